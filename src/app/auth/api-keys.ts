@@ -1,0 +1,159 @@
+// API keys (D14-D18): created by owners and admins, shown once, stored as hashes, rotated, revoked.
+import { randomUUID } from 'node:crypto';
+import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
+import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/roles.ts';
+import type { Actor, Deps } from '../context.ts';
+import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { rotationGraceOver } from './authenticate.ts';
+import { mintApiKey, sha256 } from './secrets.ts';
+
+export const DEFAULT_KEY_LIFETIME_DAYS = 90;
+export const MAX_KEY_LIFETIME_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+interface KeyRow {
+  id: string;
+  name: string;
+  role: ApiKeyRole;
+  prefix: string;
+  created_by: string;
+  created_at: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  first_used_at: Date | null;
+  rotated_from: string | null;
+  replaced_by: string | null;
+  replacement_first_used_at: Date | null;
+}
+
+const KEY_SELECT = `SELECT k.id, k.name, k.role, k.prefix, k.created_by,
+    to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+    k.expires_at, k.revoked_at, k.last_used_at, k.first_used_at, k.rotated_from, k.replaced_by,
+    r.first_used_at AS replacement_first_used_at
+  FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by`;
+
+export function describeKey(row: KeyRow, graceSeconds: number) {
+  const revoked = row.revoked_at !== null || rotationGraceOver(row, graceSeconds);
+  const expired = row.expires_at.getTime() <= Date.now();
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    prefix: row.prefix,
+    mode: row.prefix.startsWith('svc_live_') ? 'live' : 'test',
+    status: revoked ? 'revoked' : expired ? 'expired' : 'active',
+    created_by: row.created_by,
+    created_at: row.created_at,
+    expires_at: row.expires_at.toISOString(),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    rotated_from: row.rotated_from,
+    replaced_by: row.replaced_by,
+  };
+}
+
+export interface CreateKeyCommand {
+  name: string;
+  role: string;
+  expires_at?: string;
+}
+
+function resolveExpiry(expiresAt: string | undefined): Date {
+  if (expiresAt === undefined) return new Date(Date.now() + DEFAULT_KEY_LIFETIME_DAYS * DAY_MS);
+  const parsed = new Date(expiresAt);
+  if (Number.isNaN(parsed.getTime())) throw fieldError('expires_at', 'must be an ISO 8601 timestamp');
+  if (parsed.getTime() <= Date.now()) throw fieldError('expires_at', 'must be in the future');
+  const oneYearAhead = new Date();
+  oneYearAhead.setUTCFullYear(oneYearAhead.getUTCFullYear() + 1);
+  if (parsed.getTime() > oneYearAhead.getTime())
+    throw fieldError('expires_at', 'must be at most one year ahead');
+  return parsed;
+}
+
+export async function createApiKey(deps: Deps, actor: Actor, command: CreateKeyCommand) {
+  if (!(API_KEY_ROLES as readonly string[]).includes(command.role)) {
+    throw fieldError('role', `must be one of ${API_KEY_ROLES.join(', ')}`);
+  }
+  const expiresAt = resolveExpiry(command.expires_at);
+  return insertKey(deps, actor, { name: command.name, role: command.role as ApiKeyRole, expiresAt });
+}
+
+async function insertKey(
+  deps: Deps,
+  actor: Actor,
+  input: { name: string; role: ApiKeyRole; expiresAt: Date; rotatedFrom?: string },
+) {
+  const key = mintApiKey(actor.organization.mode === 'live' ? 'live' : 'test');
+  const id = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO api_keys (id, organization_id, name, role, created_by, token_hash, prefix, expires_at, rotated_from)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        id,
+        actor.organization.id,
+        input.name,
+        input.role,
+        actor.userId,
+        sha256(key),
+        `${key.slice(0, 13)}…${key.slice(-4)}`,
+        input.expiresAt,
+        input.rotatedFrom ?? null,
+      ],
+    );
+    if (input.rotatedFrom) {
+      await tx.query('UPDATE api_keys SET replaced_by = $2, version = version + 1 WHERE id = $1', [
+        input.rotatedFrom,
+        id,
+      ]);
+    }
+  });
+  const row = await readKey(deps, actor, id);
+  return { ...describeKey(row, deps.config.keyRotationGraceSeconds), key };
+}
+
+async function readKey(deps: Deps, actor: Actor, id: string): Promise<KeyRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('API key');
+  const [row] = await deps.db.query<KeyRow>(`${KEY_SELECT} WHERE k.organization_id = $1 AND k.id = $2`, [
+    actor.organization.id,
+    id,
+  ]);
+  if (!row) throw notFound('API key');
+  return row;
+}
+
+export async function listApiKeys(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
+  const keyset = keysetClause(cursor, 2, 'k');
+  const rows = await deps.db.query<KeyRow>(
+    `${KEY_SELECT} WHERE k.organization_id = $1 AND ${keyset.condition} ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
+    [actor.organization.id, ...keyset.params],
+  );
+  const page = toPage(actor.organization.id, rows, cursor);
+  return { ...page, rows: page.rows.map((row) => describeKey(row, deps.config.keyRotationGraceSeconds)) };
+}
+
+/** D18: a replacement with the same name, role and books; the old key keeps working for now. */
+export async function rotateApiKey(deps: Deps, actor: Actor, id: string) {
+  const old = describeKey(await readKey(deps, actor, id), deps.config.keyRotationGraceSeconds);
+  if (old.status !== 'active')
+    throw new DomainError('invalid_state', `the key is ${old.status}`, { status: old.status });
+  if (old.replaced_by)
+    throw new DomainError('invalid_state', 'the key was already rotated', { replaced_by: old.replaced_by });
+  const lifetime = Math.min(DEFAULT_KEY_LIFETIME_DAYS, MAX_KEY_LIFETIME_DAYS);
+  return insertKey(deps, actor, {
+    name: old.name,
+    role: old.role,
+    expiresAt: new Date(Date.now() + lifetime * DAY_MS),
+    rotatedFrom: id,
+  });
+}
+
+export async function revokeApiKey(deps: Deps, actor: Actor, id: string) {
+  await readKey(deps, actor, id);
+  await deps.db.query(
+    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
+    [actor.organization.id, id],
+  );
+  return describeKey(await readKey(deps, actor, id), deps.config.keyRotationGraceSeconds);
+}

@@ -1,0 +1,102 @@
+// The write scope: everything one transaction changes, flushed as change records at the end (D32).
+import { DomainError } from '../domain/errors.ts';
+import type { Tx } from '../storage/db.ts';
+import type { Actor } from './context.ts';
+
+export type Operation = 'created' | 'updated' | 'deleted';
+
+export interface WriteScope {
+  tx: Tx;
+  actor: Actor;
+  /** Records that `entityId` reached `version` by `operation`; one change record each (D32). */
+  changed(entityType: string, entityId: string, operation: Operation, version: number): void;
+  /** Notes a ledger posting dated `date`; the period lock is re-checked under the commit lock. */
+  postedOn(date: string): void;
+}
+
+interface PendingChange {
+  entityType: string;
+  entityId: string;
+  operation: Operation;
+  version: number;
+}
+
+export function createWriteScope(tx: Tx, actor: Actor) {
+  const pending: PendingChange[] = [];
+  const ledgerDates: string[] = [];
+  const scope: WriteScope = {
+    tx,
+    actor,
+    changed: (entityType, entityId, operation, version) =>
+      pending.push({ entityType, entityId, operation, version }),
+    postedOn: (date) => ledgerDates.push(date),
+  };
+  return { scope, flush: () => flushChanges(tx, actor, pending, ledgerDates) };
+}
+
+/**
+ * Takes the organization's change counter (a row lock held until commit) as the LAST step of the
+ * transaction. Writers of one organization therefore commit in the order of their change numbers,
+ * so a reader that has seen seq N has seen every committed seq below N: the feed never skips.
+ * The lock is held only for the commit itself, and only within one organization.
+ */
+async function flushChanges(tx: Tx, actor: Actor, pending: PendingChange[], ledgerDates: string[]) {
+  const organizationId = actor.organization.id;
+  const count = pending.length;
+  if (count === 0 && ledgerDates.length === 0) return;
+  const [counter] = await tx.query<{ first: string }>(
+    `UPDATE sequences SET next_value = next_value + $2
+      WHERE organization_id = $1 AND name = 'change'
+      RETURNING (next_value - $2)::text AS first`,
+    [organizationId, count],
+  );
+  if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
+  if (ledgerDates.length > 0) await assertPeriodsOpen(tx, organizationId, ledgerDates);
+  if (count === 0) return;
+  const first = BigInt(counter.first);
+  await tx.query(
+    `INSERT INTO changes (organization_id, seq, entity_type, entity_id, operation, entity_version)
+     SELECT $1, s.seq, s.entity_type, s.entity_id, s.operation, s.entity_version
+       FROM unnest($2::bigint[], $3::text[], $4::uuid[], $5::text[], $6::int[])
+         AS s(seq, entity_type, entity_id, operation, entity_version)`,
+    [
+      organizationId,
+      pending.map((_, index) => (first + BigInt(index)).toString()),
+      pending.map((change) => change.entityType),
+      pending.map((change) => change.entityId),
+      pending.map((change) => change.operation),
+      pending.map((change) => change.version),
+    ],
+  );
+}
+
+/** Period close also takes the change counter, so this read sees any close that committed first. */
+export async function assertPeriodsOpen(tx: Tx, organizationId: string, dates: string[]) {
+  const [row] = await tx.query<{ closed: string | null }>(
+    'SELECT books_closed_through::text AS closed FROM organizations WHERE id = $1',
+    [organizationId],
+  );
+  const closed = row?.closed;
+  if (!closed) return;
+  const earliest = [...dates].sort()[0]!;
+  if (earliest <= closed) throw periodClosed(earliest, closed);
+}
+
+export function periodClosed(date: string, closedThrough: string): DomainError {
+  return new DomainError(
+    'period_closed',
+    `${date} falls in a closed period (books closed through ${closedThrough})`,
+    {
+      date,
+      books_closed_through: closedThrough,
+    },
+  );
+}
+
+/** Locks the change counter without using it: period close and reopen serialize with posters. */
+export async function lockChangeCounter(tx: Tx, organizationId: string) {
+  await tx.query(
+    "SELECT next_value FROM sequences WHERE organization_id = $1 AND name = 'change' FOR UPDATE",
+    [organizationId],
+  );
+}

@@ -1,0 +1,61 @@
+// Who is acting, on which books, with what authority. Built by authentication, used by every use case.
+import { DomainError } from '../domain/errors.ts';
+import type { Permission, Role } from '../domain/roles.ts';
+import type { Db, Tx } from '../storage/db.ts';
+
+export interface Organization {
+  id: string;
+  name: string;
+  mode: 'live' | 'sandbox';
+  liveOrganizationId: string | null;
+  currency: string;
+  timezone: string;
+  booksClosedThrough: string | null;
+  seats: number;
+}
+
+export interface Actor {
+  organization: Organization;
+  userId: string;
+  /** The session or API key id: idempotency keys are scoped to it (D35). */
+  credentialId: string;
+  credentialKind: 'session' | 'api_key';
+  role: Role;
+  permissions: ReadonlySet<Permission>;
+}
+
+export function requirePermission(actor: Actor, permission: Permission): void {
+  if (!actor.permissions.has(permission)) {
+    throw new DomainError('permission_denied', `this credential may not ${permission.replace(':', ' ')}`, {
+      required_permission: permission,
+    });
+  }
+}
+
+export interface Deps {
+  db: Db;
+  config: AppConfig;
+  mailer?: Mailer;
+}
+
+export interface AppConfig {
+  publicUrl?: string;
+  keyRotationGraceSeconds: number;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  smtpUrl?: string;
+}
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface Mailer {
+  send(message: OutgoingMail): Promise<{ messageId: string }>;
+}
+
+export type { Db, Tx };

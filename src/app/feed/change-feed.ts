@@ -1,0 +1,102 @@
+// GET /changes (spec "Events", D32). Cursors are positions in the organization's change sequence.
+// Because writers take the change counter last and hold it to commit, every seq at or below the
+// committed counter value is already visible: reading up to that head can never skip a change.
+import { DomainError, fieldError } from '../../domain/errors.ts';
+import { ENTITY_READ_PERMISSION, ENTITY_TYPES } from '../../domain/roles.ts';
+import type { Actor, Deps } from '../context.ts';
+import { isoTimestamp } from '../ledger/sql.ts';
+
+export const DEFAULT_FEED_LIMIT = 100;
+export const MAX_FEED_LIMIT = 1000;
+
+interface FeedQuery {
+  cursor?: string;
+  entity_types?: string;
+  limit?: number;
+}
+
+function encodeFeedCursor(organizationId: string, seq: bigint): string {
+  return Buffer.from(JSON.stringify({ o: organizationId, s: seq.toString() })).toString('base64url');
+}
+
+function decodeFeedCursor(organizationId: string, text: string): bigint {
+  let payload: { o?: unknown; s?: unknown };
+  try {
+    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor('the cursor is malformed');
+  }
+  if (
+    !payload ||
+    typeof payload.s !== 'string' ||
+    !/^\d{1,18}$/.test(payload.s) ||
+    typeof payload.o !== 'string'
+  ) {
+    throw invalidCursor('the cursor is malformed');
+  }
+  if (payload.o !== organizationId) throw invalidCursor('this cursor belongs to other books');
+  return BigInt(payload.s);
+}
+
+function invalidCursor(message: string) {
+  return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
+}
+
+/** The entity types this actor may see, narrowed by the request's `entity_types`. */
+function visibleTypes(actor: Actor, requested: string | undefined): string[] {
+  const permitted = ENTITY_TYPES.filter((type) => actor.permissions.has(ENTITY_READ_PERMISSION[type]!));
+  if (requested === undefined || requested.trim() === '') return permitted;
+  const names = requested
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !ENTITY_TYPES.includes(name));
+  if (unknown.length > 0) {
+    throw fieldError(
+      'query/entity_types',
+      `unknown entity types ${unknown.join(', ')}; known: ${ENTITY_TYPES.join(', ')}`,
+    );
+  }
+  return permitted.filter((type) => names.includes(type));
+}
+
+export async function readChanges(deps: Deps, actor: Actor, query: FeedQuery) {
+  const organizationId = actor.organization.id;
+  const limit = query.limit ?? DEFAULT_FEED_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FEED_LIMIT) {
+    throw fieldError('query/limit', `must be an integer from 1 to ${MAX_FEED_LIMIT}`);
+  }
+  const types = visibleTypes(actor, query.entity_types);
+  const after = query.cursor ? decodeFeedCursor(organizationId, query.cursor) : undefined;
+  const [counter] = await deps.db.query<{ head: string }>(
+    "SELECT (next_value - 1)::text AS head FROM sequences WHERE organization_id = $1 AND name = 'change'",
+    [organizationId],
+  );
+  const head = BigInt(counter?.head ?? '0');
+  if (after === undefined)
+    return { changes: [], cursor: encodeFeedCursor(organizationId, head), has_more: false };
+  if (after > head) throw invalidCursor('the cursor is ahead of these books');
+  const rows = await deps.db.query<{
+    seq: string;
+    entity_type: string;
+    entity_id: string;
+    operation: string;
+    occurred_at: string;
+    entity_version: number;
+  }>(
+    `SELECT seq::text AS seq, entity_type, entity_id, operation, ${isoTimestamp('occurred_at')} AS occurred_at, entity_version
+       FROM changes
+      WHERE organization_id = $1 AND seq > $2::bigint AND seq <= $3::bigint AND entity_type = ANY($4::text[])
+      ORDER BY seq LIMIT $5`,
+    [organizationId, after.toString(), head.toString(), types, limit + 1],
+  );
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const position = hasMore && last ? BigInt(last.seq) : head;
+  return {
+    changes: page.map(({ seq: _seq, ...change }) => change),
+    cursor: encodeFeedCursor(organizationId, position),
+    has_more: hasMore,
+  };
+}

@@ -1,0 +1,221 @@
+// Chart of accounts (D19): list, read, create, rename, deactivate. Balances come from the summary.
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  isDebitNormal,
+  SYSTEM_ACCOUNT_NUMBERS,
+} from '../../domain/chart.ts';
+import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
+import type { Queryable } from '../../storage/db.ts';
+import type { WriteScope } from '../changes.ts';
+import type { Actor, Deps } from '../context.ts';
+import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { assertVersion } from '../versions.ts';
+import { type AccountTotals, accountTotals } from './balances.ts';
+import { isoTimestamp, isUuid } from './sql.ts';
+
+export interface AccountRow {
+  id: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  detail_type: string;
+  currency: string;
+  description: string;
+  is_active: boolean;
+  is_system: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const ACCOUNT_SELECT = `SELECT id, number, name, type, detail_type, currency, description, is_active, is_system,
+  version, ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at FROM accounts`;
+
+/** Natural-sign balance: debit-normal accounts (assets, expenses) show debits minus credits. */
+export function naturalBalance(type: AccountType, totals: AccountTotals | undefined): bigint {
+  if (!totals) return 0n;
+  const net = parseMoney(totals.debit) - parseMoney(totals.credit);
+  return isDebitNormal(type) ? net : -net;
+}
+
+export function describeAccount(row: AccountRow, totals: AccountTotals | undefined) {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    type: row.type,
+    detail_type: row.detail_type,
+    currency: row.currency,
+    description: row.description,
+    is_active: row.is_active,
+    is_system: row.is_system,
+    balance: formatMoney(naturalBalance(row.type, totals)),
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export interface AccountFilters {
+  type?: string;
+  is_active?: boolean;
+}
+
+export async function listAccounts(
+  deps: Deps,
+  actor: Actor,
+  cursor: PageCursor | undefined,
+  filters: AccountFilters,
+) {
+  const organizationId = actor.organization.id;
+  const keyset = keysetClause(cursor, 4);
+  const rows = await deps.db.query<AccountRow>(
+    `${ACCOUNT_SELECT} WHERE organization_id = $1 AND ($2::text IS NULL OR type = $2)
+        AND ($3::boolean IS NULL OR is_active = $3) AND ${keyset.condition}
+      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
+    [organizationId, filters.type ?? null, filters.is_active ?? null, ...keyset.params],
+  );
+  const page = toPage(organizationId, rows, cursor);
+  const totals = await accountTotals(
+    deps.db,
+    organizationId,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.map((row) => describeAccount(row, totals.get(row.id))) };
+}
+
+export async function findAccount(db: Queryable, organizationId: string, id: string, lock = false) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.query<AccountRow>(
+    `${ACCOUNT_SELECT} WHERE organization_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [organizationId, id],
+  );
+  return row;
+}
+
+export async function readAccount(deps: Deps, actor: Actor, id: string) {
+  const row = await findAccount(deps.db, actor.organization.id, id);
+  if (!row) throw notFound('account');
+  const totals = await accountTotals(deps.db, actor.organization.id, [row.id]);
+  return describeAccount(row, totals.get(row.id));
+}
+
+/** Finds a seeded account the service posts to (Accounts Receivable, Undeposited Funds, ...). */
+export async function systemAccountId(
+  db: Queryable,
+  organizationId: string,
+  which: keyof typeof SYSTEM_ACCOUNT_NUMBERS,
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    'SELECT id FROM accounts WHERE organization_id = $1 AND number = $2',
+    [organizationId, SYSTEM_ACCOUNT_NUMBERS[which]],
+  );
+  if (!row)
+    throw new DomainError('invalid_state', `the chart has no account ${SYSTEM_ACCOUNT_NUMBERS[which]}`);
+  return row.id;
+}
+
+export interface CreateAccountCommand {
+  number: string;
+  name: string;
+  type: string;
+  detail_type?: string;
+  description?: string;
+  currency?: string;
+}
+
+function assertType(type: string): asserts type is AccountType {
+  if (!(ACCOUNT_TYPES as string[]).includes(type))
+    throw fieldError('type', `must be one of ${ACCOUNT_TYPES.join(', ')}`);
+}
+
+async function assertNumberFree(scope: WriteScope, number: string, exceptId?: string) {
+  const [taken] = await scope.tx.query(
+    'SELECT 1 FROM accounts WHERE organization_id = $1 AND number = $2 AND id IS DISTINCT FROM $3::uuid',
+    [scope.actor.organization.id, number, exceptId ?? null],
+  );
+  if (taken)
+    throw new DomainError('number_conflict', `account number ${number} is taken`, {
+      fields: { number: ['is taken'] },
+    });
+}
+
+export async function createAccount(scope: WriteScope, command: CreateAccountCommand) {
+  assertType(command.type);
+  const organization = scope.actor.organization;
+  if (command.currency && command.currency !== organization.currency) {
+    throw fieldError('currency', `these books keep ${organization.currency} only`);
+  }
+  await assertNumberFree(scope, command.number);
+  const id = randomUUID();
+  await scope.tx.query(
+    `INSERT INTO accounts (id, organization_id, number, name, type, detail_type, currency, description)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      id,
+      organization.id,
+      command.number,
+      command.name,
+      command.type,
+      command.detail_type ?? `other_${command.type}`,
+      organization.currency,
+      command.description ?? '',
+    ],
+  );
+  scope.changed('account', id, 'created', 1);
+  const row = (await findAccount(scope.tx, organization.id, id))!;
+  return describeAccount(row, undefined);
+}
+
+export interface UpdateAccountCommand {
+  number?: string;
+  name?: string;
+  detail_type?: string;
+  description?: string;
+  is_active?: boolean;
+  version?: number;
+}
+
+export async function updateAccount(
+  scope: WriteScope,
+  id: string,
+  patch: UpdateAccountCommand,
+  expectedVersion?: number,
+) {
+  const organizationId = scope.actor.organization.id;
+  const current = await findAccount(scope.tx, organizationId, id, true);
+  if (!current) throw notFound('account');
+  assertVersion(expectedVersion, current.version);
+  if (patch.is_active === false && current.is_system) {
+    throw new DomainError(
+      'invalid_state',
+      `account ${current.number} is used by the service and stays active`,
+    );
+  }
+  if (patch.number !== undefined && patch.number !== current.number)
+    await assertNumberFree(scope, patch.number, id);
+  const version = current.version + 1;
+  await scope.tx.query(
+    `UPDATE accounts SET number = COALESCE($3, number), name = COALESCE($4, name),
+            detail_type = COALESCE($5, detail_type), description = COALESCE($6, description),
+            is_active = COALESCE($7, is_active), version = $8, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [
+      organizationId,
+      id,
+      patch.number ?? null,
+      patch.name ?? null,
+      patch.detail_type ?? null,
+      patch.description ?? null,
+      patch.is_active ?? null,
+      version,
+    ],
+  );
+  scope.changed('account', id, 'updated', version);
+  const row = (await findAccount(scope.tx, organizationId, id))!;
+  const totals = await accountTotals(scope.tx, organizationId, [id]);
+  return describeAccount(row, totals.get(id));
+}

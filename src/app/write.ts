@@ -1,0 +1,136 @@
+// One transaction per write: idempotency record, the use case, its change records (D32, D35).
+import { createHash } from 'node:crypto';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { createWriteScope, type WriteScope } from './changes.ts';
+import type { Actor, Deps } from './context.ts';
+
+export interface WriteResult<Body = unknown> {
+  status: number;
+  body: Body;
+}
+
+export interface IdempotencyRequest {
+  key: string;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface StoredResponse {
+  status: number;
+  /** The response body exactly as serialized the first time. */
+  text: string;
+  replayed: boolean;
+}
+
+/** Refusals that depend on a race, not on the request: retrying with the same key should try again. */
+const NOT_STORED: ReadonlySet<ErrorCode> = new Set(['number_conflict', 'stale_write', 'throttled']);
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/**
+ * Runs `work` in one transaction. With an Idempotency-Key, the key is claimed first in the same
+ * transaction (a concurrent duplicate blocks on the unique key until this one commits, then replays
+ * it), and the serialized response is stored before commit. A refusal (4xx) is stored too, after the
+ * work's own writes are rolled back to a savepoint, so a replay answers identically.
+ */
+export async function runWrite<Body>(
+  deps: Deps,
+  actor: Actor,
+  idempotency: IdempotencyRequest | undefined,
+  serialize: (status: number, body: unknown) => string,
+  work: (scope: WriteScope) => Promise<WriteResult<Body>>,
+): Promise<StoredResponse> {
+  const outcome = await deps.db.transaction(async (tx): Promise<StoredResponse | DomainError> => {
+    const { scope, flush } = createWriteScope(tx, actor);
+    if (!idempotency) {
+      const result = await work(scope);
+      await flush();
+      return { status: result.status, text: serialize(result.status, result.body), replayed: false };
+    }
+    const fingerprint = fingerprintOf(idempotency);
+    const claim = await claimKey(scope, idempotency.key, fingerprint);
+    if (claim) return claim;
+    await tx.query('SAVEPOINT idempotent_work');
+    try {
+      const result = await work(scope);
+      const text = serialize(result.status, result.body);
+      await storeResponse(scope, idempotency.key, result.status, text);
+      await flush();
+      return { status: result.status, text, replayed: false };
+    } catch (error) {
+      if (!(error instanceof DomainError) || NOT_STORED.has(error.code)) throw error;
+      // Undo the work's writes (and forget its change records), keep the key, store the refusal.
+      await tx.query('ROLLBACK TO SAVEPOINT idempotent_work');
+      await storeResponse(scope, idempotency.key, error.status, JSON.stringify(errorEnvelope(error)));
+      return error;
+    }
+  });
+  if (outcome instanceof DomainError) throw outcome;
+  return outcome;
+}
+
+export function errorEnvelope(error: DomainError) {
+  return { error: { code: error.code, message: error.message, detail: error.detail } };
+}
+
+function fingerprintOf(request: IdempotencyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method.toUpperCase()} ${request.path}\n${canonicalJson(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/** JSON with object keys sorted at every depth, so key order never changes a fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Inserts the key, or takes over an expired one. If a live record exists, returns its replay or
+ * refuses a different request under the same key. A concurrent holder of the key makes this insert
+ * wait until it commits (then we replay it) or rolls back (then we own the key).
+ */
+async function claimKey(scope: WriteScope, key: string, fingerprint: string): Promise<StoredResponse | null> {
+  const { tx, actor } = scope;
+  const scopeParams = [actor.organization.id, actor.credentialId, key];
+  const claimed = await tx.query(
+    `INSERT INTO idempotency_keys (organization_id, credential_id, key, fingerprint)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (organization_id, credential_id, key) DO UPDATE
+       SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_body = NULL, created_at = now()
+       WHERE idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
+     RETURNING 1`,
+    [...scopeParams, fingerprint],
+  );
+  if (claimed.length > 0) return null;
+  const [existing] = await tx.query<{ fingerprint: string; response_status: number; response_body: string }>(
+    `SELECT fingerprint, response_status, response_body FROM idempotency_keys
+      WHERE organization_id = $1 AND credential_id = $2 AND key = $3`,
+    scopeParams,
+  );
+  if (!existing || existing.response_status === null) {
+    throw new DomainError('idempotency_conflict', 'a request with this Idempotency-Key is still in progress');
+  }
+  if (existing.fingerprint !== fingerprint) {
+    throw new DomainError(
+      'idempotency_conflict',
+      'this Idempotency-Key was used with a different request; use a fresh key for a different request',
+    );
+  }
+  return { status: existing.response_status, text: existing.response_body, replayed: true };
+}
+
+async function storeResponse(scope: WriteScope, key: string, status: number, text: string) {
+  await scope.tx.query(
+    `UPDATE idempotency_keys SET response_status = $4, response_body = $5
+      WHERE organization_id = $1 AND credential_id = $2 AND key = $3`,
+    [scope.actor.organization.id, scope.actor.credentialId, key, status, text],
+  );
+}

@@ -1,0 +1,34 @@
+// Environment (D38) read once, in one place.
+import type { AppConfig } from './app/context.ts';
+
+export interface RuntimeConfig extends AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+}
+
+function integer(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  return value;
+}
+
+export function readConfig(env = process.env): RuntimeConfig {
+  return {
+    port: integer('PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.FOLIO_DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.FOLIO_PUBLIC_URL || undefined,
+    rateLimitPerSecond: integer('FOLIO_RATE_LIMIT_PER_SECOND', 100),
+    rateLimitBurst: integer('FOLIO_RATE_LIMIT_BURST', 200),
+    keyRotationGraceSeconds: integer('FOLIO_KEY_ROTATION_GRACE_SECONDS', 86_400),
+  };
+}

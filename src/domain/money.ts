@@ -1,0 +1,123 @@
+// Exact money: amounts are bigint counts of 1/10^4 units (the ledger's storage scale, NUMERIC(20,4)).
+// Never a JS number: parsing splits digits, formatting pads digits.
+
+export const MONEY_SCALE = 4;
+const SCALE_FACTOR = 10n ** BigInt(MONEY_SCALE);
+
+/** The wire format of a request amount (D5): up to 15 integer digits, up to 4 decimals. */
+export const MONEY_PATTERN = '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$';
+const MONEY_REGEX = new RegExp(MONEY_PATTERN);
+/** Database text (NUMERIC(20,4)::text) may carry 16 integer digits. */
+const STORED_REGEX = /^-?[0-9]{1,16}(\.[0-9]{1,4})?$/;
+
+export type Money = bigint;
+
+export function isMoneyString(value: unknown): value is string {
+  return typeof value === 'string' && MONEY_REGEX.test(value);
+}
+
+/** Parses a decimal string into scaled units. Throws on anything that is not an exact decimal. */
+export function parseMoney(text: string): Money {
+  if (!STORED_REGEX.test(text)) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
+  const negative = text.startsWith('-');
+  const unsigned = negative ? text.slice(1) : text;
+  const [whole = '0', fraction = ''] = unsigned.split('.');
+  const units = BigInt(whole) * SCALE_FACTOR + BigInt(fraction.padEnd(MONEY_SCALE, '0'));
+  return negative ? -units : units;
+}
+
+/** Formats scaled units with exactly four decimals (D7). */
+export function formatMoney(units: Money): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const whole = abs / SCALE_FACTOR;
+  const fraction = (abs % SCALE_FACTOR).toString().padStart(MONEY_SCALE, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** Rounds scaled units to `decimals` places (0..4), half away from zero (D8). */
+export function roundMoney(units: Money, decimals: number): Money {
+  if (decimals >= MONEY_SCALE) return units;
+  const step = 10n ** BigInt(MONEY_SCALE - decimals);
+  return divideRoundHalfAwayFromZero(units, step) * step;
+}
+
+/** Integer division rounding half away from zero. */
+export function divideRoundHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError('division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  if ((n % d) * 2n >= d) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/**
+ * quantity × unit_price, both at scale 4, rounded to the currency's minor unit.
+ * The product is at scale 8, so it is brought back to scale 4 first by exact division.
+ */
+export function multiplyMoney(quantity: Money, unitPrice: Money, currencyDecimals: number): Money {
+  const minorUnits = divideRoundHalfAwayFromZero(
+    quantity * unitPrice,
+    10n ** BigInt(2 * MONEY_SCALE - currencyDecimals),
+  );
+  return minorUnits * 10n ** BigInt(MONEY_SCALE - currencyDecimals);
+}
+
+/** amount × percent / 100, percent at scale 4 ("8.2500"), rounded to the currency's minor unit. */
+export function percentOf(amount: Money, percent: Money, currencyDecimals: number): Money {
+  const divisor = 100n * SCALE_FACTOR * 10n ** BigInt(MONEY_SCALE - currencyDecimals);
+  return (
+    divideRoundHalfAwayFromZero(amount * percent, divisor) * 10n ** BigInt(MONEY_SCALE - currencyDecimals)
+  );
+}
+
+export function sumMoney(values: Iterable<Money>): Money {
+  let total = 0n;
+  for (const value of values) total += value;
+  return total;
+}
+
+/** ISO 4217 minor units for the currencies an organization may choose (D8, D9). */
+const MINOR_UNITS: Record<string, number> = {
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  CAD: 2,
+  AUD: 2,
+  NZD: 2,
+  CHF: 2,
+  SEK: 2,
+  NOK: 2,
+  DKK: 2,
+  SGD: 2,
+  HKD: 2,
+  MXN: 2,
+  INR: 2,
+  ZAR: 2,
+  BRL: 2,
+  PLN: 2,
+  CZK: 2,
+  ILS: 2,
+  CNY: 2,
+  JPY: 0,
+  KRW: 0,
+  ISK: 0,
+  CLP: 0,
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  JOD: 3,
+  TND: 3,
+};
+
+export function isSupportedCurrency(code: string): boolean {
+  return code in MINOR_UNITS;
+}
+
+export function currencyDecimals(code: string): number {
+  const decimals = MINOR_UNITS[code];
+  if (decimals === undefined) throw new RangeError(`unsupported currency ${code}`);
+  return decimals;
+}

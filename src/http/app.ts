@@ -1,0 +1,172 @@
+// buildApp(deps): the HTTP transport. Routes are registered explicitly; no auto-loading.
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import AjvModule from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { actorForApiKey, readCredentials } from '../app/auth/authenticate.ts';
+import type { Deps } from '../app/context.ts';
+import { DomainError } from '../domain/errors.ts';
+import { MONEY_KEYWORD, sendError } from './errors.ts';
+import { registerRoutes } from './routes/index.ts';
+import { ErrorEnvelope } from './schemas/common.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const API_PREFIX = '/api/v1/';
+
+interface KnownRoute {
+  method: string;
+  pattern: RegExp;
+  published: boolean;
+}
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+// ajv ships CommonJS with a default export; under NodeNext it arrives one level down.
+const Ajv = AjvModule.default;
+const addFormats = addFormatsModule.default;
+
+function makeAjv(coerceTypes: boolean | 'array') {
+  // verbose: errors carry their schema, so a failing money field can answer invalid_money (D5).
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: MONEY_KEYWORD, schemaType: 'boolean' });
+  return ajv;
+}
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Bodies are never coerced (a JSON number is not a money string); query strings are.
+  const bodyAjv = makeAjv(false);
+  const queryAjv = makeAjv('array');
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart !== 'body') return queryAjv.compile(schema);
+    // A missing body validates as {}: actions like /post need none, creates then list what is required.
+    const validate = bodyAjv.compile(schema);
+    const validateBody = (data: unknown) => {
+      const valid = validate(data ?? {});
+      validateBody.errors = validate.errors;
+      return valid;
+    };
+    validateBody.errors = validate.errors;
+    return validateBody;
+  });
+
+  // An empty JSON body (POST /send with Content-Type set) means "no body", not invalid JSON.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  app.addSchema(ErrorEnvelope);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Folio bookkeeping API',
+        version: '1.0.0',
+        description:
+          'Double-entry bookkeeping over HTTP. Amounts are decimal strings; errors use one envelope.',
+      },
+      servers: [{ url: deps.config.publicUrl ?? 'http://127.0.0.1:3000' }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Send `Authorization: Token <API_KEY>` (keys start with svc_live_ or svc_test_).',
+          },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
+
+  const routePatterns: KnownRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
+    const published = route.config?.published === true;
+    for (const method of methods) routePatterns.push({ method, pattern, published });
+  });
+
+  registerRoutes(app, deps);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await deps.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler(async (request, reply) => {
+    try {
+      await refuseUnknownPath(
+        deps,
+        request.method,
+        request.url,
+        request.headers.authorization,
+        routePatterns,
+      );
+    } catch (error) {
+      return sendError(request, reply, error);
+    }
+  });
+  return app;
+}
+
+/** D10: keys get 403 not_part_of_public_api under /api/v1/; a known path with another method is 405. */
+async function refuseUnknownPath(
+  deps: Deps,
+  method: string,
+  url: string,
+  authorization: string | undefined,
+  routes: KnownRoute[],
+): Promise<never> {
+  const path = url.split('?')[0] ?? url;
+  const credentials = readCredentials(authorization);
+  const matching = routes.filter((route) => route.pattern.test(path));
+  const isKey = credentials.scheme === 'token' && path.startsWith(API_PREFIX);
+  if (isKey) {
+    await actorForApiKey(deps, credentials.value);
+    if (!matching.some((route) => route.published)) {
+      throw new DomainError('not_part_of_public_api', 'this endpoint is not part of the published API', {});
+    }
+  }
+  const allowed = matching.filter((route) => !isKey || route.published).map((route) => route.method);
+  if (allowed.length > 0 && !allowed.includes(method)) {
+    throw new DomainError('method_not_allowed', `${method} is not allowed on ${path}`, {
+      allow: [...new Set(allowed)].join(', '),
+    });
+  }
+  throw new DomainError('not_found', `no route ${method} ${path}`, {});
+}

@@ -1,0 +1,120 @@
+// One error handler writes the published envelope for every error, the framework's own included.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ERROR_STATUS, type ErrorCode } from '../domain/errors.ts';
+
+export const MONEY_KEYWORD = 'x-folio-money';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: Record<string, unknown>;
+}
+
+const PART_PREFIX: Record<string, string> = {
+  body: '',
+  querystring: 'query/',
+  params: 'path/',
+  headers: 'header/',
+};
+
+/** D11: `{fields: {"lines/0/unit_price": ["is required"]}}`; money fields answer invalid_money (D5). */
+export function validationToDomain(errors: AjvError[], context: string): DomainError {
+  const prefix = PART_PREFIX[context] ?? `${context}/`;
+  const fields: Record<string, string[]> = {};
+  const moneyFields: Record<string, string[]> = {};
+  for (const error of errors) {
+    if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    let path = error.instancePath.replace(/^\//, '');
+    if (error.keyword === 'required')
+      path = path ? `${path}/${error.params.missingProperty}` : String(error.params.missingProperty);
+    const fullPath = (prefix + path).replace(/\/$/, '') || context;
+    const isMoney = error.parentSchema?.[MONEY_KEYWORD] === true && error.keyword !== 'required';
+    const message = isMoney
+      ? 'must be a decimal string such as "120.00" (not a number), at most 4 decimals'
+      : describe(error);
+    const target = isMoney ? moneyFields : fields;
+    const list = target[fullPath] ?? [];
+    if (!list.includes(message)) list.push(message);
+    target[fullPath] = list;
+  }
+  if (Object.keys(moneyFields).length > 0) {
+    return new DomainError('invalid_money', 'an amount is not a decimal string', { fields: moneyFields });
+  }
+  return new DomainError('validation_error', 'the request failed validation', { fields });
+}
+
+function describe(error: AjvError): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'enum':
+      return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'additionalProperties':
+      return `unknown field ${error.params.additionalProperty}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+/** Maps framework errors (parsing, size, media type) onto our codes. */
+function frameworkToDomain(error: FastifyError): DomainError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new DomainError('payload_too_large', 'the request body is larger than 1 MiB', {});
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new DomainError('unsupported_media_type', 'send the body as application/json', {});
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_PARSE_TYPE':
+      return new DomainError('invalid_json', 'the request body is not valid JSON', {});
+  }
+  if (error instanceof SyntaxError || error.name === 'SyntaxError') {
+    return new DomainError('invalid_json', 'the request body is not valid JSON', {});
+  }
+  if (error.statusCode === 413)
+    return new DomainError('payload_too_large', 'the request body is too large', {});
+  if (error.statusCode === 415)
+    return new DomainError('unsupported_media_type', 'send the body as application/json', {});
+  return undefined;
+}
+
+export function toDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  const fastifyError = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (fastifyError?.validation)
+    return validationToDomain(fastifyError.validation, fastifyError.validationContext ?? 'body');
+  // A posted entry's immutability trigger (defence in depth behind the use-case checks).
+  if ((error as { code?: string })?.code === 'P0001' && /immutable/.test(String((error as Error).message))) {
+    return new DomainError('immutable_entry', 'posted journal entries are immutable', {});
+  }
+  return frameworkToDomain(fastifyError);
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const domain = toDomainError(error);
+  if (domain) {
+    if (domain.code === 'method_not_allowed' && domain.detail.allow)
+      reply.header('Allow', String(domain.detail.allow));
+    return reply
+      .code(ERROR_STATUS[domain.code])
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ error: { code: domain.code, message: domain.message, detail: domain.detail } }));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  const code: ErrorCode = 'internal_error';
+  return reply
+    .code(500)
+    .type('application/json; charset=utf-8')
+    .send(
+      JSON.stringify({
+        error: {
+          code,
+          message: 'an internal error occurred; quote the request id when reporting it',
+          detail: { request_id: request.id },
+        },
+      }),
+    );
+}

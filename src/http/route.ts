@@ -1,0 +1,170 @@
+// One way to declare a route: its schemas (which also make the OpenAPI entry), whether it is part of
+// the published surface, and the permission it needs from the one role matrix (D15).
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  actorForApiKey,
+  actorForSession,
+  authenticateSession,
+  authenticationFailed,
+  notAuthenticated,
+  readCredentials,
+  type SessionUser,
+} from '../app/auth/authenticate.ts';
+import type { WriteScope } from '../app/changes.ts';
+import type { Actor, Deps } from '../app/context.ts';
+import { requirePermission } from '../app/context.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, runWrite, type WriteResult } from '../app/write.ts';
+import { DomainError, fieldError } from '../domain/errors.ts';
+import type { Permission } from '../domain/roles.ts';
+import { ErrorRef } from './schemas/common.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+    sessionUser?: SessionUser;
+  }
+  interface FastifyContextConfig {
+    published?: boolean;
+  }
+}
+
+export type Auth = 'none' | 'session' | 'organization';
+
+export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSchema> {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  tag: string;
+  /** Part of the published reference: appears in OpenAPI and accepts API keys (spec, Authentication). */
+  published: boolean;
+  auth: Auth;
+  permission?: Permission;
+  body?: B;
+  querystring?: Q;
+  params?: P;
+  response: Record<number, TSchema>;
+  description?: string;
+  handler: (request: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<unknown>;
+}
+
+export type RouteRequest<B extends TSchema, Q extends TSchema, P extends TSchema> = FastifyRequest<{
+  Body: Static<B>;
+  Querystring: Static<Q>;
+  Params: Static<P>;
+}>;
+
+const ERROR_RESPONSES = { '4xx': ErrorRef, '5xx': ErrorRef };
+
+export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSchema>(
+  app: FastifyInstance,
+  deps: Deps,
+  spec: RouteSpec<B, Q, P>,
+) {
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { published: spec.published },
+    schema: {
+      summary: spec.summary,
+      description: spec.description,
+      tags: [spec.tag],
+      hide: !spec.published,
+      ...(spec.auth === 'none' ? { security: [] } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      response: { ...spec.response, ...ERROR_RESPONSES },
+    },
+    onRequest: async (request) => authorize(deps, request, spec),
+    handler: spec.handler as never,
+  });
+}
+
+/** Authentication, the public-surface rule (D10) and the permission check, before the body is read. */
+async function authorize(
+  deps: Deps,
+  request: FastifyRequest,
+  spec: { published: boolean; auth: Auth; permission?: Permission },
+) {
+  const credentials = readCredentials(request.headers.authorization);
+  if (spec.auth === 'none' && credentials.scheme !== 'token') return;
+  if (credentials.scheme === 'none') throw notAuthenticated();
+  if (credentials.scheme === 'unsupported') throw authenticationFailed('use the Token scheme for API keys');
+  if (credentials.scheme === 'token') {
+    const actor = await actorForApiKey(deps, credentials.value);
+    if (!spec.published) {
+      throw new DomainError('not_part_of_public_api', 'this endpoint is internal and refuses API keys', {});
+    }
+    request.actor = actor;
+  } else {
+    const session = await authenticateSession(deps, credentials.value);
+    request.sessionUser = session;
+    if (spec.auth === 'organization') {
+      const organizationId = request.headers['x-organization-id'];
+      if (typeof organizationId !== 'string' || organizationId === '') {
+        throw fieldError('header/x-organization-id', 'is required with a session token');
+      }
+      request.actor = await actorForSession(deps, session, organizationId);
+    }
+  }
+  if (spec.auth === 'session' && !request.sessionUser) throw notAuthenticated();
+  if (spec.permission && request.actor) requirePermission(request.actor, spec.permission);
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Error('route without organization auth asked for an actor');
+  return request.actor;
+}
+
+/** The version a writer read: body `version`, else `If-Unmodified-Since: <int>`, else `If-Match`. */
+export function expectedVersion(request: FastifyRequest): number | undefined {
+  const body = request.body as { version?: unknown } | undefined;
+  if (body && typeof body === 'object' && typeof body.version === 'number') return body.version;
+  const header = request.headers['if-unmodified-since'] ?? request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(String(header));
+  if (!match) {
+    const name = request.headers['if-unmodified-since'] !== undefined ? 'if-unmodified-since' : 'if-match';
+    throw fieldError(`header/${name}`, 'must be the integer version you read (or its ETag)');
+  }
+  return Number(match[1]);
+}
+
+/** Runs a write through the shared machinery (transaction, idempotency, change records) and replies. */
+export async function respondWrite<Body>(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (scope: WriteScope) => Promise<WriteResult<Body>>,
+) {
+  const actor = actorOf(request);
+  const rawKey = request.headers['idempotency-key'];
+  const key = typeof rawKey === 'string' ? rawKey : undefined;
+  if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
+    throw fieldError('header/idempotency-key', `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+  }
+  const idempotency =
+    key !== undefined && request.method === 'POST'
+      ? { key, method: request.method, path: request.url.split('?')[0]!, body: request.body }
+      : undefined;
+  const result = await runWrite(
+    deps,
+    actor,
+    idempotency,
+    (status, body) => {
+      reply.code(status);
+      return String(reply.serialize(body));
+    },
+    work,
+  );
+  reply.code(result.status).type('application/json; charset=utf-8');
+  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.send(result.text);
+}
+
+/** Replies to a read with the ETag of the record's version. */
+export function withEtag<T extends { version: number }>(reply: FastifyReply, body: T): T {
+  reply.header('ETag', `"${body.version}"`);
+  return body;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../app/context.ts';
+import { registerAccountRoutes } from './accounts.ts';
+import { registerApiKeyRoutes } from './api-keys.ts';
+import { registerAuthRoutes } from './auth.ts';
+import { registerChangeRoutes } from './changes.ts';
+import { registerJournalEntryRoutes } from './journal-entries.ts';
+import { registerOrganizationRoutes } from './organization.ts';
+
+/** Every route of the service, registered explicitly. */
+export function registerRoutes(app: FastifyInstance, deps: Deps) {
+  registerAuthRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerJournalEntryRoutes(app, deps);
+  registerChangeRoutes(app, deps);
+}

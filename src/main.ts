@@ -1,0 +1,34 @@
+// Wires the service together explicitly and serves it. SIGTERM drains in-flight requests, exits 0.
+import { mkdir } from 'node:fs/promises';
+import type { Deps } from './app/context.ts';
+import { readConfig } from './config.ts';
+import { buildApp } from './http/app.ts';
+import { openDatabase } from './storage/index.ts';
+
+const config = readConfig();
+if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+});
+const deps: Deps = { db, config };
+const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`storage: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: draining in-flight requests`);
+  try {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

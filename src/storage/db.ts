@@ -1,0 +1,40 @@
+// The database port. Domain and use-case code see only this; the adapters (PGlite, pg) implement it.
+
+export type SqlParam = string | number | boolean | null | Date | string[] | number[];
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: SqlParam[]): Promise<Row[]>;
+}
+
+/** A handle inside one open transaction. */
+export interface Tx extends Queryable {
+  readonly inTransaction: true;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `work` in one READ COMMITTED transaction; retries it on serialization failure or deadlock. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Applies one script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+/** PostgreSQL codes the storage layer translates (STYLE: 40001/40P01 retry, 23505 conflict). */
+export const RETRYABLE_CODES = new Set(['40001', '40P01']);
+export const UNIQUE_VIOLATION = '23505';
+export const MAX_TRANSACTION_ATTEMPTS = 5;
+
+export function sqlState(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+}
+
+export function constraintName(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'constraint' in error
+    ? String((error as { constraint: unknown }).constraint)
+    : undefined;
+}
