@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
+import { registerReportRoutes } from './reports.ts';
 
 /** Every route of the service, registered explicitly. */
 export function registerRoutes(app: FastifyInstance, deps: Deps) {
@@ -15,4 +16,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerAccountRoutes(app, deps);
   registerJournalEntryRoutes(app, deps);
   registerChangeRoutes(app, deps);
+  registerReportRoutes(app, deps);
 }

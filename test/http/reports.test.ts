@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  type Books,
+  call,
+  createKey,
+  errorCode,
+  type Harness,
+  signUp,
+  startHarness,
+} from '../helpers/harness.ts';
+
+let harness: Harness;
+before(async () => {
+  harness = await startHarness();
+});
+after(() => harness.close());
+
+async function post(
+  books: Books,
+  txnDate: string,
+  lines: { account: string; debit?: string; credit?: string }[],
+) {
+  const draft = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
+    txn_date: txnDate,
+    lines,
+  });
+  assert.equal(draft.statusCode, 201, draft.body);
+  const posted = await call(
+    harness,
+    'POST',
+    `/api/v1/journal-entries/${draft.json().id}/post`,
+    books.headers,
+  );
+  assert.equal(posted.statusCode, 200, posted.body);
+}
+
+describe('reports', () => {
+  test('trial balance counts posted entries up to as_of, not drafts, and its columns agree', async () => {
+    const books = await signUp(harness);
+    const a = books.accounts;
+    await post(books, '2026-01-10', [
+      { account: a['1000']!, debit: '5000.00' },
+      { account: a['3000']!, credit: '5000.00' },
+    ]);
+    await post(books, '2026-02-10', [
+      { account: a['6500']!, debit: '1200.00' },
+      { account: a['1000']!, credit: '1200.00' },
+    ]);
+    await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
+      txn_date: '2026-01-15',
+      lines: [
+        { account: a['6500']!, debit: '99.00' },
+        { account: a['1000']!, credit: '99.00' },
+      ],
+    });
+
+    const january = (
+      await call(harness, 'GET', '/api/v1/reports/trial-balance?as_of=2026-01-31', books.headers)
+    ).json();
+    assert.equal(january.total_debit, '5000.0000');
+    assert.equal(january.total_credit, '5000.0000');
+    assert.equal(january.in_balance, true);
+    assert.deepEqual(
+      january.lines.map((line: { account_number: string }) => line.account_number),
+      ['1000', '3000'],
+    );
+
+    const february = (
+      await call(harness, 'GET', '/api/v1/reports/trial-balance?as_of=2026-02-28', books.headers)
+    ).json();
+    const bank = february.lines.find((line: { account_number: string }) => line.account_number === '1000');
+    assert.equal(bank.debit, '3800.0000');
+    assert.equal(february.total_debit, february.total_credit);
+    assert.equal(february.total_debit, '5000.0000');
+  });
+
+  test('profit and loss and balance sheet follow the same postings and balance', async () => {
+    const books = await signUp(harness);
+    const a = books.accounts;
+    await post(books, '2026-03-01', [
+      { account: a['1000']!, debit: '900.00' },
+      { account: a['4100']!, credit: '900.00' },
+    ]);
+    await post(books, '2026-03-02', [
+      { account: a['6300']!, debit: '150.25' },
+      { account: a['1000']!, credit: '150.25' },
+    ]);
+    const pl = (
+      await call(
+        harness,
+        'GET',
+        '/api/v1/reports/profit-and-loss?from=2026-03-01&to=2026-03-31',
+        books.headers,
+      )
+    ).json();
+    assert.equal(pl.income.total, '900.0000');
+    assert.equal(pl.expenses.total, '150.2500');
+    assert.equal(pl.net_income, '749.7500');
+    const sheet = (
+      await call(harness, 'GET', '/api/v1/reports/balance-sheet?as_of=2026-03-31', books.headers)
+    ).json();
+    assert.equal(sheet.assets.total, '749.7500');
+    assert.equal(sheet.equity.current_earnings, '749.7500');
+    assert.equal(sheet.in_balance, true);
+  });
+
+  test('refuses a malformed date with 400 validation_error and a sales key with 403', async () => {
+    const books = await signUp(harness);
+    const bad = await call(harness, 'GET', '/api/v1/reports/trial-balance?as_of=2026-13-01', books.headers);
+    assert.equal(bad.statusCode, 400);
+    assert.equal(errorCode(bad), 'validation_error');
+    assert.ok(bad.json().error.detail.fields['query/as_of']);
+    const sales = await createKey(harness, books, 'sales');
+    const denied = await call(harness, 'GET', '/api/v1/reports/trial-balance', sales.headers);
+    assert.equal(denied.statusCode, 403);
+    assert.equal(errorCode(denied), 'permission_denied');
+  });
+});
