@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import {
+  balanceDue,
+  computeInvoice,
+  daysOverdue,
+  dueDateFor,
+  invoicePostingLines,
+  PAYMENT_TERMS,
+  termDays,
+} from '../../src/domain/invoice.ts';
+import { assertBalanced } from '../../src/domain/journal.ts';
+import { formatMoney, parseMoney } from '../../src/domain/money.ts';
+
+const m = parseMoney;
+
+describe('invoice math (D8)', () => {
+  const cases: {
+    name: string;
+    decimals: number;
+    lines: [quantity: string, unitPrice: string, taxPercent: string | null][];
+    amounts: string[];
+    taxes: string[];
+    subtotal: string;
+    taxTotal: string;
+    total: string;
+  }[] = [
+    {
+      name: 'the contract example: two service lines, one taxed at 8.25%',
+      decimals: 2,
+      lines: [
+        ['10', '120.00', '8.2500'],
+        ['2', '75.50', null],
+      ],
+      amounts: ['1200.0000', '151.0000'],
+      taxes: ['99.0000', '0.0000'],
+      subtotal: '1351.0000',
+      taxTotal: '99.0000',
+      total: '1450.0000',
+    },
+    {
+      name: 'a line amount rounds half away from zero to cents',
+      decimals: 2,
+      lines: [['1.5', '0.0100', null]],
+      amounts: ['0.0200'],
+      taxes: ['0.0000'],
+      subtotal: '0.0200',
+      taxTotal: '0.0000',
+      total: '0.0200',
+    },
+    {
+      name: 'a line amount just under the half rounds down',
+      decimals: 2,
+      lines: [['1.4999', '0.0100', null]],
+      amounts: ['0.0100'],
+      taxes: ['0.0000'],
+      subtotal: '0.0100',
+      taxTotal: '0.0000',
+      total: '0.0100',
+    },
+    {
+      name: 'tax is per line and rounded per line, not on the subtotal',
+      decimals: 2,
+      lines: [
+        ['1', '0.10', '5.0000'],
+        ['1', '0.10', '5.0000'],
+        ['1', '0.10', '5.0000'],
+      ],
+      // 0.005 each rounds to 0.01; tax on the subtotal would have been 0.015 -> 0.02
+      amounts: ['0.1000', '0.1000', '0.1000'],
+      taxes: ['0.0100', '0.0100', '0.0100'],
+      subtotal: '0.3000',
+      taxTotal: '0.0300',
+      total: '0.3300',
+    },
+    {
+      name: 'JPY has no minor unit',
+      decimals: 0,
+      lines: [['3', '333.50', '10.0000']],
+      amounts: ['1001.0000'],
+      taxes: ['100.0000'],
+      subtotal: '1001.0000',
+      taxTotal: '100.0000',
+      total: '1101.0000',
+    },
+    {
+      name: 'KWD keeps three decimals',
+      decimals: 3,
+      lines: [['0.3333', '1.0000', '7.5000']],
+      amounts: ['0.3330'],
+      taxes: ['0.0250'],
+      subtotal: '0.3330',
+      taxTotal: '0.0250',
+      total: '0.3580',
+    },
+  ];
+
+  for (const example of cases) {
+    test(example.name, () => {
+      const result = computeInvoice(
+        example.lines.map(([quantity, unitPrice, tax]) => ({
+          quantity: m(quantity),
+          unitPrice: m(unitPrice),
+          taxPercent: tax === null ? null : m(tax),
+        })),
+        example.decimals,
+      );
+      assert.deepEqual(
+        result.lines.map((line) => formatMoney(line.amount)),
+        example.amounts,
+      );
+      assert.deepEqual(
+        result.lines.map((line) => formatMoney(line.taxAmount)),
+        example.taxes,
+      );
+      assert.equal(formatMoney(result.subtotal), example.subtotal);
+      assert.equal(formatMoney(result.taxTotal), example.taxTotal);
+      assert.equal(formatMoney(result.total), example.total);
+    });
+  }
+
+  const line = fc.record({
+    quantity: fc.bigInt({ min: 0n, max: 10n ** 10n }),
+    unitPrice: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+    taxPercent: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n })),
+  });
+
+  test('property: total = subtotal + tax_total, every amount a bigint on the minor unit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(0, 2, 3),
+        (lines, decimals) => {
+          const result = computeInvoice(lines, decimals);
+          assert.equal(result.total, result.subtotal + result.taxTotal);
+          const step = 10n ** BigInt(4 - decimals);
+          for (const value of [
+            result.subtotal,
+            result.taxTotal,
+            result.total,
+            ...result.lines.flatMap((l) => [l.amount, l.taxAmount]),
+          ]) {
+            assert.equal(typeof value, 'bigint');
+            assert.equal(value % step, 0n);
+            assert.ok(value >= 0n);
+          }
+        },
+      ),
+    );
+  });
+
+  test('property: a line amount is within half a minor unit of the exact product', () => {
+    fc.assert(
+      fc.property(line, fc.constantFrom(0, 2, 3), (input, decimals) => {
+        const [computed] = computeInvoice([input], decimals).lines;
+        const exactAtScale8 = input.quantity * input.unitPrice;
+        const difference = computed!.amount * 10n ** 4n - exactAtScale8;
+        const half = 10n ** BigInt(8 - decimals) / 2n;
+        assert.ok(difference <= half && difference >= -half);
+      }),
+    );
+  });
+
+  test('property: the posting of any invoice balances and debits receivable with the total', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), (lines) => {
+        const result = computeInvoice(lines, 2);
+        fc.pre(result.total > 0n);
+        const posting = invoicePostingLines(
+          'ar',
+          result.lines.map((computed, index) => ({
+            incomeAccountId: `income-${index % 2}`,
+            description: '',
+            amount: computed.amount,
+            taxAmount: computed.taxAmount,
+            taxAccountId: lines[index]!.taxPercent === null ? null : `tax-${index % 3}`,
+            trackingOptionIds: [],
+          })),
+        );
+        const totals = assertBalanced(posting);
+        assert.equal(totals.totalDebit, result.total);
+        assert.equal(posting[0]!.accountId, 'ar');
+        assert.ok(posting.every((l) => l.debit + l.credit > 0n));
+      }),
+    );
+  });
+});
+
+describe('invoice dates and balances (D20, D23, D24)', () => {
+  test('due date follows the payment terms', () => {
+    const expected: Record<string, string> = {
+      due_on_receipt: '2026-01-31',
+      net_7: '2026-02-07',
+      net_15: '2026-02-15',
+      net_30: '2026-03-02',
+      net_60: '2026-04-01',
+      net_90: '2026-05-01',
+    };
+    for (const terms of PAYMENT_TERMS) assert.equal(dueDateFor('2026-01-31', terms), expected[terms], terms);
+    assert.equal(termDays('net_30'), 30);
+    assert.equal(dueDateFor('2028-02-28', 'net_7'), '2028-03-06');
+  });
+
+  test('days overdue counts only sent invoices past due, never negative', () => {
+    assert.equal(daysOverdue('sent', '2026-03-01', '2026-03-11'), 10);
+    assert.equal(daysOverdue('sent', '2026-03-01', '2026-03-01'), 0);
+    assert.equal(daysOverdue('sent', '2026-03-01', '2026-02-01'), 0);
+    assert.equal(daysOverdue('draft', '2026-03-01', '2026-03-11'), 0);
+    assert.equal(daysOverdue('paid', '2026-03-01', '2026-03-11'), 0);
+    assert.equal(daysOverdue('void', '2026-03-01', '2026-03-11'), 0);
+  });
+
+  test('balance due is total less paid, and zero once void', () => {
+    assert.equal(balanceDue(m('100'), m('40'), 'sent'), m('60'));
+    assert.equal(balanceDue(m('100'), 0n, 'void'), 0n);
+  });
+
+  test('the posting sums tax per liability account and leaves zero lines out', () => {
+    const posting = invoicePostingLines('ar', [
+      {
+        incomeAccountId: 'i1',
+        description: 'a',
+        amount: m('100'),
+        taxAmount: m('8'),
+        taxAccountId: 't',
+        trackingOptionIds: [],
+      },
+      {
+        incomeAccountId: 'i1',
+        description: 'b',
+        amount: m('50'),
+        taxAmount: m('4'),
+        taxAccountId: 't',
+        trackingOptionIds: [],
+      },
+      {
+        incomeAccountId: 'i2',
+        description: 'c',
+        amount: 0n,
+        taxAmount: 0n,
+        taxAccountId: null,
+        trackingOptionIds: [],
+      },
+    ]);
+    assert.deepEqual(
+      posting.map((l) => [l.accountId, formatMoney(l.debit), formatMoney(l.credit)]),
+      [
+        ['ar', '162.0000', '0.0000'],
+        ['i1', '0.0000', '100.0000'],
+        ['i1', '0.0000', '50.0000'],
+        ['t', '0.0000', '12.0000'],
+      ],
+    );
+  });
+});
