@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Deps } from './app/context.ts';
 import { readConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { createRedisRateLimiter } from './infra/redis-rate-limiter.ts';
 import { openDatabase } from './storage/index.ts';
 
 const config = readConfig();
@@ -11,7 +12,13 @@ const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
-const deps: Deps = { db, config };
+const rateLimiter = config.redisUrl
+  ? createRedisRateLimiter(config.redisUrl, {
+      perSecond: config.rateLimitPerSecond,
+      burst: config.rateLimitBurst,
+    })
+  : undefined; // buildApp falls back to in-memory buckets: right for a single API process
+const deps: Deps = { db, config, rateLimiter };
 const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`storage: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
@@ -24,6 +31,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await db.close();
+    await rateLimiter?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

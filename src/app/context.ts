@@ -2,6 +2,7 @@
 import { DomainError } from '../domain/errors.ts';
 import type { Permission, Role } from '../domain/roles.ts';
 import type { Db, Tx } from '../storage/db.ts';
+import type { RateLimiter } from './rate-limit.ts';
 
 export interface Organization {
   id: string;
@@ -36,6 +37,8 @@ export interface Deps {
   db: Db;
   config: AppConfig;
   mailer?: Mailer;
+  /** Per-key request budget (D36); buildApp supplies an in-memory one when none is given. */
+  rateLimiter?: RateLimiter;
 }
 
 export interface AppConfig {

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { actorForApiKey, readCredentials } from '../app/auth/authenticate.ts';
 import type { Deps } from '../app/context.ts';
 import { DomainError } from '../domain/errors.ts';
+import { createMemoryRateLimiter } from '../infra/memory-rate-limiter.ts';
 import { MONEY_KEYWORD, sendError } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
@@ -45,6 +46,10 @@ function makeAjv(coerceTypes: boolean | 'array') {
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  deps.rateLimiter ??= createMemoryRateLimiter({
+    perSecond: deps.config.rateLimitPerSecond,
+    burst: deps.config.rateLimitBurst,
+  });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -76,7 +76,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
       ...(spec.params ? { params: spec.params } : {}),
       response: { ...spec.response, ...ERROR_RESPONSES },
     },
-    onRequest: async (request) => authorize(deps, request, spec),
+    onRequest: async (request, reply) => authorize(deps, request, reply, spec),
     handler: spec.handler as never,
   });
 }
@@ -85,6 +85,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
 async function authorize(
   deps: Deps,
   request: FastifyRequest,
+  reply: FastifyReply,
   spec: { published: boolean; auth: Auth; permission?: Permission },
 ) {
   const credentials = readCredentials(request.headers.authorization);
@@ -93,6 +94,7 @@ async function authorize(
   if (credentials.scheme === 'unsupported') throw authenticationFailed('use the Token scheme for API keys');
   if (credentials.scheme === 'token') {
     const actor = await actorForApiKey(deps, credentials.value);
+    await throttle(deps, actor, reply);
     if (!spec.published) {
       throw new DomainError('not_part_of_public_api', 'this endpoint is internal and refuses API keys', {});
     }
@@ -110,6 +112,21 @@ async function authorize(
   }
   if (spec.auth === 'session' && !request.sessionUser) throw notAuthenticated();
   if (spec.permission && request.actor) requirePermission(request.actor, spec.permission);
+}
+
+/** D36: each API key spends one token per request; an empty bucket answers 429 throttled. */
+async function throttle(deps: Deps, actor: Actor, reply: FastifyReply) {
+  if (!deps.rateLimiter) return;
+  const decision = await deps.rateLimiter.take(actor.credentialId);
+  reply.header('RateLimit-Limit', decision.limit);
+  reply.header('RateLimit-Remaining', decision.remaining);
+  reply.header('RateLimit-Reset', decision.resetSeconds);
+  if (!decision.allowed) {
+    reply.header('Retry-After', decision.retryAfterSeconds);
+    throw new DomainError('throttled', `over the rate limit; retry after ${decision.retryAfterSeconds} s`, {
+      retry_after: decision.retryAfterSeconds,
+    });
+  }
 }
 
 export function actorOf(request: FastifyRequest): Actor {
