@@ -40,12 +40,37 @@ export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSche
   published: boolean;
   auth: Auth;
   permission?: Permission;
+  /** D37: a route on its way out carries Deprecation, Sunset and Link headers on every response. */
+  deprecation?: Deprecation;
   body?: B;
   querystring?: Q;
   params?: P;
   response: Record<number, TSchema>;
   description?: string;
   handler: (request: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<unknown>;
+}
+
+export interface Deprecation {
+  /** When the route was deprecated (RFC 9745 `Deprecation: @<epoch seconds>`). */
+  deprecatedAt: Date;
+  /** When it stops answering (RFC 8594 `Sunset`); at least six months later (Versioning 4). */
+  sunsetAt: Date;
+  /** The dated CHANGELOG entry that announced it. */
+  changelogUrl: string;
+}
+
+const SIX_MONTHS_MS = 182 * 86_400_000;
+
+function deprecationHeaders(deprecation: Deprecation) {
+  if (deprecation.sunsetAt.getTime() - deprecation.deprecatedAt.getTime() < SIX_MONTHS_MS) {
+    throw new Error('a deprecation window is at least six months (spec, Versioning 4)');
+  }
+  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('Deprecation', `@${Math.floor(deprecation.deprecatedAt.getTime() / 1000)}`);
+    reply.header('Sunset', deprecation.sunsetAt.toUTCString());
+    reply.header('Link', `<${deprecation.changelogUrl}>; rel="deprecation"; type="text/markdown"`);
+    return payload;
+  };
 }
 
 export type RouteRequest<B extends TSchema, Q extends TSchema, P extends TSchema> = FastifyRequest<{
@@ -65,11 +90,13 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
     method: spec.method,
     url: spec.url,
     config: { published: spec.published },
+    ...(spec.deprecation ? { onSend: deprecationHeaders(spec.deprecation) } : {}),
     schema: {
       summary: spec.summary,
       description: spec.description,
       tags: [spec.tag],
       hide: !spec.published,
+      ...(spec.deprecation ? { deprecated: true } : {}),
       ...(spec.auth === 'none' ? { security: [] } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
