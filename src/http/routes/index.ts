@@ -4,6 +4,8 @@ import { registerAccountRoutes } from './accounts.ts';
 import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerChangeRoutes } from './changes.ts';
+import { registerCustomerRoutes } from './customers.ts';
+import { registerInvoiceRoutes } from './invoices.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
 import { registerReportRoutes } from './reports.ts';
@@ -16,5 +18,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerAccountRoutes(app, deps);
   registerJournalEntryRoutes(app, deps);
   registerChangeRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
 }
