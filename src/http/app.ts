@@ -78,6 +78,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // An empty JSON body (POST /send with Content-Type set) means "no body", not invalid JSON.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Fastify parses text/plain by default; the API takes JSON only, so text answers 415.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return defaultJson(request, body as string, done);
