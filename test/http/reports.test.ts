@@ -117,3 +117,59 @@ describe('reports', () => {
     assert.equal(errorCode(denied), 'permission_denied');
   });
 });
+
+describe('general ledger', () => {
+  test('lists posted lines of one account in the range with an opening balance and a running balance', async () => {
+    const books = await signUp(harness);
+    const a = books.accounts;
+    await post(books, '2026-04-01', [
+      { account: a['1000']!, debit: '1000.00' },
+      { account: a['3000']!, credit: '1000.00' },
+    ]);
+    await post(books, '2026-05-03', [
+      { account: a['6550']!, debit: '120.50' },
+      { account: a['1000']!, credit: '120.50' },
+    ]);
+    await post(books, '2026-05-20', [
+      { account: a['1000']!, debit: '40.00' },
+      { account: a['4900']!, credit: '40.00' },
+    ]);
+    const response = await call(
+      harness,
+      'GET',
+      `/api/v1/reports/general-ledger?account=${a['1000']}&from=2026-05-01&to=2026-05-31`,
+      books.headers,
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    const report = response.json();
+    assert.equal(report.opening_balance, '1000.0000');
+    assert.deepEqual(
+      report.lines.map((line: { credit: string; debit: string; balance: string }) => [
+        line.debit,
+        line.credit,
+        line.balance,
+      ]),
+      [
+        ['0.0000', '120.5000', '879.5000'],
+        ['40.0000', '0.0000', '919.5000'],
+      ],
+    );
+    assert.equal(report.closing_balance, '919.5000');
+    assert.equal(report.lines[0].entry_number, 'JE-000002');
+  });
+
+  test('an account of other books answers 404; a missing account parameter 400', async () => {
+    const books = await signUp(harness);
+    const other = await signUp(harness);
+    const foreign = await call(
+      harness,
+      'GET',
+      `/api/v1/reports/general-ledger?account=${other.accounts['1000']}`,
+      books.headers,
+    );
+    assert.equal(foreign.statusCode, 404);
+    const missing = await call(harness, 'GET', '/api/v1/reports/general-ledger', books.headers);
+    assert.equal(missing.statusCode, 400);
+    assert.equal(errorCode(missing), 'validation_error');
+  });
+});

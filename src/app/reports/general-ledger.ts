@@ -1,0 +1,87 @@
+// General ledger for one account over a date range (D40): the opening balance comes from the balance
+// summary; the lines in the range are listed with a running balance. Bounded: a range holding more
+// than MAX_GENERAL_LEDGER_LINES lines is refused, so a report never grows without limit.
+import { isDebitNormal } from '../../domain/chart.ts';
+import { isCalendarDate, todayIn } from '../../domain/dates.ts';
+import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
+import type { Actor, Deps } from '../context.ts';
+import { findAccount } from '../ledger/accounts.ts';
+import { accountTotals } from '../ledger/balances.ts';
+
+export const MAX_GENERAL_LEDGER_LINES = 5000;
+
+interface LedgerLineRow {
+  journal_entry_id: string;
+  entry_number: string;
+  txn_date: string;
+  memo: string;
+  source_type: string;
+  source_id: string | null;
+  description: string;
+  debit: string;
+  credit: string;
+}
+
+function dayBefore(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  parsed.setUTCDate(parsed.getUTCDate() - 1);
+  return parsed.toISOString().slice(0, 10);
+}
+
+export async function generalLedger(
+  deps: Deps,
+  actor: Actor,
+  query: { account?: string; from?: string; to?: string },
+) {
+  if (!query.account) throw fieldError('query/account', 'is required');
+  const to = query.to ?? todayIn(actor.organization.timezone);
+  const from = query.from ?? `${to.slice(0, 4)}-01-01`;
+  if (!isCalendarDate(from)) throw fieldError('query/from', 'must be a date YYYY-MM-DD');
+  if (!isCalendarDate(to)) throw fieldError('query/to', 'must be a date YYYY-MM-DD');
+  if (from > to) throw fieldError('query/from', 'must not be after `to`');
+  const organizationId = actor.organization.id;
+  const account = await findAccount(deps.db, organizationId, query.account);
+  if (!account) throw notFound('account');
+  const sign = isDebitNormal(account.type) ? 1n : -1n;
+  const opening = (await accountTotals(deps.db, organizationId, [account.id], dayBefore(from))).get(
+    account.id,
+  );
+  const openingBalance = opening ? sign * (parseMoney(opening.debit) - parseMoney(opening.credit)) : 0n;
+  const rows = await deps.db.query<LedgerLineRow>(
+    `SELECT e.id AS journal_entry_id, e.entry_number, e.txn_date::text AS txn_date, e.memo, e.source_type, e.source_id,
+            l.description, l.debit::text AS debit, l.credit::text AS credit
+       FROM journal_lines l
+       JOIN journal_entries e ON e.id = l.journal_entry_id
+      WHERE l.organization_id = $1 AND l.account_id = $2 AND e.organization_id = $1 AND e.status = 'posted'
+        AND e.txn_date BETWEEN $3::date AND $4::date
+      ORDER BY e.txn_date, e.entry_number, l.line_no
+      LIMIT ${MAX_GENERAL_LEDGER_LINES + 1}`,
+    [organizationId, account.id, from, to],
+  );
+  if (rows.length > MAX_GENERAL_LEDGER_LINES) {
+    throw new DomainError(
+      'validation_error',
+      `more than ${MAX_GENERAL_LEDGER_LINES} lines in the range; narrow it`,
+      {
+        fields: { 'query/from': [`the range holds more than ${MAX_GENERAL_LEDGER_LINES} lines`] },
+      },
+    );
+  }
+  let balance = openingBalance;
+  const lines = rows.map((row) => {
+    balance += sign * (parseMoney(row.debit) - parseMoney(row.credit));
+    return { ...row, journal_entry: row.journal_entry_id, balance: formatMoney(balance) };
+  });
+  return {
+    account: account.id,
+    account_number: account.number,
+    account_name: account.name,
+    from,
+    to,
+    currency: actor.organization.currency,
+    opening_balance: formatMoney(openingBalance),
+    lines: lines.map(({ journal_entry_id: _id, ...line }) => line),
+    closing_balance: formatMoney(balance),
+  };
+}
