@@ -4,6 +4,7 @@ import type { Deps } from './app/context.ts';
 import { readConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { createRedisRateLimiter } from './infra/redis-rate-limiter.ts';
+import { createSmtpMailer } from './infra/smtp-mailer.ts';
 import { openDatabase } from './storage/index.ts';
 
 const config = readConfig();
@@ -18,7 +19,8 @@ const rateLimiter = config.redisUrl
       burst: config.rateLimitBurst,
     })
   : undefined; // buildApp falls back to in-memory buckets: right for a single API process
-const deps: Deps = { db, config, rateLimiter };
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : undefined; // none: emails stay queued (D29)
+const deps: Deps = { db, config, rateLimiter, mailer };
 const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`storage: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);

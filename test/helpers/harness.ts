@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppConfig, Deps } from '../../src/app/context.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { createSmtpMailer } from '../../src/infra/smtp-mailer.ts';
 import type { Db } from '../../src/storage/db.ts';
 import { openDatabase } from '../../src/storage/index.ts';
 
@@ -28,6 +29,7 @@ export async function startHarness(config: Partial<AppConfig> = {}, poolSize = 3
       rateLimitBurst: 20_000,
       ...config,
     },
+    ...(config.smtpUrl ? { mailer: createSmtpMailer(config.smtpUrl) } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -194,7 +194,12 @@ export async function assertLineAccounts(scope: WriteScope, lines: JournalLine[]
   await assertTrackingOptions(scope, lines, pathPrefix);
 }
 
-async function assertTrackingOptions(scope: WriteScope, lines: JournalLine[], pathPrefix: string) {
+/** Tracking options must exist, be active and name at most one option per category (D28). */
+export async function assertTrackingOptions(
+  scope: WriteScope,
+  lines: Pick<JournalLine, 'trackingOptionIds'>[],
+  pathPrefix: string,
+) {
   const ids = [...new Set(lines.flatMap((line) => line.trackingOptionIds))];
   if (ids.length === 0) return;
   const found = await scope.tx.query<{ id: string; category_id: string }>(

@@ -5,6 +5,7 @@ import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerCustomerRoutes } from './customers.ts';
+import { registerInvoiceRoutes } from './invoices.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
 import { registerReportRoutes } from './reports.ts';
@@ -19,4 +20,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerChangeRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
 }

@@ -1,0 +1,40 @@
+// The invoice as a PDF (pdfkit, built-in Helvetica: no font files, no network). Pure rendering of a view.
+import PDFDocument from 'pdfkit';
+import type { InvoiceView } from './invoice-store.ts';
+
+const money = (value: string, currency: string) => {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${currency} ${whole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
+};
+
+export function renderInvoicePdf(invoice: InvoiceView, organizationName: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.fontSize(20).text(organizationName);
+    doc.moveDown(0.5).fontSize(14).text(`Invoice ${invoice.number}`);
+    doc.fontSize(10).moveDown();
+    doc.text(`Bill to: ${invoice.customer_name}`);
+    doc.text(`Issue date: ${invoice.issue_date}`);
+    doc.text(`Due date: ${invoice.due_date}`);
+    doc.moveDown();
+    for (const line of invoice.lines) {
+      const quantity = line.quantity.replace(/\.?0+$/, '');
+      doc.text(
+        `${line.description || 'Item'}  ${quantity} x ${money(line.unit_price, invoice.currency)}  = ${money(line.amount, invoice.currency)}${line.is_taxable ? ` (tax ${money(line.tax_amount, invoice.currency)})` : ''}`,
+      );
+    }
+    doc.moveDown();
+    doc.text(`Subtotal: ${money(invoice.subtotal, invoice.currency)}`, { align: 'right' });
+    doc.text(`Tax: ${money(invoice.tax_total, invoice.currency)}`, { align: 'right' });
+    doc.text(`Total: ${money(invoice.total, invoice.currency)}`, { align: 'right' });
+    doc.text(`Paid: ${money(invoice.amount_paid, invoice.currency)}`, { align: 'right' });
+    doc.fontSize(12).text(`Balance due: ${money(invoice.balance_due, invoice.currency)}`, { align: 'right' });
+    if (invoice.memo) doc.moveDown().fontSize(10).text(invoice.memo);
+    doc.end();
+  });
+}

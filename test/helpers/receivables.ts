@@ -1,0 +1,85 @@
+// Receivables fixtures for invoice and payment tests: customers and tax rates through their HTTP
+// routes, invoice bodies, and the sums a refusal must leave untouched.
+import type { LightMyRequestResponse } from 'fastify';
+import { type Books, call, countRows, type Harness, type Headers } from './harness.ts';
+
+export function ok(response: LightMyRequestResponse, status = 200) {
+  if (response.statusCode !== status) {
+    throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
+  }
+  return response.json();
+}
+
+export async function createCustomer(
+  harness: Harness,
+  headers: Headers,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; display_name: string; email: string | null }> {
+  const response = await call(harness, 'POST', '/api/v1/customers', headers, {
+    display_name: `Customer ${Math.random().toString(36).slice(2, 8)}`,
+    email: 'billing@customer.test',
+    payment_terms: 'net_30',
+    ...overrides,
+  });
+  return ok(response, 201);
+}
+
+export async function createTaxRate(
+  harness: Harness,
+  headers: Headers,
+  rate = '8.2500',
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string }> {
+  const response = await call(harness, 'POST', '/api/v1/tax-rates', headers, {
+    name: `Sales tax ${rate}`,
+    rate,
+    ...overrides,
+  });
+  return ok(response, 201);
+}
+
+/** The contract's example: ten hours at 120.00 taxed at the given rate, two units at 75.50 untaxed. */
+export function invoiceBody(
+  books: Books,
+  customer: string,
+  taxRate: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    customer,
+    lines: [
+      {
+        description: 'Consulting',
+        quantity: '10',
+        unit_price: '120.00',
+        income_account: books.accounts['4100'],
+        is_taxable: true,
+        tax_rate: taxRate,
+      },
+      {
+        description: 'Materials',
+        quantity: '2',
+        unit_price: '75.50',
+        income_account: books.accounts['4000'],
+        is_taxable: false,
+      },
+    ],
+    ...extra,
+  };
+}
+
+/** Row counts of every table an invoice or payment write touches. */
+export async function receivableCounts(harness: Harness, organizationId: string) {
+  const tables = [
+    'invoices',
+    'invoice_lines',
+    'journal_entries',
+    'payments_received',
+    'payment_applications',
+    'invoice_emails',
+    'changes',
+  ];
+  const counts: Record<string, number> = {};
+  for (const table of tables) counts[table] = await countRows(harness, table, organizationId);
+  return counts;
+}
