@@ -9,6 +9,7 @@ import { registerInvoiceRoutes } from './invoices.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
 import { registerReportRoutes } from './reports.ts';
+import { registerTaxRoutes } from './tax.ts';
 
 /** Every route of the service, registered explicitly. */
 export function registerRoutes(app: FastifyInstance, deps: Deps) {
@@ -19,6 +20,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerJournalEntryRoutes(app, deps);
   registerChangeRoutes(app, deps);
   registerCustomerRoutes(app, deps);
+  registerTaxRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
 }
