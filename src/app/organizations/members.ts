@@ -1,6 +1,7 @@
 // Members of live books (D13, D30): add by email, change role, remove. Seats count live members only.
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { ROLES, type Role } from '../../domain/roles.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { Actor, Deps } from '../context.ts';
 
 interface MemberRow {
@@ -25,8 +26,8 @@ function describeMember(row: MemberRow) {
   };
 }
 
-export async function listMembers(deps: Deps, actor: Actor) {
-  const rows = await deps.db.query<MemberRow>(
+export async function listMembers(db: Queryable, actor: Actor) {
+  const rows = await db.query<MemberRow>(
     `SELECT m.user_id, u.email, u.name, m.role, m.created_at
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.organization_id = $1 ORDER BY m.created_at, m.user_id`,
@@ -47,11 +48,11 @@ function assertMayManage(actor: Actor, role: Role) {
   }
 }
 
-export async function addMember(deps: Deps, actor: Actor, email: string, role: string) {
+export async function addMember(tx: Queryable, actor: Actor, email: string, role: string) {
   assertRole(role);
   assertMayManage(actor, role);
   const organizationId = liveId(actor);
-  await deps.db.transaction(async (tx) => {
+  {
     // The organization row lock serializes concurrent additions against the seat count.
     const [organization] = await tx.query<{ seats: number }>(
       'SELECT seats FROM organizations WHERE id = $1 FOR UPDATE',
@@ -80,12 +81,8 @@ export async function addMember(deps: Deps, actor: Actor, email: string, role: s
       user.id,
       role,
     ]);
-  });
-  return readMember(deps, actor, email);
-}
-
-async function readMember(deps: Deps, actor: Actor, email: string) {
-  const members = await listMembers(deps, actor);
+  }
+  const members = await listMembers(tx, actor);
   return members.find((member) => member.email.toLowerCase() === email.toLowerCase())!;
 }
 
@@ -126,7 +123,7 @@ export async function changeMemberRole(deps: Deps, actor: Actor, userId: string,
       role,
     ]);
   });
-  const members = await listMembers(deps, actor);
+  const members = await listMembers(deps.db, actor);
   return members.find((member) => member.user_id === userId)!;
 }
 

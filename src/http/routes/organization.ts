@@ -13,7 +13,7 @@ import {
 import { isCalendarDate, isValidTimeZone } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import { ROLES } from '../../domain/roles.ts';
-import { actorOf, defineRoute } from '../route.ts';
+import { actorOf, defineRoute, respondWrite } from '../route.ts';
 
 const Organization = Type.Object({
   id: Type.String(),
@@ -93,18 +93,22 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
         through: action === 'close' ? Type.String() : Type.Union([Type.String(), Type.Null()]),
       }),
       response: { 200: Organization },
-      handler: async (request) => {
-        const actor = actorOf(request);
+      handler: async (request, reply) => {
         const through = request.body.through;
         if (through !== null && !isCalendarDate(through))
           throw fieldError('through', 'must be a date YYYY-MM-DD');
-        await deps.db.transaction(async (tx) => {
-          const current = await findOrganization(tx, actor.organization.id);
+        return respondWrite(deps, request, reply, async (scope) => {
+          const organizationId = scope.actor.organization.id;
+          const current = await findOrganization(scope.tx, organizationId);
           if (through !== null)
             assertCloseDate(current?.booksClosedThrough ?? null, through, action === 'reopen');
-          await setBooksClosedThrough(tx, actor.organization.id, through);
+          await setBooksClosedThrough(scope.tx, organizationId, through);
+          const updated = (await findOrganization(scope.tx, organizationId))!;
+          return {
+            status: 200,
+            body: { ...describeOrganization(updated, scope.actor.role), version: updated.version },
+          };
         });
-        return readCurrent(request);
       },
     });
   }
@@ -120,7 +124,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
     response: { 200: Type.Object({ results: Type.Array(Member), seats: Type.Integer() }) },
     handler: async (request) => {
       const actor = actorOf(request);
-      return { results: await listMembers(deps, actor), seats: actor.organization.seats };
+      return { results: await listMembers(deps.db, actor), seats: actor.organization.seats };
     },
   });
 
@@ -135,7 +139,10 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
     body: Type.Object({ email: Type.String({ minLength: 3 }), role: RoleEnum }),
     response: { 201: Member },
     handler: async (request, reply) =>
-      reply.code(201).send(await addMember(deps, actorOf(request), request.body.email, request.body.role)),
+      respondWrite(deps, request, reply, async (scope) => ({
+        status: 201,
+        body: await addMember(scope.tx, scope.actor, request.body.email, request.body.role),
+      })),
   });
 
   defineRoute(app, deps, {
