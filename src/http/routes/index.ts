@@ -10,6 +10,7 @@ import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
 import { registerReportRoutes } from './reports.ts';
 import { registerTaxRoutes } from './tax.ts';
+import { registerTrackingRoutes } from './tracking.ts';
 
 /** Every route of the service, registered explicitly. */
 export function registerRoutes(app: FastifyInstance, deps: Deps) {
@@ -21,6 +22,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerChangeRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerTaxRoutes(app, deps);
+  registerTrackingRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
 }
