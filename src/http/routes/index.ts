@@ -8,6 +8,7 @@ import { registerCustomerRoutes } from './customers.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
+import { registerPaymentReceivedRoutes } from './payments-received.ts';
 import { registerReportRoutes } from './reports.ts';
 import { registerTaxRoutes } from './tax.ts';
 import { registerTrackingRoutes } from './tracking.ts';
@@ -25,4 +26,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerTrackingRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerPaymentReceivedRoutes(app, deps);
 }

@@ -1,0 +1,348 @@
+// Payments received (spec "Payment received", D25, D33): one transaction locks every applied invoice
+// (in id order, so two payments never deadlock), checks each application against the balance due at
+// that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
+import { randomUUID } from 'node:crypto';
+import { isCalendarDate } from '../../domain/dates.ts';
+import { DomainError, fieldError, invalidState, notFound } from '../../domain/errors.ts';
+import { balanceDue, type InvoiceStatus } from '../../domain/invoice.ts';
+import { formatMoney, type Money, parseMoney, sumMoney } from '../../domain/money.ts';
+import type { Queryable } from '../../storage/db.ts';
+import type { WriteScope } from '../changes.ts';
+import type { Actor, Deps } from '../context.ts';
+import { INVOICE_ENTITY } from '../invoices/invoice-store.ts';
+import { systemAccountId } from '../ledger/accounts.ts';
+import { postLedgerEntry } from '../ledger/journal-entries.ts';
+import { isoTimestamp, isUuid } from '../ledger/sql.ts';
+import { allocateNumber } from '../numbering.ts';
+import { assertOpenPeriodDate } from '../organizations/organizations.ts';
+import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+
+export const PAYMENT_ENTITY = 'payment_received';
+export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
+export const MAX_APPLICATIONS = 100;
+
+export interface ApplicationCommand {
+  invoice_id: string;
+  amount: string;
+}
+
+export interface CreatePaymentCommand {
+  customer: string;
+  payment_date: string;
+  amount: string;
+  method: (typeof PAYMENT_METHODS)[number];
+  reference?: string;
+  deposit_to_account?: string;
+  applications?: ApplicationCommand[];
+  memo?: string;
+  currency?: string;
+}
+
+interface PaymentRow {
+  id: string;
+  number: string;
+  customer_id: string;
+  customer_name: string;
+  payment_date: string;
+  amount: string;
+  unapplied_amount: string;
+  method: string;
+  reference: string;
+  memo: string;
+  currency: string;
+  deposit_account_id: string;
+  journal_entry_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ApplicationRow {
+  payment_id: string;
+  line_no: number;
+  invoice_id: string;
+  invoice_number: string;
+  amount: string;
+  applied_date: string;
+}
+
+const PAYMENT_COLUMNS = `p.id, p.number, p.customer_id, c.display_name AS customer_name,
+  p.payment_date::text AS payment_date, p.amount::text AS amount, p.unapplied_amount::text AS unapplied_amount,
+  p.method, p.reference, p.memo, p.currency, p.deposit_account_id, p.journal_entry_id, p.version,
+  ${isoTimestamp('p.created_at')} AS created_at, ${isoTimestamp('p.updated_at')} AS updated_at`;
+const PAYMENT_FROM = `FROM payments_received p
+  JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id`;
+
+async function applicationsOf(db: Queryable, organizationId: string, paymentIds: string[]) {
+  const rows = await db.query<ApplicationRow>(
+    `SELECT a.payment_id, a.line_no, a.invoice_id, i.number AS invoice_number, a.amount::text AS amount,
+            a.applied_date::text AS applied_date
+       FROM payment_applications a
+       JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
+      WHERE a.organization_id = $1 AND a.payment_id = ANY($2::uuid[])
+      ORDER BY a.payment_id, a.line_no`,
+    [organizationId, paymentIds],
+  );
+  const byPayment = new Map<string, ApplicationRow[]>();
+  for (const row of rows) {
+    const list = byPayment.get(row.payment_id) ?? [];
+    list.push(row);
+    byPayment.set(row.payment_id, list);
+  }
+  return byPayment;
+}
+
+function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
+  return {
+    id: row.id,
+    number: row.number,
+    customer: row.customer_id,
+    customer_name: row.customer_name,
+    payment_date: row.payment_date,
+    amount: row.amount,
+    method: row.method,
+    reference: row.reference,
+    memo: row.memo,
+    deposit_to_account: row.deposit_account_id,
+    unapplied_amount: row.unapplied_amount,
+    applications: applications.map((application) => ({
+      invoice_id: application.invoice_id,
+      invoice_number: application.invoice_number,
+      amount: application.amount,
+      applied_date: application.applied_date,
+    })),
+    currency: row.currency,
+    journal_entry: row.journal_entry_id,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+export type PaymentView = ReturnType<typeof describePayment>;
+
+export async function readPayment(db: Queryable, actor: Actor, id: string): Promise<PaymentView> {
+  const organizationId = actor.organization.id;
+  const [row] = isUuid(id)
+    ? await db.query<PaymentRow>(
+        `SELECT ${PAYMENT_COLUMNS} ${PAYMENT_FROM} WHERE p.organization_id = $1 AND p.id = $2`,
+        [organizationId, id],
+      )
+    : [];
+  if (!row) throw notFound('payment');
+  const applications = await applicationsOf(db, organizationId, [id]);
+  return describePayment(row, applications.get(id) ?? []);
+}
+
+export async function listPayments(
+  deps: Deps,
+  actor: Actor,
+  cursor: PageCursor | undefined,
+  filters: { customer?: string },
+) {
+  const organizationId = actor.organization.id;
+  if (filters.customer !== undefined && !isUuid(filters.customer)) {
+    throw fieldError('query/customer', 'must be a customer id (UUID)');
+  }
+  const keyset = keysetClause(cursor, 3, 'p');
+  const rows = await deps.db.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} ${PAYMENT_FROM}
+      WHERE p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2) AND ${keyset.condition}
+      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
+    [organizationId, filters.customer ?? null, ...keyset.params],
+  );
+  const page = toPage(organizationId, rows, cursor);
+  const applications = await applicationsOf(
+    deps.db,
+    organizationId,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.map((row) => describePayment(row, applications.get(row.id) ?? [])) };
+}
+
+/** Request-shape rules that need no database: positive amounts, no invoice twice, no over-application. */
+function parseApplications(command: CreatePaymentCommand): {
+  amount: Money;
+  applications: { invoiceId: string; amount: Money }[];
+} {
+  const amount = parseMoney(command.amount);
+  if (amount < 0n) throw fieldError('amount', 'must not be negative', 'invalid_money');
+  if (amount === 0n) throw fieldError('amount', 'must be greater than zero');
+  const seen = new Set<string>();
+  const applications = (command.applications ?? []).map((application, index) => {
+    const path = `applications/${index}`;
+    if (!isUuid(application.invoice_id))
+      throw fieldError(`${path}/invoice_id`, 'must be an invoice id (UUID)');
+    const id = application.invoice_id.toLowerCase();
+    if (seen.has(id)) throw fieldError(`${path}/invoice_id`, 'the same invoice appears twice; apply it once');
+    seen.add(id);
+    const applied = parseMoney(application.amount);
+    if (applied < 0n) throw fieldError(`${path}/amount`, 'must not be negative', 'invalid_money');
+    if (applied === 0n) throw fieldError(`${path}/amount`, 'must be greater than zero');
+    return { invoiceId: id, amount: applied };
+  });
+  const applied = sumMoney(applications.map((application) => application.amount));
+  if (applied > amount) {
+    throw new DomainError('validation_error', 'the applications add up to more than the payment amount', {
+      fields: {
+        applications: [`add up to ${formatMoney(applied)}, more than the amount ${formatMoney(amount)}`],
+      },
+    });
+  }
+  return { amount, applications };
+}
+
+async function depositAccount(scope: WriteScope, id: string | undefined): Promise<string> {
+  const organizationId = scope.actor.organization.id;
+  if (id === undefined) return systemAccountId(scope.tx, organizationId, 'undepositedFunds');
+  const [row] = isUuid(id)
+    ? await scope.tx.query<{ type: string; is_active: boolean }>(
+        'SELECT type, is_active FROM accounts WHERE organization_id = $1 AND id = $2',
+        [organizationId, id],
+      )
+    : [];
+  if (!row) throw fieldError('deposit_to_account', 'no such account in these books');
+  if (row.type !== 'asset')
+    throw fieldError('deposit_to_account', 'must be an asset account (a bank or Undeposited Funds)');
+  if (!row.is_active) throw fieldError('deposit_to_account', 'the account is inactive');
+  return id;
+}
+
+interface LockedInvoice {
+  id: string;
+  number: string;
+  customer_id: string;
+  status: InvoiceStatus;
+  total: string;
+  amount_paid: string;
+  version: number;
+}
+
+/** POST /payments-received: 201 with the payment; its entry, applications and invoice moves commit together. */
+export async function createPayment(scope: WriteScope, command: CreatePaymentCommand): Promise<PaymentView> {
+  const organization = scope.actor.organization;
+  if (command.currency !== undefined && command.currency !== organization.currency) {
+    throw fieldError('currency', `these books keep ${organization.currency} only`);
+  }
+  const { amount, applications } = parseApplications(command);
+  if (!isCalendarDate(command.payment_date))
+    throw fieldError('payment_date', 'must be a calendar date YYYY-MM-DD');
+  assertOpenPeriodDate(organization, command.payment_date, 'payment_date');
+  const [customer] = isUuid(command.customer)
+    ? await scope.tx.query<{ id: string; is_active: boolean }>(
+        'SELECT id, is_active FROM customers WHERE organization_id = $1 AND id = $2',
+        [organization.id, command.customer],
+      )
+    : [];
+  if (!customer) throw fieldError('customer', 'no such customer in these books');
+  const depositTo = await depositAccount(scope, command.deposit_to_account);
+
+  // Lock the applied invoices in id order: concurrent payments queue here, and each one then sees
+  // the balance the previous one left (READ COMMITTED re-reads a row after waiting for its lock).
+  const locked = await scope.tx.query<LockedInvoice>(
+    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid, version
+       FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
+      ORDER BY id FOR UPDATE`,
+    [organization.id, applications.map((application) => application.invoiceId)],
+  );
+  const invoiceById = new Map(locked.map((row) => [row.id, row]));
+  applications.forEach((application, index) => {
+    const invoice = invoiceById.get(application.invoiceId);
+    const path = `applications/${index}/invoice_id`;
+    if (!invoice) throw fieldError(path, 'no such invoice in these books');
+    if (invoice.customer_id !== customer.id)
+      throw fieldError(path, 'the invoice belongs to another customer');
+  });
+  applications.forEach((application, index) => {
+    const invoice = invoiceById.get(application.invoiceId)!;
+    if (invoice.status === 'draft' || invoice.status === 'void') {
+      throw invalidState(
+        `invoice ${invoice.number} is ${invoice.status}; a payment applies to a sent invoice`,
+        {
+          invoice_id: invoice.id,
+          status: invoice.status,
+          fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
+        },
+      );
+    }
+    const due = balanceDue(parseMoney(invoice.total), parseMoney(invoice.amount_paid), invoice.status);
+    if (application.amount > due) {
+      throw new DomainError(
+        'application_exceeds_balance',
+        `${formatMoney(application.amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
+        {
+          invoice_id: invoice.id,
+          balance_due: formatMoney(due),
+          amount: formatMoney(application.amount),
+          fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
+        },
+      );
+    }
+  });
+
+  const id = randomUUID();
+  const number = await allocateNumber(scope.tx, organization.id, 'payment_received');
+  const unapplied = amount - sumMoney(applications.map((application) => application.amount));
+  await scope.tx.query(
+    `INSERT INTO payments_received (id, organization_id, number, customer_id, payment_date, amount, unapplied_amount,
+        method, reference, memo, currency, deposit_account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      id,
+      organization.id,
+      number,
+      customer.id,
+      command.payment_date,
+      formatMoney(amount),
+      formatMoney(unapplied),
+      command.method,
+      command.reference ?? '',
+      command.memo ?? '',
+      organization.currency,
+      depositTo,
+    ],
+  );
+  const receivable = await systemAccountId(scope.tx, organization.id, 'accountsReceivable');
+  const entry = await postLedgerEntry(scope, {
+    txnDate: command.payment_date,
+    memo: `Payment ${number}${command.reference ? ` (${command.reference})` : ''}`,
+    lines: [
+      { accountId: depositTo, debit: amount, credit: 0n, description: '', trackingOptionIds: [] },
+      { accountId: receivable, debit: 0n, credit: amount, description: '', trackingOptionIds: [] },
+    ],
+    sourceType: 'payment_received',
+    sourceId: id,
+  });
+  await scope.tx.query(
+    'UPDATE payments_received SET journal_entry_id = $3 WHERE organization_id = $1 AND id = $2',
+    [organization.id, id, entry.id],
+  );
+  if (applications.length > 0) {
+    await scope.tx.query(
+      `INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
+       SELECT $1, $2, a.ordinal, a.invoice_id, a.amount, $3
+         FROM unnest($4::uuid[], $5::numeric[]) WITH ORDINALITY AS a(invoice_id, amount, ordinal)`,
+      [
+        organization.id,
+        id,
+        command.payment_date,
+        applications.map((application) => application.invoiceId),
+        applications.map((application) => formatMoney(application.amount)),
+      ],
+    );
+  }
+  // D33: each applied invoice's amount_paid, balance and status move, and so does its version.
+  for (const application of applications) {
+    const invoice = invoiceById.get(application.invoiceId)!;
+    const paid = parseMoney(invoice.amount_paid) + application.amount;
+    const status: InvoiceStatus = paid === parseMoney(invoice.total) ? 'paid' : 'sent';
+    const version = invoice.version + 1;
+    await scope.tx.query(
+      `UPDATE invoices SET amount_paid = $3, status = $4, version = $5, updated_at = clock_timestamp()
+        WHERE organization_id = $1 AND id = $2`,
+      [organization.id, invoice.id, formatMoney(paid), status, version],
+    );
+    scope.changed(INVOICE_ENTITY, invoice.id, 'updated', version);
+  }
+  scope.changed(PAYMENT_ENTITY, id, 'created', 1);
+  return readPayment(scope.tx, scope.actor, id);
+}

@@ -1,0 +1,642 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { addDays } from '../../src/domain/dates.ts';
+import {
+  type Books,
+  call,
+  createKey,
+  errorCode,
+  type Harness,
+  onPostgres,
+  signUp,
+  startHarness,
+} from '../helpers/harness.ts';
+import { createCustomer, createTaxRate, invoiceBody, ok, receivableCounts } from '../helpers/receivables.ts';
+
+let harness: Harness;
+before(async () => {
+  harness = await startHarness();
+});
+after(() => harness.close());
+
+const today = new Date().toISOString().slice(0, 10); // signup's default time zone is UTC
+
+async function setup() {
+  const books = await signUp(harness);
+  const customer = await createCustomer(harness, books.headers, { display_name: 'Blue Heron Cafe' });
+  const tax = await createTaxRate(harness, books.headers, '8.2500');
+  return { books, customer, tax };
+}
+
+async function createDraft(books: Books, customer: string, tax: string, extra: Record<string, unknown> = {}) {
+  return ok(
+    await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer, tax, extra)),
+    201,
+  );
+}
+
+async function changesOf(books: Books, entityId: string) {
+  const [rows] = [
+    await harness.db.query<{ entity_type: string; operation: string; entity_version: number }>(
+      `SELECT entity_type, operation, entity_version FROM changes
+        WHERE organization_id = $1 AND entity_id = $2 ORDER BY seq`,
+      [books.organizationId, entityId],
+    ),
+  ];
+  return rows.map((row) => `${row.entity_type} ${row.operation} ${row.entity_version}`);
+}
+
+describe('invoices: create and read', () => {
+  test('creates a draft with server-computed totals, number and due date, and no ledger entry', async () => {
+    const { books, customer, tax } = await setup();
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, customer.id, tax.id, {
+        issue_date: '2026-01-31',
+        subtotal: '1.00',
+        tax_total: '0.00',
+        total: '1.00',
+        due_date: '2030-01-01',
+      }),
+    );
+    assert.equal(response.statusCode, 201, response.body);
+    const invoice = response.json();
+    assert.equal(invoice.number, 'INV-000001');
+    assert.equal(invoice.status, 'draft');
+    assert.equal(invoice.customer, customer.id);
+    assert.equal(invoice.customer_name, 'Blue Heron Cafe');
+    assert.equal(invoice.issue_date, '2026-01-31');
+    assert.equal(invoice.due_date, '2026-03-02', 'net_30 from the customer');
+    assert.equal(invoice.currency, 'USD');
+    assert.equal(invoice.subtotal, '1351.0000');
+    assert.equal(invoice.tax_total, '99.0000');
+    assert.equal(invoice.total, '1450.0000');
+    assert.equal(invoice.amount_paid, '0.0000');
+    assert.equal(invoice.balance_due, '1450.0000');
+    assert.equal(invoice.days_overdue, 0);
+    assert.equal(invoice.version, 1);
+    assert.equal(invoice.journal_entry, null);
+    assert.equal(invoice.lines.length, 2);
+    assert.deepEqual(
+      invoice.lines.map((line: Record<string, unknown>) => [
+        line.quantity,
+        line.unit_price,
+        line.amount,
+        line.is_taxable,
+        line.tax_rate,
+        line.tax_amount,
+      ]),
+      [
+        ['10.0000', '120.0000', '1200.0000', true, tax.id, '99.0000'],
+        ['2.0000', '75.5000', '151.0000', false, null, '0.0000'],
+      ],
+    );
+    const after = await receivableCounts(harness, books.organizationId);
+    assert.equal(after.invoices, before.invoices + 1);
+    assert.equal(after.journal_entries, before.journal_entries, 'a draft writes no ledger entry');
+    assert.deepEqual(await changesOf(books, invoice.id), ['ar_invoice created 1']);
+
+    const read = await call(harness, 'GET', `/api/v1/invoices/${invoice.id}`, books.headers);
+    assert.equal(read.statusCode, 200);
+    assert.deepEqual(read.json(), invoice);
+    assert.equal(read.headers.etag, '"1"');
+  });
+
+  test('issue_date defaults to today in the organization time zone; due_on_receipt is due that day', async () => {
+    const books = await signUp(harness);
+    const customer = await createCustomer(harness, books.headers, { payment_terms: 'due_on_receipt' });
+    const body = invoiceBody(books, customer.id, '');
+    body.lines = body.lines.slice(1);
+    const invoice = ok(await call(harness, 'POST', '/api/v1/invoices', books.headers, body), 201);
+    assert.equal(invoice.issue_date, today);
+    assert.equal(invoice.due_date, today);
+  });
+
+  test('server numbers are gapless and skip a number a client took', async () => {
+    const { books, customer, tax } = await setup();
+    assert.equal((await createDraft(books, customer.id, tax.id)).number, 'INV-000001');
+    assert.equal(
+      (await createDraft(books, customer.id, tax.id, { number: 'INV-000002' })).number,
+      'INV-000002',
+    );
+    assert.equal((await createDraft(books, customer.id, tax.id)).number, 'INV-000003');
+    assert.equal((await createDraft(books, customer.id, tax.id, { number: 'A-17' })).number, 'A-17');
+    assert.equal((await createDraft(books, customer.id, tax.id)).number, 'INV-000004');
+  });
+
+  test('refuses a client number that is taken with 409 number_conflict and persists nothing', async () => {
+    const { books, customer, tax } = await setup();
+    await createDraft(books, customer.id, tax.id, { number: 'X-1' });
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, customer.id, tax.id, { number: 'X-1' }),
+    );
+    assert.equal(response.statusCode, 409);
+    assert.equal(errorCode(response), 'number_conflict');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+    // the sequence gave nothing away: the next server number is still INV-000001
+    assert.equal((await createDraft(books, customer.id, tax.id)).number, 'INV-000001');
+  });
+
+  test('two concurrent creates with the same client number: one 201, one 409 number_conflict', async () => {
+    const { books, customer, tax } = await setup();
+    const body = invoiceBody(books, customer.id, tax.id, { number: 'RACE-1' });
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => call(harness, 'POST', '/api/v1/invoices', books.headers, body)),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409], onPostgres ? 'on PostgreSQL' : 'on PGlite');
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      assert.equal(errorCode(response), 'number_conflict');
+    }
+    assert.equal((await receivableCounts(harness, books.organizationId)).invoices, 1);
+  });
+
+  test('refuses a JSON number quantity with validation_error and a JSON number price with invalid_money', async () => {
+    const { books, customer, tax } = await setup();
+    const before = await receivableCounts(harness, books.organizationId);
+    const quantity = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+    quantity.lines[0]!.quantity = 10;
+    let response = await call(harness, 'POST', '/api/v1/invoices', books.headers, quantity);
+    assert.equal(response.statusCode, 400);
+    assert.equal(errorCode(response), 'validation_error');
+    assert.ok(response.json().error.detail.fields['lines/0/quantity'], response.body);
+
+    const price = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+    price.lines[1]!.unit_price = 75.5;
+    response = await call(harness, 'POST', '/api/v1/invoices', books.headers, price);
+    assert.equal(response.statusCode, 400);
+    assert.equal(errorCode(response), 'invalid_money');
+    assert.ok(response.json().error.detail.fields['lines/1/unit_price']);
+
+    const negative = invoiceBody(books, customer.id, tax.id);
+    negative.lines[1]!.unit_price = '-75.50';
+    response = await call(harness, 'POST', '/api/v1/invoices', books.headers, negative);
+    assert.equal(errorCode(response), 'invalid_money');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('refuses a taxable line without a rate, and a rate on a non-taxable line, naming the field', async () => {
+    const { books, customer, tax } = await setup();
+    const before = await receivableCounts(harness, books.organizationId);
+    const missing = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+    delete missing.lines[0]!.tax_rate;
+    let response = await call(harness, 'POST', '/api/v1/invoices', books.headers, missing);
+    assert.equal(response.statusCode, 400);
+    assert.equal(errorCode(response), 'validation_error');
+    assert.ok(response.json().error.detail.fields['lines/0/tax_rate']);
+
+    const extra = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+    extra.lines[1]!.tax_rate = tax.id;
+    response = await call(harness, 'POST', '/api/v1/invoices', books.headers, extra);
+    assert.equal(response.statusCode, 400);
+    assert.equal(errorCode(response), 'validation_error');
+    assert.ok(response.json().error.detail.fields['lines/1/tax_rate']);
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('refuses a non-income account, an unknown tax rate and a customer of other books, writing nothing', async () => {
+    const { books, customer, tax } = await setup();
+    const other = await signUp(harness);
+    const foreignCustomer = await createCustomer(harness, other.headers);
+    const before = await receivableCounts(harness, books.organizationId);
+
+    const bank = invoiceBody(books, customer.id, tax.id);
+    bank.lines[1]!.income_account = books.accounts['1000']!;
+    let response = await call(harness, 'POST', '/api/v1/invoices', books.headers, bank);
+    assert.equal(errorCode(response), 'validation_error');
+    assert.ok(response.json().error.detail.fields['lines/1/income_account']);
+
+    const foreignAccount = invoiceBody(books, customer.id, tax.id);
+    foreignAccount.lines[1]!.income_account = other.accounts['4100']!;
+    response = await call(harness, 'POST', '/api/v1/invoices', books.headers, foreignAccount);
+    assert.ok(response.json().error.detail.fields['lines/1/income_account']);
+
+    const foreignTax = await createTaxRate(harness, other.headers);
+    response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, customer.id, foreignTax.id),
+    );
+    assert.equal(errorCode(response), 'validation_error');
+    assert.ok(response.json().error.detail.fields['lines/0/tax_rate']);
+
+    response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, foreignCustomer.id, tax.id),
+    );
+    assert.equal(response.statusCode, 400);
+    assert.ok(response.json().error.detail.fields.customer);
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('refuses an inactive customer with validation_error', async () => {
+    const { books, customer, tax } = await setup();
+    ok(await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, { is_active: false }));
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, customer.id, tax.id),
+    );
+    assert.equal(response.statusCode, 400);
+    assert.ok(response.json().error.detail.fields.customer);
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('refuses an issue date in a closed period with 409 period_closed and writes nothing', async () => {
+    const { books, customer, tax } = await setup();
+    ok(await call(harness, 'POST', '/api/v1/periods/close', books.headers, { through: addDays(today, -5) }));
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, customer.id, tax.id, { issue_date: addDays(today, -10) }),
+    );
+    assert.equal(response.statusCode, 409);
+    assert.equal(errorCode(response), 'period_closed');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('an Idempotency-Key replays the create and allocates one number', async () => {
+    const { books, customer, tax } = await setup();
+    const headers = { ...books.headers, 'idempotency-key': 'inv-create-1' };
+    const body = invoiceBody(books, customer.id, tax.id);
+    const first = await call(harness, 'POST', '/api/v1/invoices', headers, body);
+    const second = await call(harness, 'POST', '/api/v1/invoices', headers, body);
+    assert.equal(first.statusCode, 201);
+    assert.equal(second.statusCode, 201);
+    assert.equal(second.headers['idempotent-replayed'], 'true');
+    assert.equal(second.body, first.body);
+    assert.equal((await receivableCounts(harness, books.organizationId)).invoices, 1);
+  });
+
+  test('unknown ids and ids of other books answer 404 not_found', async () => {
+    const { books, customer, tax } = await setup();
+    const other = await signUp(harness);
+    const invoice = await createDraft(books, customer.id, tax.id);
+    for (const id of [invoice.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const response = await call(harness, 'GET', `/api/v1/invoices/${id}`, other.headers);
+      assert.equal(response.statusCode, 404);
+      assert.equal(errorCode(response), 'not_found');
+    }
+    const send = await call(harness, 'POST', `/api/v1/invoices/${invoice.id}/send`, other.headers);
+    assert.equal(errorCode(send), 'not_found');
+  });
+
+  test('a viewer key reads invoices and may not create them; a sales key may', async () => {
+    const { books, customer, tax } = await setup();
+    const viewer = await createKey(harness, books, 'viewer');
+    const sales = await createKey(harness, books, 'sales');
+    const body = invoiceBody(books, customer.id, tax.id);
+    const refused = await call(harness, 'POST', '/api/v1/invoices', viewer.headers, body);
+    assert.equal(refused.statusCode, 403);
+    assert.equal(errorCode(refused), 'permission_denied');
+    assert.equal((await receivableCounts(harness, books.organizationId)).invoices, 0);
+    const created = await call(harness, 'POST', '/api/v1/invoices', sales.headers, body);
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal((await call(harness, 'GET', '/api/v1/invoices', viewer.headers)).statusCode, 200);
+  });
+});
+
+describe('invoices: list', () => {
+  test('lists summaries with filters by status, customer, issue date and search on number or name', async () => {
+    const { books, customer, tax } = await setup();
+    const otherCustomer = await createCustomer(harness, books.headers, { display_name: 'Quartz Studio' });
+    const a = await createDraft(books, customer.id, tax.id, { issue_date: '2026-01-10' });
+    const b = await createDraft(books, otherCustomer.id, tax.id, { issue_date: '2026-02-10' });
+    const c = await createDraft(books, customer.id, tax.id, {
+      issue_date: '2026-03-10',
+      number: 'SPECIAL-9',
+    });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${b.id}/send`, books.headers));
+
+    const ids = async (query: string) => {
+      const page = ok(await call(harness, 'GET', `/api/v1/invoices${query}`, books.headers));
+      return page.results.map((item: { id: string }) => item.id);
+    };
+    const all = ok(await call(harness, 'GET', '/api/v1/invoices', books.headers));
+    assert.equal(all.next, null);
+    assert.equal(all.previous, null);
+    const item = all.results.find((row: { id: string }) => row.id === b.id);
+    for (const field of [
+      'number',
+      'customer_name',
+      'status',
+      'currency',
+      'total',
+      'balance_due',
+      'due_date',
+    ]) {
+      assert.ok(field in item, field);
+    }
+    assert.equal(item.customer_name, 'Quartz Studio');
+    assert.equal(item.status, 'sent');
+    assert.equal(item.balance_due, '1450.0000');
+    assert.equal(item.lines, undefined, 'list items are summaries');
+
+    assert.deepEqual(await ids(''), [a.id, b.id, c.id]);
+    assert.deepEqual(await ids('?status=sent'), [b.id]);
+    assert.deepEqual(await ids('?status=draft'), [a.id, c.id]);
+    assert.deepEqual(await ids(`?customer=${customer.id}`), [a.id, c.id]);
+    assert.deepEqual(await ids('?issue_date_from=2026-02-01'), [b.id, c.id]);
+    assert.deepEqual(await ids('?issue_date_from=2026-02-01&issue_date_to=2026-02-28'), [b.id]);
+    assert.deepEqual(await ids('?search=special'), [c.id]);
+    assert.deepEqual(await ids('?search=quartz'), [b.id]);
+    assert.deepEqual(await ids('?search=INV-00000'), [a.id, b.id]);
+    assert.deepEqual(await ids('?search=%25'), [], 'a % in search is a literal character');
+
+    const bad = await call(harness, 'GET', '/api/v1/invoices?status=open', books.headers);
+    assert.equal(errorCode(bad), 'validation_error');
+  });
+
+  test('days_overdue counts days past due for a sent invoice, and is 0 for drafts and invoices not yet due', async () => {
+    const { books, customer, tax } = await setup();
+    const late = await createDraft(books, customer.id, tax.id, { issue_date: addDays(today, -40) });
+    const draftLate = await createDraft(books, customer.id, tax.id, { issue_date: addDays(today, -40) });
+    const current = await createDraft(books, customer.id, tax.id, { issue_date: addDays(today, -5) });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${late.id}/send`, books.headers));
+    ok(await call(harness, 'POST', `/api/v1/invoices/${current.id}/send`, books.headers));
+    const read = async (id: string) =>
+      ok(await call(harness, 'GET', `/api/v1/invoices/${id}`, books.headers));
+    assert.equal((await read(late.id)).days_overdue, 10);
+    assert.equal((await read(draftLate.id)).days_overdue, 0);
+    assert.equal((await read(current.id)).days_overdue, 0);
+    const page = ok(await call(harness, 'GET', '/api/v1/invoices?status=sent', books.headers));
+    assert.equal(page.results.find((row: { id: string }) => row.id === late.id).days_overdue, 10);
+  });
+});
+
+describe('invoices: PATCH drafts', () => {
+  test('a sparse PATCH changes only what is sent; new lines replace all lines and totals are recomputed', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id, { memo: 'first' });
+    const memo = ok(
+      await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, { memo: 'second' }),
+    );
+    assert.equal(memo.memo, 'second');
+    assert.equal(memo.version, 2);
+    assert.equal(memo.total, '1450.0000');
+    assert.equal(memo.lines.length, 2);
+
+    const relined = ok(
+      await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, {
+        lines: [
+          { quantity: '3', unit_price: '19.99', income_account: books.accounts['4100'], total: '1.00' },
+        ],
+        issue_date: '2026-05-01',
+        total: '5.00',
+      }),
+    );
+    assert.equal(relined.version, 3);
+    assert.equal(relined.lines.length, 1);
+    assert.equal(relined.subtotal, '59.9700');
+    assert.equal(relined.tax_total, '0.0000');
+    assert.equal(relined.total, '59.9700');
+    assert.equal(relined.due_date, '2026-05-31');
+    assert.equal(relined.memo, 'second');
+    assert.deepEqual(await changesOf(books, draft.id), [
+      'ar_invoice created 1',
+      'ar_invoice updated 2',
+      'ar_invoice updated 3',
+    ]);
+  });
+
+  test('a PATCH naming an old version answers 412 stale_write and changes nothing', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(
+      await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, { memo: 'v2', version: 1 }),
+    );
+    const stale = await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, {
+      memo: 'lost update',
+      version: 1,
+    });
+    assert.equal(stale.statusCode, 412);
+    assert.equal(errorCode(stale), 'stale_write');
+    assert.deepEqual(stale.json().error.detail, { your_version: 1, current_version: 2 });
+    const header = await call(
+      harness,
+      'PATCH',
+      `/api/v1/invoices/${draft.id}`,
+      { ...books.headers, 'if-unmodified-since': '1' },
+      { memo: 'lost update' },
+    );
+    assert.equal(header.statusCode, 412);
+    const read = ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers));
+    assert.equal(read.memo, 'v2');
+    assert.equal(read.version, 2);
+  });
+
+  test('PATCH of a sent invoice answers 409 immutable_entry and changes nothing', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, {
+      lines: [{ quantity: '1', unit_price: '1.00', income_account: books.accounts['4100'] }],
+    });
+    assert.equal(response.statusCode, 409);
+    assert.equal(errorCode(response), 'immutable_entry');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+    const read = ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers));
+    assert.equal(read.total, '1450.0000');
+    assert.equal(read.version, 2);
+  });
+});
+
+describe('invoices: send and void', () => {
+  test('send posts the D25 entry: receivable debited with the total, income per line, tax to its liability account', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id, { issue_date: '2026-02-15' });
+    const sent = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers);
+    assert.equal(sent.statusCode, 200, sent.body);
+    const invoice = sent.json();
+    assert.equal(invoice.status, 'sent');
+    assert.equal(invoice.version, 2);
+    assert.equal(invoice.number, 'INV-000001');
+    assert.equal(invoice.balance_due, '1450.0000');
+    assert.ok(invoice.journal_entry);
+
+    const entries = ok(
+      await call(
+        harness,
+        'GET',
+        `/api/v1/journal-entries?source_type=invoice&source_id=${draft.id}`,
+        books.headers,
+      ),
+    ).results;
+    assert.equal(entries.length, 1);
+    const [entry] = entries;
+    assert.equal(entry.id, invoice.journal_entry);
+    assert.equal(entry.status, 'posted');
+    assert.equal(entry.txn_date, '2026-02-15');
+    assert.equal(entry.total_debit, '1450.0000');
+    assert.deepEqual(
+      entry.lines.map((line: Record<string, string>) => [line.account_number, line.debit, line.credit]),
+      [
+        ['1100', '1450.0000', '0.0000'],
+        ['4100', '0.0000', '1200.0000'],
+        ['4000', '0.0000', '151.0000'],
+        ['2200', '0.0000', '99.0000'],
+      ],
+    );
+    const receivable = ok(
+      await call(harness, 'GET', `/api/v1/accounts/${books.accounts['1100']}`, books.headers),
+    );
+    assert.equal(receivable.balance, '1450.0000');
+    assert.deepEqual(await changesOf(books, draft.id), ['ar_invoice created 1', 'ar_invoice updated 2']);
+  });
+
+  test("tax is credited to the rate's own liability account", async () => {
+    const books = await signUp(harness);
+    const customer = await createCustomer(harness, books.headers);
+    const liability = ok(
+      await call(harness, 'POST', '/api/v1/accounts', books.headers, {
+        number: '2210',
+        name: 'City Tax Payable',
+        type: 'liability',
+      }),
+      201,
+    );
+    const tax = await createTaxRate(harness, books.headers, '2.0000', { liability_account: liability.id });
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const account = ok(await call(harness, 'GET', `/api/v1/accounts/${liability.id}`, books.headers));
+    assert.equal(account.balance, '24.0000');
+  });
+
+  test('sending a sent invoice answers 409 invalid_state and posts nothing more', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const before = await receivableCounts(harness, books.organizationId);
+    const again = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers);
+    assert.equal(again.statusCode, 409);
+    assert.equal(errorCode(again), 'invalid_state');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('send with a stale version answers 412 and posts nothing', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, { memo: 'x' }));
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers, {
+      version: 1,
+    });
+    assert.equal(response.statusCode, 412);
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  });
+
+  test('sending into a period closed after the draft was made answers 409 period_closed, still draft', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id, { issue_date: addDays(today, -10) });
+    ok(await call(harness, 'POST', '/api/v1/periods/close', books.headers, { through: addDays(today, -5) }));
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers);
+    assert.equal(response.statusCode, 409);
+    assert.equal(errorCode(response), 'period_closed');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+    assert.equal(
+      ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers)).status,
+      'draft',
+    );
+  });
+
+  test('voiding a draft has no ledger effect; its number stays used', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    const before = await receivableCounts(harness, books.organizationId);
+    const voided = ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/void`, books.headers));
+    assert.equal(voided.status, 'void');
+    assert.equal(voided.version, 2);
+    assert.equal(voided.balance_due, '0.0000');
+    assert.equal(voided.void_entry, null);
+    const after = await receivableCounts(harness, books.organizationId);
+    assert.equal(after.journal_entries, before.journal_entries);
+    assert.equal((await createDraft(books, customer.id, tax.id)).number, 'INV-000002');
+  });
+
+  test('voiding a sent, unpaid invoice posts a reversing entry and puts receivable and income back', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const voided = ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/void`, books.headers));
+    assert.equal(voided.status, 'void');
+    assert.equal(voided.version, 3);
+    const reversal = ok(
+      await call(
+        harness,
+        'GET',
+        `/api/v1/journal-entries?source_type=invoice_void&source_id=${draft.id}`,
+        books.headers,
+      ),
+    ).results;
+    assert.equal(reversal.length, 1);
+    assert.equal(reversal[0].id, voided.void_entry);
+    assert.equal(reversal[0].reverses_entry, voided.journal_entry);
+    assert.deepEqual(
+      reversal[0].lines.map((line: Record<string, string>) => [line.account_number, line.debit, line.credit]),
+      [
+        ['1100', '0.0000', '1450.0000'],
+        ['4100', '1200.0000', '0.0000'],
+        ['4000', '151.0000', '0.0000'],
+        ['2200', '99.0000', '0.0000'],
+      ],
+    );
+    for (const number of ['1100', '4100', '4000', '2200']) {
+      const account = ok(
+        await call(harness, 'GET', `/api/v1/accounts/${books.accounts[number]}`, books.headers),
+      );
+      assert.equal(account.balance, '0.0000', number);
+    }
+    const again = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/void`, books.headers);
+    assert.equal(errorCode(again), 'invalid_state');
+    const patch = await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, { memo: 'x' });
+    assert.equal(errorCode(patch), 'immutable_entry');
+  });
+
+  test('voiding an invoice with a payment applied answers 409 invalid_state and changes nothing', async () => {
+    const { books, customer, tax } = await setup();
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: customer.id,
+        payment_date: today,
+        amount: '100.00',
+        method: 'check',
+        reference: '1001',
+        applications: [{ invoice_id: draft.id, amount: '100.00' }],
+      }),
+      201,
+    );
+    const before = await receivableCounts(harness, books.organizationId);
+    const response = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/void`, books.headers);
+    assert.equal(response.statusCode, 409);
+    assert.equal(errorCode(response), 'invalid_state');
+    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+    assert.equal(
+      ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers)).status,
+      'sent',
+    );
+  });
+});
