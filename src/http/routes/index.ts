@@ -3,6 +3,7 @@ import type { Deps } from '../../app/context.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
+import { registerBankConnectionRoutes } from './bank-connections.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
@@ -24,6 +25,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerCustomerRoutes(app, deps);
   registerTaxRoutes(app, deps);
   registerTrackingRoutes(app, deps);
+  registerBankConnectionRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentReceivedRoutes(app, deps);

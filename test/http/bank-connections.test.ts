@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  type Books,
+  call,
+  countRows,
+  createKey,
+  errorCode,
+  type Harness,
+  type Headers,
+  signUp,
+  startHarness,
+} from '../helpers/harness.ts';
+
+let harness: Harness;
+before(async () => {
+  harness = await startHarness();
+});
+after(() => harness.close());
+
+/** Signs up another user and adds them to the live books with `role`; returns their session headers. */
+async function addMember(books: Books, role: string): Promise<Headers> {
+  const person = await signUp(harness);
+  const added = await call(harness, 'POST', '/api/v1/members', books.headers, { email: person.email, role });
+  assert.equal(added.statusCode, 201, added.body);
+  return { authorization: `Bearer ${person.token}`, 'x-organization-id': books.organizationId };
+}
+
+describe('bank connections (D29)', () => {
+  test('in live books a request is recorded as pending and listed', async () => {
+    const books = await signUp(harness);
+    const created = await call(harness, 'POST', '/api/v1/bank-connections', books.headers, {
+      institution_name: 'First National',
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const body = created.json();
+    assert.equal(body.institution_name, 'First National');
+    assert.equal(body.status, 'pending');
+    assert.match(body.id, /^[0-9a-f-]{36}$/);
+    assert.ok(!Number.isNaN(Date.parse(body.created_at)));
+    const list = await call(harness, 'GET', '/api/v1/bank-connections', books.headers);
+    assert.equal(list.statusCode, 200);
+    assert.deepEqual(list.json().results, [body]);
+    assert.equal(list.json().next, null);
+    const other = await signUp(harness);
+    assert.deepEqual(
+      (await call(harness, 'GET', '/api/v1/bank-connections', other.headers)).json().results,
+      [],
+    );
+  });
+
+  test('in sandbox books it answers 403 sandbox_restricted and writes nothing, not even the idempotency key', async () => {
+    const books = await signUp(harness);
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/bank-connections',
+      { ...books.sandboxHeaders, 'idempotency-key': 'bank-1' },
+      { institution_name: 'First National' },
+    );
+    assert.equal(response.statusCode, 403, response.body);
+    assert.equal(errorCode(response), 'sandbox_restricted');
+    assert.equal(await countRows(harness, 'bank_connections', books.sandboxId), 0);
+    assert.equal(await countRows(harness, 'idempotency_keys', books.sandboxId), 0);
+    assert.equal(await countRows(harness, 'changes', books.sandboxId), 0);
+    const list = await call(harness, 'GET', '/api/v1/bank-connections', books.sandboxHeaders);
+    assert.deepEqual(list.json().results, []);
+  });
+
+  test('honours Idempotency-Key in live books: a repeat replays and records one connection', async () => {
+    const books = await signUp(harness);
+    const headers = { ...books.headers, 'idempotency-key': 'bank-1' };
+    const first = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
+      institution_name: 'Chase',
+    });
+    const second = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
+      institution_name: 'Chase',
+    });
+    assert.equal(second.statusCode, 201);
+    assert.equal(second.body, first.body);
+    assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 1);
+  });
+
+  test('refuses a missing or blank institution_name with 400 validation_error, nothing written', async () => {
+    const books = await signUp(harness);
+    for (const body of [{}, { institution_name: '' }, { institution_name: '   ' }, { institution_name: 7 }]) {
+      const response = await call(harness, 'POST', '/api/v1/bank-connections', books.headers, body);
+      assert.equal(response.statusCode, 400, JSON.stringify(body));
+      assert.equal(errorCode(response), 'validation_error');
+      assert.ok(response.json().error.detail.fields.institution_name);
+    }
+    assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 0);
+  });
+
+  test('is internal: API keys get 403 not_part_of_public_api and OpenAPI does not list it', async () => {
+    const books = await signUp(harness);
+    const key = await createKey(harness, books, 'accountant');
+    const post = await call(harness, 'POST', '/api/v1/bank-connections', key.headers, {
+      institution_name: 'X',
+    });
+    assert.equal(post.statusCode, 403);
+    assert.equal(errorCode(post), 'not_part_of_public_api');
+    const list = await call(harness, 'GET', '/api/v1/bank-connections', key.headers);
+    assert.equal(errorCode(list), 'not_part_of_public_api');
+    assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 0);
+    const doc = (await call(harness, 'GET', '/api/v1/openapi.json', {})).json();
+    assert.equal(doc.paths['/api/v1/bank-connections'], undefined);
+  });
+
+  test('a viewer or sales member lists connections but requesting one answers 403 permission_denied', async () => {
+    const books = await signUp(harness);
+    for (const role of ['viewer', 'sales']) {
+      const headers = await addMember(books, role);
+      const post = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
+        institution_name: 'X',
+      });
+      assert.equal(post.statusCode, 403, `${role}: ${post.body}`);
+      assert.equal(errorCode(post), 'permission_denied');
+      assert.equal((await call(harness, 'GET', '/api/v1/bank-connections', headers)).statusCode, 200);
+    }
+    const accountant = await addMember(books, 'accountant');
+    const allowed = await call(harness, 'POST', '/api/v1/bank-connections', accountant, {
+      institution_name: 'Y',
+    });
+    assert.equal(allowed.statusCode, 201, allowed.body);
+    assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 1);
+  });
+});
