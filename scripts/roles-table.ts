@@ -1,5 +1,5 @@
 // Prints the role x permission matrix (D15) as the Markdown table in docs/roles.md.
-import { PERMISSIONS, ROLES, ROLE_PERMISSIONS } from '../src/domain/roles.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../src/domain/roles.ts';
 
 export function rolesTable(): string {
   const header = `| permission | ${ROLES.join(' | ')} |\n|---|${ROLES.map(() => '---').join('|')}|`;

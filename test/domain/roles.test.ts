@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { ROLE_PERMISSIONS, effectivePermissions } from '../../src/domain/roles.ts';
 import { rolesTable } from '../../scripts/roles-table.ts';
+import { effectivePermissions, ROLE_PERMISSIONS } from '../../src/domain/roles.ts';
 
 describe('role matrix', () => {
   test('docs/roles.md publishes exactly the matrix the code enforces (D15)', () => {
     const doc = readFileSync('docs/roles.md', 'utf8');
-    const published = doc.split('<!-- roles-table:start -->')[1]?.split('<!-- roles-table:end -->')[0]?.trim();
+    const published = doc
+      .split('<!-- roles-table:start -->')[1]
+      ?.split('<!-- roles-table:end -->')[0]
+      ?.trim();
     assert.equal(published, rolesTable());
   });
 
@@ -23,6 +26,9 @@ describe('role matrix', () => {
     assert.equal(ROLE_PERMISSIONS.sales.has('journal:read'), false);
     assert.equal(ROLE_PERMISSIONS.sales.has('reports:read'), false);
     assert.equal(ROLE_PERMISSIONS.sales.has('reports:ar_aging'), true);
-    assert.equal([...ROLE_PERMISSIONS.viewer].some((permission) => permission.endsWith(':write')), false);
+    assert.equal(
+      [...ROLE_PERMISSIONS.viewer].some((permission) => permission.endsWith(':write')),
+      false,
+    );
   });
 });
