@@ -69,17 +69,19 @@ export function invoiceBody(
 }
 
 /** Row counts of every table an invoice or payment write touches. */
+const COUNTED_TABLES = [
+  'invoices',
+  'invoice_lines',
+  'journal_entries',
+  'payments_received',
+  'payment_applications',
+  'invoice_emails',
+  'changes',
+] as const;
+
 export async function receivableCounts(harness: Harness, organizationId: string) {
-  const tables = [
-    'invoices',
-    'invoice_lines',
-    'journal_entries',
-    'payments_received',
-    'payment_applications',
-    'invoice_emails',
-    'changes',
-  ];
-  const counts: Record<string, number> = {};
+  const tables = COUNTED_TABLES;
+  const counts = {} as Record<(typeof COUNTED_TABLES)[number], number>;
   for (const table of tables) counts[table] = await countRows(harness, table, organizationId);
   return counts;
 }
