@@ -311,7 +311,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
         reply,
         async (scope) => ({
           status: 200,
-          body: await emailInvoice(scope, request.params.id, request.body, version),
+          body: await emailInvoice(scope, request.params.id, request.body ?? {}, version),
         }),
         (stored) => deliverInvoiceEmail(deps, actorOf(request), stored),
       );
