@@ -87,7 +87,7 @@ export async function readChanges(deps: Deps, actor: Actor, query: FeedQuery) {
     `SELECT seq::text AS seq, entity_type, entity_id, operation, ${isoTimestamp('occurred_at')} AS occurred_at, entity_version
        FROM changes
       WHERE organization_id = $1 AND seq > $2::bigint AND seq <= $3::bigint AND entity_type = ANY($4::text[])
-      ORDER BY seq LIMIT $5`,
+      ORDER BY changes.seq LIMIT $5`, // the bigint column, not the text alias ('10' < '9' as text)
     [organizationId, after.toString(), head.toString(), types, limit + 1],
   );
   const hasMore = rows.length > limit;
