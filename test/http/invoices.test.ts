@@ -640,3 +640,63 @@ describe('invoices: send and void', () => {
     );
   });
 });
+
+describe('invoices: change feed roles and OpenAPI', () => {
+  test('a sales key sees ar_invoice and payment_received changes and no journal_entry changes', async () => {
+    const { books, customer, tax } = await setup();
+    const sales = await createKey(harness, books, 'sales');
+    const start = ok(await call(harness, 'GET', '/api/v1/changes', sales.headers));
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const paid = ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: customer.id,
+        payment_date: today,
+        amount: '1450.00',
+        method: 'card',
+        applications: [{ invoice_id: draft.id, amount: '1450.00' }],
+      }),
+      201,
+    );
+    const feed = ok(
+      await call(harness, 'GET', `/api/v1/changes?cursor=${encodeURIComponent(start.cursor)}`, sales.headers),
+    );
+    const seen = feed.changes.map(
+      (change: { entity_type: string; entity_id: string; entity_version: number }) =>
+        `${change.entity_type} ${change.entity_version}`,
+    );
+    assert.deepEqual(seen, ['ar_invoice 1', 'ar_invoice 2', 'ar_invoice 3', 'payment_received 1']);
+    assert.ok(feed.changes.some((change: { entity_id: string }) => change.entity_id === paid.id));
+    const journal = await call(harness, 'GET', `/api/v1/journal-entries/${draft.id}`, sales.headers);
+    assert.equal(errorCode(journal), 'permission_denied');
+  });
+
+  test('the published OpenAPI document carries invoices, invoice emails and payments with money as strings', async () => {
+    const doc = (await call(harness, 'GET', '/api/v1/openapi.json', {})).json();
+    for (const [path, method] of [
+      ['/api/v1/invoices', 'get'],
+      ['/api/v1/invoices', 'post'],
+      ['/api/v1/invoices/{id}', 'get'],
+      ['/api/v1/invoices/{id}', 'patch'],
+      ['/api/v1/invoices/{id}/send', 'post'],
+      ['/api/v1/invoices/{id}/void', 'post'],
+      ['/api/v1/invoices/{id}/email', 'post'],
+      ['/api/v1/invoices/{id}/emails', 'get'],
+      ['/api/v1/payments-received', 'get'],
+      ['/api/v1/payments-received', 'post'],
+      ['/api/v1/payments-received/{id}', 'get'],
+    ] as const) {
+      assert.ok(doc.paths[path]?.[method], `${method} ${path}`);
+    }
+    const create = doc.paths['/api/v1/invoices'].post.requestBody.content['application/json'].schema;
+    assert.equal(create.properties.lines.items.properties.unit_price.type, 'string');
+    assert.equal(create.properties.lines.items.properties.quantity.type, 'string');
+    assert.deepEqual(create.required.sort(), ['customer', 'lines']);
+    assert.equal(doc.components.schemas.Invoice.properties.total.type, 'string');
+    assert.equal(doc.components.schemas.PaymentReceived.properties.unapplied_amount.type, 'string');
+    assert.ok(doc.components.schemas.InvoiceEmail.properties.status);
+    const payment =
+      doc.paths['/api/v1/payments-received'].post.requestBody.content['application/json'].schema;
+    assert.equal(payment.properties.applications.items.properties.amount.type, 'string');
+  });
+});
