@@ -367,6 +367,38 @@ describe('invoices: list', () => {
     assert.equal(errorCode(bad), 'validation_error');
   });
 
+  test('pages of 50 follow next and previous with the filters kept', async () => {
+    const { books, customer, tax } = await setup();
+    const created: string[] = [];
+    for (let index = 0; index < 52; index++) {
+      created.push((await createDraft(books, customer.id, tax.id)).id);
+    }
+    const first = ok(await call(harness, 'GET', '/api/v1/invoices?status=draft', books.headers));
+    assert.equal(first.results.length, 50);
+    assert.equal(first.previous, null);
+    assert.ok(first.next.includes('status=draft'));
+    const second = ok(
+      await call(harness, 'GET', new URL(first.next).pathname + new URL(first.next).search, books.headers),
+    );
+    assert.deepEqual(
+      [...first.results, ...second.results].map((row: { id: string }) => row.id),
+      created,
+    );
+    assert.equal(second.next, null);
+    const back = ok(
+      await call(
+        harness,
+        'GET',
+        new URL(second.previous).pathname + new URL(second.previous).search,
+        books.headers,
+      ),
+    );
+    assert.deepEqual(
+      back.results.map((row: { id: string }) => row.id),
+      created.slice(0, 50),
+    );
+  });
+
   test('days_overdue counts days past due for a sent invoice, and is 0 for drafts and invoices not yet due', async () => {
     const { books, customer, tax } = await setup();
     const late = await createDraft(books, customer.id, tax.id, { issue_date: addDays(today, -40) });
