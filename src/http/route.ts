@@ -14,7 +14,7 @@ import {
 import type { WriteScope } from '../app/changes.ts';
 import type { Actor, Deps } from '../app/context.ts';
 import { requirePermission } from '../app/context.ts';
-import { MAX_IDEMPOTENCY_KEY_LENGTH, runWrite, type WriteResult } from '../app/write.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, runWrite, type StoredResponse, type WriteResult } from '../app/write.ts';
 import { DomainError, fieldError } from '../domain/errors.ts';
 import type { Permission } from '../domain/roles.ts';
 import { ErrorRef } from './schemas/common.ts';
@@ -181,6 +181,11 @@ export async function respondWrite<Body>(
   request: FastifyRequest,
   reply: FastifyReply,
   work: (scope: WriteScope) => Promise<WriteResult<Body>>,
+  /**
+   * A step after COMMIT, for I/O that must not hold row locks (an SMTP conversation). It may rewrite
+   * this answer; an Idempotency-Key replay returns the response stored at commit.
+   */
+  afterCommit?: (committed: StoredResponse) => Promise<StoredResponse>,
 ) {
   const actor = actorOf(request);
   const rawKey = request.headers['idempotency-key'];
@@ -192,7 +197,7 @@ export async function respondWrite<Body>(
     key !== undefined && request.method === 'POST'
       ? { key, method: request.method, path: request.url.split('?')[0]!, body: request.body }
       : undefined;
-  const result = await runWrite(
+  const committed = await runWrite(
     deps,
     actor,
     idempotency,
@@ -202,9 +207,10 @@ export async function respondWrite<Body>(
     },
     work,
   );
-  reply.code(result.status).type('application/json; charset=utf-8');
-  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-  return reply.send(result.text);
+  const answer = afterCommit ? await afterCommit(committed) : committed;
+  reply.code(answer.status).type('application/json; charset=utf-8');
+  if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.send(answer.text);
 }
 
 /** Replies to a read with the ETag of the record's version. */

@@ -1,20 +1,12 @@
 // Published: invoices (spec "Invoice", "States", D20-D25, D29).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WriteScope } from '../../app/changes.ts';
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
 import { createInvoice, updateInvoice } from '../../app/invoices/draft-invoices.ts';
 import { deliverInvoiceEmail, emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoice.ts';
 import { listInvoices, readInvoice } from '../../app/invoices/invoice-store.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { decodeCursor } from '../../app/pagination.ts';
-import {
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  runWrite,
-  type StoredResponse,
-  type WriteResult,
-} from '../../app/write.ts';
-import { fieldError } from '../../domain/errors.ts';
 import { INVOICE_STATUSES, MAX_LINES_PER_INVOICE } from '../../domain/invoice.ts';
 import { actorOf, defineRoute, expectedVersion, respondWrite, withEtag } from '../route.ts';
 import {
@@ -120,44 +112,6 @@ const EmailedInvoice = Type.Intersect([
     email: Type.Object({ id: Type.String({ format: 'uuid' }), status: Type.String(), to: Type.String() }),
   }),
 ]);
-
-/**
- * respondWrite, plus one step after the commit: the SMTP conversation of /email must not run inside the
- * transaction (it would hold the invoice's row lock for a network round trip). The committed response
- * is what an Idempotency-Key replay returns; the answer to this request carries the delivery outcome.
- * (A candidate for an `afterCommit` option of respondWrite in route.ts.)
- */
-async function respondWriteThenDeliver<Body>(
-  deps: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  work: (scope: WriteScope) => Promise<WriteResult<Body>>,
-  afterCommit: (stored: StoredResponse) => Promise<StoredResponse>,
-) {
-  const rawKey = request.headers['idempotency-key'];
-  const key = typeof rawKey === 'string' ? rawKey : undefined;
-  if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
-    throw fieldError('header/idempotency-key', `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
-  }
-  const idempotency =
-    key !== undefined
-      ? { key, method: request.method, path: request.url.split('?')[0]!, body: request.body }
-      : undefined;
-  const committed = await runWrite(
-    deps,
-    actorOf(request),
-    idempotency,
-    (status, body) => {
-      reply.code(status);
-      return String(reply.serialize(body));
-    },
-    work,
-  );
-  const result = await afterCommit(committed);
-  reply.code(result.status).type('application/json; charset=utf-8');
-  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-  return reply.send(result.text);
-}
 
 const ActionBody = Type.Object({ version: Type.Optional(Version) });
 
@@ -305,7 +259,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     response: { 200: EmailedInvoice },
     handler: async (request, reply) => {
       const version = expectedVersion(request);
-      return respondWriteThenDeliver(
+      return respondWrite(
         deps,
         request,
         reply,
