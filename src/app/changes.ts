@@ -44,30 +44,32 @@ async function flushChanges(tx: Tx, actor: Actor, pending: PendingChange[], ledg
   const organizationId = actor.organization.id;
   const count = pending.length;
   if (count === 0 && ledgerDates.length === 0) return;
+  // One statement takes the counter (its row lock is held to commit) and writes the change records:
+  // every round trip from here to commit is time all other writers of the organization wait.
   const [counter] = await tx.query<{ first: string }>(
-    `UPDATE sequences SET next_value = next_value + $2
-      WHERE organization_id = $1 AND name = 'change'
-      RETURNING (next_value - $2)::text AS first`,
-    [organizationId, count],
-  );
-  if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
-  if (ledgerDates.length > 0) await assertPeriodsOpen(tx, organizationId, ledgerDates);
-  if (count === 0) return;
-  const first = BigInt(counter.first);
-  await tx.query(
-    `INSERT INTO changes (organization_id, seq, entity_type, entity_id, operation, entity_version)
-     SELECT $1, s.seq, s.entity_type, s.entity_id, s.operation, s.entity_version
-       FROM unnest($2::bigint[], $3::text[], $4::uuid[], $5::text[], $6::int[])
-         AS s(seq, entity_type, entity_id, operation, entity_version)`,
+    `WITH counter AS (
+       UPDATE sequences SET next_value = next_value + $2
+        WHERE organization_id = $1 AND name = 'change'
+        RETURNING next_value - $2 AS first),
+     written AS (
+       INSERT INTO changes (organization_id, seq, entity_type, entity_id, operation, entity_version)
+       SELECT $1, counter.first + s.ordinal - 1, s.entity_type, s.entity_id, s.operation, s.entity_version
+         FROM counter, unnest($3::text[], $4::uuid[], $5::text[], $6::int[]) WITH ORDINALITY
+           AS s(entity_type, entity_id, operation, entity_version, ordinal))
+     SELECT first::text AS first FROM counter`,
     [
       organizationId,
-      pending.map((_, index) => (first + BigInt(index)).toString()),
+      count,
       pending.map((change) => change.entityType),
       pending.map((change) => change.entityId),
       pending.map((change) => change.operation),
       pending.map((change) => change.version),
     ],
   );
+  if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
+  // A separate statement, so its snapshot is taken after the counter lock: it sees any period close
+  // that committed while we waited. A refusal here rolls back the change records written above.
+  if (ledgerDates.length > 0) await assertPeriodsOpen(tx, organizationId, ledgerDates);
 }
 
 /** Period close also takes the change counter, so this read sees any close that committed first. */

@@ -26,6 +26,24 @@ export async function allocateNumber(
   return formatNumber(sequence, BigInt(row.value));
 }
 
+/**
+ * The same allocation as allocateNumber, as a CTE for the statement that uses the number, so the
+ * counter's lock (held to commit) is taken by the statement that writes the number: one round trip
+ * less while every other writer of the organization's sequence waits. `value` formats like formatNumber.
+ */
+export function allocateNumberSql(sequence: SequenceName, organizationParam = '$1') {
+  const name = 'allocated_number';
+  const digits = `${name}.value`;
+  return {
+    name,
+    cte: `${name} AS (UPDATE sequences SET next_value = next_value + 1
+      WHERE organization_id = ${organizationParam} AND name = '${sequence}'
+      RETURNING (next_value - 1)::text AS value)`,
+    value: `'${SEQUENCES[sequence]}' || CASE WHEN length(${digits}) >= ${NUMBER_DIGITS} THEN ${digits}
+      ELSE lpad(${digits}, ${NUMBER_DIGITS}, '0') END`,
+  };
+}
+
 export function formatNumber(sequence: SequenceName, value: bigint): string {
   return SEQUENCES[sequence] + value.toString().padStart(NUMBER_DIGITS, '0');
 }

@@ -3,7 +3,12 @@
 import { DomainError } from '../../domain/errors.ts';
 import { type ApiKeyRole, effectivePermissions, ROLE_PERMISSIONS, type Role } from '../../domain/roles.ts';
 import type { Actor, Deps, Organization } from '../context.ts';
-import { findOrganization } from '../organizations/organizations.ts';
+import {
+  findOrganization,
+  ORGANIZATION_COLUMNS,
+  type OrganizationRow,
+  toOrganization,
+} from '../organizations/organizations.ts';
 import { parseApiKey, sha256 } from './secrets.ts';
 
 export type Credentials =
@@ -94,10 +99,17 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 export async function actorForApiKey(deps: Deps, presented: string): Promise<Actor> {
   const parsed = parseApiKey(presented);
   if (!parsed) throw authenticationFailed();
-  const [key] = await deps.db.query<KeyRow>(
+  // One round trip per request: the key, its replacement's first use, its books and its creator's
+  // current role there (a sandbox takes roles from its live books), all re-read every time (D14).
+  const [key] = await deps.db.query<
+    KeyRow & { organization: OrganizationRow | null; creator_role: Role | null }
+  >(
     `SELECT k.id, k.organization_id, k.role, k.created_by, k.expires_at, k.revoked_at, k.last_used_at,
-            k.replaced_by, r.first_used_at AS replacement_first_used_at
+            k.replaced_by, r.first_used_at AS replacement_first_used_at,
+            to_jsonb(o) AS organization, m.role AS creator_role
        FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by
+       LEFT JOIN LATERAL (SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE id = k.organization_id) o ON true
+       LEFT JOIN memberships m ON m.organization_id = COALESCE(o.live_organization_id, o.id) AND m.user_id = k.created_by
       WHERE k.token_hash = $1`,
     [sha256(presented)],
   );
@@ -108,11 +120,13 @@ export async function actorForApiKey(deps: Deps, presented: string): Promise<Act
     ]);
     throw authenticationFailed();
   }
-  const organization = await findOrganization(deps.db, key.organization_id);
+  const organization = key.organization
+    ? { ...toOrganization(key.organization), version: key.organization.version }
+    : undefined;
   // D16: the prefix must match the mode of the pinned books before any bookkeeping code runs.
   const expectedMode = parsed.mode === 'live' ? 'live' : 'sandbox';
   if (!organization || organization.mode !== expectedMode) throw authenticationFailed();
-  const creatorRole = await memberRole(deps, organization, key.created_by);
+  const creatorRole = key.creator_role;
   if (!creatorRole) throw authenticationFailed('the user who created this key is no longer a member');
   await noteKeyUse(deps, key);
   return {

@@ -14,7 +14,7 @@ import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { allocateNumber } from '../numbering.ts';
+import { allocateNumberSql } from '../numbering.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
@@ -54,10 +54,11 @@ interface LineRow {
   tracking_options: string[];
 }
 
-const ENTRY_SELECT = `SELECT id, entry_number, txn_date::text AS txn_date, memo, status, source_type, source_id,
+const ENTRY_COLUMNS = `id, entry_number, txn_date::text AS txn_date, memo, status, source_type, source_id,
   reverses_entry_id, reversed_by_entry_id, currency, total_debit::text AS total_debit,
   total_credit::text AS total_credit, version, ${isoTimestamp('created_at')} AS created_at,
-  ${isoTimestamp('updated_at')} AS updated_at, ${isoTimestamp('posted_at')} AS posted_at FROM journal_entries`;
+  ${isoTimestamp('updated_at')} AS updated_at, ${isoTimestamp('posted_at')} AS posted_at`;
+const ENTRY_SELECT = `SELECT ${ENTRY_COLUMNS} FROM journal_entries`;
 
 async function linesOf(db: Queryable, organizationId: string, entryIds: string[]) {
   const rows = await db.query<LineRow>(
@@ -357,13 +358,17 @@ export async function deleteDraftEntry(scope: WriteScope, id: string, expectedVe
 
 async function storedLines(scope: WriteScope, id: string): Promise<JournalLine[]> {
   const rows = (await linesOf(scope.tx, scope.actor.organization.id, [id])).get(id) ?? [];
-  return rows.map((line) => ({
+  return rows.map(toJournalLine);
+}
+
+function toJournalLine(line: LineRow): JournalLine {
+  return {
     accountId: line.account_id,
     debit: parseMoney(line.debit),
     credit: parseMoney(line.credit),
     description: line.description,
     trackingOptionIds: line.tracking_options,
-  }));
+  };
 }
 
 /** POST /journal-entries/{id}/post: allocates the next JE number and puts the draft in the ledger. */
@@ -375,21 +380,29 @@ export async function postDraftEntry(scope: WriteScope, id: string, expectedVers
     throw invalidState(`entry ${row.entry_number} is already posted`, { status: row.status });
   assertVersion(expectedVersion, row.version);
   assertOpenPeriodDate(scope.actor.organization, row.txn_date, 'txn_date');
-  const lines = await storedLines(scope, id);
+  const lineRows = (await linesOf(scope.tx, organizationId, [id])).get(id) ?? [];
+  const lines = lineRows.map(toJournalLine);
   assertBalanced(lines);
   await assertLineAccounts(scope, lines);
   await addToBalances(scope.tx, organizationId, row.txn_date, lines);
   const version = row.version + 1;
-  const number = await allocateNumber(scope.tx, organizationId, 'journal_entry');
-  await scope.tx.query(
-    `UPDATE journal_entries SET status = 'posted', entry_number = $3, version = $4,
+  // The JE counter stays locked until commit (gapless numbers), so everything from here on is
+  // serialized per organization: number, update and the row for the response are one statement,
+  // and the response reuses the lines read above (the entry is locked, so they cannot change).
+  const numbered = allocateNumberSql('journal_entry');
+  const [posted] = await scope.tx.query<EntryRow>(
+    `WITH ${numbered.cte}
+     UPDATE journal_entries SET status = 'posted', entry_number = ${numbered.value}, version = $3,
             posted_at = clock_timestamp(), updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, number, version],
+       FROM ${numbered.name}
+      WHERE organization_id = $1 AND id = $2
+     RETURNING ${ENTRY_COLUMNS}`,
+    [organizationId, id, version],
   );
+  if (!posted) throw new Error(`organization ${organizationId} has no journal_entry sequence`);
   scope.postedOn(row.txn_date);
   scope.changed(ENTITY, id, 'updated', version);
-  return readEntry(scope.tx, organizationId, id);
+  return describeEntry(posted, lineRows);
 }
 
 export interface LedgerPosting {
@@ -415,15 +428,18 @@ export async function postLedgerEntry(
   assertOpenPeriodDate(organization, posting.txnDate, 'txn_date');
   const id = randomUUID();
   await addToBalances(scope.tx, organization.id, posting.txnDate, posting.lines);
-  const number = await allocateNumber(scope.tx, organization.id, 'journal_entry');
-  await scope.tx.query(
-    `INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type, source_id,
+  // The JE counter is locked from here to commit: allocate the number inside the insert itself.
+  const numbered = allocateNumberSql('journal_entry', '$2');
+  const [inserted] = await scope.tx.query<{ entry_number: string | null }>(
+    `WITH ${numbered.cte}
+     INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type, source_id,
         reverses_entry_id, currency, total_debit, total_credit, posted_at)
-     VALUES ($1, $2, $3, $4, $5, 'posted', $6, $7, $8, $9, $10, $10, clock_timestamp())`,
+     VALUES ($1, $2, (SELECT ${numbered.value} FROM ${numbered.name}), $3, $4, 'posted', $5, $6, $7, $8, $9, $9,
+        clock_timestamp())
+     RETURNING entry_number`,
     [
       id,
       organization.id,
-      number,
       posting.txnDate,
       posting.memo,
       posting.sourceType,
@@ -433,6 +449,8 @@ export async function postLedgerEntry(
       formatMoney(totals.totalDebit),
     ],
   );
+  const number = inserted?.entry_number;
+  if (!number) throw new Error(`organization ${organization.id} has no journal_entry sequence`);
   await insertLines(scope, id, posting.lines);
   scope.postedOn(posting.txnDate);
   scope.changed(ENTITY, id, 'created', 1);

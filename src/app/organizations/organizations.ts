@@ -9,10 +9,10 @@ import { createSequences } from '../numbering.ts';
 
 export const DEFAULT_SEATS = 5;
 
-const ORGANIZATION_COLUMNS = `id, name, mode, live_organization_id, currency, timezone,
+export const ORGANIZATION_COLUMNS = `id, name, mode, live_organization_id, currency, timezone,
   books_closed_through::text AS books_closed_through, seats, version`;
 
-interface OrganizationRow {
+export interface OrganizationRow {
   id: string;
   name: string;
   mode: 'live' | 'sandbox';
@@ -24,7 +24,7 @@ interface OrganizationRow {
   version: number;
 }
 
-function toOrganization(row: OrganizationRow): Organization {
+export function toOrganization(row: OrganizationRow): Organization {
   return {
     id: row.id,
     name: row.name,
