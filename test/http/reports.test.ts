@@ -9,6 +9,7 @@ import {
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
+import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
 
 let harness: Harness;
 before(async () => {
@@ -171,5 +172,61 @@ describe('general ledger', () => {
     const missing = await call(harness, 'GET', '/api/v1/reports/general-ledger', books.headers);
     assert.equal(missing.statusCode, 400);
     assert.equal(errorCode(missing), 'validation_error');
+  });
+});
+
+describe('AR aging', () => {
+  test('buckets open balances by days past due as of a date, counting payments dated by then', async () => {
+    const books = await signUp(harness);
+    const rate = await createTaxRate(harness, books.headers);
+    const early = await createCustomer(harness, books.headers, { display_name: 'Aardvark Ltd' });
+    const late = await createCustomer(harness, books.headers, { display_name: 'Zebra Co' });
+    const first = ok(
+      await call(harness, 'POST', '/api/v1/invoices', books.headers, {
+        ...invoiceBody(books, early.id, rate.id),
+        issue_date: '2026-01-01',
+      }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/invoices/${first.id}/send`, books.headers));
+    const second = ok(
+      await call(harness, 'POST', '/api/v1/invoices', books.headers, {
+        ...invoiceBody(books, late.id, rate.id),
+        issue_date: '2026-03-01',
+      }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/invoices/${second.id}/send`, books.headers));
+    ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: early.id,
+        payment_date: '2026-02-15',
+        amount: '450.00',
+        method: 'ach',
+        reference: 'part',
+        applications: [{ invoice_id: first.id, amount: '450.00' }],
+      }),
+      201,
+    );
+
+    const february = ok(
+      await call(harness, 'GET', '/api/v1/reports/ar-aging?as_of=2026-02-10', books.headers),
+    );
+    assert.equal(february.customers.length, 1);
+    assert.equal(february.customers[0].days_1_30, first.total);
+    assert.equal(february.totals.total, first.total);
+
+    const march = ok(await call(harness, 'GET', '/api/v1/reports/ar-aging?as_of=2026-03-15', books.headers));
+    assert.deepEqual(
+      march.customers.map((row: { customer_name: string }) => row.customer_name),
+      ['Aardvark Ltd', 'Zebra Co'],
+    );
+    const open = (Number.parseFloat(first.total) - 450).toFixed(4);
+    assert.equal(march.customers[0].days_31_60, open);
+    assert.equal(march.customers[1].current, second.total);
+    assert.equal(march.totals.days_1_30, '0.0000');
+
+    const sales = await createKey(harness, books, 'sales');
+    assert.equal((await call(harness, 'GET', '/api/v1/reports/ar-aging', sales.headers)).statusCode, 200);
   });
 });
