@@ -144,6 +144,48 @@ describe('chart of accounts', () => {
     assert.equal(await countRows(harness, 'changes', books.organizationId), 1);
   });
 
+  test('concurrent creates or renumbers to one number: one wins, the rest answer 409 number_conflict', async () => {
+    const books = await signUp(harness);
+    const before = await countRows(harness, 'accounts', books.organizationId);
+    const creates = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(harness, 'POST', '/api/v1/accounts', books.headers, {
+          number: '7100',
+          name: `n${i}`,
+          type: 'expense',
+        }),
+      ),
+    );
+    const statuses = creates.map((response) => response.statusCode).sort();
+    assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const response of creates.filter((r) => r.statusCode === 409)) {
+      assert.equal(errorCode(response), 'number_conflict');
+    }
+    assert.equal(await countRows(harness, 'accounts', books.organizationId), before + 1);
+    assert.equal(await countRows(harness, 'changes', books.organizationId), 1);
+
+    const other = await createAccount(books, '7200');
+    const winner = creates.find((response) => response.statusCode === 201)!.json();
+    const renumbers = await Promise.all(
+      [winner.id, other.id].map((id) =>
+        call(harness, 'PATCH', `/api/v1/accounts/${id}`, books.headers, { number: '7300' }),
+      ),
+    );
+    assert.deepEqual(renumbers.map((response) => response.statusCode).sort(), [200, 409]);
+    assert.equal(errorCode(renumbers.find((response) => response.statusCode === 409)!), 'number_conflict');
+  });
+
+  test('a list cursor of another organization answers 400 invalid_cursor', async () => {
+    const books = await signUp(harness);
+    const other = await signUp(harness);
+    for (let i = 0; i < 20; i++) await createAccount(other, `7${String(i).padStart(3, '0')}`);
+    const page = await call(harness, 'GET', '/api/v1/accounts', other.headers);
+    const foreign = relative(page.json().next);
+    const response = await call(harness, 'GET', foreign, books.headers);
+    assert.equal(response.statusCode, 400);
+    assert.equal(errorCode(response), 'invalid_cursor');
+  });
+
   test('rename changes the name and bumps the version', async () => {
     const books = await signUp(harness);
     const account = await createAccount(books, '7100');

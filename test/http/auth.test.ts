@@ -77,6 +77,26 @@ describe('sign-up, log-in, log-out, me', () => {
     assert.equal(await countUsers(books.email), 1);
   });
 
+  test('concurrent signups with one email: one succeeds, the others answer 400 validation_error', async () => {
+    const email = `twin-${randomUUID()}@example.test`;
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        call(
+          harness,
+          'POST',
+          '/api/v1/auth/signup',
+          {},
+          { email, password: PASSWORD, name: `Twin ${i}`, organization_name: 'Twin Ltd' },
+        ),
+      ),
+    );
+    assert.deepEqual(responses.map((response) => response.statusCode).sort(), [201, 400, 400, 400]);
+    for (const response of responses.filter((r) => r.statusCode === 400)) {
+      assert.equal(errorCode(response), 'validation_error');
+    }
+    assert.equal(await countUsers(email), 1);
+  });
+
   test('login with the right password gives a working session; a wrong one answers 401 authentication_failed', async () => {
     const books = await signUp(harness);
     const good = await call(

@@ -35,12 +35,13 @@ export async function signup(deps: Deps, command: SignupCommand) {
     const [existing] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [command.email]);
     if (existing) throw fieldError('email', 'is already registered');
     const user: PublicUser = { id: randomUUID(), email: command.email, name: command.name };
-    await tx.query('INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, $3, $4)', [
-      user.id,
-      user.email,
-      user.name,
-      passwordHash,
-    ]);
+    // A concurrent signup with the same email passes the check too; the unique index refuses one.
+    const inserted = await tx.query(
+      `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [user.id, user.email, user.name, passwordHash],
+    );
+    if (inserted.length === 0) throw fieldError('email', 'is already registered');
     const organization = await createOrganization(tx, {
       name: command.organization_name,
       mode: 'live',

@@ -8,7 +8,7 @@ import {
 } from '../../domain/chart.ts';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import type { Queryable } from '../../storage/db.ts';
+import { type Queryable, sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
@@ -137,10 +137,23 @@ async function assertNumberFree(scope: WriteScope, number: string, exceptId?: st
     'SELECT 1 FROM accounts WHERE organization_id = $1 AND number = $2 AND id IS DISTINCT FROM $3::uuid',
     [scope.actor.organization.id, number, exceptId ?? null],
   );
-  if (taken)
-    throw new DomainError('number_conflict', `account number ${number} is taken`, {
-      fields: { number: ['is taken'] },
-    });
+  if (taken) throw numberTaken(number);
+}
+
+function numberTaken(number: string): DomainError {
+  return new DomainError('number_conflict', `account number ${number} is taken`, {
+    fields: { number: ['is taken'] },
+  });
+}
+
+/** A concurrent writer of the same number passes the check too; the unique key then refuses one. */
+async function withNumberGuard<T>(number: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (number !== undefined && sqlState(error) === UNIQUE_VIOLATION) throw numberTaken(number);
+    throw error;
+  }
 }
 
 export async function createAccount(scope: WriteScope, command: CreateAccountCommand) {
@@ -151,19 +164,21 @@ export async function createAccount(scope: WriteScope, command: CreateAccountCom
   }
   await assertNumberFree(scope, command.number);
   const id = randomUUID();
-  await scope.tx.query(
-    `INSERT INTO accounts (id, organization_id, number, name, type, detail_type, currency, description)
+  await withNumberGuard(command.number, () =>
+    scope.tx.query(
+      `INSERT INTO accounts (id, organization_id, number, name, type, detail_type, currency, description)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      id,
-      organization.id,
-      command.number,
-      command.name,
-      command.type,
-      command.detail_type ?? `other_${command.type}`,
-      organization.currency,
-      command.description ?? '',
-    ],
+      [
+        id,
+        organization.id,
+        command.number,
+        command.name,
+        command.type,
+        command.detail_type ?? `other_${command.type}`,
+        organization.currency,
+        command.description ?? '',
+      ],
+    ),
   );
   scope.changed('account', id, 'created', 1);
   const row = (await findAccount(scope.tx, organization.id, id))!;
@@ -198,21 +213,23 @@ export async function updateAccount(
   if (patch.number !== undefined && patch.number !== current.number)
     await assertNumberFree(scope, patch.number, id);
   const version = current.version + 1;
-  await scope.tx.query(
-    `UPDATE accounts SET number = COALESCE($3, number), name = COALESCE($4, name),
+  await withNumberGuard(patch.number, () =>
+    scope.tx.query(
+      `UPDATE accounts SET number = COALESCE($3, number), name = COALESCE($4, name),
             detail_type = COALESCE($5, detail_type), description = COALESCE($6, description),
             is_active = COALESCE($7, is_active), version = $8, updated_at = clock_timestamp()
       WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      patch.number ?? null,
-      patch.name ?? null,
-      patch.detail_type ?? null,
-      patch.description ?? null,
-      patch.is_active ?? null,
-      version,
-    ],
+      [
+        organizationId,
+        id,
+        patch.number ?? null,
+        patch.name ?? null,
+        patch.detail_type ?? null,
+        patch.description ?? null,
+        patch.is_active ?? null,
+        version,
+      ],
+    ),
   );
   scope.changed('account', id, 'updated', version);
   const row = (await findAccount(scope.tx, organizationId, id))!;
