@@ -31,8 +31,22 @@ export function createWriteScope(tx: Tx, actor: Actor) {
       pending.push({ entityType, entityId, operation, version }),
     postedOn: (date) => ledgerDates.push(date),
   };
-  return { scope, flush: () => flushChanges(tx, actor, pending, ledgerDates) };
+  return {
+    scope,
+    /** Writes the change records; with `response`, also the idempotent write's stored response. */
+    flush: (response?: StoredResponseWrite) => flushChanges(tx, actor, pending, ledgerDates, response),
+  };
 }
+
+/** The response of an idempotent write, stored on its claimed key (D35) by the flush statement. */
+export interface StoredResponseWrite {
+  key: string;
+  status: number;
+  text: string;
+}
+
+const STORE_RESPONSE = `UPDATE idempotency_keys SET response_status = $7, response_body = $8
+  WHERE organization_id = $1 AND credential_id = $9 AND key = $10`;
 
 /**
  * Takes the organization's change counter (a row lock held until commit) as the LAST step of the
@@ -40,14 +54,31 @@ export function createWriteScope(tx: Tx, actor: Actor) {
  * so a reader that has seen seq N has seen every committed seq below N: the feed never skips.
  * The lock is held only for the commit itself, and only within one organization.
  */
-async function flushChanges(tx: Tx, actor: Actor, pending: PendingChange[], ledgerDates: string[]) {
+async function flushChanges(
+  tx: Tx,
+  actor: Actor,
+  pending: PendingChange[],
+  ledgerDates: string[],
+  response?: StoredResponseWrite,
+) {
   const organizationId = actor.organization.id;
   const count = pending.length;
-  if (count === 0 && ledgerDates.length === 0) return;
-  // One statement takes the counter (its row lock is held to commit) and writes the change records:
-  // every round trip from here to commit is time all other writers of the organization wait.
+  const responseParams = response ? [response.status, response.text, actor.credentialId, response.key] : [];
+  if (count === 0 && ledgerDates.length === 0) {
+    if (response) {
+      await tx.query(
+        `UPDATE idempotency_keys SET response_status = $2, response_body = $3
+          WHERE organization_id = $1 AND credential_id = $4 AND key = $5`,
+        [organizationId, ...responseParams],
+      );
+    }
+    return;
+  }
+  // One statement takes the counter (its row lock is held to commit) and writes the change records
+  // (and the stored response of an idempotent write): every round trip from here to commit is time
+  // all other writers of the organization wait.
   const [counter] = await tx.query<{ first: string }>(
-    `WITH counter AS (
+    `WITH ${response ? `stored AS (${STORE_RESPONSE}),` : ''} counter AS (
        UPDATE sequences SET next_value = next_value + $2
         WHERE organization_id = $1 AND name = 'change'
         RETURNING next_value - $2 AS first),
@@ -64,6 +95,7 @@ async function flushChanges(tx: Tx, actor: Actor, pending: PendingChange[], ledg
       pending.map((change) => change.entityId),
       pending.map((change) => change.operation),
       pending.map((change) => change.version),
+      ...responseParams,
     ],
   );
   if (!counter) throw new Error(`organization ${organizationId} has no change counter`);

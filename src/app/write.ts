@@ -55,8 +55,7 @@ export async function runWrite<Body>(
     try {
       const result = await work(scope);
       const text = serialize(result.status, result.body);
-      await storeResponse(scope, idempotency.key, result.status, text);
-      await flush();
+      await flush({ key: idempotency.key, status: result.status, text });
       return { status: result.status, text, replayed: false };
     } catch (error) {
       if (!(error instanceof DomainError) || NOT_STORED.has(error.code)) throw error;
