@@ -2,14 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  call,
-  countRows,
-  createKey,
-  type Harness,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { call, countRows, createKey, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 
 let harness: Harness;
 before(async () => {
