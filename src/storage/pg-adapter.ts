@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   type Db,
@@ -17,8 +18,23 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
     // An idle client lost its connection; the pool replaces it. Queries in flight still see their error.
   });
 
+  // Parameterized statements are prepared once per connection under a name derived from their text,
+  // so PostgreSQL parses (and after a few runs, plans) each distinct statement once instead of on
+  // every execution. Statements without parameters (DDL, migrations) stay unnamed.
+  const names = new Map<string, string>();
+  const statementName = (sql: string) => {
+    let name = names.get(sql);
+    if (!name) {
+      name = `folio_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: SqlParam[]) =>
-    (await client.query(sql, params as unknown[])).rows as Row[];
+    (params === undefined
+      ? await client.query(sql)
+      : await client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+    ).rows as Row[];
 
   return {
     kind: 'postgres',
