@@ -1,0 +1,56 @@
+// Scratch databases on the benchmark's PostgreSQL server: created fresh, always dropped.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The server to benchmark against: BENCH_DATABASE_URL (any database on it), or local trust auth. */
+export const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of database `name` on the benchmark server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates `folio_bench_<label>_<random>`; drop() removes it (forcing out leftover connections). */
+export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
+  const name = `folio_bench_${label}_${randomBytes(4).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  let dropped = false;
+  return {
+    name,
+    url: databaseUrl(name),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** Server version and the settings that decide commit cost, for the report. */
+export async function serverSettings(): Promise<Record<string, string>> {
+  return admin(async (client) => {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings
+        WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'max_connections')`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+  });
+}
