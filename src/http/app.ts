@@ -55,7 +55,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // Fastify's own 503 while closing has its own body; ours (onRequest below) uses the envelope (D10).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -85,8 +86,21 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     return defaultJson(request, body as string, done);
   });
 
+  // Set when close() begins: requests that arrive while in-flight ones drain are refused.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (closing) {
+      reply.header('Connection', 'close');
+      throw new DomainError(
+        'service_unavailable',
+        'the service is shutting down; retry on another instance',
+        {},
+      );
+    }
   });
 
   app.addSchema(ErrorEnvelope);
