@@ -21,7 +21,6 @@ export const ERROR_STATUS = {
   invalid_state: 409,
   application_exceeds_balance: 409,
   seat_limit_reached: 409,
-  conflict: 409,
   stale_write: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
