@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Type } from '@sinclair/typebox';
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import type { Deps } from '../app/context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createMemoryRateLimiter } from '../infra/memory-rate-limiter.ts';
 import { MONEY_KEYWORD, sendError } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 
@@ -146,7 +148,19 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     await deps.db.query('SELECT 1');
     return { status: 'ok' };
   });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The published reference itself (spec, What the service does 3): open to anyone, so an API key
+  // gets it too (D10 refuses keys only on paths absent from it); a Token sent is still checked.
+  defineRoute(app, deps, {
+    method: 'GET',
+    url: '/api/v1/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    tag: 'reference',
+    published: true,
+    auth: 'none',
+    response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1' }) },
+    handler: async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+  });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler(async (request, reply) => {

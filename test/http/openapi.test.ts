@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { call, type Harness, startHarness } from '../helpers/harness.ts';
+import { call, createKey, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 
 let harness: Harness;
 before(async () => {
@@ -74,8 +74,31 @@ describe('OpenAPI document', () => {
       assert.ok(path.startsWith('/api/v1/'), path);
       assert.doesNotMatch(path, /^\/api\/v1\/(auth|me$|api-keys|members|organization|periods)/, path);
     }
-    assert.ok(!paths.includes('/api/v1/openapi.json'));
     assert.ok(!paths.includes('/healthz'));
+  });
+
+  test('the document lists itself as published and open to anyone (security: [])', async () => {
+    const doc = (await readDocument()) as unknown as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    assert.deepEqual(doc.paths['/api/v1/openapi.json']?.get?.security, []);
+  });
+
+  test('an API key gets the document like anyone; a wrong or revoked key answers 401 authentication_failed', async () => {
+    const anonymous = await call(harness, 'GET', '/api/v1/openapi.json', {});
+    const books = await signUp(harness);
+    const key = await createKey(harness, books, 'viewer');
+    const withKey = await call(harness, 'GET', '/api/v1/openapi.json', key.headers);
+    assert.equal(withKey.statusCode, 200, withKey.body);
+    assert.deepEqual(withKey.json(), anonymous.json());
+    const withSession = await call(harness, 'GET', '/api/v1/openapi.json', books.headers);
+    assert.equal(withSession.statusCode, 200, withSession.body);
+    await call(harness, 'POST', `/api/v1/api-keys/${key.id}/revoke`, books.headers);
+    for (const authorization of [key.headers.authorization, 'Token svc_live_nonsense']) {
+      const refused = await call(harness, 'GET', '/api/v1/openapi.json', { authorization });
+      assert.equal(refused.statusCode, 401, authorization);
+      assert.equal(errorCode(refused), 'authentication_failed');
+    }
   });
 
   test('every money property of a request body is a string', async () => {
