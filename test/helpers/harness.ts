@@ -46,6 +46,17 @@ export async function startHarness(config: Partial<AppConfig> = {}, poolSize = 3
 
 export type Headers = Record<string, string>;
 
+/**
+ * Serves the harness's app on a real port of 127.0.0.1 (once) and returns its base URL, for tests
+ * whose requests must run in parallel over real sockets rather than through inject.
+ */
+export async function listen(harness: Harness): Promise<string> {
+  const address = harness.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  await harness.app.listen({ port: 0, host: '127.0.0.1' });
+  return listen(harness);
+}
+
 export interface Books {
   token: string;
   userId: string;

@@ -1,5 +1,6 @@
 // Receivables fixtures for invoice and payment tests: customers and tax rates through their HTTP
 // routes, invoice bodies, and the sums a refusal must leave untouched.
+import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Books, call, countRows, type Harness, type Headers } from './harness.ts';
 
@@ -84,4 +85,43 @@ export async function receivableCounts(harness: Harness, organizationId: string)
   const counts = {} as Record<(typeof COUNTED_TABLES)[number], number>;
   for (const table of tables) counts[table] = await countRows(harness, table, organizationId);
   return counts;
+}
+
+/**
+ * What a refusal must leave untouched: row counts of every receivables table, the bodies of `urls`
+ * read back through HTTP, and the change feed from a cursor taken now.
+ */
+export interface Observation {
+  harness: Harness;
+  headers: Headers;
+  organizationId: string;
+  counts: Awaited<ReturnType<typeof receivableCounts>>;
+  reads: Map<string, unknown>;
+  cursor: string;
+}
+
+export async function observe(
+  harness: Harness,
+  headers: Headers,
+  organizationId: string,
+  urls: string[],
+): Promise<Observation> {
+  const reads = new Map<string, unknown>();
+  for (const url of urls) reads.set(url, ok(await call(harness, 'GET', url, headers)));
+  const cursor: string = ok(await call(harness, 'GET', '/api/v1/changes', headers)).cursor;
+  const counts = await receivableCounts(harness, organizationId);
+  return { harness, headers, organizationId, counts, reads, cursor };
+}
+
+/** Proves a refusal wrote nothing: same row counts, same read-backs, no change record since `observe`. */
+export async function assertNothingWritten(observation: Observation): Promise<void> {
+  const { harness, headers, organizationId } = observation;
+  assert.deepEqual(await receivableCounts(harness, organizationId), observation.counts, 'row counts');
+  for (const [url, body] of observation.reads) {
+    assert.deepEqual(ok(await call(harness, 'GET', url, headers)), body, `read back ${url}`);
+  }
+  const feed = ok(
+    await call(harness, 'GET', `/api/v1/changes?cursor=${encodeURIComponent(observation.cursor)}`, headers),
+  );
+  assert.deepEqual(feed.changes, [], 'no change record');
 }

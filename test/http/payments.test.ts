@@ -6,11 +6,20 @@ import {
   call,
   errorCode,
   type Harness,
+  listen,
   onPostgres,
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
-import { createCustomer, createTaxRate, invoiceBody, ok, receivableCounts } from '../helpers/receivables.ts';
+import {
+  assertNothingWritten,
+  createCustomer,
+  createTaxRate,
+  invoiceBody,
+  observe,
+  ok,
+  receivableCounts,
+} from '../helpers/receivables.ts';
 
 let harness: Harness;
 before(async () => {
@@ -40,12 +49,15 @@ function payment(customer: string, amount: string, applications: { invoice_id: s
   return { customer, payment_date: today, amount, method: 'ach', reference: 'ACH 4471', applications };
 }
 
+/** The lists a refused payment must leave as they were: invoices (amount_paid, status, version), customers (balance), payments. */
+const READ_BACK = ['/api/v1/invoices', '/api/v1/customers', '/api/v1/payments-received'];
+
 async function refusedWithNothingWritten(books: Books, body: unknown, status: number, code: string) {
-  const before = await receivableCounts(harness, books.organizationId);
+  const before = await observe(harness, books.headers, books.organizationId, READ_BACK);
   const response = await call(harness, 'POST', '/api/v1/payments-received', books.headers, body);
   assert.equal(response.statusCode, status, response.body);
   assert.equal(errorCode(response), code);
-  assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+  await assertNothingWritten(before);
   return response.json().error;
 }
 
@@ -321,24 +333,37 @@ describe('payments received', () => {
     const { books, customer, tax } = await setup();
     const invoice = await sentInvoice(books, customer.id, tax.id);
     const body = payment(customer.id, '1450.00', [{ invoice_id: invoice.id, amount: '1450.00' }]);
+    // Twenty real HTTP requests in parallel over sockets, each in its own transaction (pool of 30 on PostgreSQL).
+    const base = await listen(harness);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        call(harness, 'POST', '/api/v1/payments-received', books.headers, body),
-      ),
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(`${base}/api/v1/payments-received`, {
+          method: 'POST',
+          headers: { ...books.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      }),
     );
-    const created = responses.filter((response) => response.statusCode === 201);
-    const refused = responses.filter((response) => response.statusCode === 409);
+    const created = responses.filter((response) => response.status === 201);
+    const refused = responses.filter((response) => response.status === 409);
     assert.equal(created.length, 1, `exactly one payment on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`);
     assert.equal(refused.length, 19);
-    for (const response of refused) assert.equal(errorCode(response), 'application_exceeds_balance');
+    for (const response of refused) assert.equal(response.body.error.code, 'application_exceeds_balance');
+    assert.equal(created[0]!.body.number, 'PMT-000001', 'refusals consume no number');
     const after = ok(await call(harness, 'GET', `/api/v1/invoices/${invoice.id}`, books.headers));
     assert.equal(after.amount_paid, '1450.0000');
+    assert.equal(after.balance_due, '0.0000');
     assert.equal(after.status, 'paid');
     assert.equal(after.version, 3);
     const counts = await receivableCounts(harness, books.organizationId);
     assert.equal(counts.payments_received, 1);
     assert.equal(counts.payment_applications, 1);
     assert.equal(counts.journal_entries, 2);
+    const receivable = ok(
+      await call(harness, 'GET', `/api/v1/accounts/${books.accounts['1100']}`, books.headers),
+    );
+    assert.equal(receivable.balance, '0.0000');
   });
 
   test('concurrent partial payments add up exactly and never exceed the total', async () => {
