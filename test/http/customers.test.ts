@@ -12,6 +12,7 @@ import {
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
+import { createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
 
 let harness: Harness;
 before(async () => {
@@ -264,6 +265,101 @@ describe('customer balance (D26)', () => {
     const read = (await call(harness, 'GET', `/api/v1/customers/${customer.id}`, books.headers)).json();
     assert.equal(read.balance, '-500.0000');
     assert.equal(read.open_invoice_count, 0);
+  });
+});
+
+describe('customer balance through the ledger (D25, D26)', () => {
+  /** Scale-4 decimal string to bigint, for sums without floats. */
+  const units = (money: string) => BigInt(money.replace('.', ''));
+
+  test('balance and open_invoice_count follow every send, payment, credit and void, and add up to Accounts Receivable', async () => {
+    const books = await signUp(harness);
+    const heron = await createCustomer(books, { display_name: 'Blue Heron Cafe' });
+    const quartz = await createCustomer(books, { display_name: 'Quartz Studio' });
+    const tax = await createTaxRate(harness, books.headers, '8.2500');
+    const draft = async (customer: string) =>
+      ok(
+        await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer, tax.id)),
+        201,
+      );
+    const send = async (id: string) =>
+      ok(await call(harness, 'POST', `/api/v1/invoices/${id}/send`, books.headers));
+    const pay = async (
+      customer: string,
+      amount: string,
+      applications: { invoice_id: string; amount: string }[],
+    ) =>
+      ok(
+        await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+          customer,
+          payment_date: today,
+          amount,
+          method: 'ach',
+          applications,
+        }),
+        201,
+      );
+    /** Reads both customers and 1100; the customers' balances must add up to the receivable account. */
+    const standing = async () => {
+      const customers = ok(await call(harness, 'GET', '/api/v1/customers', books.headers)).results as {
+        id: string;
+        balance: string;
+        open_invoice_count: number;
+      }[];
+      const receivable = ok(
+        await call(harness, 'GET', `/api/v1/accounts/${books.accounts['1100']}`, books.headers),
+      );
+      const sum = customers.reduce((total, customer) => total + units(customer.balance), 0n);
+      assert.equal(sum, units(receivable.balance), 'customer balances add up to 1100 Accounts Receivable');
+      const byId = new Map(customers.map((customer) => [customer.id, customer]));
+      const one = async (id: string) => {
+        const read = ok(await call(harness, 'GET', `/api/v1/customers/${id}`, books.headers));
+        assert.equal(read.balance, byId.get(id)!.balance, 'read and list agree');
+        assert.equal(read.open_invoice_count, byId.get(id)!.open_invoice_count);
+        assert.equal(read.version, 1, 'derived values never bump the version (D33)');
+        return [read.balance, read.open_invoice_count];
+      };
+      return { heron: await one(heron.id), quartz: await one(quartz.id) };
+    };
+
+    const first = await draft(heron.id);
+    assert.deepEqual(
+      await standing(),
+      { heron: ['0.0000', 0], quartz: ['0.0000', 0] },
+      'a draft owes nothing',
+    );
+    await send(first.id);
+    assert.deepEqual(await standing(), { heron: ['1450.0000', 1], quartz: ['0.0000', 0] });
+
+    const second = await draft(heron.id);
+    await send(second.id);
+    await pay(heron.id, '500.00', [{ invoice_id: second.id, amount: '500.00' }]);
+    assert.deepEqual(await standing(), { heron: ['2400.0000', 2], quartz: ['0.0000', 0] }, 'partly paid');
+
+    const third = await draft(heron.id);
+    await send(third.id);
+    await pay(heron.id, '1600.00', [{ invoice_id: third.id, amount: '1450.00' }]);
+    assert.deepEqual(
+      await standing(),
+      { heron: ['2250.0000', 2], quartz: ['0.0000', 0] },
+      'a paid invoice drops out and the unapplied 150.00 is credit',
+    );
+
+    const voided = await draft(heron.id);
+    await send(voided.id);
+    assert.deepEqual(await standing(), { heron: ['3700.0000', 3], quartz: ['0.0000', 0] });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/void`, books.headers));
+    assert.deepEqual(await standing(), { heron: ['2250.0000', 2], quartz: ['0.0000', 0] }, 'a void reverses');
+
+    await pay(quartz.id, '300.00', []);
+    assert.deepEqual(
+      await standing(),
+      { heron: ['2250.0000', 2], quartz: ['-300.0000', 0] },
+      'an unapplied payment alone is a credit: a negative balance',
+    );
+    const owed = await draft(quartz.id);
+    await send(owed.id);
+    assert.deepEqual(await standing(), { heron: ['2250.0000', 2], quartz: ['1150.0000', 1] });
   });
 });
 
