@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { addDays } from '../../src/domain/dates.ts';
+import { addDays, todayIn } from '../../src/domain/dates.ts';
 import {
   type Books,
   call,
@@ -11,7 +11,15 @@ import {
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
-import { createCustomer, createTaxRate, invoiceBody, ok, receivableCounts } from '../helpers/receivables.ts';
+import {
+  assertNothingWritten,
+  createCustomer,
+  createTaxRate,
+  invoiceBody,
+  observe,
+  ok,
+  receivableCounts,
+} from '../helpers/receivables.ts';
 
 let harness: Harness;
 before(async () => {
@@ -106,6 +114,34 @@ describe('invoices: create and read', () => {
     assert.equal(read.headers.etag, '"1"');
   });
 
+  test('ignores every server-computed field a client sends: totals, amounts, status, version, due date', async () => {
+    const { books, customer, tax } = await setup();
+    const body = invoiceBody(books, customer.id, tax.id, {
+      issue_date: '2026-03-01',
+      subtotal: '1.00',
+      tax_total: '1.00',
+      total: '2.00',
+      amount_paid: '2.00',
+      balance_due: '0.00',
+      status: 'paid',
+      version: 7,
+      days_overdue: 3,
+      due_date: '2026-03-02',
+      journal_entry: '00000000-0000-4000-8000-000000000000',
+    }) as { lines: Record<string, unknown>[] };
+    Object.assign(body.lines[0]!, { amount: '5.00', tax_amount: '5.00' });
+    const invoice = ok(await call(harness, 'POST', '/api/v1/invoices', books.headers, body), 201);
+    assert.deepEqual(
+      [invoice.subtotal, invoice.tax_total, invoice.total, invoice.amount_paid, invoice.balance_due],
+      ['1351.0000', '99.0000', '1450.0000', '0.0000', '1450.0000'],
+    );
+    assert.equal(invoice.status, 'draft');
+    assert.equal(invoice.version, 1);
+    assert.equal(invoice.due_date, '2026-03-31');
+    assert.equal(invoice.journal_entry, null);
+    assert.deepEqual([invoice.lines[0].amount, invoice.lines[0].tax_amount], ['1200.0000', '99.0000']);
+  });
+
   test('issue_date defaults to today in the organization time zone; due_on_receipt is due that day', async () => {
     const books = await signUp(harness);
     const customer = await createCustomer(harness, books.headers, { payment_terms: 'due_on_receipt' });
@@ -144,6 +180,36 @@ describe('invoices: create and read', () => {
     assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
     // the sequence gave nothing away: the next server number is still INV-000001
     assert.equal((await createDraft(books, customer.id, tax.id)).number, 'INV-000001');
+  });
+
+  test('a client number equal to a number the server allocated answers 409 number_conflict; nothing is persisted', async () => {
+    const { books, customer, tax } = await setup();
+    const server = await createDraft(books, customer.id, tax.id);
+    assert.equal(server.number, 'INV-000001');
+    const voided = await createDraft(books, customer.id, tax.id, { number: 'OLD-7' });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/void`, books.headers));
+    const before = await observe(harness, books.headers, books.organizationId, [
+      '/api/v1/invoices',
+      `/api/v1/invoices/${server.id}`,
+    ]);
+    for (const number of ['INV-000001', 'OLD-7']) {
+      const response = await call(
+        harness,
+        'POST',
+        '/api/v1/invoices',
+        { ...books.headers, 'idempotency-key': `collide-${number}` },
+        invoiceBody(books, customer.id, tax.id, { number }),
+      );
+      assert.equal(response.statusCode, 409, number);
+      assert.equal(errorCode(response), 'number_conflict');
+      assert.deepEqual(response.json().error.detail.fields, { number: ['is taken'] });
+    }
+    await assertNothingWritten(before);
+    assert.equal(
+      (await createDraft(books, customer.id, tax.id)).number,
+      'INV-000002',
+      'no number was used up',
+    );
   });
 
   test('two concurrent creates with the same client number: one 201, one 409 number_conflict', async () => {
@@ -186,21 +252,39 @@ describe('invoices: create and read', () => {
 
   test('refuses a taxable line without a rate, and a rate on a non-taxable line, naming the field', async () => {
     const { books, customer, tax } = await setup();
-    const before = await receivableCounts(harness, books.organizationId);
-    const missing = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
-    delete missing.lines[0]!.tax_rate;
-    let response = await call(harness, 'POST', '/api/v1/invoices', books.headers, missing);
-    assert.equal(response.statusCode, 400);
-    assert.equal(errorCode(response), 'validation_error');
-    assert.ok(response.json().error.detail.fields['lines/0/tax_rate']);
-
-    const extra = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
-    extra.lines[1]!.tax_rate = tax.id;
-    response = await call(harness, 'POST', '/api/v1/invoices', books.headers, extra);
-    assert.equal(response.statusCode, 400);
-    assert.equal(errorCode(response), 'validation_error');
-    assert.ok(response.json().error.detail.fields['lines/1/tax_rate']);
-    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
+    const existing = await createDraft(books, customer.id, tax.id);
+    const before = await observe(harness, books.headers, books.organizationId, [
+      '/api/v1/invoices',
+      `/api/v1/invoices/${existing.id}`,
+    ]);
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['taxable, no rate', { is_taxable: true, tax_rate: undefined }, 'lines/0/tax_rate'],
+      ['taxable, null rate', { is_taxable: true, tax_rate: null }, 'lines/0/tax_rate'],
+      ['not taxable, a rate', { is_taxable: false, tax_rate: tax.id }, 'lines/0/tax_rate'],
+      ['is_taxable omitted, a rate', { is_taxable: undefined, tax_rate: tax.id }, 'lines/0/tax_rate'],
+    ];
+    for (const [name, change, field] of refusals) {
+      const body = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+      const line = { ...body.lines[0]!, ...change };
+      for (const key of Object.keys(line)) if (line[key] === undefined) delete line[key];
+      body.lines[0] = line;
+      for (const [method, url] of [
+        ['POST', '/api/v1/invoices'],
+        ['PATCH', `/api/v1/invoices/${existing.id}`],
+      ] as const) {
+        const response = await call(
+          harness,
+          method,
+          url,
+          books.headers,
+          method === 'POST' ? body : { lines: body.lines },
+        );
+        assert.equal(response.statusCode, 400, `${method} ${name}`);
+        assert.equal(errorCode(response), 'validation_error');
+        assert.ok(response.json().error.detail.fields[field], `${name}: ${response.body}`);
+      }
+    }
+    await assertNothingWritten(before);
   });
 
   test('refuses a non-income account, an unknown tax rate and a customer of other books, writing nothing', async () => {
@@ -416,6 +500,76 @@ describe('invoices: list', () => {
   });
 });
 
+describe('invoices: days_overdue (D24)', () => {
+  test('is 0 for paid and void invoices, whatever their due date', async () => {
+    const { books, customer, tax } = await setup();
+    const issue = addDays(today, -60);
+    const paid = await createDraft(books, customer.id, tax.id, { issue_date: issue });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${paid.id}/send`, books.headers));
+    const partly = await createDraft(books, customer.id, tax.id, { issue_date: issue });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${partly.id}/send`, books.headers));
+    ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: customer.id,
+        payment_date: today,
+        amount: '1460.00',
+        method: 'ach',
+        applications: [
+          { invoice_id: paid.id, amount: '1450.00' },
+          { invoice_id: partly.id, amount: '10.00' },
+        ],
+      }),
+      201,
+    );
+    const voided = await createDraft(books, customer.id, tax.id, { issue_date: issue });
+    ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/send`, books.headers));
+    ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/void`, books.headers));
+    const read = async (id: string) =>
+      ok(await call(harness, 'GET', `/api/v1/invoices/${id}`, books.headers));
+    assert.deepEqual([(await read(paid.id)).status, (await read(paid.id)).days_overdue], ['paid', 0]);
+    assert.deepEqual([(await read(voided.id)).status, (await read(voided.id)).days_overdue], ['void', 0]);
+    assert.deepEqual(
+      [(await read(partly.id)).status, (await read(partly.id)).days_overdue],
+      ['sent', 30],
+      'a partly paid invoice stays sent and overdue',
+    );
+    const page = ok(await call(harness, 'GET', '/api/v1/invoices', books.headers)).results;
+    assert.deepEqual(
+      page.map((row: { status: string; days_overdue: number }) => [row.status, row.days_overdue]),
+      [
+        ['paid', 0],
+        ['sent', 30],
+        ['void', 0],
+      ],
+    );
+  });
+
+  test("counts to today in the organization's time zone, on read and in the list", async () => {
+    // UTC+14 and UTC-11 are 25 hours apart: at any moment at least one of them is not on UTC's date.
+    for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const books = await signUp(harness);
+      ok(await call(harness, 'PATCH', '/api/v1/organization', books.headers, { timezone }));
+      const localToday = todayIn(timezone);
+      const customer = await createCustomer(harness, books.headers, { payment_terms: 'net_30' });
+      const tax = await createTaxRate(harness, books.headers);
+      const late = await createDraft(books, customer.id, tax.id, { issue_date: addDays(localToday, -40) });
+      const due = await createDraft(books, customer.id, tax.id, { issue_date: addDays(localToday, -30) });
+      for (const id of [late.id, due.id])
+        ok(await call(harness, 'POST', `/api/v1/invoices/${id}/send`, books.headers));
+      const read = async (id: string) =>
+        ok(await call(harness, 'GET', `/api/v1/invoices/${id}`, books.headers)).days_overdue;
+      assert.equal(await read(late.id), 10, timezone);
+      assert.equal(await read(due.id), 0, `${timezone}: due today is not overdue`);
+      const page = ok(await call(harness, 'GET', '/api/v1/invoices', books.headers)).results;
+      assert.deepEqual(
+        page.map((row: { days_overdue: number }) => row.days_overdue),
+        [10, 0],
+        timezone,
+      );
+    }
+  });
+});
+
 describe('invoices: PATCH drafts', () => {
   test('a sparse PATCH changes only what is sent; new lines replace all lines and totals are recomputed', async () => {
     const { books, customer, tax } = await setup();
@@ -477,18 +631,42 @@ describe('invoices: PATCH drafts', () => {
     assert.equal(read.version, 2);
   });
 
-  test('PATCH of a sent invoice answers 409 immutable_entry and changes nothing', async () => {
+  test('PATCH of a sent, paid or void invoice answers 409 immutable_entry and changes nothing', async () => {
     const { books, customer, tax } = await setup();
-    const draft = await createDraft(books, customer.id, tax.id);
-    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
-    const before = await receivableCounts(harness, books.organizationId);
-    const response = await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, {
-      lines: [{ quantity: '1', unit_price: '1.00', income_account: books.accounts['4100'] }],
-    });
-    assert.equal(response.statusCode, 409);
-    assert.equal(errorCode(response), 'immutable_entry');
-    assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
-    const read = ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers));
+    const sent = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${sent.id}/send`, books.headers));
+    const paid = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${paid.id}/send`, books.headers));
+    ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: customer.id,
+        payment_date: today,
+        amount: '1450.00',
+        method: 'ach',
+        applications: [{ invoice_id: paid.id, amount: '1450.00' }],
+      }),
+      201,
+    );
+    const voided = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/void`, books.headers));
+    const ids = [sent.id, paid.id, voided.id];
+    const before = await observe(harness, books.headers, books.organizationId, [
+      '/api/v1/invoices',
+      ...ids.map((id) => `/api/v1/invoices/${id}`),
+    ]);
+    for (const id of ids) {
+      for (const patch of [
+        { lines: [{ quantity: '1', unit_price: '1.00', income_account: books.accounts['4100'] }] },
+        { memo: 'changed' },
+        { issue_date: today },
+      ]) {
+        const response = await call(harness, 'PATCH', `/api/v1/invoices/${id}`, books.headers, patch);
+        assert.equal(response.statusCode, 409, response.body);
+        assert.equal(errorCode(response), 'immutable_entry');
+      }
+    }
+    await assertNothingWritten(before);
+    const read = ok(await call(harness, 'GET', `/api/v1/invoices/${sent.id}`, books.headers));
     assert.equal(read.total, '1450.0000');
     assert.equal(read.version, 2);
   });
@@ -673,32 +851,220 @@ describe('invoices: send and void', () => {
   });
 });
 
+describe('invoices: tracking options on lines (D28)', () => {
+  async function trackingSetup(books: Books) {
+    const category = async (name: string) =>
+      ok(await call(harness, 'POST', '/api/v1/tracking-categories', books.headers, { name }), 201);
+    const option = async (categoryId: string, name: string) =>
+      ok(
+        await call(harness, 'POST', '/api/v1/tracking-options', books.headers, {
+          category: categoryId,
+          name,
+        }),
+        201,
+      );
+    const region = await category('Region');
+    const project = await category('Project');
+    return {
+      east: await option(region.id, 'East'),
+      west: await option(region.id, 'West'),
+      alpha: await option(project.id, 'Alpha'),
+    };
+  }
+
+  test('lines carry tracking_options through create, read, PATCH and into the posted entry', async () => {
+    const { books, customer, tax } = await setup();
+    const { east, west, alpha } = await trackingSetup(books);
+    const body = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+    body.lines[0]!.tracking_options = [east.id, alpha.id];
+    body.lines[1]!.tracking_options = [west.id];
+    const draft = ok(await call(harness, 'POST', '/api/v1/invoices', books.headers, body), 201);
+    assert.deepEqual(
+      draft.lines.map((line: { tracking_options: string[] }) => line.tracking_options),
+      [[east.id, alpha.id], [west.id]],
+    );
+    const read = ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers));
+    assert.deepEqual(read.lines, draft.lines);
+    body.lines[1]!.tracking_options = [alpha.id];
+    const patched = ok(
+      await call(harness, 'PATCH', `/api/v1/invoices/${draft.id}`, books.headers, { lines: body.lines }),
+    );
+    assert.deepEqual(patched.lines[1].tracking_options, [alpha.id]);
+    const sent = ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const entry = ok(
+      await call(harness, 'GET', `/api/v1/journal-entries/${sent.journal_entry}`, books.headers),
+    );
+    assert.deepEqual(
+      entry.lines.map((line: { account_number: string; tracking_options: string[] }) => [
+        line.account_number,
+        line.tracking_options,
+      ]),
+      [
+        ['1100', []],
+        ['4100', [east.id, alpha.id]],
+        ['4000', [alpha.id]],
+        ['2200', []],
+      ],
+    );
+  });
+
+  test('refuses two options of one category, an unknown, foreign or inactive option: 400, nothing written', async () => {
+    const { books, customer, tax } = await setup();
+    const { east, west, alpha } = await trackingSetup(books);
+    const other = await signUp(harness);
+    const foreign = await trackingSetup(other);
+    ok(await call(harness, 'POST', `/api/v1/tracking-options/${alpha.id}/deactivate`, books.headers));
+    const existing = await createDraft(books, customer.id, tax.id);
+    const before = await observe(harness, books.headers, books.organizationId, [
+      '/api/v1/invoices',
+      `/api/v1/invoices/${existing.id}`,
+    ]);
+    for (const [options, field] of [
+      [[east.id, west.id], 'lines/1/tracking_options/1'],
+      [['00000000-0000-4000-8000-000000000000'], 'lines/1/tracking_options/0'],
+      [['not-a-uuid'], 'lines/1/tracking_options/0'],
+      [[foreign.east.id], 'lines/1/tracking_options/0'],
+      [[alpha.id], 'lines/1/tracking_options/0'],
+    ] as const) {
+      const body = invoiceBody(books, customer.id, tax.id) as { lines: Record<string, unknown>[] };
+      body.lines[1]!.tracking_options = options;
+      for (const [method, url, payload] of [
+        ['POST', '/api/v1/invoices', body],
+        ['PATCH', `/api/v1/invoices/${existing.id}`, { lines: body.lines }],
+      ] as const) {
+        const response = await call(harness, method, url, books.headers, payload);
+        assert.equal(response.statusCode, 400, `${method} ${options.join(',')}`);
+        assert.equal(errorCode(response), 'validation_error');
+        assert.ok(response.json().error.detail.fields[field], response.body);
+      }
+    }
+    await assertNothingWritten(before);
+  });
+});
+
 describe('invoices: change feed roles and OpenAPI', () => {
-  test('a sales key sees ar_invoice and payment_received changes and no journal_entry changes', async () => {
+  test('a sales key sees every receivables change record and no journal_entry record', async () => {
     const { books, customer, tax } = await setup();
     const sales = await createKey(harness, books, 'sales');
-    const start = ok(await call(harness, 'GET', '/api/v1/changes', sales.headers));
-    const draft = await createDraft(books, customer.id, tax.id);
-    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
-    const paid = ok(
-      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
-        customer: customer.id,
-        payment_date: today,
-        amount: '1450.00',
-        method: 'card',
-        applications: [{ invoice_id: draft.id, amount: '1450.00' }],
+    const accountant = await createKey(harness, books, 'accountant');
+    const start = ok(await call(harness, 'GET', '/api/v1/changes', sales.headers)).cursor;
+    const ownerStart = ok(await call(harness, 'GET', '/api/v1/changes', books.headers)).cursor;
+    // customer 2, tax_rate 1-2, tax_group 1-2, tracking_category 1-2, tracking_option 1-3
+    ok(await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, sales.headers, { notes: 'vip' }));
+    const rate = await createTaxRate(harness, accountant.headers, '1.0000');
+    ok(
+      await call(harness, 'PATCH', `/api/v1/tax-rates/${rate.id}`, accountant.headers, { name: 'City tax' }),
+    );
+    const group = ok(
+      await call(harness, 'POST', '/api/v1/tax-groups', accountant.headers, {
+        name: 'State + city',
+        tax_rates: [tax.id, rate.id],
       }),
       201,
     );
-    const feed = ok(
-      await call(harness, 'GET', `/api/v1/changes?cursor=${encodeURIComponent(start.cursor)}`, sales.headers),
+    ok(await call(harness, 'POST', `/api/v1/tax-groups/${group.id}/deactivate`, accountant.headers));
+    const category = ok(
+      await call(harness, 'POST', '/api/v1/tracking-categories', accountant.headers, { name: 'Region' }),
+      201,
     );
-    const seen = feed.changes.map(
-      (change: { entity_type: string; entity_id: string; entity_version: number }) =>
-        `${change.entity_type} ${change.entity_version}`,
+    const option = ok(
+      await call(harness, 'POST', '/api/v1/tracking-options', accountant.headers, {
+        category: category.id,
+        name: 'East',
+      }),
+      201,
     );
-    assert.deepEqual(seen, ['ar_invoice 1', 'ar_invoice 2', 'ar_invoice 3', 'payment_received 1']);
-    assert.ok(feed.changes.some((change: { entity_id: string }) => change.entity_id === paid.id));
+    ok(
+      await call(harness, 'PATCH', `/api/v1/tracking-options/${option.id}`, accountant.headers, {
+        name: 'Eastern',
+      }),
+    );
+    ok(
+      await call(
+        harness,
+        'POST',
+        `/api/v1/tracking-categories/${category.id}/deactivate`,
+        accountant.headers,
+      ),
+    );
+    // ar_invoice 1-4, payment_received 1, and three journal entries the sales key must not see
+    const draft = await createDraft(books, customer.id, tax.id);
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, sales.headers));
+    const pay = (amount: string) =>
+      call(harness, 'POST', '/api/v1/payments-received', sales.headers, {
+        customer: customer.id,
+        payment_date: today,
+        amount,
+        method: 'card',
+        applications: [{ invoice_id: draft.id, amount }],
+      });
+    const partial = ok(await pay('450.00'), 201);
+    const rest = ok(await pay('1000.00'), 201);
+
+    const seen: string[] = [];
+    let cursor = start;
+    for (;;) {
+      const page = ok(
+        await call(
+          harness,
+          'GET',
+          `/api/v1/changes?cursor=${encodeURIComponent(cursor)}&limit=5`,
+          sales.headers,
+        ),
+      );
+      seen.push(
+        ...page.changes.map(
+          (change: { entity_type: string; entity_id: string; entity_version: number; operation: string }) =>
+            `${change.entity_type} ${change.entity_id} ${change.operation} ${change.entity_version}`,
+        ),
+      );
+      cursor = page.cursor;
+      if (!page.has_more) break;
+    }
+    assert.deepEqual(seen, [
+      `customer ${customer.id} updated 2`,
+      `tax_rate ${rate.id} created 1`,
+      `tax_rate ${rate.id} updated 2`,
+      `tax_group ${group.id} created 1`,
+      `tax_group ${group.id} updated 2`,
+      `tracking_category ${category.id} created 1`,
+      `tracking_option ${option.id} created 1`,
+      `tracking_option ${option.id} updated 2`,
+      // deactivating the category retires its option in the same transaction; a change to an option
+      // does not bump the category that lists it (the option has its own records)
+      `tracking_category ${category.id} updated 2`,
+      `tracking_option ${option.id} updated 3`,
+      `ar_invoice ${draft.id} created 1`,
+      `ar_invoice ${draft.id} updated 2`,
+      `ar_invoice ${draft.id} updated 3`,
+      `payment_received ${partial.id} created 1`,
+      `ar_invoice ${draft.id} updated 4`,
+      `payment_received ${rest.id} created 1`,
+    ]);
+    const asked = ok(
+      await call(
+        harness,
+        'GET',
+        `/api/v1/changes?cursor=${encodeURIComponent(start)}&entity_types=journal_entry`,
+        sales.headers,
+      ),
+    );
+    assert.deepEqual(asked.changes, [], 'asking for journal_entry by name shows nothing either');
+    // the journal entries were written: the owner sees them in the same stretch of the feed
+    const owner = ok(
+      await call(
+        harness,
+        'GET',
+        `/api/v1/changes?cursor=${encodeURIComponent(ownerStart)}&limit=1000`,
+        books.headers,
+      ),
+    );
+    assert.equal(
+      owner.changes.filter((change: { entity_type: string }) => change.entity_type === 'journal_entry')
+        .length,
+      3,
+    );
+    assert.equal(owner.changes.length, seen.length + 3);
     const journal = await call(harness, 'GET', `/api/v1/journal-entries/${draft.id}`, sales.headers);
     assert.equal(errorCode(journal), 'permission_denied');
   });
