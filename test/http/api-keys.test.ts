@@ -288,20 +288,44 @@ describe('effective authority', () => {
     assert.equal(await countRows(harness, 'journal_entries', books.organizationId), 1);
   });
 
-  test("removing the key's creator from the members ends the key: 401", async () => {
+  test("removing the key's creator ends the key for good: 401, listed revoked, not revived by re-adding", async () => {
     const books = await signUp(harness);
-    const admin = await addMember(books, 'admin');
-    const made = await call(harness, 'POST', '/api/v1/api-keys', admin.headers, {
-      name: 'k',
-      role: 'viewer',
-    });
-    const key = { authorization: `Token ${made.json().key}` };
-    assert.equal((await call(harness, 'GET', '/api/v1/accounts', key)).statusCode, 200);
-    const removed = await call(harness, 'DELETE', `/api/v1/members/${admin.userId}`, books.headers);
+    const person = await signUp(harness);
+    const add = () =>
+      call(harness, 'POST', '/api/v1/members', books.headers, { email: person.email, role: 'admin' });
+    assert.equal((await add()).statusCode, 201);
+    const theirs = { authorization: `Bearer ${person.token}` };
+    const keys: { id: string; headers: Headers }[] = [];
+    for (const organizationId of [books.organizationId, books.sandboxId]) {
+      const made = await call(
+        harness,
+        'POST',
+        '/api/v1/api-keys',
+        { ...theirs, 'x-organization-id': organizationId },
+        { name: 'k', role: 'viewer' },
+      );
+      assert.equal(made.statusCode, 201, made.body);
+      keys.push({ id: made.json().id as string, headers: { authorization: `Token ${made.json().key}` } });
+    }
+    for (const key of keys)
+      assert.equal((await call(harness, 'GET', '/api/v1/accounts', key.headers)).statusCode, 200);
+
+    const removed = await call(harness, 'DELETE', `/api/v1/members/${person.userId}`, books.headers);
     assert.equal(removed.statusCode, 204, removed.body);
-    const response = await call(harness, 'GET', '/api/v1/accounts', key);
-    assert.equal(response.statusCode, 401);
-    assert.equal(errorCode(response), 'authentication_failed');
+    for (const key of keys) {
+      const response = await call(harness, 'GET', '/api/v1/accounts', key.headers);
+      assert.equal(response.statusCode, 401);
+      assert.equal(errorCode(response), 'authentication_failed');
+      assert.deepEqual(response.json().error.detail, {});
+    }
+    const listed = await call(harness, 'GET', '/api/v1/api-keys', books.headers);
+    assert.equal(listed.json().results.find((k: { id: string }) => k.id === keys[0]!.id).status, 'revoked');
+
+    assert.equal((await add()).statusCode, 201);
+    for (const key of keys) {
+      const response = await call(harness, 'GET', '/api/v1/accounts', key.headers);
+      assert.equal(response.statusCode, 401, 'the key stays ended');
+    }
   });
 
   test('a sales key is refused journal entries with 403 permission_denied', async () => {

@@ -138,5 +138,13 @@ export async function removeMember(deps: Deps, actor: Actor, userId: string) {
       organizationId,
       userId,
     ]);
+    // Spec, Authentication 4: removing the creator ends the key, so adding them back later must not
+    // revive it. Their keys on the live books and on its sandbox are revoked with the membership.
+    await tx.query(
+      `UPDATE api_keys SET revoked_at = now(), version = version + 1
+        WHERE created_by = $2 AND revoked_at IS NULL
+          AND organization_id IN (SELECT id FROM organizations WHERE id = $1 OR live_organization_id = $1)`,
+      [organizationId, userId],
+    );
   });
 }
