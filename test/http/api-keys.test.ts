@@ -354,6 +354,146 @@ describe('effective authority', () => {
   });
 });
 
+describe('authority is the intersection, re-evaluated on every request (D14)', () => {
+  test('a viewer key of a creator demoted to sales can do only what both allow, and regains it on promotion', async () => {
+    const books = await signUp(harness);
+    const admin = await addMember(books, 'admin');
+    const made = await call(harness, 'POST', '/api/v1/api-keys', admin.headers, {
+      name: 'v',
+      role: 'viewer',
+    });
+    const key = { authorization: `Token ${made.json().key}` };
+    const cursor = (await call(harness, 'GET', '/api/v1/changes', key)).json().cursor;
+    await call(harness, 'POST', '/api/v1/journal-entries', books.headers, smallEntry(books));
+    const customer = { display_name: 'Heron', payment_terms: 'net_30' };
+
+    const demote = await call(harness, 'PATCH', `/api/v1/members/${admin.userId}`, books.headers, {
+      role: 'sales',
+    });
+    assert.equal(demote.statusCode, 200, demote.body);
+    // Both roles read customers; sales cannot read journal entries; viewer cannot write customers.
+    assert.equal((await call(harness, 'GET', '/api/v1/customers', key)).statusCode, 200);
+    const journal = await call(harness, 'GET', '/api/v1/journal-entries', key);
+    assert.equal(journal.statusCode, 403);
+    assert.equal(errorCode(journal), 'permission_denied');
+    const write = await call(harness, 'POST', '/api/v1/customers', key, customer);
+    assert.equal(write.statusCode, 403);
+    assert.equal(errorCode(write), 'permission_denied');
+    assert.equal(await countRows(harness, 'customers', books.organizationId), 0);
+    const feed = await call(harness, 'GET', `/api/v1/changes?cursor=${cursor}`, key);
+    assert.deepEqual(feed.json().changes, [], 'no journal_entry records while the creator is sales');
+
+    const promote = await call(harness, 'PATCH', `/api/v1/members/${admin.userId}`, books.headers, {
+      role: 'admin',
+    });
+    assert.equal(promote.statusCode, 200, promote.body);
+    assert.equal((await call(harness, 'GET', '/api/v1/journal-entries', key)).statusCode, 200);
+    const again = await call(harness, 'GET', `/api/v1/changes?cursor=${cursor}`, key);
+    assert.deepEqual(
+      again.json().changes.map((change: { entity_type: string }) => change.entity_type),
+      ['journal_entry'],
+    );
+    assert.equal(
+      errorCode(await call(harness, 'POST', '/api/v1/customers', key, customer)),
+      'permission_denied',
+    );
+  });
+});
+
+/** Every (method, path) the app serves under /api/v1/, read from the router's tree. */
+function servedRoutes(): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of harness.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack.push(path);
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      if (path.startsWith('/api/v1/')) routes.push({ method, path });
+    }
+  }
+  return routes;
+}
+
+describe('the published surface (D10)', () => {
+  test('every served /api/v1 path absent from the OpenAPI document refuses a key with 403; every listed one does not', async () => {
+    const books = await signUp(harness);
+    const key = await createKey(harness, books);
+    const doc = (await call(harness, 'GET', '/api/v1/openapi.json', {})).json();
+    const bodies: Record<string, unknown> = {
+      '/api/v1/periods/close': { through: today },
+      '/api/v1/periods/reopen': { through: null },
+      '/api/v1/api-keys': { name: 'k', role: 'viewer' },
+      '/api/v1/members': { email: books.email, role: 'viewer' },
+      '/api/v1/bank-connections': { institution_name: 'First National' },
+      '/api/v1/auth/signup': {
+        email: 'x@example.test',
+        password: 'correct horse',
+        name: 'X',
+        organization_name: 'X',
+      },
+    };
+    const routes = servedRoutes();
+    const internal = routes.filter(({ method, path }) => {
+      const documented = path.replace(/:([a-z_]+)/g, '{$1}');
+      return !doc.paths[documented]?.[method.toLowerCase()];
+    });
+    assert.ok(
+      routes.length > 40 && internal.length >= 15,
+      `${routes.length} routes, ${internal.length} internal`,
+    );
+    for (const { method, path } of routes) {
+      const url = path.replace(/:[a-z_]+/g, books.userId);
+      const body = ['POST', 'PATCH', 'PUT'].includes(method) ? (bodies[path] ?? { name: 'x' }) : undefined;
+      const response = await call(harness, method as 'GET', url, key.headers, body);
+      const refused = errorCode(response) === 'not_part_of_public_api';
+      if (internal.some((route) => route.method === method && route.path === path)) {
+        assert.equal(response.statusCode, 403, `${method} ${path}: ${response.body}`);
+        assert.ok(refused, `${method} ${path}: ${response.body}`);
+      } else {
+        assert.ok(!refused, `${method} ${path} is published but refused the key`);
+      }
+    }
+    assert.equal(await countRows(harness, 'api_keys', books.organizationId), 1);
+    assert.equal(await countRows(harness, 'memberships', books.organizationId), 1);
+    assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 0);
+    const organization = await call(harness, 'GET', '/api/v1/organization', books.headers);
+    assert.equal(organization.json().books_closed_through, null);
+  });
+});
+
+describe('key lifetime', () => {
+  test('expires_at may be one year ahead to the second, not a minute more; rotation gives 90 days', async () => {
+    const books = await signUp(harness);
+    const yearAhead = new Date();
+    yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+    const justInside = new Date(yearAhead.getTime() - 5_000).toISOString();
+    const justOutside = new Date(yearAhead.getTime() + 60_000).toISOString();
+    const inside = await call(harness, 'POST', '/api/v1/api-keys', books.headers, {
+      name: 'year',
+      role: 'viewer',
+      expires_at: justInside,
+    });
+    assert.equal(inside.statusCode, 201, inside.body);
+    assert.equal(inside.json().expires_at, justInside);
+    const outside = await call(harness, 'POST', '/api/v1/api-keys', books.headers, {
+      name: 'longer',
+      role: 'viewer',
+      expires_at: justOutside,
+    });
+    assert.equal(outside.statusCode, 400, outside.body);
+    assert.ok(outside.json().error.detail.fields.expires_at);
+    assert.equal(await countRows(harness, 'api_keys', books.organizationId), 1);
+    const rotated = await call(harness, 'POST', `/api/v1/api-keys/${inside.json().id}/rotate`, books.headers);
+    assert.equal(rotated.statusCode, 201, rotated.body);
+    const lifetime = Date.parse(rotated.json().expires_at) - Date.now();
+    assert.ok(Math.abs(lifetime - 90 * DAY_MS) < 60_000, 'a replacement lives 90 days, never past a year');
+  });
+});
+
 describe('rotation', () => {
   test('rotate returns a new key with the same role; both keys work meanwhile', async () => {
     const books = await signUp(harness);
