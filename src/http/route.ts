@@ -1,6 +1,6 @@
 // One way to declare a route: its schemas (which also make the OpenAPI entry), whether it is part of
 // the published surface, and the permission it needs from the one role matrix (D15).
-import type { Static, TSchema } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   actorForApiKey,
@@ -81,15 +81,58 @@ export type RouteRequest<B extends TSchema, Q extends TSchema, P extends TSchema
 
 const ERROR_RESPONSES = { '4xx': ErrorRef, '5xx': ErrorRef };
 
+/**
+ * The request headers a write honours, for the OpenAPI entry only (respondWrite and expectedVersion
+ * read them; they are not validated by a schema): Idempotency-Key on every POST (D35), and the
+ * version headers on every write whose body takes a `version` (D34).
+ */
+function documentedHeaders(spec: { method: string; body?: TSchema }): TSchema | undefined {
+  const headers: Record<string, TSchema> = {};
+  if (spec.method === 'POST') {
+    headers['Idempotency-Key'] = Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+        description:
+          'For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict.',
+      }),
+    );
+  }
+  if (spec.body && 'version' in ((spec.body as { properties?: object }).properties ?? {})) {
+    headers['If-Unmodified-Since'] = Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,9}$',
+        description:
+          'The version you read (instead of `version` in the body); another current version answers 412 stale_write.',
+      }),
+    );
+    headers['If-Match'] = Type.Optional(
+      Type.String({ description: 'The ETag of the version you read, e.g. "3"; as If-Unmodified-Since.' }),
+    );
+  }
+  return Object.keys(headers).length > 0 ? Type.Object(headers) : undefined;
+}
+
 export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSchema>(
   app: FastifyInstance,
   deps: Deps,
   spec: RouteSpec<B, Q, P>,
 ) {
+  const headers = documentedHeaders(spec);
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { published: spec.published },
+    config: {
+      published: spec.published,
+      ...(headers
+        ? {
+            swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({
+              schema: { ...schema, headers },
+              url,
+            }),
+          }
+        : {}),
+    },
     ...(spec.deprecation ? { onSend: deprecationHeaders(spec.deprecation) } : {}),
     schema: {
       summary: spec.summary,
