@@ -133,6 +133,17 @@ describe('invoice email', () => {
     assert.equal(records[0].to, to);
     assert.ok(records[0].message_id);
     assert.equal(records[0].error, null);
+
+    // same as send: the status change has its change record, at the new version
+    const changes = await live.db.query<{ entity_type: string; operation: string; entity_version: number }>(
+      `SELECT entity_type, operation, entity_version FROM changes
+        WHERE organization_id = $1 AND entity_id = $2 ORDER BY seq`,
+      [books.organizationId, invoice.id],
+    );
+    assert.deepEqual(
+      changes.map((row) => `${row.entity_type} ${row.operation} ${row.entity_version}`),
+      ['ar_invoice created 1', 'ar_invoice updated 2'],
+    );
   });
 
   test('emailing a sent invoice again emails it again without posting again; to, subject, message are honoured', async () => {
@@ -166,6 +177,8 @@ describe('invoice email', () => {
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json().status, 'sent');
     assert.equal(response.json().email.status, 'recorded');
+    assert.equal(response.json().number, 'INV-000001', 'numbered on the sandbox sequence like live books');
+    assert.equal(response.json().version, 2);
     const records = ok(await call(live, 'GET', `/api/v1/invoices/${invoice.id}/emails`, headers)).results;
     assert.equal(records.length, 1);
     assert.equal(records[0].status, 'recorded');
