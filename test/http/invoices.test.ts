@@ -327,6 +327,29 @@ describe('invoices: create and read', () => {
     assert.deepEqual(await receivableCounts(harness, books.organizationId), before);
   });
 
+  test('a tax group id is not a tax rate: 400 validation_error on the line, nothing written', async () => {
+    const { books, customer, tax } = await setup();
+    const group = ok(
+      await call(harness, 'POST', '/api/v1/tax-groups', books.headers, {
+        name: 'Combined',
+        tax_rates: [tax.id],
+      }),
+      201,
+    );
+    const before = await observe(harness, books.headers, books.organizationId, ['/api/v1/invoices']);
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/invoices',
+      books.headers,
+      invoiceBody(books, customer.id, group.id),
+    );
+    assert.equal(response.statusCode, 400);
+    assert.equal(errorCode(response), 'validation_error');
+    assert.ok(response.json().error.detail.fields['lines/0/tax_rate']);
+    await assertNothingWritten(before);
+  });
+
   test('refuses an inactive customer with validation_error', async () => {
     const { books, customer, tax } = await setup();
     ok(await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, { is_active: false }));
