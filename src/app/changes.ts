@@ -74,20 +74,20 @@ async function flushChanges(
     }
     return;
   }
-  // One statement takes the counter (its row lock is held to commit) and writes the change records
-  // (and the stored response of an idempotent write): every round trip from here to commit is time
-  // all other writers of the organization wait.
-  const [counter] = await tx.query<{ first: string }>(
+  // One statement takes the counter (its row lock is held to commit), writes the change records (and
+  // the stored response of an idempotent write) and reads the lock date: every round trip from here
+  // to commit is time all other writers of the organization wait.
+  const [counter] = await tx.query<{ first: string; closed: string | null }>(
     `WITH ${response ? `stored AS (${STORE_RESPONSE}),` : ''} counter AS (
        UPDATE sequences SET next_value = next_value + $2
         WHERE organization_id = $1 AND name = 'change'
-        RETURNING next_value - $2 AS first),
+        RETURNING next_value - $2 AS first, books_closed_through),
      written AS (
        INSERT INTO changes (organization_id, seq, entity_type, entity_id, operation, entity_version)
        SELECT $1, counter.first + s.ordinal - 1, s.entity_type, s.entity_id, s.operation, s.entity_version
          FROM counter, unnest($3::text[], $4::uuid[], $5::text[], $6::int[]) WITH ORDINALITY
            AS s(entity_type, entity_id, operation, entity_version, ordinal))
-     SELECT first::text AS first FROM counter`,
+     SELECT first::text AS first, books_closed_through::text AS closed FROM counter`,
     [
       organizationId,
       count,
@@ -99,21 +99,12 @@ async function flushChanges(
     ],
   );
   if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
-  // A separate statement, so its snapshot is taken after the counter lock: it sees any period close
-  // that committed while we waited. A refusal here rolls back the change records written above.
-  if (ledgerDates.length > 0) await assertPeriodsOpen(tx, organizationId, ledgerDates);
-}
-
-/** Period close also takes the change counter, so this read sees any close that committed first. */
-export async function assertPeriodsOpen(tx: Tx, organizationId: string, dates: string[]) {
-  const [row] = await tx.query<{ closed: string | null }>(
-    'SELECT books_closed_through::text AS closed FROM organizations WHERE id = $1',
-    [organizationId],
-  );
-  const closed = row?.closed;
-  if (!closed) return;
-  const earliest = [...dates].sort()[0]!;
-  if (earliest <= closed) throw periodClosed(earliest, closed);
+  // The lock date as of the counter lock (migration 0003): a period close that committed while we
+  // waited is seen here. The refusal rolls back the change records written above.
+  if (ledgerDates.length > 0 && counter.closed) {
+    const earliest = [...ledgerDates].sort()[0]!;
+    if (earliest <= counter.closed) throw periodClosed(earliest, counter.closed);
+  }
 }
 
 export function periodClosed(date: string, closedThrough: string): DomainError {
@@ -127,10 +118,14 @@ export function periodClosed(date: string, closedThrough: string): DomainError {
   );
 }
 
-/** Locks the change counter without using it: period close and reopen serialize with posters. */
-export async function lockChangeCounter(tx: Tx, organizationId: string) {
+/**
+ * Sets the lock date on the change counter row (migration 0003). The update takes the counter's row
+ * lock to commit, so close and reopen serialize with every writer of the organization: a posting
+ * that takes the counter after us reads the new date in the same statement.
+ */
+export async function setLockDateOnChangeCounter(tx: Tx, organizationId: string, through: string | null) {
   await tx.query(
-    "SELECT next_value FROM sequences WHERE organization_id = $1 AND name = 'change' FOR UPDATE",
-    [organizationId],
+    "UPDATE sequences SET books_closed_through = $2::date WHERE organization_id = $1 AND name = 'change'",
+    [organizationId, through],
   );
 }

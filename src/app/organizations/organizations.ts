@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SEEDED_CHART } from '../../domain/chart.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import type { Tx } from '../../storage/db.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { setLockDateOnChangeCounter } from '../changes.ts';
 import type { Organization } from '../context.ts';
 import { createSequences } from '../numbering.ts';
 
@@ -93,11 +93,12 @@ export async function updateSettings(tx: Tx, organizationId: string, patch: Sett
 }
 
 /**
- * Sets the lock date. Takes the change counter first: every posting re-checks the lock date under
- * that same lock, so no entry can slip into a period while it is being closed.
+ * Sets the lock date. Writes it on the change counter first (taking its lock): every posting reads
+ * the lock date from that row when it takes the counter, so no entry can slip into a period while it
+ * is being closed.
  */
 export async function setBooksClosedThrough(tx: Tx, organizationId: string, through: string | null) {
-  await lockChangeCounter(tx, organizationId);
+  await setLockDateOnChangeCounter(tx, organizationId, through);
   await tx.query(
     `UPDATE organizations SET books_closed_through = $2::date, version = version + 1, updated_at = now()
       WHERE id = $1`,
