@@ -1,28 +1,41 @@
-// The balance summary: posted amounts per account, day and stripe (see migration 0001).
+// The balance summary: posted amounts per account and day (see migration 0001).
 import { type JournalLine, netByAccount } from '../../domain/journal.ts';
 import { formatMoney } from '../../domain/money.ts';
-import type { Queryable, Tx } from '../../storage/db.ts';
+import type { Queryable } from '../../storage/db.ts';
 
-/** Stripes per (account, day): one per connection slot, so concurrent posters rarely share a row. */
-export const BALANCE_STRIPES = 8;
-
-export async function addToBalances(tx: Tx, organizationId: string, day: string, lines: JournalLine[]) {
+/**
+ * The balance upsert, as a CTE of the statement that numbers the entry. It reads the number
+ * allocation (`after`), so PostgreSQL runs it only once the organization's JE counter is locked:
+ * postings of one organization update their summary rows one at a time, each row is free when they
+ * get there, and a hot account (Accounts Receivable) costs what any other account costs. Rows belong
+ * to one organization, so organizations never wait on each other. New rows use stripe 0; the stripe
+ * column stays for the rows written when posters upserted before taking the counter.
+ *
+ * `params` are appended to the statement's own; `firstParam` is the number of the first of them.
+ */
+export function balanceUpsertCte(
+  after: string,
+  organizationParam: string,
+  dayParam: string,
+  firstParam: number,
+  lines: JournalLine[],
+) {
   const net = netByAccount(lines);
-  await tx.query(
-    `INSERT INTO account_balances (organization_id, account_id, day, stripe, debit, credit)
-     SELECT $1, a.account_id, $2::date, (pg_backend_pid() % ${BALANCE_STRIPES})::smallint, a.debit, a.credit
-       FROM unnest($3::uuid[], $4::numeric[], $5::numeric[]) AS a(account_id, debit, credit)
-      ORDER BY a.account_id
-     ON CONFLICT (organization_id, account_id, day, stripe) DO UPDATE
-       SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit`,
-    [
-      organizationId,
-      day,
+  const [accounts, debits, credits] = [firstParam, firstParam + 1, firstParam + 2].map((n) => `$${n}`);
+  return {
+    cte: `balances AS (
+      INSERT INTO account_balances (organization_id, account_id, day, stripe, debit, credit)
+      SELECT ${organizationParam}, a.account_id, ${dayParam}::date, 0, a.debit, a.credit
+        FROM ${after}, unnest(${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
+          AS a(account_id, debit, credit)
+      ON CONFLICT (organization_id, account_id, day, stripe) DO UPDATE
+        SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit)`,
+    params: [
       net.map((row) => row.accountId),
       net.map((row) => formatMoney(row.debit)),
       net.map((row) => formatMoney(row.credit)),
     ],
-  );
+  };
 }
 
 export interface AccountTotals {

@@ -18,7 +18,7 @@ import { allocateNumberSql } from '../numbering.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
-import { addToBalances } from './balances.ts';
+import { balanceUpsertCte } from './balances.ts';
 import { isoTimestamp, isUuid } from './sql.ts';
 
 export const ENTITY = 'journal_entry';
@@ -48,6 +48,7 @@ interface LineRow {
   account_id: string;
   account_number: string;
   account_name: string;
+  account_is_active: boolean;
   description: string;
   debit: string;
   credit: string;
@@ -63,7 +64,7 @@ const ENTRY_SELECT = `SELECT ${ENTRY_COLUMNS} FROM journal_entries`;
 async function linesOf(db: Queryable, organizationId: string, entryIds: string[]) {
   const rows = await db.query<LineRow>(
     `SELECT l.journal_entry_id, l.line_no, l.account_id, a.number AS account_number, a.name AS account_name,
-            l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
+            a.is_active AS account_is_active, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
        FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
       WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])
       ORDER BY l.journal_entry_id, l.line_no`,
@@ -179,20 +180,39 @@ function assertTxnDate(scope: WriteScope, date: string, path = 'txn_date') {
   assertOpenPeriodDate(scope.actor.organization, date, path);
 }
 
-/** Every line's account must exist in these books and be active; tracking options must exist. */
-export async function assertLineAccounts(scope: WriteScope, lines: JournalLine[], pathPrefix = 'lines') {
+interface LineAccount {
+  id: string;
+  number: string;
+  name: string;
+  is_active: boolean;
+}
+
+/**
+ * Every line's account must exist in these books and be active; tracking options must exist.
+ * Returns the accounts by id, for a response that names them.
+ */
+export async function assertLineAccounts(
+  scope: WriteScope,
+  lines: JournalLine[],
+  pathPrefix = 'lines',
+): Promise<Map<string, LineAccount>> {
   const ids = [...new Set(lines.map((line) => line.accountId))];
-  const found = await scope.tx.query<{ id: string; is_active: boolean }>(
-    'SELECT id, is_active FROM accounts WHERE organization_id = $1 AND id = ANY($2::uuid[])',
+  const found = await scope.tx.query<LineAccount>(
+    'SELECT id, number, name, is_active FROM accounts WHERE organization_id = $1 AND id = ANY($2::uuid[])',
     [scope.actor.organization.id, ids.filter(isUuid)],
   );
   const byId = new Map(found.map((row) => [row.id, row]));
   lines.forEach((line, index) => {
     const account = byId.get(line.accountId);
     if (!account) throw fieldError(`${pathPrefix}/${index}/account`, 'no such account in these books');
-    if (!account.is_active) throw fieldError(`${pathPrefix}/${index}/account`, 'the account is inactive');
+    assertActive(account.is_active, pathPrefix, index);
   });
   await assertTrackingOptions(scope, lines, pathPrefix);
+  return byId;
+}
+
+function assertActive(isActive: boolean, pathPrefix: string, index: number) {
+  if (!isActive) throw fieldError(`${pathPrefix}/${index}/account`, 'the account is inactive');
 }
 
 /** Tracking options must exist, be active and name at most one option per category (D28). */
@@ -222,22 +242,37 @@ export async function assertTrackingOptions(
 }
 
 async function insertLines(scope: WriteScope, entryId: string, lines: JournalLine[]) {
-  await scope.tx.query(
-    `INSERT INTO journal_lines (organization_id, journal_entry_id, line_no, account_id, description, debit, credit, tracking_options)
-     SELECT $1, $2, l.ordinal, l.account_id, l.description, l.debit, l.credit,
+  const insert = linesInsertSql('$1', '$2', 3, lines);
+  await scope.tx.query(insert.sql, [scope.actor.organization.id, entryId, ...insert.params]);
+}
+
+/**
+ * The INSERT of an entry's lines; a statement may run it as a CTE beside the entry's own INSERT
+ * (the lines' foreign key is checked at the end of the statement). `firstParam` numbers its params.
+ */
+function linesInsertSql(
+  organizationParam: string,
+  entryParam: string,
+  firstParam: number,
+  lines: JournalLine[],
+) {
+  const [accounts, descriptions, debits, credits, tracking] = [0, 1, 2, 3, 4].map(
+    (n) => `$${firstParam + n}`,
+  );
+  return {
+    sql: `INSERT INTO journal_lines (organization_id, journal_entry_id, line_no, account_id, description, debit, credit, tracking_options)
+     SELECT ${organizationParam}, ${entryParam}, l.ordinal, l.account_id, l.description, l.debit, l.credit,
             COALESCE((SELECT array_agg(x::uuid) FROM unnest(string_to_array(NULLIF(l.tracking, ''), ',')) AS x), '{}')
-       FROM unnest($3::uuid[], $4::text[], $5::numeric[], $6::numeric[], $7::text[]) WITH ORDINALITY
-         AS l(account_id, description, debit, credit, tracking, ordinal)`,
-    [
-      scope.actor.organization.id,
-      entryId,
+       FROM unnest(${accounts}::uuid[], ${descriptions}::text[], ${debits}::numeric[], ${credits}::numeric[], ${tracking}::text[])
+         WITH ORDINALITY AS l(account_id, description, debit, credit, tracking, ordinal)`,
+    params: [
       lines.map((line) => line.accountId),
       lines.map((line) => line.description),
       lines.map((line) => formatMoney(line.debit)),
       lines.map((line) => formatMoney(line.credit)),
       lines.map((line) => line.trackingOptionIds.join(',')),
     ],
-  );
+  };
 }
 
 export interface CreateEntryCommand {
@@ -259,12 +294,18 @@ export async function createDraftEntry(scope: WriteScope, command: CreateEntryCo
   assertTxnDate(scope, command.txn_date);
   const lines = buildJournalLines(command.lines);
   const totals = assertBalanced(lines);
-  await assertLineAccounts(scope, lines);
+  const accounts = await assertLineAccounts(scope, lines);
   const id = randomUUID();
   const organization = scope.actor.organization;
-  await scope.tx.query(
-    `INSERT INTO journal_entries (id, organization_id, txn_date, memo, status, currency, total_debit, total_credit)
-     VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7)`,
+  // The entry and its lines in one statement; the response is built from what was written.
+  const insertLinesCte = linesInsertSql('$2', '$1', 8, lines);
+  const [row] = await scope.tx.query<EntryRow>(
+    `WITH entry AS (
+       INSERT INTO journal_entries (id, organization_id, txn_date, memo, status, currency, total_debit, total_credit)
+       VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7)
+       RETURNING ${ENTRY_COLUMNS}),
+     lines AS (${insertLinesCte.sql})
+     SELECT * FROM entry`,
     [
       id,
       organization.id,
@@ -273,11 +314,38 @@ export async function createDraftEntry(scope: WriteScope, command: CreateEntryCo
       organization.currency,
       formatMoney(totals.totalDebit),
       formatMoney(totals.totalCredit),
+      ...insertLinesCte.params,
     ],
   );
-  await insertLines(scope, id, lines);
+  if (!row) throw new Error('journal entry insert returned no row');
   scope.changed(ENTITY, id, 'created', 1);
-  return readEntry(scope.tx, organization.id, id);
+  return describeEntry(
+    row,
+    lines.map((line, index) => writtenLine(id, index, line, accounts)),
+  );
+}
+
+/** A line as linesOf would read it back, from the line written and its account. */
+function writtenLine(
+  entryId: string,
+  index: number,
+  line: JournalLine,
+  accounts: Map<string, LineAccount>,
+): LineRow {
+  const account = accounts.get(line.accountId);
+  if (!account) throw new Error(`account ${line.accountId} was not checked`);
+  return {
+    journal_entry_id: entryId,
+    line_no: index + 1,
+    account_id: account.id,
+    account_number: account.number,
+    account_name: account.name,
+    account_is_active: account.is_active,
+    description: line.description,
+    debit: formatMoney(line.debit),
+    credit: formatMoney(line.credit),
+    tracking_options: line.trackingOptionIds,
+  };
 }
 
 async function lockDraft(scope: WriteScope, id: string, expectedVersion: number | undefined) {
@@ -383,21 +451,26 @@ export async function postDraftEntry(scope: WriteScope, id: string, expectedVers
   const lineRows = (await linesOf(scope.tx, organizationId, [id])).get(id) ?? [];
   const lines = lineRows.map(toJournalLine);
   assertBalanced(lines);
-  await assertLineAccounts(scope, lines);
-  await addToBalances(scope.tx, organizationId, row.txn_date, lines);
+  // The lines were read with their accounts: an account deactivated since the draft refuses here.
+  lineRows.forEach((line, index) => {
+    assertActive(line.account_is_active, 'lines', index);
+  });
+  await assertTrackingOptions(scope, lines, 'lines');
   const version = row.version + 1;
   // The JE counter stays locked until commit (gapless numbers), so everything from here on is
-  // serialized per organization: number, update and the row for the response are one statement,
-  // and the response reuses the lines read above (the entry is locked, so they cannot change).
+  // serialized per organization: number, update, balance summary and the row for the response are
+  // one statement, and the response reuses the lines read above (the entry is locked, so they
+  // cannot change).
   const numbered = allocateNumberSql('journal_entry');
+  const balances = balanceUpsertCte(numbered.name, '$1', '$4', 5, lines);
   const [posted] = await scope.tx.query<EntryRow>(
-    `WITH ${numbered.cte}
+    `WITH ${numbered.cte}, ${balances.cte}
      UPDATE journal_entries SET status = 'posted', entry_number = ${numbered.value}, version = $3,
             posted_at = clock_timestamp(), updated_at = clock_timestamp()
        FROM ${numbered.name}
       WHERE organization_id = $1 AND id = $2
      RETURNING ${ENTRY_COLUMNS}`,
-    [organizationId, id, version],
+    [organizationId, id, version, row.txn_date, ...balances.params],
   );
   if (!posted) throw new Error(`organization ${organizationId} has no journal_entry sequence`);
   scope.postedOn(row.txn_date);
@@ -427,11 +500,13 @@ export async function postLedgerEntry(
   if (totals.totalDebit === 0n) throw new Error('refusing to post an empty ledger entry');
   assertOpenPeriodDate(organization, posting.txnDate, 'txn_date');
   const id = randomUUID();
-  await addToBalances(scope.tx, organization.id, posting.txnDate, posting.lines);
-  // The JE counter is locked from here to commit: allocate the number inside the insert itself.
+  // The JE counter is locked from here to commit: the number, the entry, its lines and the balance
+  // summary are one statement.
   const numbered = allocateNumberSql('journal_entry', '$2');
+  const balances = balanceUpsertCte(numbered.name, '$2', '$3', 10, posting.lines);
+  const insertLinesCte = linesInsertSql('$2', '$1', 13, posting.lines);
   const [inserted] = await scope.tx.query<{ entry_number: string | null }>(
-    `WITH ${numbered.cte}
+    `WITH ${numbered.cte}, ${balances.cte}, lines AS (${insertLinesCte.sql})
      INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type, source_id,
         reverses_entry_id, currency, total_debit, total_credit, posted_at)
      VALUES ($1, $2, (SELECT ${numbered.value} FROM ${numbered.name}), $3, $4, 'posted', $5, $6, $7, $8, $9, $9,
@@ -447,11 +522,12 @@ export async function postLedgerEntry(
       posting.reversesEntryId ?? null,
       organization.currency,
       formatMoney(totals.totalDebit),
+      ...balances.params,
+      ...insertLinesCte.params,
     ],
   );
   const number = inserted?.entry_number;
   if (!number) throw new Error(`organization ${organization.id} has no journal_entry sequence`);
-  await insertLines(scope, id, posting.lines);
   scope.postedOn(posting.txnDate);
   scope.changed(ENTITY, id, 'created', 1);
   return { id, entryNumber: number };
