@@ -52,7 +52,10 @@ export async function readPeakRssKb(pid: number): Promise<number> {
 
 export async function startService(databaseUrl: string, env: Record<string, string> = {}): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it exits (open it in
+  // Chrome DevTools or speedscope) to see where its CPU per request goes.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
