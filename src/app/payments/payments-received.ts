@@ -13,7 +13,7 @@ import { INVOICE_ENTITY } from '../invoices/invoice-store.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { isoTimestamp, isUuid } from '../ledger/sql.ts';
-import { allocateNumber } from '../numbering.ts';
+import { allocateNumberSql } from '../numbering.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
 
@@ -228,8 +228,8 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     throw fieldError('payment_date', 'must be a calendar date YYYY-MM-DD');
   assertOpenPeriodDate(organization, command.payment_date, 'payment_date');
   const [customer] = isUuid(command.customer)
-    ? await scope.tx.query<{ id: string; is_active: boolean }>(
-        'SELECT id, is_active FROM customers WHERE organization_id = $1 AND id = $2',
+    ? await scope.tx.query<{ id: string; is_active: boolean; display_name: string }>(
+        'SELECT id, is_active, display_name FROM customers WHERE organization_id = $1 AND id = $2',
         [organization.id, command.customer],
       )
     : [];
@@ -279,17 +279,43 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     }
   });
 
+  const receivable = await systemAccountId(scope.tx, organization.id, 'accountsReceivable');
   const id = randomUUID();
-  const number = await allocateNumber(scope.tx, organization.id, 'payment_received');
   const unapplied = amount - sumMoney(applications.map((application) => application.amount));
-  await scope.tx.query(
-    `INSERT INTO payments_received (id, organization_id, number, customer_id, payment_date, amount, unapplied_amount,
-        method, reference, memo, currency, deposit_account_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+  // D33: each applied invoice's amount_paid, balance and status move, and so does its version.
+  const moved = applications.map((application) => {
+    const invoice = invoiceById.get(application.invoiceId)!;
+    const paid = parseMoney(invoice.amount_paid) + application.amount;
+    const status: InvoiceStatus = paid === parseMoney(invoice.total) ? 'paid' : 'sent';
+    return { id: invoice.id, paid: formatMoney(paid), status, version: invoice.version + 1 };
+  });
+
+  // The PMT counter is locked from this statement to commit (gapless numbers, D21), so the number,
+  // the payment, its applications and the invoices it moves are one statement, and the response is
+  // built from what was written rather than read back.
+  const numbered = allocateNumberSql('payment_received', '$2');
+  const [written] = await scope.tx.query<Omit<PaymentRow, 'customer_name' | 'journal_entry_id'>>(
+    `WITH ${numbered.cte},
+     payment AS (
+       INSERT INTO payments_received (id, organization_id, number, customer_id, payment_date, amount, unapplied_amount,
+          method, reference, memo, currency, deposit_account_id)
+       SELECT $1, $2, ${numbered.value}, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM ${numbered.name}
+       RETURNING id, number, customer_id, payment_date::text AS payment_date, amount::text AS amount,
+         unapplied_amount::text AS unapplied_amount, method, reference, memo, currency, deposit_account_id, version,
+         ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at),
+     applied AS (
+       INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
+       SELECT $2, payment.id, a.ordinal, a.invoice_id, a.amount, $4
+         FROM payment, unnest($12::uuid[], $13::numeric[]) WITH ORDINALITY AS a(invoice_id, amount, ordinal)),
+     moved AS (
+       UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
+              updated_at = clock_timestamp()
+         FROM unnest($14::uuid[], $15::numeric[], $16::text[], $17::int[]) AS m(id, paid, status, version)
+        WHERE i.organization_id = $2 AND i.id = m.id)
+     SELECT * FROM payment`,
     [
       id,
       organization.id,
-      number,
       customer.id,
       command.payment_date,
       formatMoney(amount),
@@ -299,12 +325,18 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
       command.memo ?? '',
       organization.currency,
       depositTo,
+      applications.map((application) => application.invoiceId),
+      applications.map((application) => formatMoney(application.amount)),
+      moved.map((invoice) => invoice.id),
+      moved.map((invoice) => invoice.paid),
+      moved.map((invoice) => invoice.status),
+      moved.map((invoice) => invoice.version),
     ],
   );
-  const receivable = await systemAccountId(scope.tx, organization.id, 'accountsReceivable');
+  if (!written) throw new Error(`organization ${organization.id} has no payment_received sequence`);
   const entry = await postLedgerEntry(scope, {
     txnDate: command.payment_date,
-    memo: `Payment ${number}${command.reference ? ` (${command.reference})` : ''}`,
+    memo: `Payment ${written.number}${command.reference ? ` (${command.reference})` : ''}`,
     lines: [
       { accountId: depositTo, debit: amount, credit: 0n, description: '', trackingOptionIds: [] },
       { accountId: receivable, debit: 0n, credit: amount, description: '', trackingOptionIds: [] },
@@ -316,33 +348,17 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     'UPDATE payments_received SET journal_entry_id = $3 WHERE organization_id = $1 AND id = $2',
     [organization.id, id, entry.id],
   );
-  if (applications.length > 0) {
-    await scope.tx.query(
-      `INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
-       SELECT $1, $2, a.ordinal, a.invoice_id, a.amount, $3
-         FROM unnest($4::uuid[], $5::numeric[]) WITH ORDINALITY AS a(invoice_id, amount, ordinal)`,
-      [
-        organization.id,
-        id,
-        command.payment_date,
-        applications.map((application) => application.invoiceId),
-        applications.map((application) => formatMoney(application.amount)),
-      ],
-    );
-  }
-  // D33: each applied invoice's amount_paid, balance and status move, and so does its version.
-  for (const application of applications) {
-    const invoice = invoiceById.get(application.invoiceId)!;
-    const paid = parseMoney(invoice.amount_paid) + application.amount;
-    const status: InvoiceStatus = paid === parseMoney(invoice.total) ? 'paid' : 'sent';
-    const version = invoice.version + 1;
-    await scope.tx.query(
-      `UPDATE invoices SET amount_paid = $3, status = $4, version = $5, updated_at = clock_timestamp()
-        WHERE organization_id = $1 AND id = $2`,
-      [organization.id, invoice.id, formatMoney(paid), status, version],
-    );
-    scope.changed(INVOICE_ENTITY, invoice.id, 'updated', version);
-  }
+  for (const invoice of moved) scope.changed(INVOICE_ENTITY, invoice.id, 'updated', invoice.version);
   scope.changed(PAYMENT_ENTITY, id, 'created', 1);
-  return readPayment(scope.tx, scope.actor, id);
+  return describePayment(
+    { ...written, customer_name: customer.display_name, journal_entry_id: entry.id },
+    applications.map((application, index) => ({
+      payment_id: id,
+      line_no: index + 1,
+      invoice_id: application.invoiceId,
+      invoice_number: invoiceById.get(application.invoiceId)!.number,
+      amount: formatMoney(application.amount),
+      applied_date: command.payment_date,
+    })),
+  );
 }
