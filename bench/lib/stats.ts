@@ -19,6 +19,12 @@ export class Latencies {
     return sorted[rank - 1]!;
   }
 
+  /** Arithmetic mean in milliseconds. */
+  mean(): number {
+    if (this.samples.length === 0) return Number.NaN;
+    return this.samples.reduce((sum, ms) => sum + ms, 0) / this.samples.length;
+  }
+
   summary() {
     return `p50 ${this.percentile(50).toFixed(1)} ms, p99 ${this.percentile(99).toFixed(1)} ms`;
   }
