@@ -54,7 +54,9 @@ export async function startService(databaseUrl: string, env: Record<string, stri
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it exits (open it in
   // Chrome DevTools or speedscope) to see where its CPU per request goes.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
