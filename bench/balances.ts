@@ -192,7 +192,40 @@ async function pagesTouched(sql: pg.Client, text: string, values: unknown[]): Pr
   return `${pages} pages (${fixed(plan!['Execution Time'], 2)} ms in the executor)`;
 }
 
+/**
+ * The service sends named prepared statements (src/storage/pg-adapter.ts), so after five runs
+ * PostgreSQL may switch a statement to its generic plan, which cannot use `account_id = ANY($2)` as
+ * an index condition behind `$2 IS NULL OR`: the pages that plan touches for the balance read.
+ */
+async function genericPlanPages(sql: pg.Client, organizationId: string, accountId: string) {
+  await sql.query('BEGIN');
+  try {
+    await sql.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+    await sql.query(`PREPARE bench_generic_balance (uuid, uuid[], date) AS ${SUMMARY_BALANCE_SQL}`);
+    const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+    return await pagesTouched(
+      sql,
+      `EXECUTE bench_generic_balance (${literal(organizationId)}, ARRAY[${literal(accountId)}]::uuid[], NULL)`,
+      [],
+    );
+  } finally {
+    await sql.query('ROLLBACK');
+    await sql.query('DEALLOCATE bench_generic_balance'); // PREPARE outlives the rollback
+  }
+}
+
 async function printPages(sql: pg.Client, organizationId: string, chart: Chart) {
+  // The timed balance statement is prepared like the service's, so it makes the same plan choice.
+  const [plans] = (
+    await sql.query<{ generic_plans: string; custom_plans: string }>(
+      `SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE name = 'summary'`,
+    )
+  ).rows;
+  console.log(
+    `  pages touched by the balance read with its generic plan: ${await genericPlanPages(sql, organizationId, chart.busy.id)}; ` +
+      `the prepared balance statement timed above ran ${plans?.generic_plans ?? '?'} generic and ` +
+      `${plans?.custom_plans ?? '?'} custom plans so far`,
+  );
   console.log(
     `  pages touched: balance from account_balances ${await pagesTouched(sql, SUMMARY_BALANCE_SQL, [organizationId, [chart.busy.id], null])}; ` +
       `report summary ${await pagesTouched(sql, SUMMARY_REPORT_SQL, [organizationId, null, TODAY])}; ` +
