@@ -13,14 +13,21 @@ import {
 pg.types.setTypeParser(1082, (value: string) => value);
 
 export function createPgDb(connectionString: string, poolSize = 20): Db {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Prepared statements (below) are planned for their values on every run: many of our statements
+  // carry optional filters (`$2 IS NULL OR account_id = ANY($2)`), and the generic plan PostgreSQL
+  // may switch to after five runs cannot use an index for them, so one account's balance or one
+  // invoice's entries could read all of the organization's rows. Parsing still happens once.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight still see their error.
   });
 
   // Parameterized statements are prepared once per connection under a name derived from their text,
-  // so PostgreSQL parses (and after a few runs, plans) each distinct statement once instead of on
-  // every execution. Statements without parameters (DDL, migrations) stay unnamed.
+  // so PostgreSQL parses each distinct statement once instead of on every execution. Statements without parameters (DDL, migrations) stay unnamed.
   const names = new Map<string, string>();
   const statementName = (sql: string) => {
     let name = names.get(sql);
