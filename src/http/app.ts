@@ -11,6 +11,7 @@ import type { Deps } from '../app/context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createMemoryRateLimiter } from '../infra/memory-rate-limiter.ts';
 import { MONEY_KEYWORD, sendError } from './errors.ts';
+import { InFlight } from './in-flight.ts';
 import { defineRoute } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
@@ -88,6 +89,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     return defaultJson(request, body as string, done);
   });
 
+  app.decorate('inFlight', new InFlight());
+
   // Set when close() begins: requests that arrive while in-flight ones drain are refused.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -145,7 +148,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerRoutes(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await deps.db.query('SELECT 1');
+    await app.inFlight.track(deps.db.query('SELECT 1'));
     return { status: 'ok' };
   });
   // The published reference itself (spec, What the service does 3): open to anyone, so an API key
@@ -165,12 +168,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler(async (request, reply) => {
     try {
-      await refuseUnknownPath(
-        deps,
-        request.method,
-        request.url,
-        request.headers.authorization,
-        routePatterns,
+      // It authenticates a presented key, so it is database work the drain waits for.
+      await app.inFlight.track(
+        refuseUnknownPath(deps, request.method, request.url, request.headers.authorization, routePatterns),
       );
     } catch (error) {
       return sendError(request, reply, error);

@@ -146,8 +146,10 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
       ...(spec.params ? { params: spec.params } : {}),
       response: { ...spec.response, ...ERROR_RESPONSES },
     },
-    onRequest: async (request, reply) => authorize(deps, request, reply, spec),
-    handler: spec.handler as never,
+    // Both steps may use the database; the SIGTERM drain waits for them (in-flight.ts says why).
+    onRequest: async (request, reply) => app.inFlight.track(authorize(deps, request, reply, spec)),
+    handler: ((request: RouteRequest<B, Q, P>, reply: FastifyReply) =>
+      app.inFlight.track(spec.handler(request, reply))) as never,
   });
 }
 
