@@ -206,12 +206,14 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** The version a writer read: body `version`, else `If-Unmodified-Since: <int>`, else `If-Match`. */
+/** The version a writer read: body `version`, else `If-Unmodified-Since: <int>`, else `If-Match` (`*`: any). */
 export function expectedVersion(request: FastifyRequest): number | undefined {
   const body = request.body as { version?: unknown } | undefined;
   if (body && typeof body === 'object' && typeof body.version === 'number') return body.version;
   const header = request.headers['if-unmodified-since'] ?? request.headers['if-match'];
   if (header === undefined) return undefined;
+  // RFC 9110: `If-Match: *` holds for any current version of an existing resource, so no check.
+  if (request.headers['if-unmodified-since'] === undefined && String(header).trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(String(header));
   if (!match) {
     const name = request.headers['if-unmodified-since'] !== undefined ? 'if-unmodified-since' : 'if-match';

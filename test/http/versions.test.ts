@@ -131,6 +131,34 @@ describe('optimistic concurrency on accounts', () => {
     assert.equal(described.json().description, 'Heavy machines');
   });
 
+  test('If-Match: * writes over any current version, and a missing resource still answers 404', async () => {
+    const books = await signUp(harness);
+    const account = await newAccount(books);
+    const first = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, {
+      name: 'One',
+    });
+    assert.equal(first.json().version, 2);
+    const any = await call(
+      harness,
+      'PATCH',
+      `/api/v1/accounts/${account.id}`,
+      { ...books.headers, 'if-match': '*' },
+      { name: 'Two' },
+    );
+    assert.equal(any.statusCode, 200, any.body);
+    assert.equal(any.json().version, 3);
+    assert.equal(any.json().name, 'Two');
+    const missing = await call(
+      harness,
+      'PATCH',
+      '/api/v1/accounts/00000000-0000-4000-8000-000000000000',
+      { ...books.headers, 'if-match': '*' },
+      { name: 'Three' },
+    );
+    assert.equal(missing.statusCode, 404);
+    assert.equal(errorCode(missing), 'not_found');
+  });
+
   test('a malformed If-Match answers 400 validation_error naming the header', async () => {
     const books = await signUp(harness);
     const account = await newAccount(books);
