@@ -12,36 +12,40 @@ import {
 // NUMERIC and int8 stay strings (we cast to text in SQL anyway); dates stay 'YYYY-MM-DD' strings.
 pg.types.setTypeParser(1082, (value: string) => value);
 
+/** `$n IS NULL OR`: a filter that applies only when its parameter is given. */
+const OPTIONAL_FILTER = /\$\d+(::[a-z_[\]]+)?\s+IS\s+NULL\s+OR\b/i;
+
 export function createPgDb(connectionString: string, poolSize = 20): Db {
-  // Prepared statements (below) are planned for their values on every run: many of our statements
-  // carry optional filters (`$2 IS NULL OR account_id = ANY($2)`), and the generic plan PostgreSQL
-  // may switch to after five runs cannot use an index for them, so one account's balance or one
-  // invoice's entries could read all of the organization's rows. Parsing still happens once.
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolSize,
-    options: '-c plan_cache_mode=force_custom_plan',
-  });
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight still see their error.
   });
 
   // Parameterized statements are prepared once per connection under a name derived from their text,
-  // so PostgreSQL parses each distinct statement once instead of on every execution. Statements without parameters (DDL, migrations) stay unnamed.
-  const names = new Map<string, string>();
+  // so PostgreSQL parses each distinct statement once, and after five runs may plan it once too (its
+  // generic plan). Statements with an optional filter (`$2::uuid[] IS NULL OR account_id = ANY($2)`)
+  // stay unnamed and are planned for their values on every run: a generic plan cannot use an index
+  // for such a filter, so one account's balance would read every summary row of the organization.
+  // Statements without parameters (DDL, migrations) stay unnamed too.
+  const names = new Map<string, string | null>();
   const statementName = (sql: string) => {
     let name = names.get(sql);
-    if (!name) {
-      name = `folio_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (name === undefined) {
+      name = OPTIONAL_FILTER.test(sql)
+        ? null
+        : `folio_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
       names.set(sql, name);
     }
     return name;
   };
-  const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: SqlParam[]) =>
-    (params === undefined
-      ? await client.query(sql)
-      : await client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
-    ).rows as Row[];
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: SqlParam[]) => {
+    const name = params === undefined ? null : statementName(sql);
+    const result =
+      name === null
+        ? await client.query(sql, params as unknown[] | undefined)
+        : await client.query({ name, text: sql, values: params as unknown[] });
+    return result.rows as Row[];
+  };
 
   return {
     kind: 'postgres',

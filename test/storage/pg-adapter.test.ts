@@ -1,5 +1,6 @@
-// The PostgreSQL adapter prepares statements once per connection but plans them for their values on
-// every run: a generic plan cannot use an index for an optional filter (`$2 IS NULL OR col = ANY($2)`).
+// The PostgreSQL adapter prepares statements once per connection, except those with an optional filter
+// (`$2 IS NULL OR col = ANY($2)`): a generic plan cannot use an index for one, so they are planned for
+// their values on every run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -14,26 +15,24 @@ before(async () => {
 });
 after(() => db?.close());
 
+const LOOKUP = 'SELECT id FROM accounts WHERE organization_id = $1 AND id = $2';
+
 describe('the PostgreSQL adapter', { skip: onPostgres ? false : 'PostgreSQL adapter only' }, () => {
-  test('a prepared statement with an optional filter is never run on a generic plan, however often it runs', async () => {
+  test('a statement with an optional filter is planned for its values on every run; a plain lookup is prepared once', async () => {
     await db.transaction(async (tx) => {
       for (let run = 0; run < 12; run++) {
         await accountTotals(tx, randomUUID(), [randomUUID()]);
-        await tx.query('SELECT id FROM accounts WHERE organization_id = $1 AND id = $2', [
-          randomUUID(),
-          randomUUID(),
-        ]);
+        await tx.query(LOOKUP, [randomUUID(), randomUUID()]);
       }
-      const plans = await tx.query<{ statement: string; generic_plans: string; custom_plans: string }>(
-        `SELECT statement, generic_plans::text, custom_plans::text FROM pg_prepared_statements
-          WHERE statement LIKE $1 OR statement LIKE $2`,
-        ['%FROM account_balances%', 'SELECT id FROM accounts WHERE organization_id = $1 AND id = $2'],
+      const prepared = await tx.query<{ statement: string }>(
+        'SELECT statement FROM pg_prepared_statements WHERE statement LIKE $1 OR statement = $2',
+        ['%FROM account_balances%', LOOKUP],
       );
-      assert.equal(plans.length, 2, 'both statements were prepared on this connection');
-      for (const plan of plans) {
-        assert.equal(plan.generic_plans, '0', plan.statement);
-        assert.ok(Number(plan.custom_plans) >= 12, `custom plans: ${plan.custom_plans}`);
-      }
+      // Unnamed statements are never cached: PostgreSQL plans them with their values every time.
+      assert.deepEqual(
+        prepared.map((row) => row.statement),
+        [LOOKUP],
+      );
     });
   });
 });
