@@ -11,7 +11,7 @@ import { cpuPerOperation, cpuSnapshot, describeCpu } from './lib/cpu.ts';
 import { type Books, signUpWithKey, today } from './lib/folio.ts';
 import { boolOption, intOption } from './lib/options.ts';
 import { PgbenchBracket } from './lib/pgbench.ts';
-import { createScratchDatabase, databaseUrl, serverSettings } from './lib/postgres.ts';
+import { createScratchDatabase, databaseUrl, serverSettings, vacuumAnalyze } from './lib/postgres.ts';
 import { startService } from './lib/service.ts';
 import { fixed, Latencies, machineLoad, rate, StepLatencies } from './lib/stats.ts';
 
@@ -107,7 +107,8 @@ async function main() {
   console.log(`machine: ${await machineLoad()}`);
   const settings = await serverSettings();
   console.log(
-    `PostgreSQL ${settings.server_version}: fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}`,
+    `PostgreSQL ${settings.server_version}: fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, ` +
+      `autovacuum=${settings.autovacuum} (VACUUM ANALYZE after the warm-up)`,
   );
   console.log(
     `workload: ${CLIENTS} concurrent clients, ${WARMUP} warm-up + ${LIFECYCLES} measured lifecycles; ` +
@@ -136,6 +137,7 @@ async function main() {
   await runConcurrently(WARMUP, CLIENTS, (index) =>
     lifecycle(fixture, index, new Latencies(), new StepLatencies()),
   );
+  await vacuumAnalyze(database.name);
   const total = new Latencies();
   const steps = new StepLatencies();
   const cpuBefore = await cpuSnapshot(service.pid, databaseUrl('postgres'), database.name);

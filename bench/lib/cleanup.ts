@@ -3,9 +3,18 @@
 const tasks: Array<() => Promise<unknown>> = [];
 let running: Promise<void> | undefined;
 
-/** Registers `task` to run (last registered first) at cleanup(). */
-export function onCleanup(task: () => Promise<unknown>) {
+/**
+ * Registers `task` to run (last registered first) at cleanup(). Returns a function that runs it
+ * now instead (once), for resources a benchmark releases before it ends.
+ */
+export function onCleanup(task: () => Promise<unknown>): () => Promise<void> {
   tasks.push(task);
+  return async () => {
+    const index = tasks.indexOf(task);
+    if (index === -1) return;
+    tasks.splice(index, 1);
+    await task();
+  };
 }
 
 export function cleanup(): Promise<void> {
