@@ -155,3 +155,20 @@ export async function countRows(harness: Harness, table: string, organizationId:
 export function errorCode(response: LightMyRequestResponse): string | undefined {
   return response.json()?.error?.code;
 }
+
+/**
+ * PostgreSQL only: resolves once some session of this database waits on a lock (a request queued
+ * behind a transaction the test holds open), or throws after `timeoutMs`.
+ */
+export async function waitForLockWait(harness: Harness, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await harness.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if ((row?.n ?? 0) > 0) return;
+    if (Date.now() > deadline) throw new Error(`no session waited on a lock within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

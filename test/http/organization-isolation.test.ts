@@ -3,8 +3,15 @@
 // PostgreSQL only: PGlite runs one transaction at a time, so nothing can be held open beside a request.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type Books, call, type Harness, onPostgres, signUp, startHarness } from '../helpers/harness.ts';
+import {
+  type Books,
+  call,
+  type Harness,
+  onPostgres,
+  signUp,
+  startHarness,
+  waitForLockWait,
+} from '../helpers/harness.ts';
 
 let harness: Harness;
 before(async () => {
@@ -24,14 +31,6 @@ async function draft(books: Books, amount: string): Promise<string> {
   });
   assert.equal(response.statusCode, 201, response.body);
   return response.json().id;
-}
-
-async function lockWaiters(): Promise<number> {
-  const [row] = await harness.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-  );
-  return row?.n ?? 0;
 }
 
 describe('organizations do not wait on each other', {
@@ -67,11 +66,7 @@ describe('organizations do not wait on each other', {
       assert.equal(otherPost.json().entry_number, 'JE-000001');
 
       busyPost = call(harness, 'POST', `/api/v1/journal-entries/${waitingBusy}/post`, busy.headers);
-      const deadline = Date.now() + 10_000;
-      while ((await lockWaiters()) === 0) {
-        assert.ok(Date.now() < deadline, "the busy organization's post never waited for its counters");
-        await sleep(20);
-      }
+      await waitForLockWait(harness);
     });
     const posted = await busyPost!;
     assert.equal(posted.statusCode, 200, posted.body);

@@ -3,7 +3,6 @@
 // PostgreSQL only: PGlite runs one transaction at a time, so the two cannot interleave there.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { setBooksClosedThrough } from '../../src/app/organizations/organizations.ts';
 import {
   call,
@@ -13,6 +12,7 @@ import {
   onPostgres,
   signUp,
   startHarness,
+  waitForLockWait,
 } from '../helpers/harness.ts';
 
 let harness: Harness;
@@ -22,18 +22,6 @@ before(async () => {
 after(() => harness.close());
 
 const today = new Date().toISOString().slice(0, 10);
-
-async function waitForALockWait(deadline: number) {
-  while (Date.now() < deadline) {
-    const [row] = await harness.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if ((row?.n ?? 0) > 0) return;
-    await sleep(20);
-  }
-  throw new Error('the posting never waited on a lock');
-}
 
 describe('period close racing a posting', {
   skip: onPostgres ? false : 'needs concurrent transactions (PostgreSQL)',
@@ -56,7 +44,7 @@ describe('period close racing a posting', {
     await harness.db.transaction(async (tx) => {
       await setBooksClosedThrough(tx, books.organizationId, today);
       post = call(harness, 'POST', `/api/v1/journal-entries/${id}/post`, books.headers);
-      await waitForALockWait(Date.now() + 10_000);
+      await waitForLockWait(harness);
     });
     const refused = await post!;
     assert.equal(refused.statusCode, 409, refused.body);
