@@ -58,29 +58,14 @@ describe('write responses', () => {
     const books = await signUp(harness);
     const customer = await createCustomer(harness, books.headers);
     const rate = await createTaxRate(harness, books.headers);
-    const first = ok(
-      await call(
-        harness,
-        'POST',
-        '/api/v1/invoices',
-        books.headers,
-        invoiceBody(books, customer.id, rate.id),
-      ),
-      201,
-    );
-    const second = ok(
-      await call(
-        harness,
-        'POST',
-        '/api/v1/invoices',
-        books.headers,
-        invoiceBody(books, customer.id, rate.id),
-      ),
-      201,
-    );
-    for (const invoice of [first, second]) {
+    const sentInvoice = async () => {
+      const body = invoiceBody(books, customer.id, rate.id);
+      const invoice = ok(await call(harness, 'POST', '/api/v1/invoices', books.headers, body), 201);
       ok(await call(harness, 'POST', `/api/v1/invoices/${invoice.id}/send`, books.headers));
-    }
+      return invoice;
+    };
+    const first = await sentInvoice();
+    const second = await sentInvoice();
     const payment = ok(
       await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
         customer: customer.id,
