@@ -290,18 +290,35 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     return { id: invoice.id, paid: formatMoney(paid), status, version: invoice.version + 1 };
   });
 
+  // The payment's own entry first (D25): it takes the JE counter, which every posting of the
+  // organization queues for. Only then the PMT counter, which this payment therefore takes while no
+  // other payment can hold it: a payment never sits on the PMT number while it waits for the JE
+  // counter, so payments queue once, like sends. (Its memo names the customer, not the PMT number,
+  // which does not exist yet; the entry links to the payment by source_type/source_id.)
+  const entry = await postLedgerEntry(scope, {
+    txnDate: command.payment_date,
+    memo: `Payment from ${customer.display_name}${command.reference ? ` (${command.reference})` : ''}`,
+    lines: [
+      { accountId: depositTo, debit: amount, credit: 0n, description: '', trackingOptionIds: [] },
+      { accountId: receivable, debit: 0n, credit: amount, description: '', trackingOptionIds: [] },
+    ],
+    sourceType: 'payment_received',
+    sourceId: id,
+  });
+
   // The PMT counter is locked from this statement to commit (gapless numbers, D21), so the number,
   // the payment, its applications and the invoices it moves are one statement, and the response is
   // built from what was written rather than read back.
   const numbered = allocateNumberSql('payment_received', '$2');
-  const [written] = await scope.tx.query<Omit<PaymentRow, 'customer_name' | 'journal_entry_id'>>(
+  const [written] = await scope.tx.query<Omit<PaymentRow, 'customer_name'>>(
     `WITH ${numbered.cte},
      payment AS (
        INSERT INTO payments_received (id, organization_id, number, customer_id, payment_date, amount, unapplied_amount,
-          method, reference, memo, currency, deposit_account_id)
-       SELECT $1, $2, ${numbered.value}, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM ${numbered.name}
+          method, reference, memo, currency, deposit_account_id, journal_entry_id)
+       SELECT $1, $2, ${numbered.value}, $3, $4, $5, $6, $7, $8, $9, $10, $11, $18 FROM ${numbered.name}
        RETURNING id, number, customer_id, payment_date::text AS payment_date, amount::text AS amount,
-         unapplied_amount::text AS unapplied_amount, method, reference, memo, currency, deposit_account_id, version,
+         unapplied_amount::text AS unapplied_amount, method, reference, memo, currency, deposit_account_id,
+         journal_entry_id, version,
          ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at),
      applied AS (
        INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
@@ -331,27 +348,14 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
       moved.map((invoice) => invoice.paid),
       moved.map((invoice) => invoice.status),
       moved.map((invoice) => invoice.version),
+      entry.id,
     ],
   );
   if (!written) throw new Error(`organization ${organization.id} has no payment_received sequence`);
-  const entry = await postLedgerEntry(scope, {
-    txnDate: command.payment_date,
-    memo: `Payment ${written.number}${command.reference ? ` (${command.reference})` : ''}`,
-    lines: [
-      { accountId: depositTo, debit: amount, credit: 0n, description: '', trackingOptionIds: [] },
-      { accountId: receivable, debit: 0n, credit: amount, description: '', trackingOptionIds: [] },
-    ],
-    sourceType: 'payment_received',
-    sourceId: id,
-  });
-  await scope.tx.query(
-    'UPDATE payments_received SET journal_entry_id = $3 WHERE organization_id = $1 AND id = $2',
-    [organization.id, id, entry.id],
-  );
   for (const invoice of moved) scope.changed(INVOICE_ENTITY, invoice.id, 'updated', invoice.version);
   scope.changed(PAYMENT_ENTITY, id, 'created', 1);
   return describePayment(
-    { ...written, customer_name: customer.display_name, journal_entry_id: entry.id },
+    { ...written, customer_name: customer.display_name },
     applications.map((application, index) => ({
       payment_id: id,
       line_no: index + 1,
