@@ -1,5 +1,6 @@
 // D31: keyset pagination over (created_at, id), 50 rows a page, opaque cursors bound to one organization.
 import { DomainError } from '../domain/errors.ts';
+import type { Queryable } from '../storage/db.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -106,4 +107,28 @@ export function toPage<Row extends KeysetRow>(
         ? encodeCursor(organizationId, { direction: 'before', createdAt: first.created_at, id: first.id })
         : null,
   };
+}
+
+/**
+ * One keyset page of an organization's rows of `select` (a `SELECT ... FROM <table> [alias]`), all
+ * of them or only the active (`true`) or inactive (`false`) ones: the list of every collection
+ * whose only filter is `is_active` (D31).
+ */
+export async function pageByActivity<Row extends KeysetRow>(
+  db: Queryable,
+  select: string,
+  organizationId: string,
+  isActive: boolean | undefined,
+  cursor: PageCursor | undefined,
+  alias = '',
+): Promise<Page<Row>> {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  const keyset = keysetClause(cursor, 3, alias);
+  const rows = await db.query<Row>(
+    `${select} WHERE ${column('organization_id')} = $1 AND ($2::boolean IS NULL OR ${column('is_active')} = $2)
+        AND ${keyset.condition}
+      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
+    [organizationId, isActive ?? null, ...keyset.params],
+  );
+  return toPage(organizationId, rows, cursor);
 }

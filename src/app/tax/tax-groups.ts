@@ -7,7 +7,7 @@ import type { Queryable, Tx } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { isoTimestamp, isUuid } from '../ledger/sql.ts';
-import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { type PageCursor, pageByActivity } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
 
 export const MAX_RATES_PER_GROUP = 10;
@@ -118,14 +118,13 @@ export async function listTaxGroups(
   filters: { is_active?: boolean },
 ) {
   const organizationId = actor.organization.id;
-  const keyset = keysetClause(cursor, 3);
-  const rows = await deps.db.query<TaxGroupRow>(
-    `${TAX_GROUP_SELECT} WHERE organization_id = $1 AND ($2::boolean IS NULL OR is_active = $2)
-        AND ${keyset.condition}
-      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [organizationId, filters.is_active ?? null, ...keyset.params],
+  const page = await pageByActivity<TaxGroupRow>(
+    deps.db,
+    TAX_GROUP_SELECT,
+    organizationId,
+    filters.is_active,
+    cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
   const rates = await ratesOfGroups(
     deps.db,
     organizationId,

@@ -7,7 +7,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { isoTimestamp, isUuid } from '../ledger/sql.ts';
-import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { type PageCursor, pageByActivity } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
 
 /** Percentages are held like money: bigint at scale 4, so "8.25" is 82500n and 100% is 1_000_000n. */
@@ -100,14 +100,14 @@ export async function listTaxRates(
   filters: { is_active?: boolean },
 ) {
   const organizationId = actor.organization.id;
-  const keyset = keysetClause(cursor, 3, 'r');
-  const rows = await deps.db.query<TaxRateRow>(
-    `${TAX_RATE_SELECT} WHERE r.organization_id = $1 AND ($2::boolean IS NULL OR r.is_active = $2)
-        AND ${keyset.condition}
-      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [organizationId, filters.is_active ?? null, ...keyset.params],
+  const page = await pageByActivity<TaxRateRow>(
+    deps.db,
+    TAX_RATE_SELECT,
+    organizationId,
+    filters.is_active,
+    cursor,
+    'r',
   );
-  const page = toPage(organizationId, rows, cursor);
   return { ...page, rows: page.rows.map(describeTaxRate) };
 }
 
