@@ -121,3 +121,9 @@ export function currencyDecimals(code: string): number {
   if (decimals === undefined) throw new RangeError(`unsupported currency ${code}`);
   return decimals;
 }
+
+/** True when scaled units carry no digits past the currency's minor unit (D64: USD cents, JPY yen). */
+export function isWholeMinorUnits(units: Money, decimals: number): boolean {
+  if (decimals >= MONEY_SCALE) return true;
+  return units % 10n ** BigInt(MONEY_SCALE - decimals) === 0n;
+}

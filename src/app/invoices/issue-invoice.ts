@@ -3,11 +3,10 @@
 import { todayIn } from '../../domain/dates.ts';
 import { invalidState, notFound } from '../../domain/errors.ts';
 import { invoicePostingLines } from '../../domain/invoice.ts';
-import { reversedLines } from '../../domain/journal.ts';
 import { parseMoney } from '../../domain/money.ts';
 import type { WriteScope } from '../changes.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { postLedgerEntry, readEntry } from '../ledger/journal-entries.ts';
+import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { assertVersion } from '../versions.ts';
 import {
   findInvoice,
@@ -104,36 +103,19 @@ export async function voidInvoice(
       [organizationId, id, version],
     );
   } else if (row.status === 'sent' && parseMoney(row.amount_paid) === 0n && row.journal_entry_id) {
-    const original = await readEntry(scope.tx, organizationId, row.journal_entry_id);
     const today = todayIn(scope.actor.organization.timezone);
-    const reversal = await postLedgerEntry(scope, {
+    // The original entry is locked and records who reversed it, as a manual reversal does (D27).
+    const reversalId = await reverseDocumentEntry(scope, row.journal_entry_id, {
       txnDate: today > row.issue_date ? today : row.issue_date,
       memo: `Void of invoice ${row.number}`,
-      lines: reversedLines(
-        original.lines.map((line) => ({
-          accountId: line.account,
-          debit: parseMoney(line.debit),
-          credit: parseMoney(line.credit),
-          description: line.description,
-          trackingOptionIds: line.tracking_options,
-        })),
-      ),
       sourceType: 'invoice_void',
       sourceId: id,
-      reversesEntryId: original.id,
     });
-    // The original entry records who reversed it, as a manual reversal does (D27).
-    await scope.tx.query(
-      `UPDATE journal_entries SET reversed_by_entry_id = $3, version = version + 1, updated_at = clock_timestamp()
-        WHERE organization_id = $1 AND id = $2`,
-      [organizationId, original.id, reversal.id],
-    );
-    scope.changed('journal_entry', original.id, 'updated', original.version + 1);
     await scope.tx.query(
       `UPDATE invoices SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
               updated_at = clock_timestamp()
         WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id, reversal.id, version],
+      [organizationId, id, reversalId, version],
     );
   } else {
     const reason =

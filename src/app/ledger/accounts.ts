@@ -3,8 +3,12 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_TYPES,
   type AccountType,
+  DETAIL_TYPES,
+  defaultDetailType,
+  isAllowedDetailType,
   isDebitNormal,
-  SYSTEM_ACCOUNT_NUMBERS,
+  SYSTEM_ROLES,
+  type SystemAccount,
 } from '../../domain/chart.ts';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
@@ -26,13 +30,14 @@ export interface AccountRow {
   description: string;
   is_active: boolean;
   is_system: boolean;
+  system_role: string | null;
   version: number;
   created_at: string;
   updated_at: string;
 }
 
 const ACCOUNT_SELECT = `SELECT id, number, name, type, detail_type, currency, description, is_active, is_system,
-  version, ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at FROM accounts`;
+  system_role, version, ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at FROM accounts`;
 
 /** Natural-sign balance: debit-normal accounts (assets, expenses) show debits minus credits. */
 export function naturalBalance(type: AccountType, totals: AccountTotals | undefined): bigint {
@@ -52,6 +57,7 @@ export function describeAccount(row: AccountRow, totals: AccountTotals | undefin
     description: row.description,
     is_active: row.is_active,
     is_system: row.is_system,
+    system_role: row.system_role,
     balance: formatMoney(naturalBalance(row.type, totals)),
     version: row.version,
     created_at: row.created_at,
@@ -103,18 +109,20 @@ export async function readAccount(deps: Deps, actor: Actor, id: string) {
   return describeAccount(row, totals.get(row.id));
 }
 
-/** Finds a seeded account the service posts to (Accounts Receivable, Undeposited Funds, ...). */
+/**
+ * Finds an account the service posts to (Accounts Receivable, Undeposited Funds, ...) by its role
+ * (D65), never by number: a renumbered or renamed one stays the one posted to.
+ */
 export async function systemAccountId(
   db: Queryable,
   organizationId: string,
-  which: keyof typeof SYSTEM_ACCOUNT_NUMBERS,
+  which: SystemAccount,
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    'SELECT id FROM accounts WHERE organization_id = $1 AND number = $2',
-    [organizationId, SYSTEM_ACCOUNT_NUMBERS[which]],
+    'SELECT id FROM accounts WHERE organization_id = $1 AND system_role = $2',
+    [organizationId, SYSTEM_ROLES[which]],
   );
-  if (!row)
-    throw new DomainError('invalid_state', `the chart has no account ${SYSTEM_ACCOUNT_NUMBERS[which]}`);
+  if (!row) throw new DomainError('invalid_state', `the chart has no ${SYSTEM_ROLES[which]} account`);
   return row.id;
 }
 
@@ -130,6 +138,13 @@ export interface CreateAccountCommand {
 function assertType(type: string): asserts type is AccountType {
   if (!(ACCOUNT_TYPES as string[]).includes(type))
     throw fieldError('type', `must be one of ${ACCOUNT_TYPES.join(', ')}`);
+}
+
+/** The detail type must be one of its type's (chart.ts DETAIL_TYPES); the message lists them. */
+function assertDetailType(type: AccountType, detailType: string) {
+  if (!isAllowedDetailType(type, detailType)) {
+    throw fieldError('detail_type', `must be one of ${DETAIL_TYPES[type].join(', ')} for a ${type} account`);
+  }
 }
 
 async function assertNumberFree(scope: WriteScope, number: string, exceptId?: string) {
@@ -158,6 +173,8 @@ async function withNumberGuard<T>(number: string | undefined, write: () => Promi
 
 export async function createAccount(scope: WriteScope, command: CreateAccountCommand) {
   assertType(command.type);
+  const detailType = command.detail_type ?? defaultDetailType(command.type);
+  assertDetailType(command.type, detailType);
   const organization = scope.actor.organization;
   if (command.currency && command.currency !== organization.currency) {
     throw fieldError('currency', `these books keep ${organization.currency} only`);
@@ -174,7 +191,7 @@ export async function createAccount(scope: WriteScope, command: CreateAccountCom
         command.number,
         command.name,
         command.type,
-        command.detail_type ?? `other_${command.type}`,
+        detailType,
         organization.currency,
         command.description ?? '',
       ],
@@ -209,6 +226,16 @@ export async function updateAccount(
       'invalid_state',
       `account ${current.number} is used by the service and stays active`,
     );
+  }
+  if (patch.detail_type !== undefined && patch.detail_type !== current.detail_type) {
+    if (current.system_role) {
+      throw new DomainError(
+        'invalid_state',
+        `account ${current.number} is the service's ${current.system_role} account; its detail type stays ${current.detail_type}`,
+        { system_role: current.system_role, fields: { detail_type: ['cannot change on a system account'] } },
+      );
+    }
+    assertDetailType(current.type, patch.detail_type);
   }
   if (patch.number !== undefined && patch.number !== current.number)
     await assertNumberFree(scope, patch.number, id);

@@ -23,6 +23,30 @@ import { isoTimestamp, isUuid } from './sql.ts';
 
 export const ENTITY = 'journal_entry';
 
+/** Entries a person posts (and reverses) through /journal-entries. */
+export const MANUAL_SOURCE_TYPES = ['manual', 'reversal'] as const;
+
+/**
+ * D63: entries a document posts, with the document that owns each and the action that changes it.
+ * Such an entry changes only through its document: a reversal of it is refused. A source type not
+ * listed here and not manual is refused too (the rule is general).
+ */
+const DOCUMENT_SOURCES = {
+  invoice: { table: 'invoices', label: 'invoice', action: 'void the invoice instead' },
+  invoice_void: {
+    table: 'invoices',
+    label: 'the void of invoice',
+    action: 'a void is final; issue a new invoice instead',
+  },
+  payment_received: { table: 'payments_received', label: 'payment', action: 'void the payment instead' },
+} as const;
+
+/** Every source_type an entry may carry (the list filter accepts these only). */
+export const SOURCE_TYPES = [
+  ...MANUAL_SOURCE_TYPES,
+  ...(Object.keys(DOCUMENT_SOURCES) as (keyof typeof DOCUMENT_SOURCES)[]),
+];
+
 interface EntryRow {
   id: string;
   entry_number: string | null;
@@ -552,6 +576,7 @@ export async function reverseEntry(
       reversed_by_entry: row.reversed_by_entry_id,
     });
   }
+  await assertManualEntry(scope, row);
   assertVersion(expectedVersion, row.version);
   const date = txnDate ?? row.txn_date;
   assertTxnDate(scope, date);
@@ -565,12 +590,69 @@ export async function reverseEntry(
     sourceId: id,
     reversesEntryId: id,
   });
-  const version = row.version + 1;
-  await scope.tx.query(
-    `UPDATE journal_entries SET reversed_by_entry_id = $3, version = $4, updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, reversal.id, version],
-  );
-  scope.changed(ENTITY, id, 'updated', version);
+  await markReversed(scope, row, reversal.id);
   return readEntry(scope.tx, organizationId, reversal.id);
+}
+
+/** D63: an entry a document posted changes through that document only; the message names it. */
+async function assertManualEntry(scope: WriteScope, row: EntryRow) {
+  if ((MANUAL_SOURCE_TYPES as readonly string[]).includes(row.source_type)) return;
+  const source = DOCUMENT_SOURCES[row.source_type as keyof typeof DOCUMENT_SOURCES];
+  let document = row.source_type;
+  let documentNumber: string | null = null;
+  if (source && row.source_id) {
+    const [owner] = await scope.tx.query<{ number: string }>(
+      `SELECT number FROM ${source.table} WHERE organization_id = $1 AND id = $2`,
+      [scope.actor.organization.id, row.source_id],
+    );
+    documentNumber = owner?.number ?? null;
+    document = `${source.label}${documentNumber ? ` ${documentNumber}` : ''}`;
+  }
+  const action = source?.action ?? 'change it through its document';
+  throw invalidState(`entry ${row.entry_number} was posted by ${document}; ${action}`, {
+    source_type: row.source_type,
+    source_id: row.source_id,
+    document_number: documentNumber,
+  });
+}
+
+/**
+ * Links a locked original to its reversal. The original was locked and found unreversed by the
+ * caller; the condition on reversed_by_entry_id makes a second reversal fail rather than overwrite.
+ */
+async function markReversed(scope: WriteScope, original: EntryRow, reversalId: string) {
+  const version = original.version + 1;
+  const [updated] = await scope.tx.query<{ id: string }>(
+    `UPDATE journal_entries SET reversed_by_entry_id = $3, version = $4, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2 AND reversed_by_entry_id IS NULL
+     RETURNING id`,
+    [scope.actor.organization.id, original.id, reversalId, version],
+  );
+  if (!updated) throw invalidState(`entry ${original.entry_number} is already reversed`);
+  scope.changed(ENTITY, original.id, 'updated', version);
+}
+
+/**
+ * The reversal a document posts of its own entry (an invoice's void): locks the original, refuses
+ * one already reversed, posts the mirror image linked both ways. Returns the reversal's id.
+ */
+export async function reverseDocumentEntry(
+  scope: WriteScope,
+  entryId: string,
+  posting: { txnDate: string; memo: string; sourceType: string; sourceId: string },
+): Promise<string> {
+  const original = await findEntry(scope.tx, scope.actor.organization.id, entryId, true);
+  if (!original) throw new Error(`document entry ${entryId} does not exist`);
+  if (original.reversed_by_entry_id) {
+    throw invalidState(`entry ${original.entry_number} is already reversed`, {
+      reversed_by_entry: original.reversed_by_entry_id,
+    });
+  }
+  const reversal = await postLedgerEntry(scope, {
+    ...posting,
+    lines: reversedLines(await storedLines(scope, entryId)),
+    reversesEntryId: entryId,
+  });
+  await markReversed(scope, original, reversal.id);
+  return reversal.id;
 }

@@ -48,7 +48,22 @@ function assertMayManage(actor: Actor, role: Role) {
   }
 }
 
+/**
+ * Members belong to the live books (a sandbox shares them): a change made through a sandbox session
+ * would grant or take a role on the live books without saying so, so it is refused there.
+ */
+function assertLiveBooks(actor: Actor) {
+  if (actor.organization.mode === 'sandbox') {
+    throw new DomainError(
+      'sandbox_restricted',
+      'members are managed on the live books; send this request with the live organization id',
+      { mode: 'sandbox', live_organization_id: actor.organization.liveOrganizationId },
+    );
+  }
+}
+
 export async function addMember(tx: Queryable, actor: Actor, email: string, role: string) {
+  assertLiveBooks(actor);
   assertRole(role);
   assertMayManage(actor, role);
   const organizationId = liveId(actor);
@@ -109,6 +124,7 @@ async function assertAnotherOwner(
 }
 
 export async function changeMemberRole(deps: Deps, actor: Actor, userId: string, role: string) {
+  assertLiveBooks(actor);
   assertRole(role);
   assertMayManage(actor, role);
   const organizationId = liveId(actor);
@@ -128,6 +144,7 @@ export async function changeMemberRole(deps: Deps, actor: Actor, userId: string,
 }
 
 export async function removeMember(deps: Deps, actor: Actor, userId: string) {
+  assertLiveBooks(actor);
   const organizationId = liveId(actor);
   await deps.db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);

@@ -61,11 +61,12 @@ export async function createOrganization(
   );
   await createSequences(tx, id);
   await tx.query(
-    `INSERT INTO accounts (id, organization_id, number, name, type, detail_type, currency, is_system, created_at)
-     SELECT gen_random_uuid(), $1, a.number, a.name, a.type, a.detail_type, $2, true,
+    `INSERT INTO accounts (id, organization_id, number, name, type, detail_type, system_role, currency, is_system,
+        created_at)
+     SELECT gen_random_uuid(), $1, a.number, a.name, a.type, a.detail_type, NULLIF(a.system_role, ''), $2, true,
             clock_timestamp() + (a.ordinal * interval '1 microsecond')
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
-         AS a(number, name, type, detail_type, ordinal)`,
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
+         AS a(number, name, type, detail_type, system_role, ordinal)`,
     [
       id,
       input.currency,
@@ -73,6 +74,7 @@ export async function createOrganization(
       SEEDED_CHART.map((account) => account.name),
       SEEDED_CHART.map((account) => account.type),
       SEEDED_CHART.map((account) => account.detailType),
+      SEEDED_CHART.map((account) => account.systemRole ?? ''),
     ],
   );
   return toOrganization(row!);

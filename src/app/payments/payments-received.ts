@@ -2,10 +2,18 @@
 // (in id order, so two payments never deadlock), checks each application against the balance due at
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
 import { randomUUID } from 'node:crypto';
+import { type AccountType, CASH_DETAIL_TYPES, isCashAccount } from '../../domain/chart.ts';
 import { isCalendarDate } from '../../domain/dates.ts';
 import { DomainError, fieldError, invalidState, notFound } from '../../domain/errors.ts';
 import { balanceDue, type InvoiceStatus } from '../../domain/invoice.ts';
-import { formatMoney, type Money, parseMoney, sumMoney } from '../../domain/money.ts';
+import {
+  currencyDecimals,
+  formatMoney,
+  isWholeMinorUnits,
+  type Money,
+  parseMoney,
+  sumMoney,
+} from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
@@ -159,12 +167,29 @@ export async function listPayments(
   return { ...page, rows: page.rows.map((row) => describePayment(row, applications.get(row.id) ?? [])) };
 }
 
+/** D64: a payment's amounts are whole minor units of the currency (USD cents, JPY yen). */
+function parsePaymentAmount(text: string, path: string, currency: string): Money {
+  const amount = parseMoney(text);
+  const decimals = currencyDecimals(currency);
+  if (!isWholeMinorUnits(amount, decimals)) {
+    throw fieldError(
+      path,
+      `has more than ${decimals} decimals, the minor unit of ${currency}`,
+      'invalid_money',
+    );
+  }
+  return amount;
+}
+
 /** Request-shape rules that need no database: positive amounts, no invoice twice, no over-application. */
-function parseApplications(command: CreatePaymentCommand): {
+function parseApplications(
+  command: CreatePaymentCommand,
+  currency: string,
+): {
   amount: Money;
   applications: { invoiceId: string; amount: Money }[];
 } {
-  const amount = parseMoney(command.amount);
+  const amount = parsePaymentAmount(command.amount, 'amount', currency);
   if (amount < 0n) throw fieldError('amount', 'must not be negative', 'invalid_money');
   if (amount === 0n) throw fieldError('amount', 'must be greater than zero');
   const seen = new Set<string>();
@@ -175,7 +200,7 @@ function parseApplications(command: CreatePaymentCommand): {
     const id = application.invoice_id.toLowerCase();
     if (seen.has(id)) throw fieldError(`${path}/invoice_id`, 'the same invoice appears twice; apply it once');
     seen.add(id);
-    const applied = parseMoney(application.amount);
+    const applied = parsePaymentAmount(application.amount, `${path}/amount`, currency);
     if (applied < 0n) throw fieldError(`${path}/amount`, 'must not be negative', 'invalid_money');
     if (applied === 0n) throw fieldError(`${path}/amount`, 'must be greater than zero');
     return { invoiceId: id, amount: applied };
@@ -195,14 +220,19 @@ async function depositAccount(scope: WriteScope, id: string | undefined): Promis
   const organizationId = scope.actor.organization.id;
   if (id === undefined) return systemAccountId(scope.tx, organizationId, 'undepositedFunds');
   const [row] = isUuid(id)
-    ? await scope.tx.query<{ type: string; is_active: boolean }>(
-        'SELECT type, is_active FROM accounts WHERE organization_id = $1 AND id = $2',
+    ? await scope.tx.query<{ type: AccountType; detail_type: string; is_active: boolean }>(
+        'SELECT type, detail_type, is_active FROM accounts WHERE organization_id = $1 AND id = $2',
         [organizationId, id],
       )
     : [];
   if (!row) throw fieldError('deposit_to_account', 'no such account in these books');
-  if (row.type !== 'asset')
-    throw fieldError('deposit_to_account', 'must be an asset account (a bank or Undeposited Funds)');
+  // D64: money received moves through cash; Accounts Receivable or income would make credit from nothing.
+  if (!isCashAccount(row.type, row.detail_type)) {
+    throw fieldError(
+      'deposit_to_account',
+      `must be a bank, cash, undeposited funds or credit card account (detail type ${CASH_DETAIL_TYPES.join(', ')})`,
+    );
+  }
   if (!row.is_active) throw fieldError('deposit_to_account', 'the account is inactive');
   return id;
 }
@@ -223,7 +253,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
   if (command.currency !== undefined && command.currency !== organization.currency) {
     throw fieldError('currency', `these books keep ${organization.currency} only`);
   }
-  const { amount, applications } = parseApplications(command);
+  const { amount, applications } = parseApplications(command, organization.currency);
   if (!isCalendarDate(command.payment_date))
     throw fieldError('payment_date', 'must be a calendar date YYYY-MM-DD');
   assertOpenPeriodDate(organization, command.payment_date, 'payment_date');
@@ -234,6 +264,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
       )
     : [];
   if (!customer) throw fieldError('customer', 'no such customer in these books');
+  if (!customer.is_active) throw fieldError('customer', 'the customer is inactive');
   const depositTo = await depositAccount(scope, command.deposit_to_account);
 
   // Lock the applied invoices in id order: concurrent payments queue here, and each one then sees

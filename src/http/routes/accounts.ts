@@ -23,6 +23,10 @@ export const Account = Type.Object(
     is_system: Type.Boolean({
       description: 'Seeded account the service posts to; it cannot be deactivated.',
     }),
+    system_role: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The role the service finds this account by (accounts_receivable, undeposited_funds, sales_tax_payable, ...), whatever its number or name; its type and detail type cannot change. Null for other accounts.',
+    }),
     balance: MoneyOutput('Posted balance, natural sign (debit-normal for assets and expenses).'),
     version: Type.Integer(),
     created_at: Type.String(),
@@ -82,7 +86,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
       number: Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z.-]+$' }),
       name: Type.String({ minLength: 1, maxLength: 200 }),
       type: AccountType,
-      detail_type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      detail_type: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 100,
+          description:
+            'One of the detail types of the account type (asset: bank, cash, undeposited_funds, ...); default other_<type>.',
+        }),
+      ),
       description: Type.Optional(Type.String({ maxLength: 2000 })),
       currency: Type.Optional(Type.String()),
     }),
@@ -104,7 +115,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
     body: Type.Object({
       number: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z.-]+$' })),
       name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-      detail_type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      detail_type: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 100,
+          description:
+            'One of the detail types of the account type (asset: bank, cash, undeposited_funds, ...); default other_<type>.',
+        }),
+      ),
       description: Type.Optional(Type.String({ maxLength: 2000 })),
       is_active: Type.Optional(Type.Boolean()),
       version: Type.Optional(Version),

@@ -9,6 +9,7 @@ import {
   postDraftEntry,
   readEntry,
   reverseEntry,
+  SOURCE_TYPES,
   updateDraftEntry,
 } from '../../app/ledger/journal-entries.ts';
 import { decodeCursor } from '../../app/pagination.ts';
@@ -78,7 +79,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'journal:read',
     querystring: Type.Object({
       ...CursorQuery,
-      source_type: Type.Optional(Type.String()),
+      source_type: Type.Optional(Type.Union(SOURCE_TYPES.map((type) => Type.Literal(type)))),
       source_id: Type.Optional(Type.String()),
       status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('posted')])),
       txn_date_from: Type.Optional(Type.String({ format: 'date' })),
