@@ -1,19 +1,15 @@
 // Wires the service together explicitly and serves it. SIGTERM drains in-flight requests, exits 0.
-import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from './app/context.ts';
+import { describeStorage, openConfiguredDatabase, PGLITE_DURABILITY_NOTE } from './cli/startup.ts';
 import { readConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { createRedisRateLimiter } from './infra/redis-rate-limiter.ts';
 import { createSmtpMailer } from './infra/smtp-mailer.ts';
-import { openDatabase } from './storage/index.ts';
 
 const config = readConfig();
-if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-const db = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : config.dataDir,
-});
+// A PGlite directory another process holds exits 1 here with one line naming it and the PID (D68).
+const db = await openConfiguredDatabase(config);
 const rateLimiter = config.redisUrl
   ? createRedisRateLimiter(config.redisUrl, {
       perSecond: config.rateLimitPerSecond,
@@ -23,8 +19,45 @@ const rateLimiter = config.redisUrl
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : undefined; // none: emails stay queued (D29)
 const deps: Deps = { db, config, rateLimiter, mailer };
 const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`storage: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // A port in use is a setting to change, not a crash: one line, exit 1, the data directory released.
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${config.port} is in use on ${config.host}; set PORT to another port.`
+      : code === 'EACCES'
+        ? `Port ${config.port} on ${config.host} needs privileges this process lacks; set PORT above 1023.`
+        : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+          ? `HOST ${config.host} is not an address of this machine; set HOST (127.0.0.1 or 0.0.0.0).`
+          : `Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+  );
+  await app.close().catch(() => undefined);
+  await db.close();
+  await rateLimiter?.close();
+  process.exit(1);
+}
+app.log.info(`storage: ${describeStorage(config)}`);
+printBanner();
+
+/** For the person who typed `npm start`: where to go, where the books are, what they may rely on. */
+function printBanner() {
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const base = `http://${host}:${port}`;
+  const lines = [
+    '',
+    `Folio is serving ${base}`,
+    `  API reference: ${base}/docs`,
+    `  Data: ${describeStorage(config)}`,
+    ...(db.kind === 'pglite' ? [`  Note: ${PGLITE_DURABILITY_NOTE}`] : []),
+    '  Stop with Ctrl-C: requests in flight finish first.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
 
 /** The whole drain is bounded: a stuck request must not keep the process from exiting. */
 const DRAIN_MS_MAX = 10_000;

@@ -1,14 +1,10 @@
-// `npx folio migrate` / `npm run migrate`: applies pending migrations and exits.
+// `npx folio migrate` / `npm run migrate`: applies pending migrations and exits. Refuses, like the
+// service, a PGlite data directory another process holds (D68).
 
-import { mkdir } from 'node:fs/promises';
 import { readConfig } from '../config.ts';
-import { openDatabase } from '../storage/index.ts';
+import { describeStorage, openConfiguredDatabase } from './startup.ts';
 
 const config = readConfig();
-if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-const db = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : config.dataDir,
-});
-console.log('migrations applied');
+const db = await openConfiguredDatabase(config);
+console.log(`migrations applied (${describeStorage(config)})`);
 await db.close();
