@@ -1,150 +1,17 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onPostgres } from '../helpers/harness.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  assert.ok(address && typeof address === 'object');
-  return address.port;
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once('exit', (code) => resolve(code));
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess, deadline: number) {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`service exited early with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (response.status === 200) return response;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('service did not answer /healthz in time');
-}
-
-interface Service {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-  /** The first 200 from /healthz. */
-  health: Response;
-}
-
-/** Starts `node src/main.ts` on a free port over `dataDir` (PGlite) or TEST_DATABASE_URL. */
-async function startService(dataDir: string): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      FOLIO_DATA_DIR: dataDir,
-      DATABASE_URL: onPostgres ? (process.env.TEST_DATABASE_URL ?? '') : '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      FOLIO_RATE_LIMIT_PER_SECOND: '100000',
-      FOLIO_RATE_LIMIT_BURST: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const exited = exitOf(child);
-  try {
-    // Generous: under a loaded machine tsx's first compile and the migrations take a while.
-    const health = await waitForHealth(base, child, Date.now() + 90_000);
-    return { base, child, exited, output: () => output, health };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}; output:\n${output}`);
-  }
-}
-
-async function stopService(service: Service): Promise<number | null | 'timeout'> {
-  service.child.kill('SIGTERM');
-  return Promise.race([service.exited, sleep(20_000).then(() => 'timeout' as const)]);
-}
-
-function killIfRunning(service: Service | undefined) {
-  if (service && service.child.exitCode === null && service.child.signalCode === null) {
-    service.child.kill('SIGKILL');
-  }
-}
+import { killIfRunning, postJson, type Service, startService, stopService } from '../helpers/service.ts';
 
 const PASSWORD = 'correct horse battery';
 
 function signupBody(name: string) {
   return { email: `${name}@example.test`, password: PASSWORD, name, organization_name: `${name} Ltd` };
-}
-
-interface Sent {
-  status: number | 'aborted';
-  body?: { id?: string; token?: string };
-}
-
-/** POSTs JSON over `agent`; `abortAfterMs` hangs up mid-flight (the server may still be working on it). */
-function postJson(
-  base: string,
-  path: string,
-  headers: Record<string, string>,
-  body: unknown,
-  agent?: http.Agent,
-  abortAfterMs?: number,
-): Promise<Sent> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve) => {
-    const request = http.request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => {
-          let parsed: Sent['body'];
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = undefined;
-          }
-          resolve({ status: response.statusCode ?? 0, body: parsed });
-        });
-        response.on('error', () => resolve({ status: 'aborted' }));
-      },
-    );
-    request.on('error', () => resolve({ status: 'aborted' }));
-    request.end(payload);
-    if (abortAfterMs !== undefined) setTimeout(() => request.destroy(), abortAfterMs);
-  });
 }
 
 describe('the service process', () => {
