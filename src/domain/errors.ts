@@ -23,8 +23,10 @@ export const ERROR_STATUS = {
   seat_limit_reached: 409,
   stale_write: 412,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   throttled: 429,
+  request_header_fields_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

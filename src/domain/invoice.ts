@@ -2,7 +2,7 @@
 // Money is bigint at scale 4 (money.ts); rounding to the currency's minor unit, half away from zero.
 import { addDays } from './dates.ts';
 import type { JournalLine } from './journal.ts';
-import { type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
+import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_7', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -21,7 +21,7 @@ export function termDays(terms: PaymentTerms): number {
 }
 
 export function dueDateFor(issueDate: string, terms: PaymentTerms): string {
-  return addDays(issueDate, termDays(terms));
+  return addDays(issueDate, termDays(terms), 'issue_date');
 }
 
 export interface InvoiceLineAmounts {
@@ -45,14 +45,23 @@ export interface InvoiceTotals {
 
 /** D8: each line rounded, tax per line rounded, total = subtotal + tax_total. */
 export function computeInvoice(lines: InvoiceLineAmounts[], currencyDecimals: number): InvoiceTotals {
-  const computed = lines.map((line) => {
-    const amount = multiplyMoney(line.quantity, line.unitPrice, currencyDecimals);
-    const taxAmount = line.taxPercent === null ? 0n : percentOf(amount, line.taxPercent, currencyDecimals);
+  // D66: a product or sum past NUMERIC(20,4) is invalid_money on the line's price, or on `lines`.
+  const computed = lines.map((line, index) => {
+    const field = `lines/${index}/unit_price`;
+    const amount = multiplyMoney(line.quantity, line.unitPrice, currencyDecimals, field);
+    const taxAmount =
+      line.taxPercent === null ? 0n : percentOf(amount, line.taxPercent, currencyDecimals, field);
     return { amount, taxAmount };
   });
-  const subtotal = sumMoney(computed.map((line) => line.amount));
-  const taxTotal = sumMoney(computed.map((line) => line.taxAmount));
-  return { lines: computed, subtotal, taxTotal, total: subtotal + taxTotal };
+  const subtotal = sumMoney(
+    computed.map((line) => line.amount),
+    'lines',
+  );
+  const taxTotal = sumMoney(
+    computed.map((line) => line.taxAmount),
+    'lines',
+  );
+  return { lines: computed, subtotal, taxTotal, total: addMoney(subtotal, taxTotal, 'lines') };
 }
 
 /** What an amount applied to an invoice still leaves open; never below zero by construction. */

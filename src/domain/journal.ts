@@ -50,10 +50,17 @@ export interface EntryTotals {
   totalCredit: Money;
 }
 
-export function entryTotals(lines: JournalLine[]): EntryTotals {
+/** An entry's totals; a total past NUMERIC(20,4) is invalid_money on `field` (D66). */
+export function entryTotals(lines: JournalLine[], field = 'lines'): EntryTotals {
   return {
-    totalDebit: sumMoney(lines.map((line) => line.debit)),
-    totalCredit: sumMoney(lines.map((line) => line.credit)),
+    totalDebit: sumMoney(
+      lines.map((line) => line.debit),
+      field,
+    ),
+    totalCredit: sumMoney(
+      lines.map((line) => line.credit),
+      field,
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 // Exact money: amounts are bigint counts of 1/10^4 units (the ledger's storage scale, NUMERIC(20,4)).
 // Never a JS number: parsing splits digits, formatting pads digits.
+import { fieldError } from './errors.ts';
 
 export const MONEY_SCALE = 4;
 const SCALE_FACTOR = 10n ** BigInt(MONEY_SCALE);
@@ -11,6 +12,25 @@ const MONEY_REGEX = new RegExp(MONEY_PATTERN);
 const STORED_REGEX = /^-?[0-9]{1,16}(\.[0-9]{1,4})?$/;
 
 export type Money = bigint;
+
+/** NUMERIC(20,4) holds |x| < 10^16: in scaled units at most 10^20 - 1 (D66). */
+export const MONEY_ABS_MAX: Money = 10n ** 20n - 1n;
+
+/**
+ * Refuses an amount the ledger's NUMERIC(20,4) cannot hold, as 400 invalid_money on `field`: every
+ * product and sum the service computes passes here before it is stored (D66).
+ */
+export function checkedMoney(units: Money, field: string): Money {
+  if (units > MONEY_ABS_MAX || units < -MONEY_ABS_MAX) {
+    throw fieldError(field, 'the amount this gives is larger than 9999999999999999.9999', 'invalid_money');
+  }
+  return units;
+}
+
+/** a + b, refused when the result leaves NUMERIC(20,4). */
+export function addMoney(a: Money, b: Money, field: string): Money {
+  return checkedMoney(a + b, field);
+}
 
 export function isMoneyString(value: unknown): value is string {
   return typeof value === 'string' && MONEY_REGEX.test(value);
@@ -57,26 +77,33 @@ export function divideRoundHalfAwayFromZero(numerator: bigint, denominator: bigi
  * quantity × unit_price, both at scale 4, rounded to the currency's minor unit.
  * The product is at scale 8, so it is brought back to scale 4 first by exact division.
  */
-export function multiplyMoney(quantity: Money, unitPrice: Money, currencyDecimals: number): Money {
+export function multiplyMoney(
+  quantity: Money,
+  unitPrice: Money,
+  currencyDecimals: number,
+  field = 'amount',
+): Money {
   const minorUnits = divideRoundHalfAwayFromZero(
     quantity * unitPrice,
     10n ** BigInt(2 * MONEY_SCALE - currencyDecimals),
   );
-  return minorUnits * 10n ** BigInt(MONEY_SCALE - currencyDecimals);
+  return checkedMoney(minorUnits * 10n ** BigInt(MONEY_SCALE - currencyDecimals), field);
 }
 
 /** amount × percent / 100, percent at scale 4 ("8.2500"), rounded to the currency's minor unit. */
-export function percentOf(amount: Money, percent: Money, currencyDecimals: number): Money {
+export function percentOf(amount: Money, percent: Money, currencyDecimals: number, field = 'amount'): Money {
   const divisor = 100n * SCALE_FACTOR * 10n ** BigInt(MONEY_SCALE - currencyDecimals);
-  return (
-    divideRoundHalfAwayFromZero(amount * percent, divisor) * 10n ** BigInt(MONEY_SCALE - currencyDecimals)
+  return checkedMoney(
+    divideRoundHalfAwayFromZero(amount * percent, divisor) * 10n ** BigInt(MONEY_SCALE - currencyDecimals),
+    field,
   );
 }
 
-export function sumMoney(values: Iterable<Money>): Money {
+/** The sum of `values`, refused as invalid_money on `field` when it leaves NUMERIC(20,4). */
+export function sumMoney(values: Iterable<Money>, field = 'amount'): Money {
   let total = 0n;
   for (const value of values) total += value;
-  return total;
+  return checkedMoney(total, field);
 }
 
 /** ISO 4217 minor units for the currencies an organization may choose (D8, D9). */

@@ -8,10 +8,13 @@ import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { actorForApiKey, readCredentials } from '../app/auth/authenticate.ts';
 import type { Deps } from '../app/context.ts';
-import { DomainError } from '../domain/errors.ts';
+import { isCalendarDate } from '../domain/dates.ts';
+import { DomainError, fieldError } from '../domain/errors.ts';
 import { createMemoryRateLimiter } from '../infra/memory-rate-limiter.ts';
-import { MONEY_KEYWORD, sendError } from './errors.ts';
+import { registerCursorSeal } from './cursors.ts';
+import { answerClientError, MONEY_KEYWORD, sendError } from './errors.ts';
 import { InFlight } from './in-flight.ts';
+import { BODY_DEPTH_MAX, nestsTooDeep, textErrors } from './input-checks.ts';
 import { defineRoute } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
@@ -44,9 +47,13 @@ function makeAjv(coerceTypes: boolean | 'array') {
     removeAdditional: false,
   });
   addFormats(ajv);
+  // ajv-formats' `date` takes year 0000, which PostgreSQL refuses: one date rule for all (D66).
+  ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
   ajv.addKeyword({ keyword: MONEY_KEYWORD, schemaType: 'boolean' });
   return ajv;
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   deps.rateLimiter ??= createMemoryRateLimiter({
@@ -61,22 +68,38 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     // Fastify's own 503 while closing has its own body; ours (onRequest below) uses the envelope (D10).
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // D66: errors raised before a route runs answer the envelope too. Malformed URLs and long path
+    // parameters come here; what Node's HTTP parser refuses (oversized headers, unknown methods)
+    // never becomes a request, so answerClientError writes the envelope on the socket.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      return sendError(request, reply, error);
+    },
+    clientErrorHandler: answerClientError,
   });
 
   // Bodies are never coerced (a JSON number is not a money string); query strings are.
   const bodyAjv = makeAjv(false);
   const queryAjv = makeAjv('array');
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (httpPart !== 'body') return queryAjv.compile(schema);
-    // A missing body validates as {}: actions like /post need none, creates then list what is required.
-    const validate = bodyAjv.compile(schema);
-    const validateBody = (data: unknown) => {
-      const valid = validate(data ?? {});
-      validateBody.errors = validate.errors;
+    const isBody = httpPart === 'body';
+    const validate = (isBody ? bodyAjv : queryAjv).compile(schema);
+    // D66: one pass over every string of the body, query and path before the route's schema: text
+    // PostgreSQL cannot hold (NUL, lone surrogates) is a validation_error on its field, whatever the
+    // field's schema says. A missing body validates as {}: actions like /post need none.
+    const validatePart = (data: unknown) => {
+      const input = isBody ? (data ?? {}) : data;
+      const badText = textErrors(input);
+      if (badText.length > 0) {
+        validatePart.errors = badText as typeof validate.errors;
+        return false;
+      }
+      const valid = validate(input);
+      validatePart.errors = validate.errors;
       return valid;
     };
-    validateBody.errors = validate.errors;
-    return validateBody;
+    validatePart.errors = validate.errors;
+    return validatePart;
   });
 
   // An empty JSON body (POST /send with Content-Type set) means "no body", not invalid JSON.
@@ -84,9 +107,23 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.removeContentTypeParser('application/json');
   // Fastify parses text/plain by default; the API takes JSON only, so text answers 415.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return defaultJson(request, body as string, done);
+  // Bytes, not a string: invalid UTF-8 is refused rather than silently replaced (D66). The depth is
+  // checked here, iteratively, before anything recursive (the idempotency fingerprint) sees the body.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer);
+    } catch {
+      return done(fieldError('body', 'is not valid UTF-8'), undefined);
+    }
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      if (nestsTooDeep(parsed)) {
+        return done(fieldError('body', `nests deeper than ${BODY_DEPTH_MAX} levels`), undefined);
+      }
+      return done(null, parsed);
+    });
   });
 
   app.decorate('inFlight', new InFlight());
@@ -145,6 +182,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     for (const method of methods) routePatterns.push({ method, pattern, published });
   });
 
+  await registerCursorSeal(app, deps.db);
   registerRoutes(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

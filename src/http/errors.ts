@@ -1,6 +1,9 @@
 // One error handler writes the published envelope for every error, the framework's own included.
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, ERROR_STATUS, type ErrorCode } from '../domain/errors.ts';
+import { DomainError, ERROR_STATUS, type ErrorCode, fieldError } from '../domain/errors.ts';
 
 export const MONEY_KEYWORD = 'x-folio-money';
 
@@ -53,14 +56,32 @@ function describe(error: AjvError): string {
       return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
     case 'additionalProperties':
       return `unknown field ${error.params.additionalProperty}`;
+    case 'format':
+      if (error.params.format === 'date') return 'must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31';
+      return error.message ?? 'is invalid';
     default:
       return error.message ?? 'is invalid';
   }
 }
 
-/** Maps framework errors (parsing, size, media type) onto our codes. */
+/**
+ * Maps framework errors onto our codes (D10, D66): Fastify's (parsing, size, media type, URL,
+ * path parameter length) and those of Node's HTTP parser (answerClientError).
+ */
 function frameworkToDomain(error: FastifyError): DomainError | undefined {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return fieldError('path', 'is not a valid URL (malformed percent-encoding)');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new DomainError('uri_too_long', 'a path parameter is longer than any id of this API', {});
+    case 'HPE_HEADER_OVERFLOW':
+      return new DomainError(
+        'request_header_fields_too_large',
+        'the request line and headers are larger than the server accepts (16 KiB)',
+        {},
+      );
+    case 'HPE_INVALID_METHOD':
+      return fieldError('method', 'is not an HTTP method; methods are upper case (GET, POST, PATCH, DELETE)');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new DomainError('payload_too_large', 'the request body is larger than 1 MiB', {});
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -91,6 +112,30 @@ export function toDomainError(error: unknown): DomainError | undefined {
     return new DomainError('immutable_entry', 'posted journal entries are immutable', {});
   }
   return frameworkToDomain(fastifyError);
+}
+
+/**
+ * Node's HTTP parser refused the bytes before any request existed (oversized headers, an unknown or
+ * lower-case method, a malformed request line): the envelope goes straight onto the socket, which
+ * then closes. A connection reset has no one to answer; a request timeout closes silently.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const domain =
+    frameworkToDomain(error as FastifyError) ??
+    fieldError('request', 'is not a valid HTTP/1.1 request', 'validation_error');
+  const status = ERROR_STATUS[domain.code];
+  const body = JSON.stringify({
+    error: { code: domain.code, message: domain.message, detail: domain.detail },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {

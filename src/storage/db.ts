@@ -25,6 +25,8 @@ export interface Db extends Queryable {
 /** PostgreSQL codes the storage layer translates (STYLE: 40001/40P01 retry, 23505 conflict). */
 export const RETRYABLE_CODES = new Set(['40001', '40P01']);
 export const UNIQUE_VIOLATION = '23505';
+/** numeric_value_out_of_range: a NUMERIC(20,4) column asked to hold |x| >= 10^16 (D66). */
+export const NUMERIC_OUT_OF_RANGE = '22003';
 export const MAX_TRANSACTION_ATTEMPTS = 5;
 
 export function sqlState(error: unknown): string | undefined {

@@ -17,9 +17,11 @@ import {
   createKey,
   type Harness,
   type Headers,
+  listen,
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 import { createCustomer } from '../helpers/receivables.ts';
 
 let harness: Harness;
@@ -330,6 +332,34 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
           payload: JSON.stringify({ ...entry(books), memo: 'x'.repeat(1024 * 1024) }),
         }),
       ),
+  },
+  uri_too_long: {
+    // A path parameter longer than Fastify's limit (100): no id of the API is that long (D66).
+    refuse: ({ books, nothingWritten }) =>
+      nothingWritten(() =>
+        call(harness, 'PATCH', `/api/v1/customers/${'a'.repeat(101)}`, books.headers, { display_name: 'X' }),
+      ),
+    expect: emptyDetail,
+  },
+  request_header_fields_too_large: {
+    // Node's HTTP parser refuses headers over 16 KiB before Fastify sees a request: a real port (D66).
+    refuse: async ({ books, nothingWritten }) => {
+      const base = await listen(harness);
+      const headers = Object.entries(books.headers).map(([name, value]) => `${name}: ${value}`);
+      return nothingWritten(() =>
+        rawRequest(
+          base,
+          ['POST /api/v1/journal-entries HTTP/1.1', ...headers, `X-Padding: ${'p'.repeat(20_000)}`].join(
+            '\r\n',
+          ),
+          JSON.stringify(entry(books)),
+        ),
+      );
+    },
+    expect: (response) => {
+      emptyDetail(response);
+      assert.match(String(response.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+    },
   },
   unsupported_media_type: {
     refuse: ({ books, nothingWritten }) =>

@@ -1,7 +1,8 @@
 // The balance summary: posted amounts per account and day (see migration 0001).
+import { fieldError } from '../../domain/errors.ts';
 import { type JournalLine, netByAccount } from '../../domain/journal.ts';
 import { formatMoney } from '../../domain/money.ts';
-import type { Queryable } from '../../storage/db.ts';
+import { NUMERIC_OUT_OF_RANGE, type Queryable, sqlState } from '../../storage/db.ts';
 
 /**
  * The balance upsert, as a CTE of the statement that numbers the entry. It reads the number
@@ -36,6 +37,27 @@ export function balanceUpsertCte(
       net.map((row) => formatMoney(row.credit)),
     ],
   };
+}
+
+/**
+ * Runs the statement that carries the balance upsert. The entry's own amounts and totals were
+ * bounded before (money.ts), so numeric_value_out_of_range there can only come from an account's
+ * running total for the day leaving NUMERIC(20,4): that is the client's amount, 400 invalid_money
+ * on `field`, and the statement (and with it the whole write) rolls back (D66). The bound is checked
+ * by the database under the JE counter lock the statement takes, so no concurrent posting can slip
+ * past it.
+ */
+export async function refuseDayTotalOverflow<T>(statement: Promise<T>, field = 'lines'): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    if (sqlState(error) !== NUMERIC_OUT_OF_RANGE) throw error;
+    throw fieldError(
+      field,
+      "would take an account's total for the day past 9999999999999999.9999",
+      'invalid_money',
+    );
+  }
 }
 
 export interface AccountTotals {

@@ -18,7 +18,7 @@ import { allocateNumberSql } from '../numbering.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
-import { balanceUpsertCte } from './balances.ts';
+import { balanceUpsertCte, refuseDayTotalOverflow } from './balances.ts';
 import { isoTimestamp, isUuid } from './sql.ts';
 
 export const ENTITY = 'journal_entry';
@@ -487,14 +487,16 @@ export async function postDraftEntry(scope: WriteScope, id: string, expectedVers
   // cannot change).
   const numbered = allocateNumberSql('journal_entry');
   const balances = balanceUpsertCte(numbered.name, '$1', '$4', 5, lines);
-  const [posted] = await scope.tx.query<EntryRow>(
-    `WITH ${numbered.cte}, ${balances.cte}
+  const [posted] = await refuseDayTotalOverflow(
+    scope.tx.query<EntryRow>(
+      `WITH ${numbered.cte}, ${balances.cte}
      UPDATE journal_entries SET status = 'posted', entry_number = ${numbered.value}, version = $3,
             posted_at = clock_timestamp(), updated_at = clock_timestamp()
        FROM ${numbered.name}
       WHERE organization_id = $1 AND id = $2
      RETURNING ${ENTRY_COLUMNS}`,
-    [organizationId, id, version, row.txn_date, ...balances.params],
+      [organizationId, id, version, row.txn_date, ...balances.params],
+    ),
   );
   if (!posted) throw new Error(`organization ${organizationId} has no journal_entry sequence`);
   scope.postedOn(row.txn_date);
@@ -529,27 +531,30 @@ export async function postLedgerEntry(
   const numbered = allocateNumberSql('journal_entry', '$2');
   const balances = balanceUpsertCte(numbered.name, '$2', '$3', 10, posting.lines);
   const insertLinesCte = linesInsertSql('$2', '$1', 13, posting.lines);
-  const [inserted] = await scope.tx.query<{ entry_number: string | null }>(
-    `WITH ${numbered.cte}, ${balances.cte}, lines AS (${insertLinesCte.sql})
+  const [inserted] = await refuseDayTotalOverflow(
+    scope.tx.query<{ entry_number: string | null }>(
+      `WITH ${numbered.cte}, ${balances.cte}, lines AS (${insertLinesCte.sql})
      INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type, source_id,
         reverses_entry_id, currency, total_debit, total_credit, posted_at)
      VALUES ($1, $2, (SELECT ${numbered.value} FROM ${numbered.name}), $3, $4, 'posted', $5, $6, $7, $8, $9, $9,
         clock_timestamp())
      RETURNING entry_number`,
-    [
-      id,
-      organization.id,
-      posting.txnDate,
-      posting.memo,
-      posting.sourceType,
-      posting.sourceId,
-      posting.reversesEntryId ?? null,
-      organization.currency,
-      formatMoney(totals.totalDebit),
-      ...balances.params,
-      ...insertLinesCte.params,
-    ],
+      [
+        id,
+        organization.id,
+        posting.txnDate,
+        posting.memo,
+        posting.sourceType,
+        posting.sourceId,
+        posting.reversesEntryId ?? null,
+        organization.currency,
+        formatMoney(totals.totalDebit),
+        ...balances.params,
+        ...insertLinesCte.params,
+      ],
+    ),
   );
+
   const number = inserted?.entry_number;
   if (!number) throw new Error(`organization ${organization.id} has no journal_entry sequence`);
   scope.postedOn(posting.txnDate);

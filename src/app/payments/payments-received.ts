@@ -205,7 +205,10 @@ function parseApplications(
     if (applied === 0n) throw fieldError(`${path}/amount`, 'must be greater than zero');
     return { invoiceId: id, amount: applied };
   });
-  const applied = sumMoney(applications.map((application) => application.amount));
+  const applied = sumMoney(
+    applications.map((application) => application.amount),
+    'applications',
+  );
   if (applied > amount) {
     throw new DomainError('validation_error', 'the applications add up to more than the payment amount', {
       fields: {

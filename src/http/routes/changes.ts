@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
 import { MAX_FEED_LIMIT, readChanges } from '../../app/feed/change-feed.ts';
 import { ENTITY_TYPES } from '../../domain/roles.ts';
+import { sealCursor } from '../cursors.ts';
 import { actorOf, defineRoute } from '../route.ts';
 
 export function registerChangeRoutes(app: FastifyInstance, deps: Deps) {
@@ -39,6 +40,9 @@ export function registerChangeRoutes(app: FastifyInstance, deps: Deps) {
         has_more: Type.Boolean(),
       }),
     },
-    handler: async (request) => readChanges(deps, actorOf(request), request.query),
+    handler: async (request) => {
+      const changes = await readChanges(deps, actorOf(request), request.query);
+      return { ...changes, cursor: sealCursor(request, changes.cursor) };
+    },
   });
 }
