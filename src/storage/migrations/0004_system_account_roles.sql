@@ -3,7 +3,8 @@
 -- account from taking the role. The roles match src/domain/chart.ts (SYSTEM_ROLES, SEEDED_CHART).
 ALTER TABLE accounts ADD COLUMN system_role text;
 
--- Existing books: the seeded account with the seeded number takes the role.
+-- Existing books: the seeded account with the seeded number takes the role. (Both updates only
+-- fill roles no account of the organization holds yet, so running them again changes nothing.)
 UPDATE accounts SET system_role = r.role
   FROM (VALUES ('1000', 'bank'),
                ('1010', 'undeposited_funds'),
@@ -14,7 +15,9 @@ UPDATE accounts SET system_role = r.role
                ('3200', 'retained_earnings'),
                ('5000', 'cost_of_goods_sold'))
     AS r(number, role)
- WHERE accounts.is_system AND accounts.number = r.number;
+ WHERE accounts.is_system AND accounts.system_role IS NULL AND accounts.number = r.number
+   AND NOT EXISTS (SELECT 1 FROM accounts o
+                    WHERE o.organization_id = accounts.organization_id AND o.system_role = r.role);
 
 -- A seeded account renumbered before this migration: the one seeded account of that detail type
 -- whose organization has no account with the role yet (when exactly one such account exists).
