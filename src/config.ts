@@ -9,12 +9,12 @@ export interface RuntimeConfig extends AppConfig {
   redisUrl?: string;
 }
 
-function integer(name: string, fallback: number): number {
+function integer(name: string, fallback: number, min = 0): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be an integer of at least ${min}, got ${raw}`);
   return value;
 }
 
@@ -30,5 +30,13 @@ export function readConfig(env = process.env): RuntimeConfig {
     rateLimitPerSecond: integer('FOLIO_RATE_LIMIT_PER_SECOND', 100),
     rateLimitBurst: integer('FOLIO_RATE_LIMIT_BURST', 200),
     keyRotationGraceSeconds: integer('FOLIO_KEY_ROTATION_GRACE_SECONDS', 86_400),
+    // D67: ten tries for one email, then one every 90 s (full again after 15 minutes); a client
+    // address, which an office or a carrier's NAT may share, gets a hundred and one every 6 s.
+    authThrottle: {
+      emailBurst: integer('FOLIO_AUTH_EMAIL_BURST', 10),
+      emailRefillSeconds: integer('FOLIO_AUTH_EMAIL_REFILL_SECONDS', 90, 1),
+      addressBurst: integer('FOLIO_AUTH_ADDRESS_BURST', 100),
+      addressRefillSeconds: integer('FOLIO_AUTH_ADDRESS_REFILL_SECONDS', 6, 1),
+    },
   };
 }

@@ -46,7 +46,19 @@ export interface AppConfig {
   keyRotationGraceSeconds: number;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** D67: log-in and sign-up attempts; `src/app/auth/throttle.ts` says what each spends. */
+  authThrottle: AuthThrottleConfig;
   smtpUrl?: string;
+}
+
+/** Token buckets per email address and per client address: a burst, then one attempt per refill. */
+export interface AuthThrottleConfig {
+  /** Attempts one email address may make at once; 0 turns the email buckets off. */
+  emailBurst: number;
+  emailRefillSeconds: number;
+  /** Attempts one client address may make at once (several people may share it); 0 turns it off. */
+  addressBurst: number;
+  addressRefillSeconds: number;
 }
 
 export interface OutgoingMail {

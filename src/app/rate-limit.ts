@@ -1,5 +1,7 @@
 // D36: a token bucket per API key (default 100 requests a second, burst 200). The port lets the
 // bucket live in Redis when several API processes run (D3), or in memory for a single process.
+// D67 uses the same port with buckets of its own (log-in and sign-up attempts per email and per
+// client address), each passing its own settings to take().
 
 export interface RateDecision {
   allowed: boolean;
@@ -12,11 +14,13 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  take(bucket: string): Promise<RateDecision>;
+  /** Spends one token of `bucket`; `settings` overrides the limiter's own (a bucket keeps one kind). */
+  take(bucket: string, settings?: BucketSettings): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
 export interface BucketSettings {
+  /** Tokens added a second; below 1 for slow refills (0.0111: one every 90 s). */
   perSecond: number;
   burst: number;
 }

@@ -33,11 +33,11 @@ export function createRedisRateLimiter(
   });
   redis.defineCommand('folioTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
   return {
-    async take(bucket) {
+    async take(bucket, own = settings) {
       const [allowed, tokens] = (await (
         redis as unknown as { folioTake: (...args: unknown[]) => Promise<[number, string]> }
-      ).folioTake(prefix + bucket, settings.perSecond, settings.burst)) as [number, string];
-      return decide(settings, Number(tokens), allowed === 1);
+      ).folioTake(prefix + bucket, own.perSecond, own.burst)) as [number, string];
+      return decide(own, Number(tokens), allowed === 1);
     },
     close: async () => {
       await redis.quit();

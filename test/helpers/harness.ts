@@ -3,6 +3,7 @@
 // depends on rows another test made.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type CheckReport, checkBooks } from '../../src/app/check/check-books.ts';
 import type { AppConfig, Deps } from '../../src/app/context.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createSmtpMailer } from '../../src/infra/smtp-mailer.ts';
@@ -18,7 +19,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(config: Partial<AppConfig> = {}, poolSize = 30): Promise<Harness> {
+export interface HarnessOptions {
+  /** Skip `folio check` at close: only for tests that break books on purpose (folio-check.test.ts). */
+  skipBooksCheck?: boolean;
+}
+
+export async function startHarness(
+  config: Partial<AppConfig> = {},
+  poolSize = 30,
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const databaseUrl = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
   const db = await openDatabase({ databaseUrl, poolSize });
   const deps: Deps = {
@@ -27,6 +37,13 @@ export async function startHarness(config: Partial<AppConfig> = {}, poolSize = 3
       keyRotationGraceSeconds: 86_400,
       rateLimitPerSecond: 10_000,
       rateLimitBurst: 20_000,
+      // The suite signs up and logs in hundreds of users from one address; throttle tests pass tight ones.
+      authThrottle: {
+        emailBurst: 1_000_000,
+        emailRefillSeconds: 1,
+        addressBurst: 1_000_000,
+        addressRefillSeconds: 1,
+      },
       ...config,
     },
     ...(config.smtpUrl ? { mailer: createSmtpMailer(config.smtpUrl) } : {}),
@@ -39,9 +56,24 @@ export async function startHarness(config: Partial<AppConfig> = {}, poolSize = 3
     deps,
     close: async () => {
       await app.close();
+      // Every set of books a test leaves must pass `folio check` (D69); PostgreSQL's shared database
+      // is checked once after the suite (scripts/test.mjs), since other files may be writing to it.
+      const report = options.skipBooksCheck || onPostgres ? undefined : await checkBooks(db);
       await db.close();
+      if (report && report.violations.length > 0) throw new Error(describeViolations(report));
     },
   };
+}
+
+function describeViolations(report: CheckReport): string {
+  const counts = new Map<string, number>();
+  for (const violation of report.violations)
+    counts.set(violation.invariant, (counts.get(violation.invariant) ?? 0) + 1);
+  const lines = report.violations
+    .slice(0, 20)
+    .map((violation) => `  ${violation.organizationId} ${violation.invariant}: ${violation.message}`);
+  const total = [...counts].map(([invariant, count]) => `${invariant} ${count}`).join(', ');
+  return `folio check found broken invariants in the books this test left (${total}):\n${lines.join('\n')}`;
 }
 
 export type Headers = Record<string, string>;

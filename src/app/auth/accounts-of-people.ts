@@ -17,6 +17,17 @@ export interface SignupCommand {
   currency?: string;
 }
 
+/**
+ * D67: the one answer to a sign-up that cannot go ahead because of the email, worded so that it does
+ * not say the email is registered (no field named, the same code as any refusal of the details).
+ */
+export const SIGNUP_REFUSED_MESSAGE =
+  'sign-up could not be completed with these details; if you already have an account, log in';
+
+function signupRefused(): DomainError {
+  return new DomainError('validation_error', SIGNUP_REFUSED_MESSAGE, { fields: {} });
+}
+
 export interface PublicUser {
   id: string;
   email: string;
@@ -29,11 +40,13 @@ export async function signup(deps: Deps, command: SignupCommand) {
   if (command.password.length < MIN_PASSWORD_LENGTH) {
     throw fieldError('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
+  // Hashed before the email is looked up, so a taken email costs the same scrypt work as a new one
+  // and its refusal comes no sooner than the checks every sign-up passes (D67).
   const passwordHash = await hashPassword(command.password);
   const token = newSessionToken();
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [command.email]);
-    if (existing) throw fieldError('email', 'is already registered');
+    if (existing) throw signupRefused();
     const user: PublicUser = { id: randomUUID(), email: command.email, name: command.name };
     // A concurrent signup with the same email passes the check too; the unique index refuses one.
     const inserted = await tx.query(
@@ -41,7 +54,7 @@ export async function signup(deps: Deps, command: SignupCommand) {
        ON CONFLICT DO NOTHING RETURNING id`,
       [user.id, user.email, user.name, passwordHash],
     );
-    if (inserted.length === 0) throw fieldError('email', 'is already registered');
+    if (inserted.length === 0) throw signupRefused();
     const organization = await createOrganization(tx, {
       name: command.organization_name,
       mode: 'live',
@@ -72,12 +85,21 @@ export async function login(deps: Deps, email: string, password: string) {
     'SELECT id, email, name, password_hash FROM users WHERE lower(email) = lower($1)',
     [email],
   );
-  if (!row || !(await verifyPassword(password, row.password_hash))) {
+  // An unknown email is checked against a hash too: answering it sooner would say it is unknown.
+  const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+  if (!row || !matches) {
     throw new DomainError('authentication_failed', 'the email or password is wrong', {});
   }
   const token = newSessionToken();
   await deps.db.transaction((tx) => insertSession(tx, row.id, token));
   return { token, user: { id: row.id, email: row.email, name: row.name } };
+}
+
+let decoy: Promise<string> | undefined;
+/** A hash of a random password, made once: verifying against it costs what a real check costs. */
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(newSessionToken());
+  return decoy;
 }
 
 export async function logout(deps: Deps, sessionId: string) {

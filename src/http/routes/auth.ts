@@ -1,8 +1,10 @@
 // Internal surface: sign-up, log-in, log-out, me (DECISIONS "Organizations, users, sessions").
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { login, logout, me, signup } from '../../app/auth/accounts-of-people.ts';
+import { type AuthAttempt, spendAuthAttempt } from '../../app/auth/throttle.ts';
 import type { Deps } from '../../app/context.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { defineRoute } from '../route.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -18,6 +20,24 @@ const OrganizationSummary = Type.Object({
   seats: Type.Integer(),
   role: Type.String(),
 });
+
+/** D67: one attempt spent per email and per client address; 429 `throttled` carries Retry-After. */
+async function throttle(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: AuthAttempt,
+  email: string,
+) {
+  try {
+    await spendAuthAttempt(deps, attempt, email, request.ip);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'throttled') {
+      reply.header('Retry-After', String(error.detail.retry_after));
+    }
+    throw error;
+  }
+}
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
   defineRoute(app, deps, {
@@ -42,7 +62,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
         token: Type.String(),
       }),
     },
-    handler: async (request, reply) => reply.code(201).send(await signup(deps, request.body)),
+    handler: async (request, reply) => {
+      await throttle(deps, request, reply, 'signup', request.body.email);
+      return reply.code(201).send(await signup(deps, request.body));
+    },
   });
 
   defineRoute(app, deps, {
@@ -54,7 +77,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
     auth: 'none',
     body: Type.Object({ email: Type.String({ minLength: 1 }), password: Type.String({ minLength: 1 }) }),
     response: { 200: Type.Object({ token: Type.String(), user: User }) },
-    handler: async (request) => login(deps, request.body.email, request.body.password),
+    handler: async (request, reply) => {
+      await throttle(deps, request, reply, 'login', request.body.email);
+      return login(deps, request.body.email, request.body.password);
+    },
   });
 
   defineRoute(app, deps, {
