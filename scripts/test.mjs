@@ -32,6 +32,18 @@ for (const run of runs) {
   if (result.status !== 0) {
     console.log(`# suite on ${run.name} FAILED`);
     failed = true;
+  } else if (run.name === 'PostgreSQL') {
+    // D69: every set of books the suite left in the shared database must pass folio check (on PGlite
+    // each test file's harness runs the check when it closes its in-memory database).
+    console.log('\n# folio check over the books the PostgreSQL suite left');
+    const check = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/check.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: postgresUrl },
+    });
+    if (check.status !== 0) {
+      console.log(`# folio check FAILED (exit ${check.status})`);
+      failed = true;
+    }
   }
 }
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,470 @@
+// The invariant checks of `folio check` (D69): one set-based statement per invariant for a batch of
+// organizations. Each returns only the rows that break the invariant, in one shape (CheckRow), so
+// the cost is that of reading the tables once, whatever the books hold. Every join is on
+// organization_id (D3): a batch is a list of organizations, never a join across them.
+import type { Queryable } from './db.ts';
+
+/** One broken rule on one record: what the books should say and what they say. */
+export interface CheckRow {
+  organization_id: string;
+  invariant: string;
+  record_type: string;
+  record_id: string;
+  /** The record's number (JE-000001, INV-000001) when it has one, else ''. */
+  record_number: string;
+  rule: string;
+  expected: string;
+  found: string;
+}
+
+const ROW = `organization_id::text AS organization_id, invariant, record_type, record_id::text AS record_id,
+  COALESCE(record_number, '') AS record_number, rule, expected, found`;
+
+/** The accounts receivable control account is found by its role (D65), never by number. */
+const RECEIVABLE_ROLE = 'accounts_receivable';
+
+/**
+ * entry_balanced, account_balances and trial_balance in one pass over journal lines: the lines are
+ * summed per entry and per account and day in one grouping (GROUPING SETS), and every comparison is
+ * made against those sums. Drafts must balance too, but only posted lines count in balances.
+ */
+export async function ledgerViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH sums AS MATERIALIZED (
+       SELECT l.organization_id, l.journal_entry_id, l.account_id, e.txn_date,
+              sum(l.debit) AS debit, sum(l.credit) AS credit,
+              COALESCE(sum(l.debit) FILTER (WHERE e.status = 'posted'), 0.0000) AS posted_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE e.status = 'posted'), 0.0000) AS posted_credit,
+              GROUPING(l.journal_entry_id) AS by_day
+         FROM journal_lines l
+         JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+        WHERE l.organization_id = ANY($1::uuid[])
+        GROUP BY GROUPING SETS ((l.organization_id, l.journal_entry_id), (l.organization_id, l.account_id, e.txn_date))),
+     entries AS (
+       SELECT e.organization_id, e.id, e.entry_number, e.status, e.total_debit, e.total_credit,
+              COALESCE(s.debit, 0.0000) AS debit, COALESCE(s.credit, 0.0000) AS credit
+         FROM journal_entries e
+         LEFT JOIN sums s ON s.by_day = 0 AND s.organization_id = e.organization_id AND s.journal_entry_id = e.id
+        WHERE e.organization_id = ANY($1::uuid[])),
+     posted AS (
+       SELECT organization_id, account_id, txn_date AS day, posted_debit AS debit, posted_credit AS credit
+         FROM sums WHERE by_day = 1 AND (posted_debit <> 0 OR posted_credit <> 0)),
+     summary AS (
+       SELECT organization_id, account_id, day, sum(debit) AS debit, sum(credit) AS credit
+         FROM account_balances WHERE organization_id = ANY($1::uuid[])
+        GROUP BY organization_id, account_id, day),
+     ledger_totals AS (
+       SELECT organization_id, sum(debit) AS debit, sum(credit) AS credit FROM posted GROUP BY organization_id),
+     summary_totals AS (
+       SELECT organization_id, sum(debit) AS debit, sum(credit) AS credit FROM summary GROUP BY organization_id),
+     found AS (
+       SELECT organization_id, 'entry_balanced' AS invariant, 'journal_entry' AS record_type, id AS record_id,
+              entry_number AS record_number,
+              CASE WHEN status = 'posted' THEN 'a posted entry''s lines balance and equal its stored totals'
+                   ELSE 'a draft''s lines balance and equal its stored totals' END AS rule,
+              format('debits = credits = total_debit = total_credit = %s', total_debit) AS expected,
+              format('lines debit %s, credit %s; total_debit %s, total_credit %s', debit, credit, total_debit,
+                     total_credit) AS found
+         FROM entries
+        WHERE NOT (debit = credit AND debit = total_debit AND total_debit = total_credit)
+       UNION ALL
+       SELECT COALESCE(p.organization_id, s.organization_id), 'account_balances', 'account',
+              COALESCE(p.account_id, s.account_id), a.number,
+              format('the balance summary of %s equals the posted lines of that day',
+                     COALESCE(p.day, s.day)::text),
+              format('debit %s, credit %s (posted lines)', COALESCE(p.debit, 0.0000), COALESCE(p.credit, 0.0000)),
+              format('debit %s, credit %s (account_balances)', COALESCE(s.debit, 0.0000), COALESCE(s.credit, 0.0000))
+         FROM posted p
+         FULL JOIN summary s
+           ON s.organization_id = p.organization_id AND s.account_id = p.account_id AND s.day = p.day
+         LEFT JOIN accounts a
+           ON a.organization_id = COALESCE(p.organization_id, s.organization_id)
+          AND a.id = COALESCE(p.account_id, s.account_id)
+        WHERE COALESCE(p.debit, 0.0000) <> COALESCE(s.debit, 0.0000) OR COALESCE(p.credit, 0.0000) <> COALESCE(s.credit, 0.0000)
+       UNION ALL
+       SELECT organization_id, 'trial_balance', 'organization', organization_id, NULL,
+              'the posted lines'' debits equal their credits',
+              'debits = credits', format('debits %s, credits %s', debit, credit)
+         FROM ledger_totals WHERE debit <> credit
+       UNION ALL
+       SELECT organization_id, 'trial_balance', 'organization', organization_id, NULL,
+              'the balance summary''s debits equal its credits (what the trial balance report reads)',
+              'debits = credits', format('debits %s, credits %s', debit, credit)
+         FROM summary_totals WHERE debit <> credit)
+     SELECT ${ROW} FROM found ORDER BY organization_id, invariant, record_number, rule`,
+    [organizationIds],
+  );
+}
+
+/**
+ * invoice_agrees: each invoice's amount_paid, status and entries agree with its applications and
+ * the ledger (D23, D25). The applications are a union so credit-note applications (D60) can join it.
+ */
+export async function invoiceViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH applied AS (
+       SELECT organization_id, invoice_id, sum(amount) AS amount
+         FROM (SELECT organization_id, invoice_id, amount FROM payment_applications
+                WHERE organization_id = ANY($1::uuid[])) AS applications
+        GROUP BY organization_id, invoice_id),
+     document_entries AS (
+       SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit,
+              e.reverses_entry_id, e.reversed_by_entry_id,
+              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
+         FROM journal_entries e
+         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('invoice', 'invoice_void')
+        GROUP BY e.organization_id, e.id),
+     entry_counts AS (
+       SELECT organization_id, source_id,
+              count(*) FILTER (WHERE source_type = 'invoice') AS sends,
+              count(*) FILTER (WHERE source_type = 'invoice_void') AS voids
+         FROM document_entries GROUP BY organization_id, source_id),
+     invoice AS (
+       SELECT i.organization_id, i.id, i.number, i.status, i.total, i.amount_paid, i.journal_entry_id,
+              i.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied, COALESCE(c.sends, 0) AS sends,
+              COALESCE(c.voids, 0) AS voids, s.id AS send_id, s.status AS send_status,
+              s.source_type AS send_source_type, s.source_id AS send_source_id, s.total_debit AS send_total,
+              s.receivable_debit AS send_receivable_debit, s.receivable_credit AS send_receivable_credit,
+              s.reversed_by_entry_id AS send_reversed_by, v.id AS void_id,
+              v.reverses_entry_id AS void_reverses, v.receivable_credit AS void_receivable_credit,
+              v.receivable_debit AS void_receivable_debit
+         FROM invoices i
+         LEFT JOIN applied ap ON ap.organization_id = i.organization_id AND ap.invoice_id = i.id
+         LEFT JOIN entry_counts c ON c.organization_id = i.organization_id AND c.source_id = i.id
+         LEFT JOIN document_entries s ON s.organization_id = i.organization_id AND s.id = i.journal_entry_id
+         LEFT JOIN document_entries v ON v.organization_id = i.organization_id AND v.id = i.void_entry_id
+        WHERE i.organization_id = ANY($1::uuid[]))
+     SELECT i.organization_id::text AS organization_id, 'invoice_agrees' AS invariant, 'invoice' AS record_type,
+            i.id::text AS record_id, i.number AS record_number, r.rule, r.expected, r.found
+       FROM invoice i
+       CROSS JOIN LATERAL (VALUES
+         ('amount_paid equals the sum of its applications', i.applied::text, i.amount_paid::text,
+          i.amount_paid <> i.applied),
+         ('a draft or void invoice has nothing applied', '0.0000', i.applied::text,
+          i.status IN ('draft', 'void') AND i.applied <> 0),
+         ('a draft has no ledger entry', 'no entry', format('%s send and %s void entries', i.sends, i.voids),
+          i.status = 'draft' AND (i.journal_entry_id IS NOT NULL OR i.void_entry_id IS NOT NULL
+                                  OR i.sends + i.voids > 0)),
+         ('a sent or paid invoice has its send entry', 'journal_entry_id set', 'none',
+          i.status IN ('sent', 'paid') AND i.journal_entry_id IS NULL),
+         ('a sent invoice has a balance due', format('amount_paid below %s', i.total), i.amount_paid::text,
+          i.status = 'sent' AND i.amount_paid >= i.total),
+         ('a paid invoice is paid in full', i.total::text, i.amount_paid::text,
+          i.status = 'paid' AND i.amount_paid <> i.total),
+         ('one send entry, the one the invoice names', format('%s', CASE WHEN i.journal_entry_id IS NULL THEN 0 ELSE 1 END),
+          i.sends::text, i.sends <> CASE WHEN i.journal_entry_id IS NULL THEN 0 ELSE 1 END),
+         ('one void entry, the one the invoice names', format('%s', CASE WHEN i.void_entry_id IS NULL THEN 0 ELSE 1 END),
+          i.voids::text, i.voids <> CASE WHEN i.void_entry_id IS NULL THEN 0 ELSE 1 END),
+         ('the send entry is the invoice''s posted entry', format('posted invoice entry of %s', i.id),
+          format('%s %s entry of %s', i.send_status, i.send_source_type, i.send_source_id),
+          i.journal_entry_id IS NOT NULL AND (i.send_id IS NULL OR i.send_status <> 'posted'
+            OR i.send_source_type <> 'invoice' OR i.send_source_id <> i.id)),
+         ('the send entry debits Accounts Receivable with the total',
+          format('receivable debit %s, credit 0.0000, total_debit %s', i.total, i.total),
+          format('receivable debit %s, credit %s, total_debit %s', i.send_receivable_debit,
+                 i.send_receivable_credit, i.send_total),
+          i.send_id IS NOT NULL AND (i.send_receivable_debit <> i.total OR i.send_receivable_credit <> 0
+                                     OR i.send_total <> i.total)),
+         ('only a void invoice''s send entry is reversed', 'not reversed',
+          format('reversed by %s', i.send_reversed_by),
+          i.status IN ('sent', 'paid') AND i.send_reversed_by IS NOT NULL),
+         ('a void invoice that was sent has a reversal of its send entry',
+          format('a void entry reversing %s, linked both ways', i.journal_entry_id),
+          format('void entry %s reversing %s; send entry reversed by %s', i.void_entry_id, i.void_reverses,
+                 i.send_reversed_by),
+          i.status = 'void' AND i.journal_entry_id IS NOT NULL AND (i.void_id IS NULL
+            OR i.void_reverses IS DISTINCT FROM i.journal_entry_id
+            OR i.send_reversed_by IS DISTINCT FROM i.void_entry_id)),
+         ('the void entry credits Accounts Receivable with the total',
+          format('receivable credit %s, debit 0.0000', i.total),
+          format('receivable credit %s, debit %s', i.void_receivable_credit, i.void_receivable_debit),
+          i.void_id IS NOT NULL AND (i.void_receivable_credit <> i.total OR i.void_receivable_debit <> 0)),
+         ('only a void invoice has a void entry', 'no void entry', format('void entry %s', i.void_entry_id),
+          i.status <> 'void' AND i.void_entry_id IS NOT NULL)
+       ) AS r(rule, expected, found, broken)
+      WHERE r.broken IS TRUE
+      ORDER BY i.organization_id, i.number, r.rule`,
+    [organizationIds, RECEIVABLE_ROLE],
+  );
+}
+
+/**
+ * payment_agrees: a payment's amount is its applications plus its unapplied amount, and its one
+ * entry debits the deposit account and credits Accounts Receivable with the amount (D25).
+ */
+export async function paymentViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH applied AS (
+       SELECT a.organization_id, a.payment_id, sum(a.amount) AS amount,
+              count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM p.customer_id) AS foreign_invoices,
+              count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
+         FROM payment_applications a
+         JOIN payments_received p ON p.organization_id = a.organization_id AND p.id = a.payment_id
+         LEFT JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
+        WHERE a.organization_id = ANY($1::uuid[])
+        GROUP BY a.organization_id, a.payment_id),
+     document_entries AS (
+       SELECT e.organization_id, e.id, e.source_id, e.status, e.source_type, e.total_debit,
+              e.reversed_by_entry_id, p.deposit_account_id,
+              COALESCE(sum(l.debit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
+         FROM journal_entries e
+         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+         LEFT JOIN payments_received p ON p.organization_id = e.organization_id AND p.id = e.source_id
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'payment_received'
+        GROUP BY e.organization_id, e.id, p.deposit_account_id),
+     entry_counts AS (
+       SELECT organization_id, source_id, count(*) AS entries FROM document_entries
+        GROUP BY organization_id, source_id),
+     payment AS (
+       SELECT p.organization_id, p.id, p.number, p.amount, p.unapplied_amount, p.journal_entry_id,
+              COALESCE(ap.amount, 0.0000) AS applied, COALESCE(ap.foreign_invoices, 0) AS foreign_invoices,
+              COALESCE(ap.closed_invoices, 0) AS closed_invoices, COALESCE(c.entries, 0) AS entries,
+              e.id AS entry_id, e.status AS entry_status, e.source_id AS entry_source_id,
+              e.total_debit AS entry_total, e.deposit_debit, e.receivable_credit,
+              e.reversed_by_entry_id AS entry_reversed_by
+         FROM payments_received p
+         LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.payment_id = p.id
+         LEFT JOIN entry_counts c ON c.organization_id = p.organization_id AND c.source_id = p.id
+         LEFT JOIN document_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
+        WHERE p.organization_id = ANY($1::uuid[]))
+     SELECT p.organization_id::text AS organization_id, 'payment_agrees' AS invariant,
+            'payment_received' AS record_type, p.id::text AS record_id, p.number AS record_number,
+            r.rule, r.expected, r.found
+       FROM payment p
+       CROSS JOIN LATERAL (VALUES
+         ('amount equals its applications plus unapplied_amount', p.amount::text,
+          format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
+          p.applied + p.unapplied_amount <> p.amount),
+         ('applications are to sent or paid invoices of the payment''s customer', '0 other',
+          format('%s of another customer, %s draft or void', p.foreign_invoices, p.closed_invoices),
+          p.foreign_invoices + p.closed_invoices > 0),
+         ('one entry, the one the payment names', '1', p.entries::text,
+          p.journal_entry_id IS NULL OR p.entries <> 1),
+         ('the entry is the payment''s posted entry', format('posted payment entry of %s', p.id),
+          format('%s entry of %s', p.entry_status, p.entry_source_id),
+          p.journal_entry_id IS NOT NULL AND (p.entry_id IS NULL OR p.entry_status <> 'posted'
+                                              OR p.entry_source_id <> p.id)),
+         ('the entry debits the deposit account and credits Accounts Receivable with the amount',
+          format('deposit debit %s, receivable credit %s, total_debit %s', p.amount, p.amount, p.amount),
+          format('deposit debit %s, receivable credit %s, total_debit %s', p.deposit_debit,
+                 p.receivable_credit, p.entry_total),
+          p.entry_id IS NOT NULL AND (p.deposit_debit <> p.amount OR p.receivable_credit <> p.amount
+                                      OR p.entry_total <> p.amount)),
+         ('the payment''s entry is not reversed while the payment stands', 'not reversed',
+          format('reversed by %s', p.entry_reversed_by), p.entry_reversed_by IS NOT NULL)
+       ) AS r(rule, expected, found, broken)
+      WHERE r.broken IS TRUE
+      ORDER BY p.organization_id, p.number, r.rule`,
+    [organizationIds, RECEIVABLE_ROLE],
+  );
+}
+
+/**
+ * receivables_agree: the Accounts Receivable balance from documents' entries equals the open items
+ * (sent invoices' balance due minus payments' unapplied amounts; D26, D57). Manual entries (and
+ * reversals of manual entries) on the account are outside the documents and are reported in the
+ * row, not compared. Open items are a union: credit notes' remaining credit (D60) joins it as one
+ * more negative branch.
+ */
+export async function receivablesViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH organization AS (
+       SELECT id AS organization_id FROM organizations WHERE id = ANY($1::uuid[])),
+     receivable AS (
+       SELECT organization_id, id FROM accounts WHERE organization_id = ANY($1::uuid[]) AND system_role = $2),
+     ledger AS (
+       SELECT l.organization_id,
+              sum(l.debit - l.credit) FILTER (WHERE NOT m.manual) AS documents,
+              sum(l.debit - l.credit) FILTER (WHERE m.manual) AS manual
+         FROM receivable r
+         JOIN journal_lines l ON l.organization_id = r.organization_id AND l.account_id = r.id
+         JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+         LEFT JOIN journal_entries o ON o.organization_id = e.organization_id AND o.id = e.reverses_entry_id
+         CROSS JOIN LATERAL (SELECT e.source_type = 'manual'
+                                 OR (e.source_type = 'reversal' AND o.source_type = 'manual') AS manual) m
+        WHERE e.status = 'posted'
+        GROUP BY l.organization_id),
+     open_items AS (
+       SELECT organization_id, sum(amount) AS amount,
+              sum(amount) FILTER (WHERE kind = 'invoices') AS invoices,
+              sum(amount) FILTER (WHERE kind = 'unapplied payments') AS unapplied
+         FROM (SELECT organization_id, 'invoices' AS kind, total - amount_paid AS amount FROM invoices
+                WHERE organization_id = ANY($1::uuid[]) AND status IN ('sent', 'paid')
+               UNION ALL
+               SELECT organization_id, 'unapplied payments', -unapplied_amount FROM payments_received
+                WHERE organization_id = ANY($1::uuid[])) AS items
+        GROUP BY organization_id),
+     compared AS (
+       SELECT g.organization_id, r.id AS account_id, COALESCE(l.documents, 0.0000) AS ledger,
+              COALESCE(l.manual, 0.0000) AS manual, COALESCE(i.amount, 0.0000) AS open,
+              COALESCE(i.invoices, 0.0000) AS invoices, COALESCE(i.unapplied, 0.0000) AS unapplied
+         FROM organization g
+         LEFT JOIN receivable r ON r.organization_id = g.organization_id
+         LEFT JOIN ledger l ON l.organization_id = g.organization_id
+         LEFT JOIN open_items i ON i.organization_id = g.organization_id)
+     SELECT organization_id::text AS organization_id, 'receivables_agree' AS invariant,
+            'account' AS record_type, COALESCE(account_id, organization_id)::text AS record_id,
+            '' AS record_number,
+            CASE WHEN account_id IS NULL THEN 'the books have an Accounts Receivable account'
+                 ELSE 'Accounts Receivable from documents equals open invoices minus unapplied payments' END AS rule,
+            format('%s (invoices due %s, unapplied payments %s)', open, invoices, unapplied) AS expected,
+            format('%s (and %s from manual entries, not compared)', ledger, manual) AS found
+       FROM compared
+      WHERE account_id IS NULL OR ledger <> open
+      ORDER BY organization_id`,
+    [organizationIds, RECEIVABLE_ROLE],
+  );
+}
+
+/** A numbered document family: its counter in `sequences` and where its numbers are stored. */
+export interface NumberedTable {
+  sequence: string;
+  prefix: string;
+  table: string;
+  column: string;
+}
+
+/**
+ * numbers_gapless (D21): every value from 1 to the counter's last has its number, once. The
+ * series is as long as the counter, so the cost follows the documents; the lookups use the
+ * (organization_id, number) unique index. Numbers a client chose beyond the counter are not gaps.
+ */
+export async function numberViolations(
+  db: Queryable,
+  organizationIds: string[],
+  numbered: NumberedTable,
+): Promise<CheckRow[]> {
+  const { table, column } = numbered;
+  return db.query<CheckRow>(
+    `WITH wanted AS (
+       SELECT s.organization_id, g.value,
+              $3 || CASE WHEN length(g.value::text) >= 6 THEN g.value::text ELSE lpad(g.value::text, 6, '0') END
+                AS number
+         FROM sequences s, generate_series(1::bigint, s.next_value - 1) AS g(value)
+        WHERE s.organization_id = ANY($1::uuid[]) AND s.name = $2),
+     missing AS (
+       SELECT w.organization_id, count(*) AS gaps, (array_agg(w.number ORDER BY w.value))[1:5] AS first
+         FROM wanted w
+        WHERE NOT EXISTS (SELECT 1 FROM ${table} d
+                           WHERE d.organization_id = w.organization_id AND d.${column} = w.number)
+        GROUP BY w.organization_id),
+     counters AS (
+       SELECT organization_id, next_value FROM sequences WHERE organization_id = ANY($1::uuid[]) AND name = $2),
+     duplicates AS (
+       SELECT organization_id, ${column} AS number, count(*) AS copies FROM ${table}
+        WHERE organization_id = ANY($1::uuid[]) AND ${column} IS NOT NULL
+        GROUP BY organization_id, ${column} HAVING count(*) > 1)
+     SELECT m.organization_id::text AS organization_id, 'numbers_gapless' AS invariant, 'sequence' AS record_type,
+            m.organization_id::text AS record_id, $2 AS record_number,
+            format('every %s number from 1 to the counter''s last (%s) exists', $3, c.next_value - 1) AS rule,
+            format('%s numbers', c.next_value - 1) AS expected,
+            format('%s missing, first %s', m.gaps, array_to_string(m.first, ', ')) AS found
+       FROM missing m JOIN counters c ON c.organization_id = m.organization_id
+     UNION ALL
+     SELECT organization_id::text, 'numbers_gapless', 'sequence', organization_id::text, $2,
+            format('each %s number is used once', $3), '1', format('%s copies of %s', copies, number)
+       FROM duplicates
+      ORDER BY 1`,
+    [organizationIds, numbered.sequence, numbered.prefix],
+  );
+}
+
+/** The versioned records of the change feed (D32): entity type and the table that holds them. */
+export const FEED_TABLES: Record<string, string> = {
+  account: 'accounts',
+  customer: 'customers',
+  ar_invoice: 'invoices',
+  payment_received: 'payments_received',
+  journal_entry: 'journal_entries',
+  tax_rate: 'tax_rates',
+  tax_group: 'tax_groups',
+  tracking_category: 'tracking_categories',
+  tracking_option: 'tracking_options',
+};
+
+/**
+ * Records whose version 1 is the books' starting state rather than a change: the seeded chart is
+ * written with the organization, before its feed starts (sign-up writes no change records), so a
+ * seeded account's change records start at version 2. See docs/architecture.md.
+ */
+const SEEDED: Record<string, string> = { account: 'is_system' };
+
+/**
+ * change_records (D32): a record at version v has exactly one change record for each version 1..v,
+ * the first `created` (a seeded account: 2..v); a record that is gone has a `deleted` record as its
+ * last. One grouped pass over the organizations' change records, joined to each versioned table.
+ */
+export async function changeRecordViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  const types = Object.keys(FEED_TABLES);
+  const records = Object.entries(FEED_TABLES)
+    .map(
+      ([type, table]) =>
+        `SELECT organization_id, '${type}' AS entity_type, id, version, ${SEEDED[type] ?? 'false'} AS seeded
+           FROM ${table} WHERE organization_id = ANY($1::uuid[])`,
+    )
+    .join('\n UNION ALL ');
+  return db.query<CheckRow>(
+    `WITH feed AS (
+       SELECT organization_id, entity_type, entity_id, count(*) AS n,
+              count(DISTINCT entity_version) AS versions, min(entity_version) AS first_version,
+              max(entity_version) AS last_version,
+              count(*) FILTER (WHERE operation = 'created' AND entity_version = 1) AS created,
+              count(*) FILTER (WHERE operation = 'deleted') AS deleted,
+              max(entity_version) FILTER (WHERE operation = 'deleted') AS deleted_version
+         FROM changes
+        WHERE organization_id = ANY($1::uuid[]) AND entity_type = ANY($2::text[])
+        GROUP BY organization_id, entity_type, entity_id),
+     records AS (${records}),
+     compared AS (
+       SELECT COALESCE(r.organization_id, f.organization_id) AS organization_id,
+              COALESCE(r.entity_type, f.entity_type) AS entity_type, COALESCE(r.id, f.entity_id) AS id,
+              r.version, COALESCE(r.seeded, false) AS seeded, f.n, f.versions, f.first_version, f.last_version,
+              f.created, f.deleted, f.deleted_version
+         FROM records r
+         FULL JOIN feed f
+           ON f.organization_id = r.organization_id AND f.entity_type = r.entity_type AND f.entity_id = r.id)
+     SELECT organization_id::text AS organization_id, 'change_records' AS invariant, entity_type AS record_type,
+            id::text AS record_id, '' AS record_number,
+            CASE WHEN version IS NULL
+                   THEN 'a record that is gone has one change record per version, the last deleted'
+                 WHEN seeded
+                   THEN 'a seeded record at version v has one change record for each version 2..v'
+                 ELSE 'a record at version v has one change record for each version 1..v, the first created' END
+              AS rule,
+            CASE WHEN version IS NULL THEN format('versions 1..%s, the last deleted', last_version)
+                 WHEN seeded THEN format('%s records, versions 2..%s', version - 1, version)
+                 ELSE format('%s records, versions 1..%s, created first', version, version) END AS expected,
+            CASE WHEN n IS NULL THEN 'no change records'
+                 ELSE format('%s records, %s versions from %s to %s, %s created, %s deleted', n, versions,
+                             first_version, last_version, created, deleted) END AS found
+       FROM compared
+      WHERE CASE
+              WHEN version IS NULL
+                THEN NOT (n = versions AND first_version = 1 AND versions = last_version AND created = 1
+                          AND deleted = 1 AND deleted_version = last_version)
+              WHEN seeded AND version = 1 THEN n IS NOT NULL
+              WHEN seeded
+                THEN n IS NULL OR NOT (n = versions AND first_version = 2 AND versions = last_version - 1
+                                       AND last_version = version AND created = 0 AND deleted = 0)
+              ELSE n IS NULL OR NOT (n = versions AND first_version = 1 AND versions = last_version
+                                     AND last_version = version AND created = 1 AND deleted = 0)
+            END
+      ORDER BY 1, 3, 4`,
+    [organizationIds, types],
+  );
+}
+
+/** The organizations to check, oldest first; with `organizationId`, that one if it exists. */
+export async function organizationsToCheck(db: Queryable, organizationId?: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM organizations
+      WHERE $1::uuid IS NULL OR id = $1::uuid ORDER BY created_at, id`,
+    [organizationId ?? null],
+  );
+  return rows.map((row) => row.id);
+}
