@@ -134,6 +134,9 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
         : {}),
     },
     ...(spec.deprecation ? { onSend: deprecationHeaders(spec.deprecation) } : {}),
+    // The body validator lets a missing body (or JSON null) through as {} (actions like /post need
+    // none), so the handler gets {} too: a PATCH with no body was a 500 (found by the fuzzer).
+    ...(spec.body ? { preValidation: emptyBodyAsObject } : {}),
     schema: {
       summary: spec.summary,
       description: spec.description,
@@ -151,6 +154,10 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
     handler: ((request: RouteRequest<B, Q, P>, reply: FastifyReply) =>
       app.inFlight.track(spec.handler(request, reply))) as never,
   });
+}
+
+async function emptyBodyAsObject(request: FastifyRequest) {
+  request.body ??= {};
 }
 
 /** Authentication, the public-surface rule (D10) and the permission check, before the body is read. */
