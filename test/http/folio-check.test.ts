@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { checkBooks, type Violation } from '../../src/app/check/check-books.ts';
 import type { Deps } from '../../src/app/context.ts';
+import { readConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { SqlParam } from '../../src/storage/db.ts';
 import { openDatabase } from '../../src/storage/index.ts';
@@ -461,10 +462,8 @@ describe('npx folio check, the command', { timeout: 240_000 }, () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'folio-check-'));
     try {
       const db = await openDatabase({ dataDir });
-      const deps: Deps = {
-        db,
-        config: { keyRotationGraceSeconds: 86_400, rateLimitPerSecond: 10_000, rateLimitBurst: 20_000 },
-      };
+      // The service's defaults, as `npm start` with an empty environment would run.
+      const deps: Deps = { db, config: readConfig({}) };
       const app = await buildApp(deps);
       const local: Harness = { app, db, deps, close: async () => {} };
       const built = await buildLedger(local);
