@@ -158,7 +158,7 @@ describe('migration 0004 backfill', () => {
     ]);
     await harness.db.query(`UPDATE accounts SET number = '1199' WHERE organization_id = $1 AND id = $2`, [
       books.organizationId,
-      books.accounts['1100'],
+      books.accounts['1100']!,
     ]);
     ok(
       await call(harness, 'POST', '/api/v1/accounts', books.headers, {
