@@ -8,8 +8,11 @@ const SCALE_FACTOR = 10n ** BigInt(MONEY_SCALE);
 /** The wire format of a request amount (D5): up to 15 integer digits, up to 4 decimals. */
 export const MONEY_PATTERN = '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$';
 const MONEY_REGEX = new RegExp(MONEY_PATTERN);
-/** Database text (NUMERIC(20,4)::text) may carry 16 integer digits. */
-const STORED_REGEX = /^-?[0-9]{1,16}(\.[0-9]{1,4})?$/;
+/**
+ * Database text: a NUMERIC(20,4) column carries up to 16 integer digits, but a sum of them (an
+ * account's balance over many days, a report's total) may carry more, and must still read (D66).
+ */
+const STORED_REGEX = /^-?[0-9]{1,40}(\.[0-9]{1,4})?$/;
 
 export type Money = bigint;
 

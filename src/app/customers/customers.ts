@@ -69,7 +69,7 @@ async function customerStandings(db: Queryable, organizationId: string, ids: str
          FROM payments_received
         WHERE organization_id = $1 AND customer_id = ANY($2::uuid[])
         GROUP BY customer_id)
-     SELECT c.id, (COALESCE(o.due, 0) - COALESCE(p.unapplied, 0))::numeric(20, 4)::text AS balance,
+     SELECT c.id, (COALESCE(o.due, 0) - COALESCE(p.unapplied, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
             COALESCE(o.open_count, 0)::int AS open_invoice_count
        FROM unnest($2::uuid[]) AS c(id)
        LEFT JOIN open_invoices o ON o.customer_id = c.id

@@ -1,0 +1,70 @@
+// Refusal checks shared by the bad-input tests: the answer is the envelope with the expected code,
+// and the books are as they were (same rows, same balance summary, the change feed at the same head).
+import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
+import { ERROR_STATUS, type ErrorCode } from '../../src/domain/errors.ts';
+import { type Books, call, type Harness } from './harness.ts';
+
+const TABLES = [
+  'accounts',
+  'account_balances',
+  'journal_entries',
+  'journal_lines',
+  'customers',
+  'invoices',
+  'invoice_lines',
+  'payments_received',
+  'payment_applications',
+  'tracking_categories',
+  'tracking_options',
+  'tax_rates',
+  'changes',
+];
+
+/** The rows that matter of one organization's books, as text; equal before and after a refusal. */
+export async function booksState(harness: Harness, books: Books): Promise<string> {
+  const parts: string[] = [];
+  for (const table of TABLES) {
+    const [row] = await harness.db.query<{ state: string }>(
+      `SELECT count(*)::text || ':' || coalesce(md5(string_agg(to_jsonb(t)::text, '|' ORDER BY to_jsonb(t)::text)), '')
+              AS state FROM ${table} t WHERE organization_id = $1`,
+      [books.organizationId],
+    );
+    parts.push(`${table}=${row?.state}`);
+  }
+  const feed = await call(harness, 'GET', '/api/v1/changes', books.headers);
+  assert.equal(feed.statusCode, 200, feed.body);
+  parts.push(`feed=${feed.json().cursor}`);
+  return parts.join('\n');
+}
+
+/** Asserts the published envelope with `code` (and its status), and `fields` among its field paths. */
+export function assertRefusal(response: LightMyRequestResponse, code: ErrorCode, fields: string[] = []) {
+  assert.equal(response.statusCode, ERROR_STATUS[code], response.body);
+  assert.match(String(response.headers['content-type']), /^application\/json/);
+  const body = response.json();
+  assert.deepEqual(Object.keys(body), ['error']);
+  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'detail', 'message']);
+  assert.equal(body.error.code, code, response.body);
+  for (const field of fields) {
+    assert.ok(
+      Array.isArray(body.error.detail?.fields?.[field]),
+      `detail.fields names ${field}: ${response.body}`,
+    );
+  }
+}
+
+/** Sends the request, asserts the refusal, and proves the books did not move. */
+export async function refusedUnchanged(
+  harness: Harness,
+  books: Books,
+  request: () => Promise<LightMyRequestResponse>,
+  code: ErrorCode,
+  fields: string[] = [],
+): Promise<LightMyRequestResponse> {
+  const before = await booksState(harness, books);
+  const response = await request();
+  assertRefusal(response, code, fields);
+  assert.equal(await booksState(harness, books), before, 'a refusal writes nothing');
+  return response;
+}
