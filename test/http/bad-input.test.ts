@@ -230,6 +230,12 @@ describe('amounts past NUMERIC(20,4)', () => {
     const second = await post(large);
     const refused = await refusedUnchanged(harness, own, second.post, 'invalid_money', ['lines']);
     assert.match(refused.json().error.message, /total for the day/);
+    // Under an Idempotency-Key the refusal is stored (D35) and replayed; the books stay as they were.
+    const keyed = { ...own.headers, 'idempotency-key': 'day-total-overflow' };
+    const postKeyed = () => call(harness, 'POST', `/api/v1/journal-entries/${second.id}/post`, keyed);
+    const first400 = await refusedUnchanged(harness, own, postKeyed, 'invalid_money', ['lines']);
+    const replay = await refusedUnchanged(harness, own, postKeyed, 'invalid_money', ['lines']);
+    assert.equal(replay.body, first400.body);
     const draft = await call(harness, 'GET', `/api/v1/journal-entries/${second.id}`, own.headers);
     assert.equal(draft.json().status, 'draft', 'the refused entry stays a draft');
     // The day's summary rows and the JE counter are as the first posting left them: ordinary
