@@ -48,6 +48,10 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const directory = resolve(dataDir);
   mkdirSync(directory, { recursive: true });
   const lockPath = join(directory, LOCK_FILE_NAME);
+  // This process already holds it: the file names our own PID, which the check below would take
+  // for a dead holder's (a container restarted as PID 1), so the process remembers what it holds.
+  const held = heldHere.get(directory);
+  if (held) throw new DataDirInUseError(directory, process.pid, held);
   const mine: LockContent = {
     pid: process.pid,
     started_at: new Date().toISOString(),
@@ -64,7 +68,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   try {
     // Two rounds: the first may find a stale lock and remove it; the second then links ours.
     for (let round = 0; round < 3; round++) {
-      if (tryLink(draft, lockPath)) return holding(lockPath, mine.token, directory);
+      if (tryLink(draft, lockPath)) return holding(lockPath, mine.token, directory, mine.started_at);
       const holder = readLock(lockPath);
       if (holder === 'missing') continue; // released between our link and our read
       if (holder !== 'unreadable' && isAlive(holder)) {
@@ -80,11 +84,16 @@ export function lockDataDir(dataDir: string): DataDirLock {
   }
 }
 
-function holding(lockPath: string, token: string, directory: string): DataDirLock {
+/** Directories this process holds, and since when. */
+const heldHere = new Map<string, string>();
+
+function holding(lockPath: string, token: string, directory: string, startedAt: string): DataDirLock {
+  heldHere.set(directory, startedAt);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    heldHere.delete(directory);
     process.off('exit', release);
     const current = readLock(lockPath);
     if (typeof current === 'object' && current.token === token) unlinkQuietly(lockPath);
@@ -124,9 +133,9 @@ function readLock(lockPath: string): LockContent | 'missing' | 'unreadable' {
 
 /** Whether the process that wrote `holder` still runs (on this machine). */
 function isAlive(holder: LockContent): boolean {
-  // A directory on shared storage locked from another machine: its PID means nothing here, so
-  // assume it is alive rather than take the books from under a running service.
-  if (holder.hostname !== hostname()) return true;
+  // The host name is not consulted: a container recreated over the same volume (after an OOM kill,
+  // say) has a new one, and trusting it would block that restart forever. The lock protects one
+  // machine's processes; a directory shared between machines is outside what PGlite is for.
   // Restarted in a container, we may be given the PID the dead holder had (often 1).
   if (holder.pid === process.pid) return false;
   const currentBoot = bootId();
