@@ -144,6 +144,33 @@ describe('dates outside 0001-01-01..9999-12-31', () => {
     assert.equal(last.statusCode, 200, last.body);
   });
 
+  test('a general ledger from 0001-01-01 to 9999-12-31 answers 200 with a zero opening balance (the day before the first has none)', async () => {
+    const own = await signUp(harness);
+    const draft = ok(
+      await call(harness, 'POST', '/api/v1/journal-entries', own.headers, {
+        txn_date: '0001-01-01',
+        lines: [
+          { account: own.accounts['1000'], debit: '5.00' },
+          { account: own.accounts['3000'], credit: '5.00' },
+        ],
+      }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/journal-entries/${draft.id}/post`, own.headers));
+    const ledger = await call(
+      harness,
+      'GET',
+      `/api/v1/reports/general-ledger?account=${own.accounts['1000']}&from=0001-01-01&to=9999-12-31`,
+      own.headers,
+    );
+    assert.equal(ledger.statusCode, 200, ledger.body);
+    assert.equal(ledger.json().opening_balance, '0.0000');
+    assert.deepEqual(
+      ledger.json().lines.map((line: { balance: string }) => line.balance),
+      ['5.0000'],
+    );
+  });
+
   test('refuses an invoice whose due date (issue date + terms) would pass 9999-12-31, on issue_date', async () => {
     const customer = await createCustomer(harness, books.headers, { payment_terms: 'net_30' });
     const body = { ...invoiceBody(books, customer.id, ''), issue_date: '9999-12-15' };

@@ -2,7 +2,7 @@
 // summary; the lines in the range are listed with a running balance. Bounded: a range holding more
 // than MAX_GENERAL_LEDGER_LINES lines is refused, so a report never grows without limit.
 import { isDebitNormal } from '../../domain/chart.ts';
-import { isCalendarDate, todayIn } from '../../domain/dates.ts';
+import { addDays, DATE_MIN, isCalendarDate, todayIn } from '../../domain/dates.ts';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Actor, Deps } from '../context.ts';
@@ -23,12 +23,6 @@ interface LedgerLineRow {
   credit: string;
 }
 
-function dayBefore(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  parsed.setUTCDate(parsed.getUTCDate() - 1);
-  return parsed.toISOString().slice(0, 10);
-}
-
 export async function generalLedger(
   deps: Deps,
   actor: Actor,
@@ -44,9 +38,13 @@ export async function generalLedger(
   const account = await findAccount(deps.db, organizationId, query.account);
   if (!account) throw notFound('account');
   const sign = isDebitNormal(account.type) ? 1n : -1n;
-  const opening = (await accountTotals(deps.db, organizationId, [account.id], dayBefore(from))).get(
-    account.id,
-  );
+  // Nothing is dated before the first day of the calendar (D66), and it has no day before it.
+  const opening =
+    from === DATE_MIN
+      ? undefined
+      : (await accountTotals(deps.db, organizationId, [account.id], addDays(from, -1, 'query/from'))).get(
+          account.id,
+        );
   const openingBalance = opening ? sign * (parseMoney(opening.debit) - parseMoney(opening.credit)) : 0n;
   const rows = await deps.db.query<LedgerLineRow>(
     `SELECT e.id AS journal_entry_id, e.entry_number, e.txn_date::text AS txn_date, e.memo, e.source_type, e.source_id,
