@@ -38,7 +38,7 @@ const ENTITY_TYPES = [
   'tracking_category',
   'tracking_option',
 ];
-const DATE_NAME = /(^|_)(date|from|to|as_of)$/;
+const DATE_NAME = /(^|_)(date|from|to|as_of|through)$/;
 const MONEY_PATTERN = '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$';
 const QUANTITY_PATTERN = '^[0-9]{1,11}(\\.[0-9]{1,4})?$';
 const RATE_PATTERN = '^[0-9]{1,3}(\\.[0-9]{1,4})?$';
@@ -54,6 +54,7 @@ type Shape =
   | 'quantity'
   | 'rate'
   | 'date'
+  | 'datetime'
   | 'id'
   | 'cursor'
   | 'email'
@@ -75,6 +76,7 @@ function shapeOf(schema: Schema, field: Field): Shape {
   if (schema.pattern === RATE_PATTERN) return 'rate';
   if (schema.pattern === '^[0-9]{1,9}$' || field.name === 'If-Match') return 'version';
   if (schema.format === 'date' || DATE_NAME.test(field.name)) return 'date';
+  if (schema.format === 'date-time') return 'datetime';
   if (field.name === 'cursor') return 'cursor';
   if (schema.format === 'uuid' || field.kind || kindOfField(field.name) || field.name === 'source_id')
     return 'id';
@@ -166,6 +168,8 @@ function validOf(schema: Schema, field: Field, mode: Mode): fc.Arbitrary<unknown
       return fc.integer({ min: 1, max: 5 }).map((n) => (field.name === 'If-Match' ? `"${n}"` : String(n)));
     case 'date':
       return dateIn(2025, 3);
+    case 'datetime':
+      return dateIn(2027, 2).map((date) => `${date}T12:00:00Z`);
     case 'cursor':
       return fc.nat({ max: 20 }).map((index) => new CursorRef('issued', index));
     case 'id':
@@ -222,6 +226,8 @@ function boundaryOf(schema: Schema, field: Field): fc.Arbitrary<unknown> {
       return fc.constantFrom(...BOUNDARY_RATES);
     case 'date':
       return fc.constantFrom(...BOUNDARY_DATES);
+    case 'datetime':
+      return fc.constantFrom('9999-12-31T23:59:59.999Z', '0001-01-01T00:00:00Z', '2026-11-23T00:00:00+14:00');
     case 'version':
       return fc.constantFrom('0', '999999999', '"999999999"', '*', 'W/"1"', '1000000000');
     case 'currency':
@@ -258,7 +264,9 @@ function hostileOf(schema: Schema, field: Field): fc.Arbitrary<unknown> {
   const specific: fc.Arbitrary<unknown>[] = [];
   if (shape === 'money' || shape === 'quantity' || shape === 'rate')
     specific.push(fc.constantFrom(...HOSTILE_MONEY));
-  if (shape === 'date') specific.push(fc.constantFrom(...HOSTILE_DATES));
+  if (shape === 'date' || shape === 'datetime') specific.push(fc.constantFrom(...HOSTILE_DATES));
+  if (shape === 'datetime')
+    specific.push(fc.constantFrom('0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '2026-11-23T25:00:00Z'));
   if (shape === 'cursor') {
     specific.push(
       fc.tuple(fc.constantFrom(...CURSOR_VARIANTS), fc.nat({ max: 20 })).map(([v, i]) => new CursorRef(v, i)),

@@ -1,6 +1,9 @@
 // The fuzzer's list of routes: every operation of the OpenAPI document the service generates, with
 // the JSON Schemas (TypeBox) of its path parameters, query parameters, headers and body.
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Deps } from '../../src/app/context.ts';
+import { InFlight } from '../../src/http/in-flight.ts';
+import { registerRoutes } from '../../src/http/routes/index.ts';
 
 export type Schema = {
   type?: string;
@@ -70,5 +73,62 @@ export function readOperations(app: FastifyInstance): Operation[] {
       });
     }
   }
+  return operations;
+}
+
+/** Routes that would end the fuzzer's own session; left out. */
+const SELF_DEFEATING = new Set(['POST /api/v1/auth/logout']);
+
+interface CollectedSchema {
+  hide?: boolean;
+  body?: Schema;
+  querystring?: Schema;
+  params?: Schema;
+}
+
+function parametersOf(schema: Schema | undefined, all: boolean): Parameter[] {
+  return Object.entries(schema?.properties ?? {}).map(([name, child]) => ({
+    name,
+    required: all || (schema?.required ?? []).includes(name),
+    schema: child,
+  }));
+}
+
+/**
+ * The internal routes (hidden from the document: sessions, members, periods, API keys, bank
+ * connections), read from the route declarations themselves on a bare Fastify instance.
+ */
+export function readInternalOperations(deps: Deps): Operation[] {
+  const bare = Fastify();
+  bare.decorate('inFlight', new InFlight());
+  const operations: Operation[] = [];
+  bare.addHook('onRoute', (route) => {
+    const schema = route.schema as CollectedSchema | undefined;
+    if (!schema?.hide) return;
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    for (const method of [route.method].flat()) {
+      const key = `${method} ${path}`;
+      if (SELF_DEFEATING.has(key) || method === 'HEAD') continue;
+      operations.push({
+        key,
+        method,
+        path,
+        params: parametersOf(schema.params, true),
+        query: parametersOf(schema.querystring, false),
+        headers:
+          method === 'POST'
+            ? [
+                {
+                  name: 'Idempotency-Key',
+                  required: false,
+                  schema: { type: 'string', minLength: 1, maxLength: 255 },
+                },
+              ]
+            : [],
+        ...(schema.body ? { body: schema.body } : {}),
+      });
+    }
+  });
+  registerRoutes(bare, deps);
   return operations;
 }

@@ -105,15 +105,20 @@ const FINGERPRINT = `SELECT
     'tax_groups',
     'tracking_categories',
     'tracking_options',
+    'bank_connections',
+    'api_keys',
   ]
     .map(
       (table) =>
         `(SELECT count(*) || '/' || coalesce(sum(version), 0) FROM ${table} WHERE organization_id IN ($1, $2)) AS ${table}`,
     )
     .join(',\n  ')},
-  ${['invoice_lines', 'payment_applications', 'invoice_emails', 'tax_group_rates', 'memberships', 'api_keys']
+  ${['invoice_lines', 'payment_applications', 'invoice_emails', 'tax_group_rates']
     .map((table) => `(SELECT count(*) FROM ${table} WHERE organization_id IN ($1, $2)) AS ${table}`)
-    .join(',\n  ')}`;
+    .join(',\n  ')},
+  (SELECT string_agg(user_id || '=' || role, ',' ORDER BY organization_id, user_id)
+     FROM memberships WHERE organization_id IN ($1, $2)) AS memberships,
+  (SELECT count(*) FILTER (WHERE revoked_at IS NOT NULL) FROM api_keys WHERE organization_id IN ($1, $2)) AS revoked_keys`;
 
 export async function fingerprint(world: World): Promise<string> {
   const rows = await world.harness.db.query(FINGERPRINT, [world.books.organizationId, world.books.sandboxId]);

@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import type { Harness } from '../helpers/harness.ts';
 import { checkBooks } from './books.ts';
-import { readOperations } from './operations.ts';
+import { readInternalOperations, readOperations } from './operations.ts';
 import { fingerprint, materialize, PropertyViolation, sendAndCheck } from './properties.ts';
 import { anyRequest, type FuzzRequest } from './requests.ts';
-import { createWorld, type World } from './world.ts';
+import { createWorld, reopenBooks, type World } from './world.ts';
 
 export interface Failure {
   signature: string;
@@ -59,6 +59,7 @@ async function runOne(state: State, request: FuzzRequest, options: FuzzOptions) 
   try {
     const sent = await sendAndCheck(state.world, request, state.before);
     outcome = String(sent.status);
+    if (request.route === 'POST /api/v1/periods/close' && sent.status === 200) await reopenBooks(state.world);
     state.before = sent.after ?? (await fingerprint(state.world));
   } catch (error) {
     if (!(error instanceof PropertyViolation)) throw error;
@@ -81,7 +82,7 @@ function describeWire(world: World, request: FuzzRequest) {
 
 export async function runFuzz(harness: Harness, options: FuzzOptions): Promise<FuzzReport> {
   const world = await createWorld(harness);
-  const arbitrary = anyRequest(readOperations(harness.app));
+  const arbitrary = anyRequest([...readOperations(harness.app), ...readInternalOperations(harness.deps)]);
   const report: FuzzReport = {
     requests: 0,
     byRoute: new Map(),

@@ -220,3 +220,11 @@ export function resolve(world: World, value: unknown, path: string): unknown {
   }
   return value;
 }
+
+/** After a fuzzed period close, the books open again, so later writes are not all period_closed. */
+export async function reopenBooks(world: World) {
+  await ok(
+    call(world.harness, 'POST', '/api/v1/periods/reopen', world.books.headers, { through: null }),
+    200,
+  );
+}
