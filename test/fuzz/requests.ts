@@ -139,9 +139,16 @@ export function requestOf(operation: Operation, mode: Mode): fc.Arbitrary<FuzzRe
   ) as fc.Arbitrary<FuzzRequest>;
 }
 
-/** A request on any route: mostly valid ones (they reach the deep code), then boundary, then hostile. */
+/** A request on any route (writes twice as often as reads): mostly valid ones (they reach the deep code), then boundary, then hostile. */
 export function anyRequest(operations: Operation[]): fc.Arbitrary<FuzzRequest> {
-  const of = (mode: Mode) => fc.oneof(...operations.map((operation) => requestOf(operation, mode)));
+  // Writes weigh twice what reads do: they reach the ledger and the invariants.
+  const of = (mode: Mode) =>
+    fc.oneof(
+      ...operations.map((operation) => ({
+        weight: operation.method === 'GET' ? 1 : 2,
+        arbitrary: requestOf(operation, mode),
+      })),
+    );
   return fc.oneof(
     { weight: 5, arbitrary: of('valid') },
     { weight: 2, arbitrary: of('boundary') },

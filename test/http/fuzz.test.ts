@@ -11,7 +11,7 @@ import { formatReport, runFuzz } from '../fuzz/run.ts';
 import type { World } from '../fuzz/world.ts';
 import { type Harness, signUp, startHarness } from '../helpers/harness.ts';
 
-const RUNS = Number(process.env.FOLIO_FUZZ_RUNS ?? 600);
+const RUNS = Number(process.env.FOLIO_FUZZ_RUNS ?? 1200);
 const SEED = Number(process.env.FOLIO_FUZZ_SEED ?? 20261123);
 
 let harness: Harness;
