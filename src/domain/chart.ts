@@ -86,6 +86,13 @@ export const SYSTEM_ROLES = {
 export type SystemAccount = keyof typeof SYSTEM_ROLES;
 export type SystemRole = (typeof SYSTEM_ROLES)[SystemAccount];
 
+/**
+ * Control accounts whose balance is the sum of open documents (AR aging's total equals the
+ * receivable's balance, D57 and D69): only documents post to them, never a manual journal line
+ * (Xero refuses system accounts in manual journals). Accounts Payable joins when bills land.
+ */
+export const DOCUMENT_KEPT_ROLES: ReadonlySet<string> = new Set<SystemRole>(['accounts_receivable']);
+
 export interface SeedAccount {
   number: string;
   name: string;

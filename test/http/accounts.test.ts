@@ -252,7 +252,7 @@ describe('chart of accounts', () => {
       { account: a['1000']!, credit: '250.50' },
     ]);
     await postEntry(books, [
-      { account: a['1100']!, debit: '99.99' },
+      { account: a['1050']!, debit: '99.99' },
       { account: a['4000']!, credit: '99.99' },
     ]);
     await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
@@ -267,7 +267,7 @@ describe('chart of accounts', () => {
     assert.equal(await balance('1000'), '749.5000');
     assert.equal(await balance('3000'), '1000.0000');
     assert.equal(await balance('6600'), '250.5000');
-    assert.equal(await balance('1100'), '99.9900');
+    assert.equal(await balance('1050'), '99.9900');
     assert.equal(await balance('4000'), '99.9900');
     const list = await call(harness, 'GET', '/api/v1/accounts', books.headers);
     const listed = list.json().results.find((account: { number: string }) => account.number === '1000');

@@ -69,7 +69,7 @@ describe('concurrent posting', () => {
         await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
           txn_date: today,
           lines: [
-            { account: books.accounts['1100'], debit: '5.00' },
+            { account: books.accounts['1000'], debit: '5.00' },
             { account: books.accounts['4000'], credit: '5.00' },
           ],
         })

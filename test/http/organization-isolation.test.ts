@@ -25,7 +25,7 @@ async function draft(books: Books, amount: string): Promise<string> {
   const response = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
     txn_date: today,
     lines: [
-      { account: books.accounts['1100'], debit: amount },
+      { account: books.accounts['1000'], debit: amount },
       { account: books.accounts['4000'], credit: amount },
     ],
   });
@@ -36,7 +36,7 @@ async function draft(books: Books, amount: string): Promise<string> {
 describe('organizations do not wait on each other', {
   skip: onPostgres ? false : 'needs concurrent transactions (PostgreSQL)',
 }, () => {
-  test("a post in one organization completes while another's counters and Accounts Receivable rows are locked; the other's own post waits for them", async () => {
+  test("a post in one organization completes while another's counters and balance rows are locked; the other's own post waits for them", async () => {
     const busy = await signUp(harness);
     const other = await signUp(harness);
     const firstBusy = await draft(busy, '10.00');
@@ -49,7 +49,7 @@ describe('organizations do not wait on each other', {
 
     let busyPost: ReturnType<typeof call> | undefined;
     await harness.db.transaction(async (tx) => {
-      // What a long posting in `busy` holds until it commits: every counter and the receivable's rows.
+      // What a long posting in `busy` holds until it commits: every counter and the balance rows.
       await tx.query('SELECT 1 FROM sequences WHERE organization_id = $1 FOR UPDATE', [busy.organizationId]);
       const locked = await tx.query('SELECT 1 FROM account_balances WHERE organization_id = $1 FOR UPDATE', [
         busy.organizationId,

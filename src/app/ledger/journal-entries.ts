@@ -1,6 +1,7 @@
 // Journal entries (spec "Journal entry", D21, D27): drafts, posting, reversal, and the posting
 // primitive that invoices and payments reuse. Posted entries are never changed (ledger is append-only).
 import { randomUUID } from 'node:crypto';
+import { DOCUMENT_KEPT_ROLES } from '../../domain/chart.ts';
 import { isCalendarDate } from '../../domain/dates.ts';
 import { DomainError, fieldError, invalidState, notFound } from '../../domain/errors.ts';
 import {
@@ -73,6 +74,7 @@ interface LineRow {
   account_number: string;
   account_name: string;
   account_is_active: boolean;
+  account_system_role: string | null;
   description: string;
   debit: string;
   credit: string;
@@ -88,7 +90,7 @@ const ENTRY_SELECT = `SELECT ${ENTRY_COLUMNS} FROM journal_entries`;
 async function linesOf(db: Queryable, organizationId: string, entryIds: string[]) {
   const rows = await db.query<LineRow>(
     `SELECT l.journal_entry_id, l.line_no, l.account_id, a.number AS account_number, a.name AS account_name,
-            a.is_active AS account_is_active, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
+            a.is_active AS account_is_active, a.system_role AS account_system_role, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
        FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
       WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])
       ORDER BY l.journal_entry_id, l.line_no`,
@@ -209,6 +211,7 @@ interface LineAccount {
   number: string;
   name: string;
   is_active: boolean;
+  system_role: string | null;
 }
 
 /**
@@ -222,7 +225,7 @@ export async function assertLineAccounts(
 ): Promise<Map<string, LineAccount>> {
   const ids = [...new Set(lines.map((line) => line.accountId))];
   const found = await scope.tx.query<LineAccount>(
-    'SELECT id, number, name, is_active FROM accounts WHERE organization_id = $1 AND id = ANY($2::uuid[])',
+    'SELECT id, number, name, is_active, system_role FROM accounts WHERE organization_id = $1 AND id = ANY($2::uuid[])',
     [scope.actor.organization.id, ids.filter(isUuid)],
   );
   const byId = new Map(found.map((row) => [row.id, row]));
@@ -230,6 +233,7 @@ export async function assertLineAccounts(
     const account = byId.get(line.accountId);
     if (!account) throw fieldError(`${pathPrefix}/${index}/account`, 'no such account in these books');
     assertActive(account.is_active, pathPrefix, index);
+    assertNotDocumentKept(account, pathPrefix, index);
   });
   await assertTrackingOptions(scope, lines, pathPrefix);
   return byId;
@@ -237,6 +241,19 @@ export async function assertLineAccounts(
 
 function assertActive(isActive: boolean, pathPrefix: string, index: number) {
   if (!isActive) throw fieldError(`${pathPrefix}/${index}/account`, 'the account is inactive');
+}
+
+/** Accounts Receivable moves only with invoices and payments (DOCUMENT_KEPT_ROLES says why). */
+function assertNotDocumentKept(
+  account: { number: string; system_role: string | null },
+  pathPrefix: string,
+  index: number,
+) {
+  if (account.system_role === null || !DOCUMENT_KEPT_ROLES.has(account.system_role)) return;
+  throw fieldError(
+    `${pathPrefix}/${index}/account`,
+    `account ${account.number} is kept by invoices and payments; record the invoice, payment or void instead of a journal line`,
+  );
 }
 
 /** Tracking options must exist, be active and name at most one option per category (D28). */
@@ -364,6 +381,7 @@ function writtenLine(
     account_id: account.id,
     account_number: account.number,
     account_name: account.name,
+    account_system_role: account.system_role,
     account_is_active: account.is_active,
     description: line.description,
     debit: formatMoney(line.debit),
@@ -478,6 +496,12 @@ export async function postDraftEntry(scope: WriteScope, id: string, expectedVers
   // The lines were read with their accounts: an account deactivated since the draft refuses here.
   lineRows.forEach((line, index) => {
     assertActive(line.account_is_active, 'lines', index);
+    // A draft saved before the rule existed is held to it when posted.
+    assertNotDocumentKept(
+      { number: line.account_number, system_role: line.account_system_role },
+      'lines',
+      index,
+    );
   });
   await assertTrackingOptions(scope, lines, 'lines');
   const version = row.version + 1;
