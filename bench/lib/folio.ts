@@ -7,6 +7,8 @@ export interface Account {
   number: string;
   name: string;
   type: string;
+  /** D65: set on the accounts the service posts to by itself. */
+  system_role: string | null;
 }
 
 export interface Books {
