@@ -1,8 +1,11 @@
-// Pure invoice rules (D8, D20, D25): line and tax amounts, totals, due date, the entry that send posts.
-// Money is bigint at scale 4 (money.ts); rounding to the currency's minor unit, half away from zero.
+// Pure invoice rules (D8, D20, D23, D25, D33): line and tax amounts, totals, due date, the entry that
+// send posts, and the state machine (what may be edited, sent, voided, emailed, paid, and what a
+// payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
+// minor unit, half away from zero.
 import { addDays } from './dates.ts';
+import { DomainError, invalidState } from './errors.ts';
 import type { JournalLine } from './journal.ts';
-import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
+import { addMoney, formatMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_7', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -112,4 +115,113 @@ export function invoicePostingLines(receivableAccountId: string, lines: PostingL
     { accountId: receivableAccountId, debit: total, credit: 0n, description: '', trackingOptionIds: [] },
     ...credits,
   ];
+}
+
+// ---- the state machine -----------------------------------------------------------------------------
+//
+//   draft --send/email--> sent --payments--> paid
+//   draft --void--> void (no ledger effect)      sent, nothing paid --void--> void (reversing entry)
+//
+// Only a draft is edited; paid and void are final.
+
+/** The facts of an invoice its state machine decides on. */
+export interface InvoiceState {
+  number: string;
+  status: InvoiceStatus;
+}
+
+/** PATCH: only a draft; past draft an invoice is part of the ledger (immutable_entry). */
+export function assertEditable(invoice: InvoiceState): void {
+  if (invoice.status === 'draft') return;
+  throw new DomainError(
+    'immutable_entry',
+    `invoice ${invoice.number} is ${invoice.status}; only drafts can be edited (void it, or issue a credit)`,
+    { status: invoice.status, number: invoice.number },
+  );
+}
+
+/** Send: draft -> sent, with its D25 posting. */
+export function assertSendable(invoice: InvoiceState): void {
+  if (invoice.status === 'draft') return;
+  throw invalidState(`invoice ${invoice.number} is ${invoice.status}; only a draft can be sent`, {
+    status: invoice.status,
+  });
+}
+
+/** Email (D29): a draft is sent first; a sent invoice is emailed again without posting. */
+export function assertEmailable(invoice: InvoiceState): void {
+  if (invoice.status === 'draft' || invoice.status === 'sent') return;
+  throw invalidState(
+    `invoice ${invoice.number} is ${invoice.status}; only a draft or sent invoice is emailed`,
+    { status: invoice.status },
+  );
+}
+
+/** How a void is carried out: a draft has no ledger effect; a sent invoice's entry is reversed. */
+export type VoidKind = 'draft' | 'reverse_entry';
+
+/**
+ * D23: a draft becomes void with no ledger effect (its number stays used); a sent invoice with
+ * nothing paid gets a reversing entry. Anything else (paid, partly paid, already void) is refused.
+ */
+export function voidKind(invoice: InvoiceState & { amountPaid: Money; hasEntry: boolean }): VoidKind {
+  if (invoice.status === 'draft') return 'draft';
+  if (invoice.status === 'sent' && invoice.amountPaid === 0n && invoice.hasEntry) return 'reverse_entry';
+  const reason =
+    invoice.status === 'sent'
+      ? 'a payment is applied to it; it can no longer be voided'
+      : `it is ${invoice.status}`;
+  throw invalidState(`invoice ${invoice.number} cannot be voided: ${reason}`, {
+    status: invoice.status,
+    amount_paid: formatMoney(invoice.amountPaid),
+  });
+}
+
+/** The reversal of a void is dated today, or the issue date when that is later (never before it). */
+export function voidDate(issueDate: string, today: string): string {
+  return today > issueDate ? today : issueDate;
+}
+
+/** An invoice as a payment application sees it. */
+export interface PayableInvoice extends InvoiceState {
+  id: string;
+  total: Money;
+  amountPaid: Money;
+}
+
+/**
+ * D33: what applying `amount` (application number `index` of the request) makes of the invoice: a
+ * payment applies to a sent invoice only, and never more than its balance due; the invoice is paid
+ * when nothing is left due.
+ */
+export function applyPayment(
+  invoice: PayableInvoice,
+  amount: Money,
+  index: number,
+): { amountPaid: Money; status: InvoiceStatus } {
+  if (invoice.status === 'draft' || invoice.status === 'void') {
+    throw invalidState(
+      `invoice ${invoice.number} is ${invoice.status}; a payment applies to a sent invoice`,
+      {
+        invoice_id: invoice.id,
+        status: invoice.status,
+        fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
+      },
+    );
+  }
+  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status);
+  if (amount > due) {
+    throw new DomainError(
+      'application_exceeds_balance',
+      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
+      {
+        invoice_id: invoice.id,
+        balance_due: formatMoney(due),
+        amount: formatMoney(amount),
+        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
+      },
+    );
+  }
+  const amountPaid = invoice.amountPaid + amount;
+  return { amountPaid, status: amountPaid === invoice.total ? 'paid' : 'sent' };
 }

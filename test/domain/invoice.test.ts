@@ -1,14 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { DomainError, type ErrorCode } from '../../src/domain/errors.ts';
 import {
+  applyPayment,
+  assertEditable,
+  assertEmailable,
+  assertSendable,
   balanceDue,
   computeInvoice,
   daysOverdue,
   dueDateFor,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
   invoicePostingLines,
   PAYMENT_TERMS,
   termDays,
+  voidDate,
+  voidKind,
 } from '../../src/domain/invoice.ts';
 import { assertBalanced } from '../../src/domain/journal.ts';
 import { formatMoney, parseMoney } from '../../src/domain/money.ts';
@@ -251,6 +260,233 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
         ['i1', '0.0000', '50.0000'],
         ['t', '0.0000', '12.0000'],
       ],
+    );
+  });
+});
+
+/** The error code `run` throws, or 'ok'. */
+function outcome(run: () => unknown): ErrorCode | 'ok' {
+  try {
+    run();
+    return 'ok';
+  } catch (error) {
+    assert.ok(error instanceof DomainError, `not a DomainError: ${error}`);
+    return error.code;
+  }
+}
+
+describe('invoice state machine (D23, D25, D29)', () => {
+  const transitions: Record<
+    InvoiceStatus,
+    { edit: ErrorCode | 'ok'; send: ErrorCode | 'ok'; email: ErrorCode | 'ok' }
+  > = {
+    draft: { edit: 'ok', send: 'ok', email: 'ok' },
+    sent: { edit: 'immutable_entry', send: 'invalid_state', email: 'ok' },
+    paid: { edit: 'immutable_entry', send: 'invalid_state', email: 'invalid_state' },
+    void: { edit: 'immutable_entry', send: 'invalid_state', email: 'invalid_state' },
+  };
+  for (const status of INVOICE_STATUSES) {
+    test(`a ${status} invoice: edit ${transitions[status].edit}, send ${transitions[status].send}, email ${transitions[status].email}`, () => {
+      const invoice = { number: 'INV-000001', status };
+      assert.equal(
+        outcome(() => assertEditable(invoice)),
+        transitions[status].edit,
+      );
+      assert.equal(
+        outcome(() => assertSendable(invoice)),
+        transitions[status].send,
+      );
+      assert.equal(
+        outcome(() => assertEmailable(invoice)),
+        transitions[status].email,
+      );
+    });
+  }
+
+  test('an edit refusal names the invoice and its status', () => {
+    assert.throws(
+      () => assertEditable({ number: 'INV-000007', status: 'sent' }),
+      (error: DomainError) =>
+        error.message.includes('INV-000007 is sent') &&
+        (error.detail as { number: string }).number === 'INV-000007',
+    );
+  });
+
+  const voids: {
+    name: string;
+    status: InvoiceStatus;
+    paid: string;
+    hasEntry: boolean;
+    expected: ReturnType<typeof voidKind> | ErrorCode;
+    reason?: string;
+  }[] = [
+    {
+      name: 'a draft voids without a ledger effect',
+      status: 'draft',
+      paid: '0',
+      hasEntry: false,
+      expected: 'draft',
+    },
+    {
+      name: 'a sent invoice with nothing paid reverses its entry',
+      status: 'sent',
+      paid: '0',
+      hasEntry: true,
+      expected: 'reverse_entry',
+    },
+    {
+      name: 'a partly paid invoice is refused',
+      status: 'sent',
+      paid: '10',
+      hasEntry: true,
+      expected: 'invalid_state',
+      reason: 'a payment is applied to it',
+    },
+    {
+      name: 'a paid invoice is refused',
+      status: 'paid',
+      paid: '100',
+      hasEntry: true,
+      expected: 'invalid_state',
+      reason: 'it is paid',
+    },
+    {
+      name: 'a void invoice is refused',
+      status: 'void',
+      paid: '0',
+      hasEntry: true,
+      expected: 'invalid_state',
+      reason: 'it is void',
+    },
+  ];
+  for (const row of voids) {
+    test(`void: ${row.name}`, () => {
+      const invoice = {
+        number: 'INV-000002',
+        status: row.status,
+        amountPaid: m(row.paid),
+        hasEntry: row.hasEntry,
+      };
+      if (row.expected === 'draft' || row.expected === 'reverse_entry') {
+        assert.equal(voidKind(invoice), row.expected);
+        return;
+      }
+      assert.throws(
+        () => voidKind(invoice),
+        (error: DomainError) => error.code === row.expected && error.message.includes(row.reason ?? ''),
+      );
+    });
+  }
+
+  test('a void is dated today, never before the issue date', () => {
+    assert.equal(voidDate('2026-03-01', '2026-04-02'), '2026-04-02');
+    assert.equal(voidDate('2026-05-01', '2026-04-02'), '2026-05-01');
+    assert.equal(voidDate('2026-04-02', '2026-04-02'), '2026-04-02');
+  });
+});
+
+describe('applying a payment (D33)', () => {
+  const cases: {
+    name: string;
+    status: InvoiceStatus;
+    total: string;
+    paid: string;
+    amount: string;
+    expected: { status: InvoiceStatus; paid: string } | ErrorCode;
+    field?: string;
+  }[] = [
+    {
+      name: 'part of the balance leaves it sent',
+      status: 'sent',
+      total: '100',
+      paid: '0',
+      amount: '40',
+      expected: { status: 'sent', paid: '40.0000' },
+    },
+    {
+      name: 'the whole balance makes it paid',
+      status: 'sent',
+      total: '100',
+      paid: '40',
+      amount: '60',
+      expected: { status: 'paid', paid: '100.0000' },
+    },
+    {
+      name: 'more than the balance due is refused',
+      status: 'sent',
+      total: '100',
+      paid: '40',
+      amount: '60.01',
+      expected: 'application_exceeds_balance',
+      field: 'applications/3/amount',
+    },
+    {
+      name: 'a draft takes no payment',
+      status: 'draft',
+      total: '100',
+      paid: '0',
+      amount: '1',
+      expected: 'invalid_state',
+      field: 'applications/3/invoice_id',
+    },
+    {
+      name: 'a void invoice takes no payment',
+      status: 'void',
+      total: '100',
+      paid: '0',
+      amount: '1',
+      expected: 'invalid_state',
+      field: 'applications/3/invoice_id',
+    },
+    {
+      name: 'a paid invoice has nothing due',
+      status: 'paid',
+      total: '100',
+      paid: '100',
+      amount: '0.01',
+      expected: 'application_exceeds_balance',
+      field: 'applications/3/amount',
+    },
+  ];
+  for (const row of cases) {
+    test(row.name, () => {
+      const invoice = {
+        id: 'i',
+        number: 'INV-000003',
+        status: row.status,
+        total: m(row.total),
+        amountPaid: m(row.paid),
+      };
+      if (typeof row.expected === 'object') {
+        const next = applyPayment(invoice, m(row.amount), 3);
+        assert.deepEqual({ status: next.status, paid: formatMoney(next.amountPaid) }, row.expected);
+        return;
+      }
+      assert.throws(
+        () => applyPayment(invoice, m(row.amount), 3),
+        (error: DomainError) =>
+          error.code === row.expected &&
+          Object.keys((error.detail as { fields: Record<string, unknown> }).fields).join() === row.field,
+      );
+    });
+  }
+
+  test('applications never leave a negative balance or pay past the total', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (total, amount) => {
+          const invoice = { id: 'i', number: 'INV-1', status: 'sent' as const, total, amountPaid: 0n };
+          if (amount > total) {
+            assert.throws(() => applyPayment(invoice, amount, 0));
+            return;
+          }
+          const next = applyPayment(invoice, amount, 0);
+          assert.ok(balanceDue(total, next.amountPaid, next.status) >= 0n);
+          assert.equal(next.status === 'paid', next.amountPaid === total);
+        },
+      ),
     );
   });
 });
