@@ -1,9 +1,11 @@
 // The write scope: everything one transaction changes, flushed as change records at the end (D32).
 import { DomainError } from '../domain/errors.ts';
 import type { Tx } from '../storage/db.ts';
+import * as changes from '../storage/stores/changes.ts';
+import * as idempotencyKeys from '../storage/stores/idempotency.ts';
 import type { Actor } from './context.ts';
 
-export type Operation = 'created' | 'updated' | 'deleted';
+export type Operation = changes.ChangeRecord['operation'];
 
 export interface WriteScope {
   tx: Tx;
@@ -14,12 +16,7 @@ export interface WriteScope {
   postedOn(date: string): void;
 }
 
-interface PendingChange {
-  entityType: string;
-  entityId: string;
-  operation: Operation;
-  version: number;
-}
+type PendingChange = changes.ChangeRecord;
 
 export function createWriteScope(tx: Tx, actor: Actor) {
   const pending: PendingChange[] = [];
@@ -45,9 +42,6 @@ export interface StoredResponseWrite {
   text: string;
 }
 
-const STORE_RESPONSE = `UPDATE idempotency_keys SET response_status = $7, response_body = $8
-  WHERE organization_id = $1 AND credential_id = $9 AND key = $10`;
-
 /**
  * Takes the organization's change counter (a row lock held until commit) as the LAST step of the
  * transaction. Writers of one organization therefore commit in the order of their change numbers,
@@ -62,48 +56,21 @@ async function flushChanges(
   response?: StoredResponseWrite,
 ) {
   const organizationId = actor.organization.id;
-  const count = pending.length;
-  const responseParams = response ? [response.status, response.text, actor.credentialId, response.key] : [];
-  if (count === 0 && ledgerDates.length === 0) {
-    if (response) {
-      await tx.query(
-        `UPDATE idempotency_keys SET response_status = $2, response_body = $3
-          WHERE organization_id = $1 AND credential_id = $4 AND key = $5`,
-        [organizationId, ...responseParams],
-      );
-    }
+  const stored = response && {
+    scope: { organizationId, credentialId: actor.credentialId, key: response.key },
+    status: response.status,
+    text: response.text,
+  };
+  if (pending.length === 0 && ledgerDates.length === 0) {
+    if (stored) await idempotencyKeys.storeResponse(tx, stored.scope, stored);
     return;
   }
-  // One statement takes the counter (its row lock is held to commit), writes the change records (and
-  // the stored response of an idempotent write) and reads the lock date: every round trip from here
-  // to commit is time all other writers of the organization wait.
-  const [counter] = await tx.query<{ first: string; closed: string | null }>(
-    `WITH ${response ? `stored AS (${STORE_RESPONSE}),` : ''} counter AS (
-       UPDATE sequences SET next_value = next_value + $2
-        WHERE organization_id = $1 AND name = 'change'
-        RETURNING next_value - $2 AS first, books_closed_through),
-     written AS (
-       INSERT INTO changes (organization_id, seq, entity_type, entity_id, operation, entity_version)
-       SELECT $1, counter.first + s.ordinal - 1, s.entity_type, s.entity_id, s.operation, s.entity_version
-         FROM counter, unnest($3::text[], $4::uuid[], $5::text[], $6::int[]) WITH ORDINALITY
-           AS s(entity_type, entity_id, operation, entity_version, ordinal))
-     SELECT first::text AS first, books_closed_through::text AS closed FROM counter`,
-    [
-      organizationId,
-      count,
-      pending.map((change) => change.entityType),
-      pending.map((change) => change.entityId),
-      pending.map((change) => change.operation),
-      pending.map((change) => change.version),
-      ...responseParams,
-    ],
-  );
-  if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
+  const { booksClosedThrough } = await changes.append(tx, organizationId, pending, stored);
   // The lock date as of the counter lock (migration 0003): a period close that committed while we
   // waited is seen here. The refusal rolls back the change records written above.
-  if (ledgerDates.length > 0 && counter.closed) {
+  if (ledgerDates.length > 0 && booksClosedThrough) {
     const earliest = [...ledgerDates].sort()[0]!;
-    if (earliest <= counter.closed) throw periodClosed(earliest, counter.closed);
+    if (earliest <= booksClosedThrough) throw periodClosed(earliest, booksClosedThrough);
   }
 }
 
@@ -118,14 +85,5 @@ export function periodClosed(date: string, closedThrough: string): DomainError {
   );
 }
 
-/**
- * Sets the lock date on the change counter row (migration 0003). The update takes the counter's row
- * lock to commit, so close and reopen serialize with every writer of the organization: a posting
- * that takes the counter after us reads the new date in the same statement.
- */
-export async function setLockDateOnChangeCounter(tx: Tx, organizationId: string, through: string | null) {
-  await tx.query(
-    "UPDATE sequences SET books_closed_through = $2::date WHERE organization_id = $1 AND name = 'change'",
-    [organizationId, through],
-  );
-}
+/** Sets the lock date on the change counter row (src/storage/stores/changes.ts setLockDate says why). */
+export const setLockDateOnChangeCounter = changes.setLockDate;

@@ -5,6 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../domain/errors.ts';
 import type { Queryable } from '../storage/db.ts';
+import * as serviceSecrets from '../storage/stores/service-secrets.ts';
 
 export class CursorSeal {
   readonly #secret: string;
@@ -42,9 +43,7 @@ export function invalidCursor(message: string): DomainError {
 
 /** Reads the deployment's cursor secret (made by migration 0005). */
 export async function loadCursorSeal(db: Queryable): Promise<CursorSeal> {
-  const [row] = await db.query<{ secret: string }>(
-    "SELECT secret FROM service_secrets WHERE name = 'cursor'",
-  );
-  if (!row) throw new Error('service_secrets has no cursor secret: run the migrations');
-  return new CursorSeal(row.secret);
+  const secret = await serviceSecrets.find(db, 'cursor');
+  if (!secret) throw new Error('service_secrets has no cursor secret: run the migrations');
+  return new CursorSeal(secret);
 }

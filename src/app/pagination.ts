@@ -1,15 +1,11 @@
 // D31: keyset pagination over (created_at, id), 50 rows a page, opaque cursors bound to one organization.
+// The list queries live in the stores (src/storage/keyset.ts); this file turns their rows into a page.
 import { DomainError } from '../domain/errors.ts';
 import type { Queryable } from '../storage/db.ts';
+import * as keyset from '../storage/keyset.ts';
+import { type KeysetRow, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
 
-export const PAGE_SIZE = 50;
-
-export interface PageCursor {
-  /** Direction: rows after the position (next page) or before it (previous page). */
-  direction: 'after' | 'before';
-  createdAt: string;
-  id: string;
-}
+export { keysetClause, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
 
 interface CursorPayload {
   o: string;
@@ -54,29 +50,6 @@ function invalidCursor(message = 'the cursor is malformed'): DomainError {
   return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
 }
 
-export interface KeysetRow {
-  created_at: string;
-  id: string;
-}
-
-/**
- * SQL fragments for one page: the caller adds `WHERE <scope> AND <condition>` and `ORDER BY <order>
- * LIMIT PAGE_SIZE + 1`. `paramIndex` is the first free $n.
- */
-export function keysetClause(cursor: PageCursor | undefined, paramIndex: number, alias = '') {
-  const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  if (!cursor) {
-    return { condition: 'true', order: `${column('created_at')}, ${column('id')}`, params: [] as string[] };
-  }
-  const comparison = cursor.direction === 'after' ? '>' : '<';
-  const direction = cursor.direction === 'after' ? 'ASC' : 'DESC';
-  return {
-    condition: `(${column('created_at')}, ${column('id')}) ${comparison} ($${paramIndex}::timestamptz, $${paramIndex + 1}::uuid)`,
-    order: `${column('created_at')} ${direction}, ${column('id')} ${direction}`,
-    params: [cursor.createdAt, cursor.id],
-  };
-}
-
 export interface Page<Row> {
   rows: Row[];
   nextCursor: string | null;
@@ -109,11 +82,7 @@ export function toPage<Row extends KeysetRow>(
   };
 }
 
-/**
- * One keyset page of an organization's rows of `select` (a `SELECT ... FROM <table> [alias]`), all
- * of them or only the active (`true`) or inactive (`false`) ones: the list of every collection
- * whose only filter is `is_active` (D31).
- */
+/** Transitional: tax and tracking call this until their stores land (src/storage/keyset.ts pageByActivity). */
 export async function pageByActivity<Row extends KeysetRow>(
   db: Queryable,
   select: string,
@@ -122,13 +91,6 @@ export async function pageByActivity<Row extends KeysetRow>(
   cursor: PageCursor | undefined,
   alias = '',
 ): Promise<Page<Row>> {
-  const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  const keyset = keysetClause(cursor, 3, alias);
-  const rows = await db.query<Row>(
-    `${select} WHERE ${column('organization_id')} = $1 AND ($2::boolean IS NULL OR ${column('is_active')} = $2)
-        AND ${keyset.condition}
-      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [organizationId, isActive ?? null, ...keyset.params],
-  );
+  const rows = await keyset.pageByActivity<Row>(db, select, organizationId, isActive, cursor, alias);
   return toPage(organizationId, rows, cursor);
 }

@@ -1,6 +1,8 @@
 // One transaction per write: idempotency record, the use case, its change records (D32, D35).
 import { createHash } from 'node:crypto';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { rollbackTo, savepoint } from '../storage/sql.ts';
+import * as idempotencyKeys from '../storage/stores/idempotency.ts';
 import { createWriteScope, type WriteScope } from './changes.ts';
 import type { Actor, Deps } from './context.ts';
 
@@ -51,7 +53,7 @@ export async function runWrite<Body>(
     const fingerprint = fingerprintOf(idempotency);
     const claim = await claimKey(scope, idempotency.key, fingerprint);
     if (claim) return claim;
-    await tx.query('SAVEPOINT idempotent_work');
+    await savepoint(tx, 'idempotent_work');
     try {
       const result = await work(scope);
       const text = serialize(result.status, result.body);
@@ -60,8 +62,11 @@ export async function runWrite<Body>(
     } catch (error) {
       if (!(error instanceof DomainError) || NOT_STORED.has(error.code)) throw error;
       // Undo the work's writes (and forget its change records), keep the key, store the refusal.
-      await tx.query('ROLLBACK TO SAVEPOINT idempotent_work');
-      await storeResponse(scope, idempotency.key, error.status, JSON.stringify(errorEnvelope(error)));
+      await rollbackTo(tx, 'idempotent_work');
+      await idempotencyKeys.storeResponse(tx, keyScope(scope, idempotency.key), {
+        status: error.status,
+        text: JSON.stringify(errorEnvelope(error)),
+      });
       return error;
     }
   });
@@ -91,30 +96,20 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+function keyScope(scope: WriteScope, key: string): idempotencyKeys.KeyScope {
+  return { organizationId: scope.actor.organization.id, credentialId: scope.actor.credentialId, key };
+}
+
 /**
  * Inserts the key, or takes over an expired one. If a live record exists, returns its replay or
  * refuses a different request under the same key. A concurrent holder of the key makes this insert
  * wait until it commits (then we replay it) or rolls back (then we own the key).
  */
 async function claimKey(scope: WriteScope, key: string, fingerprint: string): Promise<StoredResponse | null> {
-  const { tx, actor } = scope;
-  const scopeParams = [actor.organization.id, actor.credentialId, key];
-  const claimed = await tx.query(
-    `INSERT INTO idempotency_keys (organization_id, credential_id, key, fingerprint)
-     VALUES ($1, $2, $3, $4)
-     ON CONFLICT (organization_id, credential_id, key) DO UPDATE
-       SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_body = NULL, created_at = now()
-       WHERE idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
-     RETURNING 1`,
-    [...scopeParams, fingerprint],
-  );
-  if (claimed.length > 0) return null;
-  const [existing] = await tx.query<{ fingerprint: string; response_status: number; response_body: string }>(
-    `SELECT fingerprint, response_status, response_body FROM idempotency_keys
-      WHERE organization_id = $1 AND credential_id = $2 AND key = $3`,
-    scopeParams,
-  );
-  if (!existing || existing.response_status === null) {
+  const owner = keyScope(scope, key);
+  if (await idempotencyKeys.claim(scope.tx, owner, fingerprint, IDEMPOTENCY_WINDOW_HOURS)) return null;
+  const existing = await idempotencyKeys.find(scope.tx, owner);
+  if (!existing || existing.response_status === null || existing.response_body === null) {
     throw new DomainError('idempotency_conflict', 'a request with this Idempotency-Key is still in progress');
   }
   if (existing.fingerprint !== fingerprint) {
@@ -124,12 +119,4 @@ async function claimKey(scope: WriteScope, key: string, fingerprint: string): Pr
     );
   }
   return { status: existing.response_status, text: existing.response_body, replayed: true };
-}
-
-async function storeResponse(scope: WriteScope, key: string, status: number, text: string) {
-  await scope.tx.query(
-    `UPDATE idempotency_keys SET response_status = $4, response_body = $5
-      WHERE organization_id = $1 AND credential_id = $2 AND key = $3`,
-    [scope.actor.organization.id, scope.actor.credentialId, key, status, text],
-  );
 }

@@ -3,8 +3,8 @@
 // committed counter value is already visible: reading up to that head can never skip a change.
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import { ENTITY_READ_PERMISSION, ENTITY_TYPES } from '../../domain/roles.ts';
+import * as changes from '../../storage/stores/changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { isoTimestamp } from '../ledger/sql.ts';
 
 export const DEFAULT_FEED_LIMIT = 100;
 export const MAX_FEED_LIMIT = 1000;
@@ -68,28 +68,16 @@ export async function readChanges(deps: Deps, actor: Actor, query: FeedQuery) {
   }
   const types = visibleTypes(actor, query.entity_types);
   const after = query.cursor ? decodeFeedCursor(organizationId, query.cursor) : undefined;
-  const [counter] = await deps.db.query<{ head: string }>(
-    "SELECT (next_value - 1)::text AS head FROM sequences WHERE organization_id = $1 AND name = 'change'",
-    [organizationId],
-  );
-  const head = BigInt(counter?.head ?? '0');
+  const head = await changes.head(deps.db, organizationId);
   if (after === undefined)
     return { changes: [], cursor: encodeFeedCursor(organizationId, head), has_more: false };
   if (after > head) throw invalidCursor('the cursor is ahead of these books');
-  const rows = await deps.db.query<{
-    seq: string;
-    entity_type: string;
-    entity_id: string;
-    operation: string;
-    occurred_at: string;
-    entity_version: number;
-  }>(
-    `SELECT seq::text AS seq, entity_type, entity_id, operation, ${isoTimestamp('occurred_at')} AS occurred_at, entity_version
-       FROM changes
-      WHERE organization_id = $1 AND seq > $2::bigint AND seq <= $3::bigint AND entity_type = ANY($4::text[])
-      ORDER BY changes.seq LIMIT $5`, // the bigint column, not the text alias ('10' < '9' as text)
-    [organizationId, after.toString(), head.toString(), types, limit + 1],
-  );
+  const rows = await changes.between(deps.db, organizationId, {
+    after,
+    through: head,
+    entityTypes: types,
+    limit: limit + 1,
+  });
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

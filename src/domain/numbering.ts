@@ -1,0 +1,13 @@
+// D21: gapless per-organization document numbers: the sequences and how a number is written.
+export const SEQUENCES = {
+  journal_entry: 'JE-',
+  invoice: 'INV-',
+  payment_received: 'PMT-',
+} as const;
+export type SequenceName = keyof typeof SEQUENCES;
+
+export const NUMBER_DIGITS = 6;
+
+export function formatNumber(sequence: SequenceName, value: bigint): string {
+  return SEQUENCES[sequence] + value.toString().padStart(NUMBER_DIGITS, '0');
+}

@@ -1,0 +1,79 @@
+// D31: keyset pagination over (created_at, id), 50 rows a page. The stores build every list query
+// with these fragments and return the fetched rows; the use case turns them into a page with its
+// cursors (src/app/pagination.ts toPage, which also encodes the cursors).
+import type { Queryable, SqlParam } from './db.ts';
+
+export const PAGE_SIZE = 50;
+
+export interface PageCursor {
+  /** Direction: rows after the position (next page) or before it (previous page). */
+  direction: 'after' | 'before';
+  createdAt: string;
+  id: string;
+}
+
+export interface KeysetRow {
+  created_at: string;
+  id: string;
+}
+
+/**
+ * SQL fragments for one page: the caller adds `WHERE <scope> AND <condition>` and `ORDER BY <order>
+ * LIMIT PAGE_SIZE + 1`. `paramIndex` is the first free $n.
+ */
+export function keysetClause(cursor: PageCursor | undefined, paramIndex: number, alias = '') {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  if (!cursor) {
+    return { condition: 'true', order: `${column('created_at')}, ${column('id')}`, params: [] as string[] };
+  }
+  const comparison = cursor.direction === 'after' ? '>' : '<';
+  const direction = cursor.direction === 'after' ? 'ASC' : 'DESC';
+  return {
+    condition: `(${column('created_at')}, ${column('id')}) ${comparison} ($${paramIndex}::timestamptz, $${paramIndex + 1}::uuid)`,
+    order: `${column('created_at')} ${direction}, ${column('id')} ${direction}`,
+    params: [cursor.createdAt, cursor.id],
+  };
+}
+
+export interface PageQuery {
+  /** `SELECT ... FROM <table> [alias] [JOIN ...]` */
+  select: string;
+  /** The list's filter, with $1..$n of `params`; the keyset condition is ANDed to it. */
+  where: string;
+  params: SqlParam[];
+  cursor: PageCursor | undefined;
+  /** The alias of the table whose (created_at, id) orders the list. */
+  alias?: string;
+}
+
+/** The rows of one page (PAGE_SIZE + 1 at most, the extra one saying there are more), in keyset order. */
+export async function selectPage<Row extends KeysetRow>(db: Queryable, query: PageQuery): Promise<Row[]> {
+  const keyset = keysetClause(query.cursor, query.params.length + 1, query.alias);
+  return db.query<Row>(
+    `${query.select} WHERE ${query.where} AND ${keyset.condition}
+      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
+    [...query.params, ...keyset.params],
+  );
+}
+
+/**
+ * One page of an organization's rows of `select`, all of them or only the active (`true`) or
+ * inactive (`false`) ones: the list of every collection whose only filter is `is_active` (D31).
+ */
+export function pageByActivity<Row extends KeysetRow>(
+  db: Queryable,
+  select: string,
+  organizationId: string,
+  isActive: boolean | undefined,
+  cursor: PageCursor | undefined,
+  alias = '',
+): Promise<Row[]> {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return selectPage<Row>(db, {
+    select,
+    where: `${column('organization_id')} = $1 AND ($2::boolean IS NULL OR ${column('is_active')} = $2)`,
+    params: [organizationId, isActive ?? null],
+    cursor,
+    alias,
+  });
+}

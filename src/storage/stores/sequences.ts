@@ -1,0 +1,45 @@
+// The counters of the `sequences` table: gapless document numbers (D21). The counter row is locked by
+// the UPDATE until commit, so a rolled-back transaction gives its number back and no number is
+// skipped. The change counter is a row of the same table; src/storage/stores/changes.ts writes it.
+import { NUMBER_DIGITS, SEQUENCES, type SequenceName } from '../../domain/numbering.ts';
+import type { Queryable, Tx } from '../db.ts';
+
+/** Takes the next value of the organization's `sequence` (its row lock is held to commit). */
+export async function allocate(tx: Tx, organizationId: string, sequence: SequenceName): Promise<bigint> {
+  const [row] = await tx.query<{ value: string }>(
+    `UPDATE sequences SET next_value = next_value + 1
+      WHERE organization_id = $1 AND name = $2
+      RETURNING (next_value - 1)::text AS value`,
+    [organizationId, sequence],
+  );
+  if (!row) throw new Error(`organization ${organizationId} has no ${sequence} sequence`);
+  return BigInt(row.value);
+}
+
+/**
+ * The same allocation as `allocate`, as a CTE for the statement that uses the number, so the
+ * counter's lock (held to commit) is taken by the statement that writes the number: one round trip
+ * less while every other writer of the organization's sequence waits. `value` formats like
+ * formatNumber (src/domain/numbering.ts).
+ */
+export function allocateNumberCte(sequence: SequenceName, organizationParam = '$1') {
+  const name = 'allocated_number';
+  const digits = `${name}.value`;
+  return {
+    name,
+    cte: `${name} AS (UPDATE sequences SET next_value = next_value + 1
+      WHERE organization_id = ${organizationParam} AND name = '${sequence}'
+      RETURNING (next_value - 1)::text AS value)`,
+    value: `'${SEQUENCES[sequence]}' || CASE WHEN length(${digits}) >= ${NUMBER_DIGITS} THEN ${digits}
+      ELSE lpad(${digits}, ${NUMBER_DIGITS}, '0') END`,
+  };
+}
+
+/** Creates the counters of a new organization, one per name, each starting at 1. */
+export async function createCounters(db: Queryable, organizationId: string, names: string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO sequences (organization_id, name)
+     SELECT $1, name FROM unnest($2::text[]) AS name`,
+    [organizationId, names],
+  );
+}
