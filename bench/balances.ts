@@ -87,14 +87,14 @@ async function postSequentially(books: Books, chart: Chart, count: number, offse
   return latencies;
 }
 
-// What GET /accounts/{id} runs for the balance (src/app/ledger/balances.ts accountTotals).
+// What GET /accounts/{id} runs for the balance (src/storage/stores/accounts.ts totals).
 const SUMMARY_BALANCE_SQL = `SELECT account_id, sum(debit)::text AS debit, sum(credit)::text AS credit
    FROM account_balances
   WHERE organization_id = $1 AND ($2::uuid[] IS NULL OR account_id = ANY($2::uuid[]))
     AND ($3::date IS NULL OR day <= $3::date)
   GROUP BY account_id`;
 
-// What the trial balance and balance sheet run (src/app/reports/ledger-reports.ts summary).
+// What the trial balance and balance sheet run (src/storage/stores/reports.ts accountSummary).
 const SUMMARY_REPORT_SQL = `SELECT a.id AS account_id, a.number, a.name, a.type, s.debit, s.credit
    FROM (SELECT account_id, sum(debit)::text AS debit, sum(credit)::text AS credit
            FROM account_balances

@@ -1,5 +1,7 @@
-// Pure rules of a journal entry: every line one-sided and positive, debits equal credits.
-import { DomainError, fieldError } from './errors.ts';
+// Pure rules of a journal entry: every line one-sided and positive, debits equal credits; what a
+// line's account and tracking options must be; when an entry may be edited, posted or reversed.
+import { DOCUMENT_KEPT_ROLES } from './chart.ts';
+import { DomainError, fieldError, invalidState } from './errors.ts';
 import { formatMoney, type Money, parseMoney, sumMoney } from './money.ts';
 
 export const MAX_LINES_PER_ENTRY = 500;
@@ -94,4 +96,140 @@ export function netByAccount(lines: JournalLine[]): { accountId: string; debit: 
   return [...byAccount.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([accountId, totals]) => ({ accountId, ...totals }));
+}
+
+/** What the rules below need to know of an entry. */
+export interface EntryState {
+  status: 'draft' | 'posted';
+  entryNumber: string | null;
+  reversedByEntryId: string | null;
+}
+
+/** A posted entry is never changed (409 immutable_entry): mistakes are fixed by reversal. */
+export function assertEditable(entry: EntryState): void {
+  if (entry.status !== 'posted') return;
+  throw new DomainError(
+    'immutable_entry',
+    `entry ${entry.entryNumber} is posted; post a reversal or a correcting entry`,
+    { entry_number: entry.entryNumber },
+  );
+}
+
+/** Only a draft is posted. */
+export function assertPostable(entry: EntryState): void {
+  if (entry.status === 'posted')
+    throw invalidState(`entry ${entry.entryNumber} is already posted`, { status: entry.status });
+}
+
+/** Only a posted entry is reversed (D27). */
+export function assertReversible(entry: EntryState): void {
+  if (entry.status !== 'posted') {
+    throw invalidState('only a posted entry can be reversed; edit or delete the draft', {
+      status: entry.status,
+    });
+  }
+  assertNotReversed(entry);
+}
+
+/** An entry is reversed at most once. */
+export function assertNotReversed(entry: EntryState): void {
+  if (entry.reversedByEntryId) {
+    throw invalidState(`entry ${entry.entryNumber} is already reversed`, {
+      reversed_by_entry: entry.reversedByEntryId,
+    });
+  }
+}
+
+/** A reversal is dated on or after the entry it reverses. */
+export function assertReversalDate(reversalDate: string, originalDate: string): void {
+  if (reversalDate < originalDate)
+    throw fieldError('txn_date', 'a reversal cannot be dated before the entry it reverses');
+}
+
+export function reversalMemo(entryNumber: string | null, memo: string): string {
+  return `Reversal of ${entryNumber}${memo ? `: ${memo}` : ''}`;
+}
+
+/** Entries a person posts (and reverses) through /journal-entries. */
+export const MANUAL_SOURCE_TYPES = ['manual', 'reversal'] as const;
+
+/**
+ * D63: entries a document posts, with the document that owns each and the action that changes it.
+ * Such an entry changes only through its document: a reversal of it is refused. A source type not
+ * listed here and not manual is refused too (the rule is general).
+ */
+export const DOCUMENT_SOURCES = {
+  invoice: { label: 'invoice', action: 'void the invoice instead' },
+  invoice_void: { label: 'the void of invoice', action: 'a void is final; issue a new invoice instead' },
+  payment_received: { label: 'payment', action: 'void the payment instead' },
+} as const;
+
+/** Every source_type an entry may carry (the list filter accepts these only). */
+export const SOURCE_TYPES = [
+  ...MANUAL_SOURCE_TYPES,
+  ...(Object.keys(DOCUMENT_SOURCES) as (keyof typeof DOCUMENT_SOURCES)[]),
+];
+
+export function isManualSource(sourceType: string): boolean {
+  return (MANUAL_SOURCE_TYPES as readonly string[]).includes(sourceType);
+}
+
+/**
+ * D63: the refusal of a change to an entry a document posted; it names the document
+ * (`documentNumber`, when found) and the action that changes the entry instead.
+ */
+export function documentEntryRefusal(
+  entry: { entryNumber: string | null; sourceType: string; sourceId: string | null },
+  documentNumber: string | null,
+): DomainError {
+  const source = DOCUMENT_SOURCES[entry.sourceType as keyof typeof DOCUMENT_SOURCES];
+  let document = entry.sourceType;
+  if (source && entry.sourceId) document = `${source.label}${documentNumber ? ` ${documentNumber}` : ''}`;
+  const action = source?.action ?? 'change it through its document';
+  return invalidState(`entry ${entry.entryNumber} was posted by ${document}; ${action}`, {
+    source_type: entry.sourceType,
+    source_id: entry.sourceId,
+    document_number: documentNumber,
+  });
+}
+
+/** What a line's account must be: active, and not one that only documents move. */
+export interface LineAccountState {
+  number: string;
+  isActive: boolean;
+  systemRole: string | null;
+}
+
+/**
+ * Refuses a line on an inactive account, or on an account documents keep (Accounts Receivable moves
+ * only with invoices and payments; DOCUMENT_KEPT_ROLES says why). `path` is the line's account field.
+ */
+export function assertLineAccount(account: LineAccountState, path: string): void {
+  if (!account.isActive) throw fieldError(path, 'the account is inactive');
+  if (account.systemRole === null || !DOCUMENT_KEPT_ROLES.has(account.systemRole)) return;
+  throw fieldError(
+    path,
+    `account ${account.number} is kept by invoices and payments; record the invoice, payment or void instead of a journal line`,
+  );
+}
+
+/**
+ * D28: every tracking option a line names exists and is active (`categoryOf` holds those, with their
+ * category), and a line names at most one option per category.
+ */
+export function assertTrackingChoices(
+  lines: Pick<JournalLine, 'trackingOptionIds'>[],
+  categoryOf: ReadonlyMap<string, string>,
+  pathPrefix: string,
+): void {
+  lines.forEach((line, index) => {
+    const seen = new Set<string>();
+    line.trackingOptionIds.forEach((optionId, optionIndex) => {
+      const path = `${pathPrefix}/${index}/tracking_options/${optionIndex}`;
+      const category = categoryOf.get(optionId);
+      if (!category) throw fieldError(path, 'no such active tracking option in these books');
+      if (seen.has(category)) throw fieldError(path, 'at most one option per tracking category');
+      seen.add(category);
+    });
+  });
 }

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { accountTotals } from '../../src/app/ledger/balances.ts';
 import type { Db } from '../../src/storage/db.ts';
 import { openDatabase } from '../../src/storage/index.ts';
+import { totals as accountTotals } from '../../src/storage/stores/accounts.ts';
 import { onPostgres } from '../helpers/harness.ts';
 
 let db: Db;

@@ -13,31 +13,14 @@ import {
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { type Queryable, sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
+import * as accounts from '../../storage/stores/accounts.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
-import { type AccountTotals, accountTotals } from './balances.ts';
-import { isoTimestamp, isUuid } from './sql.ts';
 
-export interface AccountRow {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  detail_type: string;
-  currency: string;
-  description: string;
-  is_active: boolean;
-  is_system: boolean;
-  system_role: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-const ACCOUNT_SELECT = `SELECT id, number, name, type, detail_type, currency, description, is_active, is_system,
-  system_role, version, ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at FROM accounts`;
+export type AccountRow = accounts.AccountRow;
+type AccountTotals = accounts.AccountTotals;
 
 /** Natural-sign balance: debit-normal accounts (assets, expenses) show debits minus credits. */
 export function naturalBalance(type: AccountType, totals: AccountTotals | undefined): bigint {
@@ -65,10 +48,7 @@ export function describeAccount(row: AccountRow, totals: AccountTotals | undefin
   };
 }
 
-export interface AccountFilters {
-  type?: string;
-  is_active?: boolean;
-}
+export type AccountFilters = accounts.AccountFilters;
 
 export async function listAccounts(
   deps: Deps,
@@ -77,15 +57,8 @@ export async function listAccounts(
   filters: AccountFilters,
 ) {
   const organizationId = actor.organization.id;
-  const keyset = keysetClause(cursor, 4);
-  const rows = await deps.db.query<AccountRow>(
-    `${ACCOUNT_SELECT} WHERE organization_id = $1 AND ($2::text IS NULL OR type = $2)
-        AND ($3::boolean IS NULL OR is_active = $3) AND ${keyset.condition}
-      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [organizationId, filters.type ?? null, filters.is_active ?? null, ...keyset.params],
-  );
-  const page = toPage(organizationId, rows, cursor);
-  const totals = await accountTotals(
+  const page = toPage(organizationId, await accounts.list(deps.db, organizationId, filters, cursor), cursor);
+  const totals = await accounts.totals(
     deps.db,
     organizationId,
     page.rows.map((row) => row.id),
@@ -93,19 +66,10 @@ export async function listAccounts(
   return { ...page, rows: page.rows.map((row) => describeAccount(row, totals.get(row.id))) };
 }
 
-export async function findAccount(db: Queryable, organizationId: string, id: string, lock = false) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.query<AccountRow>(
-    `${ACCOUNT_SELECT} WHERE organization_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [organizationId, id],
-  );
-  return row;
-}
-
 export async function readAccount(deps: Deps, actor: Actor, id: string) {
-  const row = await findAccount(deps.db, actor.organization.id, id);
+  const row = await accounts.find(deps.db, actor.organization.id, id);
   if (!row) throw notFound('account');
-  const totals = await accountTotals(deps.db, actor.organization.id, [row.id]);
+  const totals = await accounts.totals(deps.db, actor.organization.id, [row.id]);
   return describeAccount(row, totals.get(row.id));
 }
 
@@ -118,12 +82,9 @@ export async function systemAccountId(
   organizationId: string,
   which: SystemAccount,
 ): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    'SELECT id FROM accounts WHERE organization_id = $1 AND system_role = $2',
-    [organizationId, SYSTEM_ROLES[which]],
-  );
-  if (!row) throw new DomainError('invalid_state', `the chart has no ${SYSTEM_ROLES[which]} account`);
-  return row.id;
+  const id = await accounts.findByRole(db, organizationId, SYSTEM_ROLES[which]);
+  if (!id) throw new DomainError('invalid_state', `the chart has no ${SYSTEM_ROLES[which]} account`);
+  return id;
 }
 
 export interface CreateAccountCommand {
@@ -148,11 +109,8 @@ function assertDetailType(type: AccountType, detailType: string) {
 }
 
 async function assertNumberFree(scope: WriteScope, number: string, exceptId?: string) {
-  const [taken] = await scope.tx.query(
-    'SELECT 1 FROM accounts WHERE organization_id = $1 AND number = $2 AND id IS DISTINCT FROM $3::uuid',
-    [scope.actor.organization.id, number, exceptId ?? null],
-  );
-  if (taken) throw numberTaken(number);
+  if (await accounts.isNumberTaken(scope.tx, scope.actor.organization.id, number, exceptId))
+    throw numberTaken(number);
 }
 
 function numberTaken(number: string): DomainError {
@@ -182,23 +140,19 @@ export async function createAccount(scope: WriteScope, command: CreateAccountCom
   await assertNumberFree(scope, command.number);
   const id = randomUUID();
   await withNumberGuard(command.number, () =>
-    scope.tx.query(
-      `INSERT INTO accounts (id, organization_id, number, name, type, detail_type, currency, description)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        organization.id,
-        command.number,
-        command.name,
-        command.type,
-        detailType,
-        organization.currency,
-        command.description ?? '',
-      ],
-    ),
+    accounts.insert(scope.tx, {
+      id,
+      organizationId: organization.id,
+      number: command.number,
+      name: command.name,
+      type: command.type,
+      detailType,
+      currency: organization.currency,
+      description: command.description ?? '',
+    }),
   );
   scope.changed('account', id, 'created', 1);
-  const row = (await findAccount(scope.tx, organization.id, id))!;
+  const row = (await accounts.find(scope.tx, organization.id, id))!;
   return describeAccount(row, undefined);
 }
 
@@ -218,7 +172,7 @@ export async function updateAccount(
   expectedVersion?: number,
 ) {
   const organizationId = scope.actor.organization.id;
-  const current = await findAccount(scope.tx, organizationId, id, true);
+  const current = await accounts.lockForUpdate(scope.tx, organizationId, id);
   if (!current) throw notFound('account');
   assertVersion(expectedVersion, current.version);
   if (patch.is_active === false && current.is_system) {
@@ -240,26 +194,9 @@ export async function updateAccount(
   if (patch.number !== undefined && patch.number !== current.number)
     await assertNumberFree(scope, patch.number, id);
   const version = current.version + 1;
-  await withNumberGuard(patch.number, () =>
-    scope.tx.query(
-      `UPDATE accounts SET number = COALESCE($3, number), name = COALESCE($4, name),
-            detail_type = COALESCE($5, detail_type), description = COALESCE($6, description),
-            is_active = COALESCE($7, is_active), version = $8, updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-      [
-        organizationId,
-        id,
-        patch.number ?? null,
-        patch.name ?? null,
-        patch.detail_type ?? null,
-        patch.description ?? null,
-        patch.is_active ?? null,
-        version,
-      ],
-    ),
-  );
+  await withNumberGuard(patch.number, () => accounts.update(scope.tx, organizationId, id, patch, version));
   scope.changed('account', id, 'updated', version);
-  const row = (await findAccount(scope.tx, organizationId, id))!;
-  const totals = await accountTotals(scope.tx, organizationId, [id]);
+  const row = (await accounts.find(scope.tx, organizationId, id))!;
+  const totals = await accounts.totals(scope.tx, organizationId, [id]);
   return describeAccount(row, totals.get(id));
 }

@@ -3,6 +3,7 @@
 import { daysBetween, isCalendarDate, todayIn } from '../../domain/dates.ts';
 import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
 
 export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
@@ -16,13 +17,6 @@ export function agingBucket(daysPastDue: number): Bucket {
   return 'days_over_90';
 }
 
-interface OpenInvoiceRow {
-  customer_id: string;
-  customer_name: string;
-  due_date: string;
-  open: string;
-}
-
 const emptyBuckets = () =>
   Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, 0n])) as Record<Bucket, bigint>;
 const formatBuckets = (buckets: Record<Bucket, bigint>) =>
@@ -34,19 +28,7 @@ const formatBuckets = (buckets: Record<Bucket, bigint>) =>
 export async function arAging(deps: Deps, actor: Actor, asOfInput: string | undefined) {
   const asOf = asOfInput ?? todayIn(actor.organization.timezone);
   if (!isCalendarDate(asOf)) throw fieldError('query/as_of', 'must be a date YYYY-MM-DD');
-  const rows = await deps.db.query<OpenInvoiceRow>(
-    `SELECT i.customer_id, c.display_name AS customer_name, i.due_date::text AS due_date,
-            (i.total - COALESCE(p.applied, 0))::text AS open
-       FROM invoices i
-       JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
-       LEFT JOIN (SELECT invoice_id, sum(amount) AS applied FROM payment_applications
-                   WHERE organization_id = $1 AND applied_date <= $2::date GROUP BY invoice_id) p
-         ON p.invoice_id = i.id
-      WHERE i.organization_id = $1 AND i.status IN ('sent', 'paid') AND i.issue_date <= $2::date
-        AND i.total - COALESCE(p.applied, 0) > 0
-      ORDER BY c.display_name, i.customer_id`,
-    [actor.organization.id, asOf],
-  );
+  const rows = await reports.openInvoices(deps.db, actor.organization.id, asOf);
   const byCustomer = new Map<string, { name: string; buckets: Record<Bucket, bigint> }>();
   const totals = emptyBuckets();
   for (const row of rows) {

@@ -5,23 +5,11 @@ import { isDebitNormal } from '../../domain/chart.ts';
 import { addDays, DATE_MIN, isCalendarDate, todayIn } from '../../domain/dates.ts';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import * as accounts from '../../storage/stores/accounts.ts';
+import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
-import { findAccount } from '../ledger/accounts.ts';
-import { accountTotals } from '../ledger/balances.ts';
 
 export const MAX_GENERAL_LEDGER_LINES = 5000;
-
-interface LedgerLineRow {
-  journal_entry_id: string;
-  entry_number: string;
-  txn_date: string;
-  memo: string;
-  source_type: string;
-  source_id: string | null;
-  description: string;
-  debit: string;
-  credit: string;
-}
 
 export async function generalLedger(
   deps: Deps,
@@ -35,27 +23,23 @@ export async function generalLedger(
   if (!isCalendarDate(to)) throw fieldError('query/to', 'must be a date YYYY-MM-DD');
   if (from > to) throw fieldError('query/from', 'must not be after `to`');
   const organizationId = actor.organization.id;
-  const account = await findAccount(deps.db, organizationId, query.account);
+  const account = await accounts.find(deps.db, organizationId, query.account);
   if (!account) throw notFound('account');
   const sign = isDebitNormal(account.type) ? 1n : -1n;
   // Nothing is dated before the first day of the calendar (D66), and it has no day before it.
   const opening =
     from === DATE_MIN
       ? undefined
-      : (await accountTotals(deps.db, organizationId, [account.id], addDays(from, -1, 'query/from'))).get(
+      : (await accounts.totals(deps.db, organizationId, [account.id], addDays(from, -1, 'query/from'))).get(
           account.id,
         );
   const openingBalance = opening ? sign * (parseMoney(opening.debit) - parseMoney(opening.credit)) : 0n;
-  const rows = await deps.db.query<LedgerLineRow>(
-    `SELECT e.id AS journal_entry_id, e.entry_number, e.txn_date::text AS txn_date, e.memo, e.source_type, e.source_id,
-            l.description, l.debit::text AS debit, l.credit::text AS credit
-       FROM journal_lines l
-       JOIN journal_entries e ON e.id = l.journal_entry_id
-      WHERE l.organization_id = $1 AND l.account_id = $2 AND e.organization_id = $1 AND e.status = 'posted'
-        AND e.txn_date BETWEEN $3::date AND $4::date
-      ORDER BY e.txn_date, e.entry_number, l.line_no
-      LIMIT ${MAX_GENERAL_LEDGER_LINES + 1}`,
-    [organizationId, account.id, from, to],
+  const rows = await reports.accountLines(
+    deps.db,
+    organizationId,
+    account.id,
+    { from, to },
+    MAX_GENERAL_LEDGER_LINES + 1,
   );
   if (rows.length > MAX_GENERAL_LEDGER_LINES) {
     throw new DomainError(

@@ -3,16 +3,8 @@ import { type AccountType, isDebitNormal } from '../../domain/chart.ts';
 import { isCalendarDate, todayIn } from '../../domain/dates.ts';
 import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
-
-interface SummaryRow {
-  account_id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  debit: string;
-  credit: string;
-}
 
 function assertDate(value: string | undefined, field: string, fallback?: string): string {
   const date = value ?? fallback;
@@ -21,24 +13,10 @@ function assertDate(value: string | undefined, field: string, fallback?: string)
   return date;
 }
 
-/** Per-account debit and credit totals over posted entries dated in [from, to]. */
-async function summary(deps: Deps, organizationId: string, from: string | null, to: string) {
-  return deps.db.query<SummaryRow>(
-    `SELECT a.id AS account_id, a.number, a.name, a.type, s.debit, s.credit
-       FROM (SELECT account_id, sum(debit)::text AS debit, sum(credit)::text AS credit
-               FROM account_balances
-              WHERE organization_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND day <= $3::date
-              GROUP BY account_id) s
-       JOIN accounts a ON a.organization_id = $1 AND a.id = s.account_id
-      ORDER BY a.number`,
-    [organizationId, from, to],
-  );
-}
-
 /** Trial balance as of a date: each account's net on its debit or credit side; the columns agree. */
 export async function trialBalance(deps: Deps, actor: Actor, asOfInput: string | undefined) {
   const asOf = assertDate(asOfInput, 'as_of', todayIn(actor.organization.timezone));
-  const rows = await summary(deps, actor.organization.id, null, asOf);
+  const rows = await reports.accountSummary(deps.db, actor.organization.id, null, asOf);
   let totalDebit = 0n;
   let totalCredit = 0n;
   const lines = rows
@@ -68,12 +46,12 @@ export async function trialBalance(deps: Deps, actor: Actor, asOfInput: string |
   };
 }
 
-function naturalNet(row: SummaryRow): bigint {
+function naturalNet(row: reports.SummaryRow): bigint {
   const net = parseMoney(row.debit) - parseMoney(row.credit);
   return isDebitNormal(row.type) ? net : -net;
 }
 
-function section(rows: SummaryRow[], type: AccountType) {
+function section(rows: reports.SummaryRow[], type: AccountType) {
   const accounts = rows
     .filter((row) => row.type === type)
     .map((row) => ({
@@ -101,7 +79,7 @@ export async function profitAndLoss(
   const to = assertDate(toInput, 'to', todayIn(actor.organization.timezone));
   const from = assertDate(fromInput, 'from', `${to.slice(0, 4)}-01-01`);
   if (from > to) throw fieldError('query/from', 'must not be after `to`');
-  const rows = await summary(deps, actor.organization.id, from, to);
+  const rows = await reports.accountSummary(deps.db, actor.organization.id, from, to);
   const income = section(rows, 'income');
   const expenses = section(rows, 'expense');
   return {
@@ -117,7 +95,7 @@ export async function profitAndLoss(
 /** Balance sheet as of a date; earnings not yet closed to equity show as "current earnings". */
 export async function balanceSheet(deps: Deps, actor: Actor, asOfInput: string | undefined) {
   const asOf = assertDate(asOfInput, 'as_of', todayIn(actor.organization.timezone));
-  const rows = await summary(deps, actor.organization.id, null, asOf);
+  const rows = await reports.accountSummary(deps.db, actor.organization.id, null, asOf);
   const assets = section(rows, 'asset');
   const liabilities = section(rows, 'liability');
   const equity = section(rows, 'equity');
