@@ -93,7 +93,7 @@ describe('what may happen to an entry, by its state (D27)', () => {
 });
 
 describe("a document's entry changes through its document only (D63)", () => {
-  test('manual entries and reversals are the journal's own; every document source is listed', () => {
+  test("manual entries and reversals are the journal's own; every document source is listed", () => {
     assert.ok(isManualSource('manual'));
     assert.ok(isManualSource('reversal'));
     for (const source of Object.keys(DOCUMENT_SOURCES)) {
