@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Dependencies point inward (STYLE): http -> app -> domain; storage and infra implement ports.
-// Fails when a file imports from a layer it must not know.
+// Fails when a file imports from a layer it must not know, or when src/app holds SQL: SQL lives in
+// the stores of src/storage (issue 8), which take the transaction first and return typed rows.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const FORBIDDEN = {
   domain: ['app', 'http', 'storage', 'infra'],
@@ -11,11 +13,54 @@ const FORBIDDEN = {
   infra: ['http', 'storage'],
 };
 
+/**
+ * SQL in a string or template of src/app: a statement's keywords (upper case, as every store writes
+ * them), a clause, a cast or a placeholder cast. Messages and names in lower case never match.
+ */
+const SQL_TEXT =
+  /\b(SELECT\s+[\w*(]|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|WITH\s+\w+\s+AS\s*\(|WHERE\s+[\w(]|JOIN\s+\w+\s+\w*\s*ON\b|ON\s+CONFLICT\b|FOR\s+(UPDATE|SHARE)\b|SAVEPOINT\b|ROLLBACK\b|SET\s+TRANSACTION\b|AT\s+TIME\s+ZONE\b)|::(text|uuid|date|numeric|int|bigint|boolean|timestamptz)\b|\$\d+::/;
+
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
   });
+}
+
+/** Where `file` (in src/app) holds SQL text or calls `.query(`/`.exec(` on a database handle. */
+function sqlInApp(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const regexNames = new Set();
+  const found = [];
+  const at = (node, what) =>
+    found.push(`${relative('.', file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.initializer && ts.isRegularExpressionLiteral(node.initializer))
+      regexNames.add(node.name.getText());
+    const literal =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? node.text
+        : ts.isTemplateExpression(node)
+          ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ')
+          : undefined;
+    if (literal !== undefined && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
+      const match = SQL_TEXT.exec(literal);
+      if (match) {
+        at(node, `holds SQL text ("${match[0].trim()}"): move it to a store in src/storage`);
+        return; // one finding per literal
+      }
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const receiver = node.expression.expression;
+      const regex = ts.isRegularExpressionLiteral(receiver) || regexNames.has(receiver.getText());
+      if (method === 'query' || (method === 'exec' && !regex))
+        at(node, `calls ${receiver.getText()}.${method}(): only stores in src/storage run statements`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 const src = resolve('src');
@@ -30,9 +75,10 @@ for (const file of files(src)) {
     if (forbidden.includes(target))
       problems.push(`${relative('.', file)} imports ${match[1]} (${layer} must not depend on ${target})`);
   }
+  if (layer === 'app') problems.push(...sqlInApp(file, text));
 }
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('layers: ok');
+console.log('layers: ok (and no SQL in src/app)');

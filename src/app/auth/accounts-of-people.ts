@@ -2,6 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import { isSupportedCurrency } from '../../domain/money.ts';
+import type { Tx } from '../../storage/db.ts';
+import * as organizations from '../../storage/stores/organizations.ts';
+import * as people from '../../storage/stores/people.ts';
 import type { Deps, Organization } from '../context.ts';
 import { createOrganization } from '../organizations/organizations.ts';
 import { hashPassword, newSessionToken, sha256, verifyPassword } from './secrets.ts';
@@ -45,16 +48,10 @@ export async function signup(deps: Deps, command: SignupCommand) {
   const passwordHash = await hashPassword(command.password);
   const token = newSessionToken();
   return deps.db.transaction(async (tx) => {
-    const [existing] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [command.email]);
-    if (existing) throw signupRefused();
+    if (await people.findUserByEmail(tx, command.email)) throw signupRefused();
     const user: PublicUser = { id: randomUUID(), email: command.email, name: command.name };
     // A concurrent signup with the same email passes the check too; the unique index refuses one.
-    const inserted = await tx.query(
-      `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [user.id, user.email, user.name, passwordHash],
-    );
-    if (inserted.length === 0) throw signupRefused();
+    if (!(await people.insertUser(tx, { ...user, passwordHash }))) throw signupRefused();
     const organization = await createOrganization(tx, {
       name: command.organization_name,
       mode: 'live',
@@ -66,10 +63,7 @@ export async function signup(deps: Deps, command: SignupCommand) {
       currency,
       liveOrganizationId: organization.id,
     });
-    await tx.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'owner')", [
-      organization.id,
-      user.id,
-    ]);
+    await organizations.insertMembership(tx, organization.id, user.id, 'owner');
     await insertSession(tx, user.id, token);
     return {
       user,
@@ -81,10 +75,7 @@ export async function signup(deps: Deps, command: SignupCommand) {
 }
 
 export async function login(deps: Deps, email: string, password: string) {
-  const [row] = await deps.db.query<PublicUser & { password_hash: string }>(
-    'SELECT id, email, name, password_hash FROM users WHERE lower(email) = lower($1)',
-    [email],
-  );
+  const row = await people.findUserByEmail(deps.db, email);
   // An unknown email is checked against a hash too: answering it sooner would say it is unknown.
   const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
   if (!row || !matches) {
@@ -103,17 +94,16 @@ function decoyHash(): Promise<string> {
 }
 
 export async function logout(deps: Deps, sessionId: string) {
-  await deps.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
-    sessionId,
-  ]);
+  await people.revokeSession(deps.db, sessionId);
 }
 
-async function insertSession(tx: { query: Deps['db']['query'] }, userId: string, token: string) {
-  await tx.query(
-    `INSERT INTO sessions (id, user_id, token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(days => ${SESSION_LIFETIME_DAYS}))`,
-    [randomUUID(), userId, sha256(token)],
-  );
+function insertSession(tx: Tx, userId: string, token: string) {
+  return people.insertSession(tx, {
+    id: randomUUID(),
+    userId,
+    tokenHash: sha256(token),
+    lifetimeDays: SESSION_LIFETIME_DAYS,
+  });
 }
 
 export function describeOrganization(organization: Organization, role: string) {
@@ -132,20 +122,7 @@ export function describeOrganization(organization: Organization, role: string) {
 
 /** The user and every set of books they reach: each live membership and its sandbox. */
 export async function me(deps: Deps, userId: string) {
-  const [user] = await deps.db.query<PublicUser>('SELECT id, email, name FROM users WHERE id = $1', [userId]);
-  const memberships = await deps.db.query<{
-    organization_id: string;
-    name: string;
-    mode: string;
-    role: string;
-    live_organization_id: string | null;
-  }>(
-    `SELECT o.id AS organization_id, o.name, o.mode, m.role, o.live_organization_id
-       FROM memberships m
-       JOIN organizations o ON o.id = m.organization_id OR o.live_organization_id = m.organization_id
-      WHERE m.user_id = $1
-      ORDER BY m.created_at, o.mode`,
-    [userId],
-  );
+  const user = await people.findUser(deps.db, userId);
+  const memberships = await organizations.booksOf(deps.db, userId);
   return { user, memberships };
 }

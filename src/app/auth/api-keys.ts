@@ -2,8 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/roles.ts';
+import type { KeyRow } from '../../storage/stores/api-keys.ts';
+import * as apiKeys from '../../storage/stores/api-keys.ts';
 import type { Actor, Deps } from '../context.ts';
-import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
 import { rotationGraceOver } from './authenticate.ts';
 import { mintApiKey, sha256 } from './secrets.ts';
 
@@ -11,35 +13,13 @@ export const DEFAULT_KEY_LIFETIME_DAYS = 90;
 export const MAX_KEY_LIFETIME_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-interface KeyRow {
-  id: string;
-  name: string;
-  role: ApiKeyRole;
-  prefix: string;
-  created_by: string;
-  created_at: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  first_used_at: Date | null;
-  rotated_from: string | null;
-  replaced_by: string | null;
-  replacement_first_used_at: Date | null;
-}
-
-const KEY_SELECT = `SELECT k.id, k.name, k.role, k.prefix, k.created_by,
-    to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-    k.expires_at, k.revoked_at, k.last_used_at, k.first_used_at, k.rotated_from, k.replaced_by,
-    r.first_used_at AS replacement_first_used_at
-  FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by`;
-
 export function describeKey(row: KeyRow, graceSeconds: number) {
   const revoked = row.revoked_at !== null || rotationGraceOver(row, graceSeconds);
   const expired = row.expires_at.getTime() <= Date.now();
   return {
     id: row.id,
     name: row.name,
-    role: row.role,
+    role: row.role as ApiKeyRole,
     prefix: row.prefix,
     mode: row.prefix.startsWith('svc_live_') ? 'live' : 'test',
     status: revoked ? 'revoked' : expired ? 'expired' : 'active',
@@ -87,48 +67,31 @@ async function insertKey(
   const key = mintApiKey(actor.organization.mode === 'live' ? 'live' : 'test');
   const id = randomUUID();
   await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO api_keys (id, organization_id, name, role, created_by, token_hash, prefix, expires_at, rotated_from)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        id,
-        actor.organization.id,
-        input.name,
-        input.role,
-        actor.userId,
-        sha256(key),
-        `${key.slice(0, 13)}…${key.slice(-4)}`,
-        input.expiresAt,
-        input.rotatedFrom ?? null,
-      ],
-    );
-    if (input.rotatedFrom) {
-      await tx.query('UPDATE api_keys SET replaced_by = $2, version = version + 1 WHERE id = $1', [
-        input.rotatedFrom,
-        id,
-      ]);
-    }
+    await apiKeys.insert(tx, {
+      id,
+      organizationId: actor.organization.id,
+      name: input.name,
+      role: input.role,
+      createdBy: actor.userId,
+      tokenHash: sha256(key),
+      prefix: `${key.slice(0, 13)}…${key.slice(-4)}`,
+      expiresAt: input.expiresAt,
+      rotatedFrom: input.rotatedFrom ?? null,
+    });
+    if (input.rotatedFrom) await apiKeys.setReplacedBy(tx, input.rotatedFrom, id);
   });
   const row = await readKey(deps, actor, id);
   return { ...describeKey(row, deps.config.keyRotationGraceSeconds), key };
 }
 
 async function readKey(deps: Deps, actor: Actor, id: string): Promise<KeyRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('API key');
-  const [row] = await deps.db.query<KeyRow>(`${KEY_SELECT} WHERE k.organization_id = $1 AND k.id = $2`, [
-    actor.organization.id,
-    id,
-  ]);
+  const row = await apiKeys.find(deps.db, actor.organization.id, id);
   if (!row) throw notFound('API key');
   return row;
 }
 
 export async function listApiKeys(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
-  const keyset = keysetClause(cursor, 2, 'k');
-  const rows = await deps.db.query<KeyRow>(
-    `${KEY_SELECT} WHERE k.organization_id = $1 AND ${keyset.condition} ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [actor.organization.id, ...keyset.params],
-  );
+  const rows = await apiKeys.list(deps.db, actor.organization.id, cursor);
   const page = toPage(actor.organization.id, rows, cursor);
   return { ...page, rows: page.rows.map((row) => describeKey(row, deps.config.keyRotationGraceSeconds)) };
 }
@@ -151,9 +114,6 @@ export async function rotateApiKey(deps: Deps, actor: Actor, id: string) {
 
 export async function revokeApiKey(deps: Deps, actor: Actor, id: string) {
   await readKey(deps, actor, id);
-  await deps.db.query(
-    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
-    [actor.organization.id, id],
-  );
+  await apiKeys.revoke(deps.db, actor.organization.id, id);
   return describeKey(await readKey(deps, actor, id), deps.config.keyRotationGraceSeconds);
 }

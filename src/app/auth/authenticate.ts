@@ -2,13 +2,11 @@
 // session tokens (Bearer) with X-Organization-Id. Authority is re-evaluated on every request (D14).
 import { DomainError } from '../../domain/errors.ts';
 import { type ApiKeyRole, effectivePermissions, ROLE_PERMISSIONS, type Role } from '../../domain/roles.ts';
+import * as apiKeys from '../../storage/stores/api-keys.ts';
+import * as organizations from '../../storage/stores/organizations.ts';
+import * as people from '../../storage/stores/people.ts';
 import type { Actor, Deps, Organization } from '../context.ts';
-import {
-  findOrganization,
-  ORGANIZATION_COLUMNS,
-  type OrganizationRow,
-  toOrganization,
-} from '../organizations/organizations.ts';
+import { findOrganization, toOrganization } from '../organizations/organizations.ts';
 import { parseApiKey, sha256 } from './secrets.ts';
 
 export type Credentials =
@@ -38,11 +36,7 @@ export interface SessionUser {
 }
 
 export async function authenticateSession(deps: Deps, token: string): Promise<SessionUser> {
-  const [row] = await deps.db.query<{ id: string; user_id: string }>(
-    `SELECT id, user_id FROM sessions
-      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
-    [sha256(token)],
-  );
+  const row = await people.findLiveSession(deps.db, sha256(token));
   if (!row) throw authenticationFailed('the session is invalid or has ended; log in again');
   return { userId: row.user_id, sessionId: row.id };
 }
@@ -53,11 +47,12 @@ export async function memberRole(
   organization: Organization,
   userId: string,
 ): Promise<Role | null> {
-  const [row] = await deps.db.query<{ role: Role }>(
-    'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2',
-    [organization.liveOrganizationId ?? organization.id, userId],
+  const role = await organizations.roleOf(
+    deps.db,
+    organization.liveOrganizationId ?? organization.id,
+    userId,
   );
-  return row?.role ?? null;
+  return (role as Role | undefined) ?? null;
 }
 
 export async function actorForSession(
@@ -80,18 +75,6 @@ export async function actorForSession(
   };
 }
 
-interface KeyRow {
-  id: string;
-  organization_id: string;
-  role: ApiKeyRole;
-  created_by: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  replaced_by: string | null;
-  replacement_first_used_at: Date | null;
-}
-
 /** Last write of last_used_at per key in this process: at most one write per key per minute (D17). */
 const lastUsedWrites = new Map<string, number>();
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -101,23 +84,10 @@ export async function actorForApiKey(deps: Deps, presented: string): Promise<Act
   if (!parsed) throw authenticationFailed();
   // One round trip per request: the key, its replacement's first use, its books and its creator's
   // current role there (a sandbox takes roles from its live books), all re-read every time (D14).
-  const [key] = await deps.db.query<
-    KeyRow & { organization: OrganizationRow | null; creator_role: Role | null }
-  >(
-    `SELECT k.id, k.organization_id, k.role, k.created_by, k.expires_at, k.revoked_at, k.last_used_at,
-            k.replaced_by, r.first_used_at AS replacement_first_used_at,
-            to_jsonb(o) AS organization, m.role AS creator_role
-       FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by
-       LEFT JOIN LATERAL (SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE id = k.organization_id) o ON true
-       LEFT JOIN memberships m ON m.organization_id = COALESCE(o.live_organization_id, o.id) AND m.user_id = k.created_by
-      WHERE k.token_hash = $1`,
-    [sha256(presented)],
-  );
+  const key = await apiKeys.findPresented(deps.db, sha256(presented));
   if (!key || key.revoked_at || key.expires_at.getTime() <= Date.now()) throw authenticationFailed();
   if (rotationGraceOver(key, deps.config.keyRotationGraceSeconds)) {
-    await deps.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
-      key.id,
-    ]);
+    await apiKeys.revokeRotated(deps.db, key.id);
     throw authenticationFailed();
   }
   const organization = key.organization
@@ -126,7 +96,7 @@ export async function actorForApiKey(deps: Deps, presented: string): Promise<Act
   // D16: the prefix must match the mode of the pinned books before any bookkeeping code runs.
   const expectedMode = parsed.mode === 'live' ? 'live' : 'sandbox';
   if (!organization || organization.mode !== expectedMode) throw authenticationFailed();
-  const creatorRole = key.creator_role;
+  const creatorRole = key.creator_role as Role | null;
   if (!creatorRole) throw authenticationFailed('the user who created this key is no longer a member');
   await noteKeyUse(deps, key);
   return {
@@ -134,8 +104,8 @@ export async function actorForApiKey(deps: Deps, presented: string): Promise<Act
     userId: key.created_by,
     credentialId: key.id,
     credentialKind: 'api_key',
-    role: key.role,
-    permissions: effectivePermissions([key.role, creatorRole]),
+    role: key.role as ApiKeyRole,
+    permissions: effectivePermissions([key.role as ApiKeyRole, creatorRole]),
   };
 }
 
@@ -153,14 +123,10 @@ export function rotationGraceOver(
   return now - quietSince >= graceSeconds * 1000;
 }
 
-async function noteKeyUse(deps: Deps, key: KeyRow) {
+async function noteKeyUse(deps: Deps, key: apiKeys.PresentedKey) {
   const now = Date.now();
   const last = lastUsedWrites.get(key.id) ?? key.last_used_at?.getTime() ?? 0;
   if (now - last < LAST_USED_WRITE_INTERVAL_MS && key.last_used_at) return;
   lastUsedWrites.set(key.id, now);
-  await deps.db.query(
-    `UPDATE api_keys SET last_used_at = now(), first_used_at = COALESCE(first_used_at, now())
-      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-    [key.id],
-  );
+  await apiKeys.noteUse(deps.db, key.id);
 }

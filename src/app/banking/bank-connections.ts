@@ -2,29 +2,10 @@
 // recorded as `pending`. Sandbox books refuse bank connections (spec "What the service does" 6).
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../domain/errors.ts';
-import type { Queryable } from '../../storage/db.ts';
+import * as bankConnections from '../../storage/stores/bank-connections.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { isoTimestamp } from '../ledger/sql.ts';
-import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
-
-interface BankConnectionRow {
-  id: string;
-  institution_name: string;
-  status: string;
-  created_at: string;
-}
-
-const BANK_CONNECTION_SELECT = `SELECT id, institution_name, status, ${isoTimestamp('created_at')} AS created_at
-  FROM bank_connections`;
-
-async function findBankConnection(db: Queryable, organizationId: string, id: string) {
-  const [row] = await db.query<BankConnectionRow>(
-    `${BANK_CONNECTION_SELECT} WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id],
-  );
-  return row;
-}
+import { type PageCursor, toPage } from '../pagination.ts';
 
 /** Refused before any transaction opens, so a sandbox request writes nothing at all. */
 export function assertBankConnectionsAllowed(actor: Actor) {
@@ -39,21 +20,16 @@ export async function requestBankConnection(scope: WriteScope, command: { instit
   assertBankConnectionsAllowed(scope.actor);
   const organizationId = scope.actor.organization.id;
   const id = randomUUID();
-  await scope.tx.query(
-    `INSERT INTO bank_connections (id, organization_id, institution_name, status, requested_by)
-     VALUES ($1, $2, $3, 'pending', $4)`,
-    [id, organizationId, command.institution_name.trim(), scope.actor.userId],
-  );
-  return (await findBankConnection(scope.tx, organizationId, id))!;
+  await bankConnections.insertPending(scope.tx, {
+    id,
+    organizationId,
+    institutionName: command.institution_name.trim(),
+    requestedBy: scope.actor.userId,
+  });
+  return (await bankConnections.find(scope.tx, organizationId, id))!;
 }
 
 export async function listBankConnections(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
   const organizationId = actor.organization.id;
-  const keyset = keysetClause(cursor, 2);
-  const rows = await deps.db.query<BankConnectionRow>(
-    `${BANK_CONNECTION_SELECT} WHERE organization_id = $1 AND ${keyset.condition}
-      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [organizationId, ...keyset.params],
-  );
-  return toPage(organizationId, rows, cursor);
+  return toPage(organizationId, await bankConnections.list(deps.db, organizationId, cursor), cursor);
 }

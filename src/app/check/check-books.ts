@@ -13,6 +13,7 @@ import {
   receivablesViolations,
 } from '../../storage/checks.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
+import { readOnlySnapshot } from '../../storage/sql.ts';
 import { SEQUENCES, type SequenceName } from '../numbering.ts';
 
 export interface Violation {
@@ -74,7 +75,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
 function inSnapshot(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
   if (!isDb(db)) return checkBatch(db, organizationIds);
   return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    await readOnlySnapshot(tx);
     return checkBatch(tx, organizationIds);
   });
 }

@@ -1,16 +1,13 @@
 // Members of live books (D13, D30): add by email, change role, remove. Seats count live members only.
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { ROLES, type Role } from '../../domain/roles.ts';
-import type { Queryable } from '../../storage/db.ts';
+import type { Queryable, Tx } from '../../storage/db.ts';
+import { isUuid } from '../../storage/sql.ts';
+import * as apiKeys from '../../storage/stores/api-keys.ts';
+import type { MemberRow } from '../../storage/stores/organizations.ts';
+import * as organizations from '../../storage/stores/organizations.ts';
+import * as people from '../../storage/stores/people.ts';
 import type { Actor, Deps } from '../context.ts';
-
-interface MemberRow {
-  user_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  created_at: Date;
-}
 
 function liveId(actor: Actor): string {
   return actor.organization.liveOrganizationId ?? actor.organization.id;
@@ -21,19 +18,13 @@ function describeMember(row: MemberRow) {
     user_id: row.user_id,
     email: row.email,
     name: row.name,
-    role: row.role,
+    role: row.role as Role,
     joined_at: row.created_at.toISOString(),
   };
 }
 
 export async function listMembers(db: Queryable, actor: Actor) {
-  const rows = await db.query<MemberRow>(
-    `SELECT m.user_id, u.email, u.name, m.role, m.created_at
-       FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.organization_id = $1 ORDER BY m.created_at, m.user_id`,
-    [liveId(actor)],
-  );
-  return rows.map(describeMember);
+  return (await organizations.members(db, liveId(actor))).map(describeMember);
 }
 
 function assertRole(role: string): asserts role is Role {
@@ -62,65 +53,37 @@ function assertLiveBooks(actor: Actor) {
   }
 }
 
-export async function addMember(tx: Queryable, actor: Actor, email: string, role: string) {
+export async function addMember(tx: Tx, actor: Actor, email: string, role: string) {
   assertLiveBooks(actor);
   assertRole(role);
   assertMayManage(actor, role);
   const organizationId = liveId(actor);
-  {
-    // The organization row lock serializes concurrent additions against the seat count.
-    const [organization] = await tx.query<{ seats: number }>(
-      'SELECT seats FROM organizations WHERE id = $1 FOR UPDATE',
-      [organizationId],
-    );
-    const [user] = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-      email,
-    ]);
-    if (!user) throw fieldError('email', 'no signed-up user has this email');
-    const [existing] = await tx.query(
-      'SELECT 1 FROM memberships WHERE organization_id = $1 AND user_id = $2',
-      [organizationId, user.id],
-    );
-    if (existing) throw fieldError('email', 'is already a member');
-    const [count] = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM memberships WHERE organization_id = $1',
-      [organizationId],
-    );
-    if ((count?.n ?? 0) >= (organization?.seats ?? 0)) {
-      throw new DomainError('seat_limit_reached', `all ${organization?.seats} seats of the plan are taken`, {
-        seats: organization?.seats,
-      });
-    }
-    await tx.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
-      organizationId,
-      user.id,
-      role,
-    ]);
+  // The organization row lock serializes concurrent additions against the seat count.
+  const seats = (await organizations.lockForUpdate(tx, organizationId))?.seats ?? 0;
+  const user = await people.findUserByEmail(tx, email);
+  if (!user) throw fieldError('email', 'no signed-up user has this email');
+  if (await organizations.roleOf(tx, organizationId, user.id))
+    throw fieldError('email', 'is already a member');
+  if ((await organizations.countMembers(tx, organizationId)) >= seats) {
+    throw new DomainError('seat_limit_reached', `all ${seats} seats of the plan are taken`, { seats });
   }
+  await organizations.insertMembership(tx, organizationId, user.id, role);
   const members = await listMembers(tx, actor);
   return members.find((member) => member.email.toLowerCase() === email.toLowerCase())!;
 }
 
-async function lockMember(tx: { query: Deps['db']['query'] }, organizationId: string, userId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) throw notFound('member');
-  const [row] = await tx.query<{ role: Role }>(
-    'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 FOR UPDATE',
-    [organizationId, userId],
-  );
-  if (!row) throw notFound('member');
-  return row;
+/** Locks the organization (member changes serialize on it), then the membership; not_found if none. */
+async function lockMember(tx: Tx, organizationId: string, userId: string) {
+  await organizations.lockForUpdate(tx, organizationId);
+  const role = isUuid(userId) ? await organizations.roleOf(tx, organizationId, userId, 'update') : undefined;
+  if (!role) throw notFound('member');
+  return { role: role as Role };
 }
 
-async function assertAnotherOwner(
-  tx: { query: Deps['db']['query'] },
-  organizationId: string,
-  userId: string,
-) {
-  const [other] = await tx.query(
-    "SELECT 1 FROM memberships WHERE organization_id = $1 AND role = 'owner' AND user_id <> $2",
-    [organizationId, userId],
-  );
-  if (!other) throw new DomainError('invalid_state', 'the books must keep at least one owner', {});
+async function assertAnotherOwner(tx: Tx, organizationId: string, userId: string) {
+  if (!(await organizations.hasOtherOwner(tx, organizationId, userId))) {
+    throw new DomainError('invalid_state', 'the books must keep at least one owner', {});
+  }
 }
 
 export async function changeMemberRole(deps: Deps, actor: Actor, userId: string, role: string) {
@@ -129,15 +92,10 @@ export async function changeMemberRole(deps: Deps, actor: Actor, userId: string,
   assertMayManage(actor, role);
   const organizationId = liveId(actor);
   await deps.db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
     const member = await lockMember(tx, organizationId, userId);
     assertMayManage(actor, member.role);
     if (member.role === 'owner' && role !== 'owner') await assertAnotherOwner(tx, organizationId, userId);
-    await tx.query('UPDATE memberships SET role = $3 WHERE organization_id = $1 AND user_id = $2', [
-      organizationId,
-      userId,
-      role,
-    ]);
+    await organizations.setRole(tx, organizationId, userId, role);
   });
   const members = await listMembers(deps.db, actor);
   return members.find((member) => member.user_id === userId)!;
@@ -147,21 +105,12 @@ export async function removeMember(deps: Deps, actor: Actor, userId: string) {
   assertLiveBooks(actor);
   const organizationId = liveId(actor);
   await deps.db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
     const member = await lockMember(tx, organizationId, userId);
     assertMayManage(actor, member.role);
     if (member.role === 'owner') await assertAnotherOwner(tx, organizationId, userId);
-    await tx.query('DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2', [
-      organizationId,
-      userId,
-    ]);
+    await organizations.deleteMembership(tx, organizationId, userId);
     // Spec, Authentication 4: removing the creator ends the key, so adding them back later must not
     // revive it. Their keys on the live books and on its sandbox are revoked with the membership.
-    await tx.query(
-      `UPDATE api_keys SET revoked_at = now(), version = version + 1
-        WHERE created_by = $2 AND revoked_at IS NULL
-          AND organization_id IN (SELECT id FROM organizations WHERE id = $1 OR live_organization_id = $1)`,
-      [organizationId, userId],
-    );
+    await apiKeys.revokeCreatedBy(tx, organizationId, userId);
   });
 }

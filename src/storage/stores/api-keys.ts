@@ -1,0 +1,145 @@
+// API keys (D14-D18): stored as SHA-256 hashes with a display prefix; rotation links a key to its
+// replacement, whose first use starts the old key's grace period.
+import type { Queryable, Tx } from '../db.ts';
+import { type PageCursor, selectPage } from '../keyset.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
+import { ORGANIZATION_COLUMNS, type OrganizationRow } from './organizations.ts';
+
+export interface KeyRow {
+  id: string;
+  name: string;
+  role: string;
+  prefix: string;
+  created_by: string;
+  created_at: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  first_used_at: Date | null;
+  rotated_from: string | null;
+  replaced_by: string | null;
+  replacement_first_used_at: Date | null;
+}
+
+const KEY_SELECT = `SELECT k.id, k.name, k.role, k.prefix, k.created_by,
+    ${isoTimestamp('k.created_at')} AS created_at,
+    k.expires_at, k.revoked_at, k.last_used_at, k.first_used_at, k.rotated_from, k.replaced_by,
+    r.first_used_at AS replacement_first_used_at
+  FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by`;
+
+export function find(db: Queryable, organizationId: string, id: string) {
+  return rowById<KeyRow>(db, KEY_SELECT, organizationId, id, 'none', 'k');
+}
+
+export function list(db: Queryable, organizationId: string, cursor: PageCursor | undefined) {
+  return selectPage<KeyRow>(db, {
+    select: KEY_SELECT,
+    where: 'k.organization_id = $1',
+    params: [organizationId],
+    cursor,
+    alias: 'k',
+  });
+}
+
+export interface NewKey {
+  id: string;
+  organizationId: string;
+  name: string;
+  role: string;
+  createdBy: string;
+  tokenHash: string;
+  prefix: string;
+  expiresAt: Date;
+  rotatedFrom: string | null;
+}
+
+export async function insert(tx: Tx, key: NewKey): Promise<void> {
+  await tx.query(
+    `INSERT INTO api_keys (id, organization_id, name, role, created_by, token_hash, prefix, expires_at, rotated_from)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      key.id,
+      key.organizationId,
+      key.name,
+      key.role,
+      key.createdBy,
+      key.tokenHash,
+      key.prefix,
+      key.expiresAt,
+      key.rotatedFrom,
+    ],
+  );
+}
+
+/** Links a rotated key to its replacement. */
+export async function setReplacedBy(tx: Tx, id: string, replacementId: string): Promise<void> {
+  await tx.query('UPDATE api_keys SET replaced_by = $2, version = version + 1 WHERE id = $1', [
+    id,
+    replacementId,
+  ]);
+}
+
+/** Revokes the key (a revoked key keeps its first revocation time). */
+export async function revoke(db: Queryable, organizationId: string, id: string): Promise<void> {
+  await db.query(
+    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
+}
+
+/** Revokes a rotated key whose grace period is over (D18), found when it is presented. */
+export async function revokeRotated(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
+}
+
+/** Revokes the live keys `userId` created on the live books and on their sandbox. */
+export async function revokeCreatedBy(tx: Tx, liveOrganizationId: string, userId: string): Promise<void> {
+  await tx.query(
+    `UPDATE api_keys SET revoked_at = now(), version = version + 1
+      WHERE created_by = $2 AND revoked_at IS NULL
+        AND organization_id IN (SELECT id FROM organizations WHERE id = $1 OR live_organization_id = $1)`,
+    [liveOrganizationId, userId],
+  );
+}
+
+export interface PresentedKey {
+  id: string;
+  organization_id: string;
+  role: string;
+  created_by: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  replaced_by: string | null;
+  replacement_first_used_at: Date | null;
+  organization: OrganizationRow | null;
+  /** The creator's current role on the books (a sandbox's taken from its live books). */
+  creator_role: string | null;
+}
+
+/**
+ * One round trip per request: the key of this hash, its replacement's first use, its books and its
+ * creator's current role there, all read afresh every time (D14).
+ */
+export async function findPresented(db: Queryable, tokenHash: string): Promise<PresentedKey | undefined> {
+  const [key] = await db.query<PresentedKey>(
+    `SELECT k.id, k.organization_id, k.role, k.created_by, k.expires_at, k.revoked_at, k.last_used_at,
+            k.replaced_by, r.first_used_at AS replacement_first_used_at,
+            to_jsonb(o) AS organization, m.role AS creator_role
+       FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by
+       LEFT JOIN LATERAL (SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE id = k.organization_id) o ON true
+       LEFT JOIN memberships m ON m.organization_id = COALESCE(o.live_organization_id, o.id) AND m.user_id = k.created_by
+      WHERE k.token_hash = $1`,
+    [tokenHash],
+  );
+  return key;
+}
+
+/** Notes a use: last_used_at (at most once a minute in the database too) and the first use. */
+export async function noteUse(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `UPDATE api_keys SET last_used_at = now(), first_used_at = COALESCE(first_used_at, now())
+      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [id],
+  );
+}

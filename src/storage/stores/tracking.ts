@@ -1,0 +1,206 @@
+// The tracking store (D28): tracking categories and their options. Never deleted; counted with the
+// inactive ones against the limits.
+import type { Queryable, Tx } from '../db.ts';
+import { type PageCursor, pageByActivity, selectPage } from '../keyset.ts';
+import { groupByParent } from '../rows.ts';
+import { isoTimestamp, type RowLock, rowById } from '../sql.ts';
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OptionRow extends CategoryRow {
+  category_id: string;
+}
+
+const CATEGORY_SELECT = `SELECT id, name, is_active, version, ${isoTimestamp('created_at')} AS created_at,
+  ${isoTimestamp('updated_at')} AS updated_at FROM tracking_categories`;
+const OPTION_SELECT = `SELECT id, category_id, name, is_active, version, ${isoTimestamp('created_at')} AS created_at,
+  ${isoTimestamp('updated_at')} AS updated_at FROM tracking_options`;
+
+/** Sparse: null leaves a column as it is. */
+export interface NameAndActivity {
+  name: string | null;
+  isActive: boolean | null;
+}
+
+// ---- categories --------------------------------------------------------------------------------
+
+export function findCategory(db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') {
+  return rowById<CategoryRow>(db, CATEGORY_SELECT, organizationId, id, lock);
+}
+
+export function listCategories(
+  db: Queryable,
+  organizationId: string,
+  isActive: boolean | undefined,
+  cursor: PageCursor | undefined,
+) {
+  return pageByActivity<CategoryRow>(db, CATEGORY_SELECT, organizationId, isActive, cursor);
+}
+
+/** Serializes category creation and renames in one organization (name uniqueness, the limit). */
+export async function lockCategories(tx: Tx, organizationId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tracking_categories:${organizationId}`]);
+}
+
+export async function countCategories(tx: Tx, organizationId: string): Promise<number> {
+  const [count] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM tracking_categories WHERE organization_id = $1',
+    [organizationId],
+  );
+  return count?.n ?? 0;
+}
+
+/** Whether another category (not `exceptId`) has this name, case aside. */
+export async function isCategoryNameTaken(
+  tx: Tx,
+  organizationId: string,
+  name: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const [taken] = await tx.query(
+    `SELECT 1 FROM tracking_categories WHERE organization_id = $1 AND lower(name) = lower($2)
+        AND id IS DISTINCT FROM $3::uuid`,
+    [organizationId, name, exceptId],
+  );
+  return taken !== undefined;
+}
+
+export async function insertCategory(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<void> {
+  await tx.query('INSERT INTO tracking_categories (id, organization_id, name) VALUES ($1, $2, $3)', [
+    id,
+    organizationId,
+    name,
+  ]);
+}
+
+export function updateCategory(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  changes: NameAndActivity,
+  version: number,
+): Promise<void> {
+  return updateNameAndActivity(tx, 'tracking_categories', organizationId, id, changes, version);
+}
+
+// ---- options -----------------------------------------------------------------------------------
+
+export function findOption(db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') {
+  return rowById<OptionRow>(db, OPTION_SELECT, organizationId, id, lock);
+}
+
+/** One keyset page of options, of one category or all, all or only the (in)active ones. */
+export function listOptions(
+  db: Queryable,
+  organizationId: string,
+  filters: { categoryId: string | null; isActive: boolean | null },
+  cursor: PageCursor | undefined,
+) {
+  return selectPage<OptionRow>(db, {
+    select: OPTION_SELECT,
+    where: `organization_id = $1 AND ($2::uuid IS NULL OR category_id = $2)
+        AND ($3::boolean IS NULL OR is_active = $3)`,
+    params: [organizationId, filters.categoryId, filters.isActive],
+    cursor,
+  });
+}
+
+/** The options of several categories in one query, each category's in creation order. */
+export async function optionsOfCategories(
+  db: Queryable,
+  organizationId: string,
+  categoryIds: string[],
+): Promise<Map<string, OptionRow[]>> {
+  if (categoryIds.length === 0) return new Map();
+  const rows = await db.query<OptionRow>(
+    `${OPTION_SELECT} WHERE organization_id = $1 AND category_id = ANY($2::uuid[]) ORDER BY created_at, id`,
+    [organizationId, categoryIds],
+  );
+  return groupByParent(rows, 'category_id');
+}
+
+export async function countOptions(tx: Tx, organizationId: string, categoryId: string): Promise<number> {
+  const [count] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM tracking_options WHERE organization_id = $1 AND category_id = $2',
+    [organizationId, categoryId],
+  );
+  return count?.n ?? 0;
+}
+
+/** Whether another option (not `exceptId`) of the category has this name, case aside. */
+export async function isOptionNameTaken(
+  tx: Tx,
+  organizationId: string,
+  categoryId: string,
+  name: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const [taken] = await tx.query(
+    `SELECT 1 FROM tracking_options WHERE organization_id = $1 AND category_id = $2 AND lower(name) = lower($3)
+        AND id IS DISTINCT FROM $4::uuid`,
+    [organizationId, categoryId, name, exceptId],
+  );
+  return taken !== undefined;
+}
+
+export async function insertOption(
+  tx: Tx,
+  option: { id: string; organizationId: string; categoryId: string; name: string },
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO tracking_options (id, organization_id, category_id, name) VALUES ($1, $2, $3, $4)',
+    [option.id, option.organizationId, option.categoryId, option.name],
+  );
+}
+
+export function updateOption(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  changes: NameAndActivity,
+  version: number,
+): Promise<void> {
+  return updateNameAndActivity(tx, 'tracking_options', organizationId, id, changes, version);
+}
+
+/** Deactivates the category's active options, each with its version moved; answers their new versions. */
+export function deactivateOptionsOf(
+  tx: Tx,
+  organizationId: string,
+  categoryId: string,
+): Promise<{ id: string; version: number }[]> {
+  return tx.query<{ id: string; version: number }>(
+    `UPDATE tracking_options SET is_active = false, version = version + 1, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND category_id = $2 AND is_active
+      RETURNING id, version`,
+    [organizationId, categoryId],
+  );
+}
+
+async function updateNameAndActivity(
+  tx: Tx,
+  table: 'tracking_categories' | 'tracking_options',
+  organizationId: string,
+  id: string,
+  changes: NameAndActivity,
+  version: number,
+): Promise<void> {
+  await tx.query(
+    `UPDATE ${table} SET name = COALESCE($3, name), is_active = COALESCE($4, is_active),
+            version = $5, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, changes.name, changes.isActive, version],
+  );
+}
