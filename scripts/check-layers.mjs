@@ -33,7 +33,9 @@ function sqlInApp(file, text) {
   const regexNames = new Set();
   const found = [];
   const at = (node, what) =>
-    found.push(`${relative('.', file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
+    found.push(
+      `${relative('.', file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`,
+    );
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && node.initializer && ts.isRegularExpressionLiteral(node.initializer))
       regexNames.add(node.name.getText());
@@ -43,7 +45,11 @@ function sqlInApp(file, text) {
         : ts.isTemplateExpression(node)
           ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ')
           : undefined;
-    if (literal !== undefined && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
+    if (
+      literal !== undefined &&
+      !ts.isImportDeclaration(node.parent) &&
+      !ts.isExportDeclaration(node.parent)
+    ) {
       const match = SQL_TEXT.exec(literal);
       if (match) {
         at(node, `holds SQL text ("${match[0].trim()}"): move it to a store in src/storage`);
