@@ -245,7 +245,7 @@ async function postedLines(sql: pg.Client, organizationId: string): Promise<numb
 /**
  * Posted entries written straight into the tables, as postDraftEntry/postLedgerEntry leave them:
  * the next gapless JE numbers from the organization's `journal_entry` counter (advanced by the same
- * count), two lines each, and the stripe-0 summary rows of (account, day) incremented by the same
+ * count), two lines each, and the summary rows of (account, day) incremented by the same
  * amounts. No change records or idempotency records (see docs/performance.md).
  */
 async function bulkLoad(
@@ -312,15 +312,15 @@ async function bulkLoad(
         [organizationId],
       );
       await sql.query(
-        `INSERT INTO account_balances (organization_id, account_id, day, stripe, debit, credit)
-         SELECT $1, account_id, day, 0, sum(debit), sum(credit)
+        `INSERT INTO account_balances (organization_id, account_id, day, debit, credit)
+         SELECT $1, account_id, day, sum(debit), sum(credit)
            FROM (SELECT debit_account AS account_id, txn_date AS day, amount AS debit, 0::numeric AS credit
                    FROM bulk_entries
                  UNION ALL
                  SELECT credit_account, txn_date, 0::numeric, amount FROM bulk_entries) AS moved
           GROUP BY account_id, day
           ORDER BY account_id, day
-         ON CONFLICT (organization_id, account_id, day, stripe) DO UPDATE
+         ON CONFLICT (organization_id, account_id, day) DO UPDATE
            SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit`,
         [organizationId],
       );

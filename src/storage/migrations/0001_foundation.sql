@@ -91,9 +91,9 @@ CREATE TABLE accounts (
 CREATE INDEX accounts_list ON accounts (organization_id, created_at, id);
 CREATE UNIQUE INDEX accounts_org_id ON accounts (organization_id, id);
 
--- Posted amounts summed per account, day and stripe. A balance is a sum over at most
--- (days with activity x stripes) rows, never over journal lines. Stripes spread a hot account
--- (Accounts Receivable) over several rows so concurrent posters rarely wait on one row lock.
+-- Posted amounts summed per account and day: a balance is a sum over the days with activity, never
+-- over journal lines. (The stripe column, once spreading a hot account over several rows, was
+-- dropped by 0007_drop_balance_stripe.sql.)
 CREATE TABLE account_balances (
   organization_id uuid NOT NULL,
   account_id uuid NOT NULL,

@@ -195,8 +195,8 @@ export async function totals(
  * allocation (`after`), so PostgreSQL runs it only once the organization's JE counter is locked:
  * postings of one organization update their summary rows one at a time, each row is free when they
  * get there, and a hot account (Accounts Receivable) costs what any other account costs. Rows belong
- * to one organization, so organizations never wait on each other. New rows use stripe 0; the stripe
- * column stays for the rows written when posters upserted before taking the counter.
+ * to one organization, so organizations never wait on each other (one row per account and day, so
+ * migration 0007 dropped the stripes that once spread a hot account over several rows).
  * `organization` and `day` are placeholders of the statement; the net amounts are added to `params`.
  */
 export function dayTotalsUpsertCte(
@@ -211,11 +211,11 @@ export function dayTotalsUpsertCte(
   const debits = params.add(net.map((row) => formatMoney(row.debit)));
   const credits = params.add(net.map((row) => formatMoney(row.credit)));
   return `balances AS (
-      INSERT INTO account_balances (organization_id, account_id, day, stripe, debit, credit)
-      SELECT ${organization}, a.account_id, ${day}::date, 0, a.debit, a.credit
+      INSERT INTO account_balances (organization_id, account_id, day, debit, credit)
+      SELECT ${organization}, a.account_id, ${day}::date, a.debit, a.credit
         FROM ${after}, unnest(${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
           AS a(account_id, debit, credit)
-      ON CONFLICT (organization_id, account_id, day, stripe) DO UPDATE
+      ON CONFLICT (organization_id, account_id, day) DO UPDATE
         SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit)`;
 }
 
