@@ -28,7 +28,7 @@ export interface StoredResponse {
 /** Refusals that depend on a race, not on the request: retrying with the same key should try again. */
 const NOT_STORED: ReadonlySet<ErrorCode> = new Set(['number_conflict', 'stale_write', 'throttled']);
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 
 /**
  * Runs `work` in one transaction. With an Idempotency-Key, the key is claimed first in the same

@@ -13,7 +13,7 @@ export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const MAX_LINES_PER_INVOICE = 200;
+export const LINES_PER_INVOICE_MAX = 200;
 
 /** D20: `due_on_receipt` is 0 days, `net_N` is N days after the issue date. */
 export function termDays(terms: PaymentTerms): number {

@@ -4,7 +4,7 @@ import { DOCUMENT_KEPT_ROLES } from './chart.ts';
 import { DomainError, fieldError, invalidState } from './errors.ts';
 import { formatMoney, type Money, parseMoney, sumMoney } from './money.ts';
 
-export const MAX_LINES_PER_ENTRY = 500;
+export const LINES_PER_ENTRY_MAX = 500;
 
 export interface JournalLineInput {
   account: string;
@@ -25,8 +25,8 @@ export interface JournalLine {
 /** Validates request lines (already schema-checked as money strings) and returns exact lines. */
 export function buildJournalLines(lines: JournalLineInput[], pathPrefix = 'lines'): JournalLine[] {
   if (lines.length < 2) throw fieldError(pathPrefix, 'an entry needs at least two lines');
-  if (lines.length > MAX_LINES_PER_ENTRY) {
-    throw fieldError(pathPrefix, `an entry has at most ${MAX_LINES_PER_ENTRY} lines`);
+  if (lines.length > LINES_PER_ENTRY_MAX) {
+    throw fieldError(pathPrefix, `an entry has at most ${LINES_PER_ENTRY_MAX} lines`);
   }
   return lines.map((line, index) => {
     const path = `${pathPrefix}/${index}`;

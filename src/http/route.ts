@@ -14,7 +14,7 @@ import {
 import type { WriteScope } from '../app/changes.ts';
 import type { Actor, Deps } from '../app/context.ts';
 import { requirePermission } from '../app/context.ts';
-import { MAX_IDEMPOTENCY_KEY_LENGTH, runWrite, type StoredResponse, type WriteResult } from '../app/write.ts';
+import { IDEMPOTENCY_KEY_LENGTH_MAX, runWrite, type StoredResponse, type WriteResult } from '../app/write.ts';
 import { DomainError, fieldError } from '../domain/errors.ts';
 import type { Permission } from '../domain/roles.ts';
 import { ErrorRef } from './schemas/common.ts';
@@ -92,7 +92,7 @@ function documentedHeaders(spec: { method: string; body?: TSchema }): TSchema | 
     headers['Idempotency-Key'] = Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+        maxLength: IDEMPOTENCY_KEY_LENGTH_MAX,
         description:
           'For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict.',
       }),
@@ -244,8 +244,8 @@ export async function respondWrite<Body>(
   const actor = actorOf(request);
   const rawKey = request.headers['idempotency-key'];
   const key = typeof rawKey === 'string' ? rawKey : undefined;
-  if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
-    throw fieldError('header/idempotency-key', `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+  if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_LENGTH_MAX)) {
+    throw fieldError('header/idempotency-key', `must be 1 to ${IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
   }
   const idempotency =
     key !== undefined && request.method === 'POST'

@@ -27,7 +27,7 @@ export const RETRYABLE_CODES = new Set(['40001', '40P01']);
 export const UNIQUE_VIOLATION = '23505';
 /** numeric_value_out_of_range: a NUMERIC(20,4) column asked to hold |x| >= 10^16 (D66). */
 export const NUMERIC_OUT_OF_RANGE = '22003';
-export const MAX_TRANSACTION_ATTEMPTS = 5;
+export const TRANSACTION_ATTEMPTS_MAX = 5;
 
 export function sqlState(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   type Db,
-  MAX_TRANSACTION_ATTEMPTS,
+  TRANSACTION_ATTEMPTS_MAX,
   RETRYABLE_CODES,
   type SqlParam,
   sqlState,
@@ -74,7 +74,7 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
             client.release(true);
             released = true;
           }
-          if (attempt < MAX_TRANSACTION_ATTEMPTS && RETRYABLE_CODES.has(sqlState(error) ?? '')) continue;
+          if (attempt < TRANSACTION_ATTEMPTS_MAX && RETRYABLE_CODES.has(sqlState(error) ?? '')) continue;
           throw error;
         } finally {
           if (!released) client.release();

@@ -10,7 +10,7 @@ import { createOrganization } from '../organizations/organizations.ts';
 import { hashPassword, newSessionToken, sha256, verifyPassword } from './secrets.ts';
 
 export const SESSION_LIFETIME_DAYS = 30;
-export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_LENGTH_MIN = 8;
 
 export interface SignupCommand {
   email: string;
@@ -40,8 +40,8 @@ export interface PublicUser {
 export async function signup(deps: Deps, command: SignupCommand) {
   const currency = (command.currency ?? 'USD').toUpperCase();
   if (!isSupportedCurrency(currency)) throw fieldError('currency', `unsupported currency ${currency}`);
-  if (command.password.length < MIN_PASSWORD_LENGTH) {
-    throw fieldError('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (command.password.length < PASSWORD_LENGTH_MIN) {
+    throw fieldError('password', `must be at least ${PASSWORD_LENGTH_MIN} characters`);
   }
   // Hashed before the email is looked up, so a taken email costs the same scrypt work as a new one
   // and its refusal comes no sooner than the checks every sign-up passes (D67).

@@ -10,7 +10,7 @@ import { rotationGraceOver } from './authenticate.ts';
 import { mintApiKey, sha256 } from './secrets.ts';
 
 export const DEFAULT_KEY_LIFETIME_DAYS = 90;
-export const MAX_KEY_LIFETIME_DAYS = 366;
+export const KEY_LIFETIME_DAYS_MAX = 366;
 const DAY_MS = 86_400_000;
 
 export function describeKey(row: KeyRow, graceSeconds: number) {
@@ -103,7 +103,7 @@ export async function rotateApiKey(deps: Deps, actor: Actor, id: string) {
     throw new DomainError('invalid_state', `the key is ${old.status}`, { status: old.status });
   if (old.replaced_by)
     throw new DomainError('invalid_state', 'the key was already rotated', { replaced_by: old.replaced_by });
-  const lifetime = Math.min(DEFAULT_KEY_LIFETIME_DAYS, MAX_KEY_LIFETIME_DAYS);
+  const lifetime = Math.min(DEFAULT_KEY_LIFETIME_DAYS, KEY_LIFETIME_DAYS_MAX);
   return insertKey(deps, actor, {
     name: old.name,
     role: old.role,

@@ -7,7 +7,7 @@ import * as changes from '../../storage/stores/changes.ts';
 import type { Actor, Deps } from '../context.ts';
 
 export const DEFAULT_FEED_LIMIT = 100;
-export const MAX_FEED_LIMIT = 1000;
+export const FEED_LIMIT_MAX = 1000;
 
 interface FeedQuery {
   cursor?: string;
@@ -63,8 +63,8 @@ function visibleTypes(actor: Actor, requested: string | undefined): string[] {
 export async function readChanges(deps: Deps, actor: Actor, query: FeedQuery) {
   const organizationId = actor.organization.id;
   const limit = query.limit ?? DEFAULT_FEED_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FEED_LIMIT) {
-    throw fieldError('query/limit', `must be an integer from 1 to ${MAX_FEED_LIMIT}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_LIMIT_MAX) {
+    throw fieldError('query/limit', `must be an integer from 1 to ${FEED_LIMIT_MAX}`);
   }
   const types = visibleTypes(actor, query.entity_types);
   const after = query.cursor ? decodeFeedCursor(organizationId, query.cursor) : undefined;

@@ -27,7 +27,7 @@ import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.
 
 export const PAYMENT_ENTITY = 'payment_received';
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
-export const MAX_APPLICATIONS = 100;
+export const APPLICATIONS_MAX = 100;
 
 export interface ApplicationCommand {
   invoice_id: string;

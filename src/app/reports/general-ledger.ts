@@ -1,6 +1,6 @@
 // General ledger for one account over a date range (D40): the opening balance comes from the balance
 // summary; the lines in the range are listed with a running balance. Bounded: a range holding more
-// than MAX_GENERAL_LEDGER_LINES lines is refused, so a report never grows without limit.
+// than GENERAL_LEDGER_LINES_MAX lines is refused, so a report never grows without limit.
 import { isDebitNormal } from '../../domain/chart.ts';
 import { addDays, DATE_MIN, isCalendarDate, todayIn } from '../../domain/dates.ts';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
@@ -9,7 +9,7 @@ import * as accounts from '../../storage/stores/accounts.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
 
-export const MAX_GENERAL_LEDGER_LINES = 5000;
+export const GENERAL_LEDGER_LINES_MAX = 5000;
 
 export async function generalLedger(
   deps: Deps,
@@ -39,14 +39,14 @@ export async function generalLedger(
     organizationId,
     account.id,
     { from, to },
-    MAX_GENERAL_LEDGER_LINES + 1,
+    GENERAL_LEDGER_LINES_MAX + 1,
   );
-  if (rows.length > MAX_GENERAL_LEDGER_LINES) {
+  if (rows.length > GENERAL_LEDGER_LINES_MAX) {
     throw new DomainError(
       'validation_error',
-      `more than ${MAX_GENERAL_LEDGER_LINES} lines in the range; narrow it`,
+      `more than ${GENERAL_LEDGER_LINES_MAX} lines in the range; narrow it`,
       {
-        fields: { 'query/from': [`the range holds more than ${MAX_GENERAL_LEDGER_LINES} lines`] },
+        fields: { 'query/from': [`the range holds more than ${GENERAL_LEDGER_LINES_MAX} lines`] },
       },
     );
   }

@@ -10,7 +10,7 @@ import { isoTimestamp, isUuid } from '../ledger/sql.ts';
 import { type PageCursor, pageByActivity } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
 
-export const MAX_RATES_PER_GROUP = 10;
+export const RATES_PER_GROUP_MAX = 10;
 
 interface TaxGroupRow {
   id: string;

@@ -12,8 +12,8 @@ import { type PageCursor, toPage } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
 
 /** Categories per organization and options per category, counting inactive ones (never deleted). */
-export const MAX_CATEGORIES = 20;
-export const MAX_OPTIONS_PER_CATEGORY = 100;
+export const CATEGORIES_MAX = 20;
+export const OPTIONS_PER_CATEGORY_MAX = 100;
 
 const findCategory = (db: Queryable, organizationId: string, id: string, lock = false) =>
   tracking.findCategory(db, organizationId, id, lock ? 'update' : 'none');
@@ -100,11 +100,11 @@ export async function createCategory(scope: WriteScope, command: { name: string 
   const organizationId = scope.actor.organization.id;
   const name = command.name.trim();
   await tracking.lockCategories(scope.tx, organizationId);
-  if ((await tracking.countCategories(scope.tx, organizationId)) >= MAX_CATEGORIES) {
+  if ((await tracking.countCategories(scope.tx, organizationId)) >= CATEGORIES_MAX) {
     throw new DomainError(
       'invalid_state',
-      `these books already have ${MAX_CATEGORIES} tracking categories; rename or reuse one`,
-      { limit: MAX_CATEGORIES },
+      `these books already have ${CATEGORIES_MAX} tracking categories; rename or reuse one`,
+      { limit: CATEGORIES_MAX },
     );
   }
   await assertCategoryNameFree(scope.tx, organizationId, name);
@@ -189,11 +189,11 @@ export async function createOption(scope: WriteScope, command: { category: strin
   const category = await findCategory(scope.tx, organizationId, command.category, true);
   if (!category) throw fieldError('category', 'no such tracking category in these books');
   if (!category.is_active) throw fieldError('category', 'the tracking category is inactive');
-  if ((await tracking.countOptions(scope.tx, organizationId, category.id)) >= MAX_OPTIONS_PER_CATEGORY) {
+  if ((await tracking.countOptions(scope.tx, organizationId, category.id)) >= OPTIONS_PER_CATEGORY_MAX) {
     throw new DomainError(
       'invalid_state',
-      `this category already has ${MAX_OPTIONS_PER_CATEGORY} options; rename or reuse one`,
-      { limit: MAX_OPTIONS_PER_CATEGORY },
+      `this category already has ${OPTIONS_PER_CATEGORY_MAX} options; rename or reuse one`,
+      { limit: OPTIONS_PER_CATEGORY_MAX },
     );
   }
   const name = command.name.trim();

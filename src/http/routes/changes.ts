@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
-import { MAX_FEED_LIMIT, readChanges } from '../../app/feed/change-feed.ts';
+import { FEED_LIMIT_MAX, readChanges } from '../../app/feed/change-feed.ts';
 import { ENTITY_TYPES } from '../../domain/roles.ts';
 import { sealCursor } from '../cursors.ts';
 import { actorOf, defineRoute } from '../route.ts';
@@ -23,7 +23,7 @@ export function registerChangeRoutes(app: FastifyInstance, deps: Deps) {
       entity_types: Type.Optional(
         Type.String({ description: `Comma-separated: ${ENTITY_TYPES.join(', ')}` }),
       ),
-      limit: Type.Optional(Type.Integer({ description: `1 to ${MAX_FEED_LIMIT}, default 100` })),
+      limit: Type.Optional(Type.Integer({ description: `1 to ${FEED_LIMIT_MAX}, default 100` })),
     }),
     response: {
       200: Type.Object({

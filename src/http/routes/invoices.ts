@@ -7,7 +7,7 @@ import { deliverInvoiceEmail, emailInvoice, listInvoiceEmails } from '../../app/
 import { listInvoices, readInvoice } from '../../app/invoices/invoice-store.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { decodeCursor } from '../../app/pagination.ts';
-import { INVOICE_STATUSES, MAX_LINES_PER_INVOICE } from '../../domain/invoice.ts';
+import { INVOICE_STATUSES, LINES_PER_INVOICE_MAX } from '../../domain/invoice.ts';
 import { actorOf, defineRoute, expectedVersion, respondWrite, withEtag } from '../route.ts';
 import {
   CursorQuery,
@@ -33,7 +33,7 @@ const LineInput = Type.Object({
   ),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
-const Lines = Type.Array(LineInput, { minItems: 1, maxItems: MAX_LINES_PER_INVOICE });
+const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
 const InvoiceNumber = Type.String({
   minLength: 1,
   maxLength: 40,

@@ -13,7 +13,7 @@ import {
   updateDraftEntry,
 } from '../../app/ledger/journal-entries.ts';
 import { decodeCursor } from '../../app/pagination.ts';
-import { MAX_LINES_PER_ENTRY } from '../../domain/journal.ts';
+import { LINES_PER_ENTRY_MAX } from '../../domain/journal.ts';
 import { actorOf, defineRoute, expectedVersion, respondWrite, withEtag } from '../route.ts';
 import { CursorQuery, IdParams, MoneyInput, MoneyOutput, Page, Version } from '../schemas/common.ts';
 import { pageBody } from './paging.ts';
@@ -25,7 +25,7 @@ const LineInput = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
-const Lines = Type.Array(LineInput, { maxItems: MAX_LINES_PER_ENTRY });
+const Lines = Type.Array(LineInput, { maxItems: LINES_PER_ENTRY_MAX });
 
 export const JournalEntry = Type.Object(
   {

@@ -6,7 +6,7 @@ import { decodeCursor } from '../../app/pagination.ts';
 import {
   createPayment,
   listPayments,
-  MAX_APPLICATIONS,
+  APPLICATIONS_MAX,
   PAYMENT_METHODS,
   readPayment,
 } from '../../app/payments/payments-received.ts';
@@ -102,7 +102,7 @@ export function registerPaymentReceivedRoutes(app: FastifyInstance, deps: Deps) 
       reference: Type.Optional(Type.String({ maxLength: 200 })),
       deposit_to_account: Type.Optional(Uuid('An active asset account; default Undeposited Funds (1010).')),
       applications: Type.Optional(
-        Type.Array(Type.Object({ invoice_id: Uuid(), amount: MoneyInput() }), { maxItems: MAX_APPLICATIONS }),
+        Type.Array(Type.Object({ invoice_id: Uuid(), amount: MoneyInput() }), { maxItems: APPLICATIONS_MAX }),
       ),
       memo: Type.Optional(Type.String({ maxLength: 4000 })),
       currency: Type.Optional(Type.String()),

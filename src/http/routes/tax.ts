@@ -7,7 +7,7 @@ import {
   createTaxGroup,
   deactivateTaxGroup,
   listTaxGroups,
-  MAX_RATES_PER_GROUP,
+  RATES_PER_GROUP_MAX,
   readTaxGroup,
   updateTaxGroup,
 } from '../../app/tax/tax-groups.ts';
@@ -67,9 +67,9 @@ export const TaxGroup = Type.Object(
 
 const RateIds = Type.Array(Type.String({ format: 'uuid' }), {
   minItems: 1,
-  maxItems: MAX_RATES_PER_GROUP,
+  maxItems: RATES_PER_GROUP_MAX,
   uniqueItems: true,
-  description: `1 to ${MAX_RATES_PER_GROUP} distinct active tax-rate ids.`,
+  description: `1 to ${RATES_PER_GROUP_MAX} distinct active tax-rate ids.`,
 });
 const ListQuery = Type.Object({ ...CursorQuery, is_active: Type.Optional(Type.Boolean()) });
 const VersionBody = Type.Object({ version: Type.Optional(Version) });
