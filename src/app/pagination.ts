@@ -1,8 +1,6 @@
 // D31: keyset pagination over (created_at, id), 50 rows a page, opaque cursors bound to one organization.
 // The list queries live in the stores (src/storage/keyset.ts); this file turns their rows into a page.
 import { DomainError } from '../domain/errors.ts';
-import type { Queryable } from '../storage/db.ts';
-import * as keyset from '../storage/keyset.ts';
 import { type KeysetRow, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
 
 export { keysetClause, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
@@ -80,17 +78,4 @@ export function toPage<Row extends KeysetRow>(
         ? encodeCursor(organizationId, { direction: 'before', createdAt: first.created_at, id: first.id })
         : null,
   };
-}
-
-/** Transitional: tax and tracking call this until their stores land (src/storage/keyset.ts pageByActivity). */
-export async function pageByActivity<Row extends KeysetRow>(
-  db: Queryable,
-  select: string,
-  organizationId: string,
-  isActive: boolean | undefined,
-  cursor: PageCursor | undefined,
-  alias = '',
-): Promise<Page<Row>> {
-  const rows = await keyset.pageByActivity<Row>(db, select, organizationId, isActive, cursor, alias);
-  return toPage(organizationId, rows, cursor);
 }

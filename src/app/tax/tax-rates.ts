@@ -2,56 +2,22 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import type { Queryable, Tx } from '../../storage/db.ts';
+import type { Queryable } from '../../storage/db.ts';
+import * as accounts from '../../storage/stores/accounts.ts';
+import type { TaxRateRow } from '../../storage/stores/tax.ts';
+import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { isoTimestamp, isUuid } from '../ledger/sql.ts';
-import { type PageCursor, pageByActivity } from '../pagination.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
 
 /** Percentages are held like money: bigint at scale 4, so "8.25" is 82500n and 100% is 1_000_000n. */
 const PERCENT_MAX = parseMoney('100');
 
-interface TaxRateRow {
-  id: string;
-  name: string;
-  rate: string;
-  liability_account_id: string;
-  liability_account_number: string;
-  description: string;
-  is_active: boolean;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-const TAX_RATE_SELECT = `SELECT r.id, r.name, r.rate::text AS rate, r.liability_account_id,
-  a.number AS liability_account_number, r.description, r.is_active, r.version,
-  ${isoTimestamp('r.created_at')} AS created_at, ${isoTimestamp('r.updated_at')} AS updated_at
-  FROM tax_rates r JOIN accounts a ON a.organization_id = r.organization_id AND a.id = r.liability_account_id`;
-
-// ---- store -------------------------------------------------------------------------------------
-
-export async function findTaxRate(db: Queryable, organizationId: string, id: string, lock = false) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.query<TaxRateRow>(
-    `${TAX_RATE_SELECT} WHERE r.organization_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`,
-    [organizationId, id],
-  );
-  return row;
-}
-
-/** Active tax groups that include the rate: a rate stays active while one of them needs it. */
-async function activeGroupsUsing(tx: Tx, organizationId: string, rateId: string) {
-  const rows = await tx.query<{ id: string }>(
-    `SELECT g.id FROM tax_group_rates gr
-       JOIN tax_groups g ON g.organization_id = gr.organization_id AND g.id = gr.tax_group_id
-      WHERE gr.organization_id = $1 AND gr.tax_rate_id = $2 AND g.is_active
-      ORDER BY g.created_at, g.id`,
-    [organizationId, rateId],
-  );
-  return rows.map((row) => row.id);
+/** The rate, or undefined (a malformed id included); `lock` holds it to commit. */
+export function findTaxRate(db: Queryable, organizationId: string, id: string, lock = false) {
+  return tax.findRate(db, organizationId, id, lock ? 'update' : 'none');
 }
 
 export function describeTaxRate(row: TaxRateRow) {
@@ -81,11 +47,7 @@ export function parsePercent(text: string, path = 'rate'): bigint {
 /** The account must be an active liability account of these books (D28). */
 async function assertLiabilityAccount(scope: WriteScope, accountId: string) {
   const path = 'liability_account';
-  if (!isUuid(accountId)) throw fieldError(path, 'no such account in these books');
-  const [account] = await scope.tx.query<{ type: string; is_active: boolean }>(
-    'SELECT type, is_active FROM accounts WHERE organization_id = $1 AND id = $2',
-    [scope.actor.organization.id, accountId],
-  );
+  const account = await accounts.find(scope.tx, scope.actor.organization.id, accountId);
   if (!account) throw fieldError(path, 'no such account in these books');
   if (account.type !== 'liability') throw fieldError(path, 'must be a liability account');
   if (!account.is_active) throw fieldError(path, 'the account is inactive');
@@ -100,14 +62,8 @@ export async function listTaxRates(
   filters: { is_active?: boolean },
 ) {
   const organizationId = actor.organization.id;
-  const page = await pageByActivity<TaxRateRow>(
-    deps.db,
-    TAX_RATE_SELECT,
-    organizationId,
-    filters.is_active,
-    cursor,
-    'r',
-  );
+  const rows = await tax.listRates(deps.db, organizationId, filters.is_active, cursor);
+  const page = toPage(organizationId, rows, cursor);
   return { ...page, rows: page.rows.map(describeTaxRate) };
 }
 
@@ -133,11 +89,14 @@ export async function createTaxRate(scope: WriteScope, command: CreateTaxRateCom
     command.liability_account ?? (await systemAccountId(scope.tx, organizationId, 'salesTaxPayable'));
   await assertLiabilityAccount(scope, accountId);
   const id = randomUUID();
-  await scope.tx.query(
-    `INSERT INTO tax_rates (id, organization_id, name, rate, liability_account_id, description)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [id, organizationId, command.name.trim(), formatMoney(percent), accountId, command.description ?? ''],
-  );
+  await tax.insertRate(scope.tx, {
+    id,
+    organizationId,
+    name: command.name.trim(),
+    rate: formatMoney(percent),
+    liabilityAccountId: accountId,
+    description: command.description ?? '',
+  });
   scope.changed('tax_rate', id, 'created', 1);
   return describeTaxRate((await findTaxRate(scope.tx, organizationId, id))!);
 }
@@ -167,7 +126,7 @@ export async function updateTaxRate(
   const percent = patch.rate === undefined ? null : formatMoney(parsePercent(patch.rate));
   if (patch.liability_account !== undefined) await assertLiabilityAccount(scope, patch.liability_account);
   if (patch.is_active === false && current.is_active) {
-    const groups = await activeGroupsUsing(scope.tx, organizationId, id);
+    const groups = await tax.activeGroupsUsingRate(scope.tx, organizationId, id);
     if (groups.length > 0) {
       throw new DomainError(
         'invalid_state',
@@ -177,22 +136,18 @@ export async function updateTaxRate(
     }
   }
   const version = current.version + 1;
-  await scope.tx.query(
-    `UPDATE tax_rates SET name = COALESCE($3, name), rate = COALESCE($4::numeric, rate),
-            liability_account_id = COALESCE($5::uuid, liability_account_id),
-            description = COALESCE($6, description), is_active = COALESCE($7, is_active),
-            version = $8, updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      patch.name?.trim() ?? null,
-      percent,
-      patch.liability_account ?? null,
-      patch.description ?? null,
-      patch.is_active ?? null,
-      version,
-    ],
+  await tax.updateRate(
+    scope.tx,
+    organizationId,
+    id,
+    {
+      name: patch.name?.trim() ?? null,
+      rate: percent,
+      liabilityAccountId: patch.liability_account ?? null,
+      description: patch.description ?? null,
+      isActive: patch.is_active ?? null,
+    },
+    version,
   );
   scope.changed('tax_rate', id, 'updated', version);
   return describeTaxRate((await findTaxRate(scope.tx, organizationId, id))!);
