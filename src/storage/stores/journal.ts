@@ -7,7 +7,7 @@ import { formatMoney, type Money } from '../../domain/money.ts';
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
 import { groupByParent, insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { isoTimestamp, isUuid, rowById } from '../sql.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
 import { dayTotalsUpsertCte, queryRefusingDayTotalOverflow } from './accounts.ts';
 import * as sequences from './sequences.ts';
 
@@ -326,17 +326,4 @@ export async function sourceDocumentNumber(
     [organizationId, sourceId],
   );
   return owner?.number ?? null;
-}
-
-/** The active tracking options among `ids` with their category (malformed ids are none of them). */
-export function activeTrackingOptions(
-  db: Queryable,
-  organizationId: string,
-  ids: string[],
-): Promise<{ id: string; category_id: string }[]> {
-  return db.query<{ id: string; category_id: string }>(
-    `SELECT id, category_id FROM tracking_options
-      WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND is_active`,
-    [organizationId, ids.filter(isUuid)],
-  );
 }

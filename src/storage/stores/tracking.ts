@@ -3,7 +3,7 @@
 import type { Queryable, Tx } from '../db.ts';
 import { type PageCursor, pageByActivity, selectPage } from '../keyset.ts';
 import { groupByParent } from '../rows.ts';
-import { isoTimestamp, type RowLock, rowById } from '../sql.ts';
+import { isoTimestamp, isUuid, type RowLock, rowById } from '../sql.ts';
 
 export interface CategoryRow {
   id: string;
@@ -129,6 +129,22 @@ export async function optionsOfCategories(
     [organizationId, categoryIds],
   );
   return groupByParent(rows, 'category_id');
+}
+
+/**
+ * The active options among `ids` with their category (malformed ids are none of them): what a line
+ * that names tracking options is checked against (D28).
+ */
+export function activeOptionCategories(
+  db: Queryable,
+  organizationId: string,
+  ids: string[],
+): Promise<{ id: string; category_id: string }[]> {
+  return db.query<{ id: string; category_id: string }>(
+    `SELECT id, category_id FROM tracking_options
+      WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND is_active`,
+    [organizationId, ids.filter(isUuid)],
+  );
 }
 
 export async function countOptions(tx: Tx, organizationId: string, categoryId: string): Promise<number> {

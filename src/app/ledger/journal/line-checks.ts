@@ -5,7 +5,7 @@ import { isCalendarDate } from '../../../domain/dates.ts';
 import { fieldError } from '../../../domain/errors.ts';
 import { assertLineAccount, assertTrackingChoices, type JournalLine } from '../../../domain/journal.ts';
 import * as accounts from '../../../storage/stores/accounts.ts';
-import * as journal from '../../../storage/stores/journal.ts';
+import * as tracking from '../../../storage/stores/tracking.ts';
 import type { WriteScope } from '../../changes.ts';
 import { assertOpenPeriodDate } from '../../organizations/organizations.ts';
 
@@ -58,6 +58,6 @@ export async function assertTrackingOptions(
 ) {
   const ids = [...new Set(lines.flatMap((line) => line.trackingOptionIds))];
   if (ids.length === 0) return;
-  const found = await journal.activeTrackingOptions(scope.tx, scope.actor.organization.id, ids);
+  const found = await tracking.activeOptionCategories(scope.tx, scope.actor.organization.id, ids);
   assertTrackingChoices(lines, new Map(found.map((row) => [row.id, row.category_id])), pathPrefix);
 }
