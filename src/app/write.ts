@@ -18,6 +18,15 @@ export interface IdempotencyRequest {
   body: unknown;
 }
 
+/**
+ * How the transport writes an answer (src/http): a success body as text, and a refusal as its
+ * status and envelope. The code -> status table is the transport's, not the use cases'.
+ */
+export interface WriteResponder {
+  success(status: number, body: unknown): string;
+  refusal(error: DomainError): { status: number; text: string };
+}
+
 export interface StoredResponse {
   status: number;
   /** The response body exactly as serialized the first time. */
@@ -40,7 +49,7 @@ export async function runWrite<Body>(
   deps: Deps,
   actor: Actor,
   idempotency: IdempotencyRequest | undefined,
-  serialize: (status: number, body: unknown) => string,
+  respond: WriteResponder,
   work: (scope: WriteScope) => Promise<WriteResult<Body>>,
 ): Promise<StoredResponse> {
   const outcome = await deps.db.transaction(async (tx): Promise<StoredResponse | DomainError> => {
@@ -48,7 +57,7 @@ export async function runWrite<Body>(
     if (!idempotency) {
       const result = await work(scope);
       await flush();
-      return { status: result.status, text: serialize(result.status, result.body), replayed: false };
+      return { status: result.status, text: respond.success(result.status, result.body), replayed: false };
     }
     const fingerprint = fingerprintOf(idempotency);
     const claim = await claimKey(scope, idempotency.key, fingerprint);
@@ -56,26 +65,19 @@ export async function runWrite<Body>(
     await savepoint(tx, 'idempotent_work');
     try {
       const result = await work(scope);
-      const text = serialize(result.status, result.body);
+      const text = respond.success(result.status, result.body);
       await flush({ key: idempotency.key, status: result.status, text });
       return { status: result.status, text, replayed: false };
     } catch (error) {
       if (!(error instanceof DomainError) || NOT_STORED.has(error.code)) throw error;
       // Undo the work's writes (and forget its change records), keep the key, store the refusal.
       await rollbackTo(tx, 'idempotent_work');
-      await idempotencyKeys.storeResponse(tx, keyScope(scope, idempotency.key), {
-        status: error.status,
-        text: JSON.stringify(errorEnvelope(error)),
-      });
+      await idempotencyKeys.storeResponse(tx, keyScope(scope, idempotency.key), respond.refusal(error));
       return error;
     }
   });
   if (outcome instanceof DomainError) throw outcome;
   return outcome;
-}
-
-export function errorEnvelope(error: DomainError) {
-  return { error: { code: error.code, message: error.message, detail: error.detail } };
 }
 
 function fingerprintOf(request: IdempotencyRequest): string {

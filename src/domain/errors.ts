@@ -1,37 +1,38 @@
-// The closed list of error codes (published table + D10) and the one code -> HTTP status table.
+// The closed list of error codes (published table + D10) and the typed DomainError. Which HTTP status
+// answers each code is the transport's business: src/http/errors.ts (ERROR_STATUS).
 
-export const ERROR_STATUS = {
-  validation_error: 400,
-  invalid_money: 400,
-  unbalanced_entry: 400,
-  insufficient_inventory: 400,
-  invalid_json: 400,
-  invalid_cursor: 400,
-  authentication_failed: 401,
-  not_authenticated: 401,
-  permission_denied: 403,
-  not_part_of_public_api: 403,
-  sandbox_restricted: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  period_closed: 409,
-  immutable_entry: 409,
-  idempotency_conflict: 409,
-  number_conflict: 409,
-  invalid_state: 409,
-  application_exceeds_balance: 409,
-  seat_limit_reached: 409,
-  stale_write: 412,
-  payload_too_large: 413,
-  uri_too_long: 414,
-  unsupported_media_type: 415,
-  throttled: 429,
-  request_header_fields_too_large: 431,
-  internal_error: 500,
-  service_unavailable: 503,
-} as const;
+export const ERROR_CODES = [
+  'validation_error',
+  'invalid_money',
+  'unbalanced_entry',
+  'insufficient_inventory',
+  'invalid_json',
+  'invalid_cursor',
+  'authentication_failed',
+  'not_authenticated',
+  'permission_denied',
+  'not_part_of_public_api',
+  'sandbox_restricted',
+  'not_found',
+  'method_not_allowed',
+  'period_closed',
+  'immutable_entry',
+  'idempotency_conflict',
+  'number_conflict',
+  'invalid_state',
+  'application_exceeds_balance',
+  'seat_limit_reached',
+  'stale_write',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'throttled',
+  'request_header_fields_too_large',
+  'internal_error',
+  'service_unavailable',
+] as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class DomainError extends Error {
   constructor(
@@ -41,10 +42,6 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = 'DomainError';
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
   }
 }
 

@@ -15,9 +15,9 @@ import { registerCursorSeal } from './cursors.ts';
 import { answerClientError, MONEY_KEYWORD, sendError } from './errors.ts';
 import { InFlight } from './in-flight.ts';
 import { BODY_DEPTH_MAX, nestsTooDeep, textErrors } from './input-checks.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, sendText } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
-import { ErrorEnvelope } from './schemas/common.ts';
+import { publicOrigin } from './routes/paging.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const API_PREFIX = '/api/v1/';
@@ -145,7 +145,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     }
   });
 
-  app.addSchema(ErrorEnvelope);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -155,6 +154,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         description:
           'Double-entry bookkeeping over HTTP. Amounts are decimal strings; errors use one envelope.',
       },
+      // Replaced per request by the address the document was fetched from (see the route below).
       servers: [{ url: deps.config.publicUrl ?? 'http://127.0.0.1:3000' }],
       components: {
         securitySchemes: {
@@ -172,7 +172,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } });
 
   const routePatterns: KnownRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -190,17 +190,20 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     return { status: 'ok' };
   });
   // The published reference itself (spec, What the service does 3): open to anyone, so an API key
-  // gets it too (D10 refuses keys only on paths absent from it); a Token sent is still checked.
+  // gets it too (D10 refuses keys only on paths absent from it); a Token sent is still checked. Its
+  // `servers` is FOLIO_PUBLIC_URL, else the origin it was fetched from, so "Try it out" on /docs
+  // reaches the server that answered.
   defineRoute(app, deps, {
     method: 'GET',
     url: '/api/v1/openapi.json',
+    operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document',
     tag: 'reference',
     published: true,
     auth: 'none',
     response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1' }) },
-    handler: async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+    handler: async (request, reply) =>
+      sendText(reply, JSON.stringify({ ...app.swagger(), servers: [{ url: publicOrigin(deps, request) }] })),
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));

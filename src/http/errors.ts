@@ -1,11 +1,66 @@
-// One error handler writes the published envelope for every error, the framework's own included.
+// Errors in one place: the code -> HTTP status table, the one function that builds the published
+// envelope, and the translation of framework, validation and database errors into our codes.
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, ERROR_STATUS, type ErrorCode, fieldError } from '../domain/errors.ts';
+import { DomainError, type ErrorCode, fieldError } from '../domain/errors.ts';
+import { sqlState } from '../storage/db.ts';
 
 export const MONEY_KEYWORD = 'x-folio-money';
+
+/** The one code -> status table; `satisfies` makes a code without a status (or a stray key) fail tsc. */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  invalid_money: 400,
+  unbalanced_entry: 400,
+  insufficient_inventory: 400,
+  invalid_json: 400,
+  invalid_cursor: 400,
+  authentication_failed: 401,
+  not_authenticated: 401,
+  permission_denied: 403,
+  not_part_of_public_api: 403,
+  sandbox_restricted: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  period_closed: 409,
+  immutable_entry: 409,
+  idempotency_conflict: 409,
+  number_conflict: 409,
+  invalid_state: 409,
+  application_exceeds_balance: 409,
+  seat_limit_reached: 409,
+  stale_write: 412,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  throttled: 429,
+  request_header_fields_too_large: 431,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/**
+ * SQLSTATE of the ledger's immutability triggers (migration 0006). The translation lives here, in the
+ * HTTP error mapping, not in the storage port: the triggers are defence in depth behind the use-case
+ * checks, so the only thing left to do with one that fires is to answer 409 immutable_entry.
+ */
+export const IMMUTABLE_ENTRY_SQLSTATE = 'FL001';
+
+/** An error as it goes on the wire: its status and the envelope `{error: {code, message, detail}}`. */
+export interface ErrorAnswer {
+  status: number;
+  text: string;
+}
+
+/** The one function that builds the published envelope (handlers, framework, socket, stored refusals). */
+export function errorAnswer(error: DomainError): ErrorAnswer {
+  return {
+    status: ERROR_STATUS[error.code],
+    text: JSON.stringify({ error: { code: error.code, message: error.message, detail: error.detail } }),
+  };
+}
 
 interface AjvError {
   instancePath: string;
@@ -108,7 +163,7 @@ export function toDomainError(error: unknown): DomainError | undefined {
   if (fastifyError?.validation)
     return validationToDomain(fastifyError.validation, fastifyError.validationContext ?? 'body');
   // A posted entry's immutability trigger (defence in depth behind the use-case checks).
-  if ((error as { code?: string })?.code === 'P0001' && /immutable/.test(String((error as Error).message))) {
+  if (sqlState(error) === IMMUTABLE_ENTRY_SQLSTATE) {
     return new DomainError('immutable_entry', 'posted journal entries are immutable', {});
   }
   return frameworkToDomain(fastifyError);
@@ -128,38 +183,28 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   const domain =
     frameworkToDomain(error as FastifyError) ??
     fieldError('request', 'is not a valid HTTP/1.1 request', 'validation_error');
-  const status = ERROR_STATUS[domain.code];
-  const body = JSON.stringify({
-    error: { code: domain.code, message: domain.message, detail: domain.detail },
-  });
+  const { status, text } = errorAnswer(domain);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(text)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${text}`,
   );
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const domain = toDomainError(error);
-  if (domain) {
-    if (domain.code === 'method_not_allowed' && domain.detail.allow)
-      reply.header('Allow', String(domain.detail.allow));
-    return reply
-      .code(ERROR_STATUS[domain.code])
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ error: { code: domain.code, message: domain.message, detail: domain.detail } }));
-  }
-  request.log.error({ err: error }, 'unhandled error');
-  const code: ErrorCode = 'internal_error';
-  return reply
-    .code(500)
-    .type('application/json; charset=utf-8')
-    .send(
-      JSON.stringify({
-        error: {
-          code,
-          message: 'an internal error occurred; quote the request id when reporting it',
-          detail: { request_id: request.id },
-        },
-      }),
+  let domain = toDomainError(error);
+  if (domain?.code === 'method_not_allowed' && domain.detail.allow)
+    reply.header('Allow', String(domain.detail.allow));
+  if (!domain) {
+    // 5xx never carries internal messages: they go to the log with the request id (STYLE, Errors).
+    request.log.error({ err: error }, 'unhandled error');
+    domain = new DomainError(
+      'internal_error',
+      'an internal error occurred; quote the request id when reporting it',
+      {
+        request_id: request.id,
+      },
     );
+  }
+  const { status, text } = errorAnswer(domain);
+  return reply.code(status).type('application/json; charset=utf-8').send(text);
 }

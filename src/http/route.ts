@@ -1,5 +1,6 @@
 // One way to declare a route: its schemas (which also make the OpenAPI entry), whether it is part of
-// the published surface, and the permission it needs from the one role matrix (D15).
+// the published surface, and the permission it needs from the one role matrix (D15). The handler's
+// answer is typed by the route's success schema, so a view and its schema cannot drift (issue 8).
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -17,7 +18,9 @@ import { requirePermission } from '../app/context.ts';
 import { IDEMPOTENCY_KEY_LENGTH_MAX, runWrite, type StoredResponse, type WriteResult } from '../app/write.ts';
 import { DomainError, fieldError } from '../domain/errors.ts';
 import type { Permission } from '../domain/roles.ts';
-import { ErrorRef } from './schemas/common.ts';
+import { errorAnswer } from './errors.ts';
+import { errorResponses } from './openapi.ts';
+import { ErrorRef, isComponent } from './schemas/common.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,9 +34,59 @@ declare module 'fastify' {
 
 export type Auth = 'none' | 'session' | 'organization';
 
-export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSchema> {
+/** The one success status of a route and its body schema: `{ 200: Invoice }`, `{ 201: ... }`, `{ 204: Type.Null() }`. */
+export type Responses = { 200: TSchema } | { 201: TSchema } | { 204: TSchema };
+type SuccessSchema<R> = R extends { 200: infer S extends TSchema }
+  ? S
+  : R extends { 201: infer S extends TSchema }
+    ? S
+    : R extends { 204: infer S extends TSchema }
+      ? S
+      : never;
+/** The body a route answers with: the static type of its success schema. */
+export type Answer<R extends Responses> = Static<SuccessSchema<R>>;
+
+/**
+ * `V`, with every property the schema type `S` lacks turned into `never`, at every depth: a view
+ * returning a field its schema does not declare fails `tsc` (plain assignability lets extra fields
+ * through, and fast-json-stringify would drop them silently).
+ */
+export type Strict<V, S> = V extends readonly (infer E)[]
+  ? S extends readonly (infer F)[]
+    ? Strict<E, F>[]
+    : S
+  : V extends object
+    ? S extends object
+      ? { [K in keyof V]: K extends keyof S ? Strict<V[K], S[K]> : never }
+      : S
+    : S;
+
+/**
+ * Passes when the answer `V` is exactly the schema type `S`; otherwise the route declaration is
+ * missing `answerMismatch`, and tsc names what was expected and what the view gives.
+ */
+type Exactly<V, S> = [V] extends [Strict<V, S> & S] ? unknown : { answerMismatch: { schema: S; view: V } };
+/** The handler's answer `V`, inferred from the handler, then held to the schema type `S`. */
+export type Checked<V, S> = V & Exactly<NoInfer<V>, S>;
+
+declare const SENT: unique symbol;
+/** A reply already sent as bytes (a stored write response, this document, a 204): not re-serialized. */
+export type Sent = FastifyReply & { readonly [SENT]: true };
+
+function sent(reply: FastifyReply): Sent {
+  return reply as Sent;
+}
+
+export interface RouteDeclaration<
+  B extends TSchema,
+  Q extends TSchema,
+  P extends TSchema,
+  R extends Responses,
+> {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
+  /** Stable name of the operation in OpenAPI (the generated client's method name): `listInvoices`. */
+  operationId: string;
   summary: string;
   tag: string;
   /** Part of the published reference: appears in OpenAPI and accepts API keys (spec, Authentication). */
@@ -45,9 +98,13 @@ export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSche
   body?: B;
   querystring?: Q;
   params?: P;
-  response: Record<number, TSchema>;
+  response: R;
   description?: string;
-  handler: (request: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<unknown>;
+}
+
+export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>
+  extends RouteDeclaration<B, Q, P, R> {
+  handler: (request: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<Checked<V, Answer<R>> | Sent>;
 }
 
 export interface Deprecation {
@@ -98,7 +155,7 @@ function documentedHeaders(spec: { method: string; body?: TSchema }): TSchema | 
       }),
     );
   }
-  if (spec.body && 'version' in ((spec.body as { properties?: object }).properties ?? {})) {
+  if (takesVersion(spec)) {
     headers['If-Unmodified-Since'] = Type.Optional(
       Type.String({
         pattern: '^[0-9]{1,9}$',
@@ -113,46 +170,114 @@ function documentedHeaders(spec: { method: string; body?: TSchema }): TSchema | 
   return Object.keys(headers).length > 0 ? Type.Object(headers) : undefined;
 }
 
-export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSchema>(
+/** A write whose body takes `version` (D34): it honours If-Unmodified-Since and If-Match too. */
+function takesVersion(spec: { body?: TSchema }): boolean {
+  return spec.body !== undefined && 'version' in ((spec.body as { properties?: object }).properties ?? {});
+}
+
+/** A named schema (a component with `$id`) goes into the route as a `$ref`; others inline. */
+function asRef(schema: TSchema): TSchema {
+  return isComponent(schema) ? Type.Ref(schema.$id) : schema;
+}
+
+/** The body validator compiles the schema itself, without its `$id` (one name, many routes). */
+function withoutId(schema: TSchema): TSchema {
+  const { $id: _id, ...inline } = schema;
+  return inline as TSchema;
+}
+
+/**
+ * Declares a route. `V` is the handler's answer: it must be the route's success schema type exactly
+ * (no missing, extra or mistyped field at any depth), or a reply already sent.
+ */
+export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>(
   app: FastifyInstance,
   deps: Deps,
-  spec: RouteSpec<B, Q, P>,
+  spec: RouteSpec<B, Q, P, R, V>,
 ) {
   const headers = documentedHeaders(spec);
+  const response = Object.fromEntries(
+    Object.entries(spec.response).map(([status, schema]) => [status, asRef(schema)]),
+  );
   app.route({
     method: spec.method,
     url: spec.url,
     config: {
       published: spec.published,
-      ...(headers
-        ? {
-            swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({
-              schema: { ...schema, headers },
-              url,
-            }),
-          }
-        : {}),
+      // The OpenAPI entry: named bodies as $refs, the headers a write honours, each error it answers.
+      swaggerTransform: ({ schema, url }) => ({
+        schema: {
+          ...schema,
+          ...(spec.body ? { body: asRef(spec.body) } : {}),
+          ...(headers ? { headers } : {}),
+          response: { ...response, ...errorResponses(spec), ...ERROR_RESPONSES },
+        },
+        url,
+      }),
     },
     ...(spec.deprecation ? { onSend: deprecationHeaders(spec.deprecation) } : {}),
     // The body validator lets a missing body (or JSON null) through as {} (actions like /post need
     // none), so the handler gets {} too: a PATCH with no body was a 500 (found by the fuzzer).
     ...(spec.body ? { preValidation: emptyBodyAsObject } : {}),
     schema: {
+      operationId: spec.operationId,
       summary: spec.summary,
       description: spec.description,
       tags: [spec.tag],
       hide: !spec.published,
       ...(spec.deprecation ? { deprecated: true } : {}),
       ...(spec.auth === 'none' ? { security: [] } : {}),
-      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.body ? { body: withoutId(spec.body) } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       ...(spec.params ? { params: spec.params } : {}),
-      response: { ...spec.response, ...ERROR_RESPONSES },
+      response: { ...response, ...ERROR_RESPONSES },
     },
     // Both steps may use the database; the SIGTERM drain waits for them (in-flight.ts says why).
     onRequest: async (request, reply) => app.inFlight.track(authorize(deps, request, reply, spec)),
-    handler: ((request: RouteRequest<B, Q, P>, reply: FastifyReply) =>
-      app.inFlight.track(spec.handler(request, reply))) as never,
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      app.inFlight.track(spec.handler(request as RouteRequest<B, Q, P>, reply)),
+  });
+}
+
+/**
+ * A write route: `write` runs in one transaction through runWrite (Idempotency-Key, change records,
+ * stored refusals) and answers the body of the route's one success status. `version` is what the
+ * caller read (body `version`, If-Unmodified-Since or If-Match) on routes whose body takes one, and
+ * on DELETE; `before` runs first, outside the write machinery (a refusal there stores nothing);
+ * `afterCommit` is I/O that must not hold row locks (an SMTP conversation).
+ */
+export interface ActionSpec<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>
+  extends RouteDeclaration<B, Q, P, R> {
+  before?: (request: RouteRequest<B, Q, P>) => void;
+  write: (
+    scope: WriteScope,
+    request: RouteRequest<B, Q, P>,
+    version: number | undefined,
+  ) => Promise<Checked<V, Answer<R>>>;
+  afterCommit?: (request: RouteRequest<B, Q, P>, committed: StoredResponse) => Promise<StoredResponse>;
+}
+
+export function action<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>(
+  app: FastifyInstance,
+  deps: Deps,
+  spec: ActionSpec<B, Q, P, R, V>,
+) {
+  const { before, write, afterCommit, ...declaration } = spec;
+  const status = Number(Object.keys(spec.response)[0]);
+  const readsVersion = takesVersion(spec) || spec.method === 'DELETE';
+  defineRoute(app, deps, {
+    ...declaration,
+    handler: async (request, reply) => {
+      before?.(request);
+      const version = readsVersion ? expectedVersion(request) : undefined;
+      return respondWrite(
+        deps,
+        request,
+        reply,
+        async (scope) => ({ status, body: await write(scope, request, version) }),
+        afterCommit ? (committed) => afterCommit(request, committed) : undefined,
+      );
+    },
   });
 }
 
@@ -255,16 +380,29 @@ export async function respondWrite<Body>(
     deps,
     actor,
     idempotency,
-    (status, body) => {
-      reply.code(status);
-      return String(reply.serialize(body));
+    {
+      success: (status, body) => {
+        reply.code(status);
+        return String(reply.serialize(body));
+      },
+      refusal: errorAnswer,
     },
     work,
   );
   const answer = afterCommit ? await afterCommit(committed) : committed;
   reply.code(answer.status).type('application/json; charset=utf-8');
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
-  return reply.send(answer.text);
+  return sendText(reply, answer.text);
+}
+
+/** Sends JSON text as it is (already serialized). */
+export function sendText(reply: FastifyReply, text: string): Sent {
+  return sent(reply.type('application/json; charset=utf-8').send(text));
+}
+
+/** 204 No Content. */
+export function noContent(reply: FastifyReply): Sent {
+  return sent(reply.code(204).send());
 }
 
 /** Replies to a read with the ETag of the record's version. */

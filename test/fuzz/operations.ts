@@ -53,7 +53,13 @@ interface DocumentOperation {
 
 /** Every operation of the service's own OpenAPI document (the app must be ready). */
 export function readOperations(app: FastifyInstance): Operation[] {
-  const document = app.swagger() as { paths: Record<string, Record<string, DocumentOperation>> };
+  const document = app.swagger() as {
+    paths: Record<string, Record<string, DocumentOperation>>;
+    components: { schemas: Record<string, Schema> };
+  };
+  // Request bodies are named components (InvoiceCreate, ...): the fuzzer reads the schema itself.
+  const named = (schema: (Schema & { $ref?: string }) | undefined) =>
+    schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : schema;
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -69,7 +75,7 @@ export function readOperations(app: FastifyInstance): Operation[] {
         params: pick('path'),
         query: pick('query'),
         headers: pick('header'),
-        body: operation.requestBody?.content['application/json']?.schema,
+        body: named(operation.requestBody?.content['application/json']?.schema),
       });
     }
   }

@@ -2,7 +2,7 @@
 // never a 5xx; every non-2xx is the published envelope with a known code and its status; a refusal
 // changes nothing (the change feed position, the ledger and the main tables are as before).
 import type { LightMyRequestResponse } from 'fastify';
-import { ERROR_STATUS } from '../../src/domain/errors.ts';
+import { ERROR_STATUS } from '../../src/http/errors.ts';
 import { RawBody } from './refs.ts';
 import type { FuzzRequest } from './requests.ts';
 import { encodeURIComponentSafe } from './requests.ts';

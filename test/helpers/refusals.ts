@@ -2,7 +2,8 @@
 // and the books are as they were (same rows, same balance summary, the change feed at the same head).
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { ERROR_STATUS, type ErrorCode } from '../../src/domain/errors.ts';
+import type { ErrorCode } from '../../src/domain/errors.ts';
+import { ERROR_STATUS } from '../../src/http/errors.ts';
 import { type Books, call, type Harness } from './harness.ts';
 
 const TABLES = [

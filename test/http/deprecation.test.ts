@@ -17,6 +17,7 @@ describe('deprecation headers (D37)', () => {
     defineRoute(app, harness.deps, {
       method: 'GET',
       url: '/api/v1/old-thing',
+      operationId: 'readOldThing',
       summary: 'An old route',
       tag: 'test',
       published: true,
@@ -49,6 +50,7 @@ describe('deprecation headers (D37)', () => {
       defineRoute(app, harness.deps, {
         method: 'GET',
         url: '/api/v1/too-soon',
+        operationId: 'readTooSoon',
         summary: 'x',
         tag: 'test',
         published: true,

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import lightMyRequest from 'light-my-request';
-import { ERROR_STATUS, type ErrorCode } from '../../src/domain/errors.ts';
+import type { ErrorCode } from '../../src/domain/errors.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { ERROR_STATUS } from '../../src/http/errors.ts';
 import type { Db, Tx } from '../../src/storage/db.ts';
 import {
   type Books,

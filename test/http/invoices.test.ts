@@ -11,6 +11,7 @@ import {
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
+import { requestBodySchema } from '../helpers/openapi.ts';
 import {
   assertNothingWritten,
   createCustomer,
@@ -1109,15 +1110,14 @@ describe('invoices: change feed roles and OpenAPI', () => {
     ] as const) {
       assert.ok(doc.paths[path]?.[method], `${method} ${path}`);
     }
-    const create = doc.paths['/api/v1/invoices'].post.requestBody.content['application/json'].schema;
+    const create = requestBodySchema(doc, '/api/v1/invoices', 'post');
     assert.equal(create.properties.lines.items.properties.unit_price.type, 'string');
     assert.equal(create.properties.lines.items.properties.quantity.type, 'string');
     assert.deepEqual(create.required.sort(), ['customer', 'lines']);
     assert.equal(doc.components.schemas.Invoice.properties.total.type, 'string');
     assert.equal(doc.components.schemas.PaymentReceived.properties.unapplied_amount.type, 'string');
     assert.ok(doc.components.schemas.InvoiceEmail.properties.status);
-    const payment =
-      doc.paths['/api/v1/payments-received'].post.requestBody.content['application/json'].schema;
+    const payment = requestBodySchema(doc, '/api/v1/payments-received', 'post');
     assert.equal(payment.properties.applications.items.properties.amount.type, 'string');
   });
 });

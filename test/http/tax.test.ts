@@ -11,6 +11,7 @@ import {
   signUp,
   startHarness,
 } from '../helpers/harness.ts';
+import { requestBodySchema } from '../helpers/openapi.ts';
 
 let harness: Harness;
 before(async () => {
@@ -445,7 +446,7 @@ describe('tax groups', () => {
 
   test('OpenAPI shows tax rates and groups with full request and response schemas', async () => {
     const doc = (await call(harness, 'GET', '/api/v1/openapi.json', {})).json();
-    const rateBody = doc.paths['/api/v1/tax-rates'].post.requestBody.content['application/json'].schema;
+    const rateBody = requestBodySchema(doc, '/api/v1/tax-rates', 'post');
     assert.ok(rateBody.properties.rate.pattern);
     assert.ok(doc.components.schemas.TaxRate.properties.liability_account_number);
     assert.ok(doc.components.schemas.TaxGroup.properties.combined_rate);

@@ -1,31 +1,12 @@
 // Internal surface: API keys (owner and admin only; D14-D18).
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../app/auth/api-keys.ts';
 import type { Deps } from '../../app/context.ts';
 import { decodeCursor } from '../../app/pagination.ts';
-import { API_KEY_ROLES } from '../../domain/roles.ts';
 import { actorOf, defineRoute } from '../route.ts';
-import { CursorQuery, IdParams, Page } from '../schemas/common.ts';
+import { ApiKey, ApiKeyCreate, ApiKeyListQuery, NewApiKey } from '../schemas/api-keys.ts';
+import { IdParams, Page } from '../schemas/common.ts';
 import { pageBody } from './paging.ts';
-
-const Nullable = Type.Union([Type.String(), Type.Null()]);
-const ApiKey = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  role: Type.String(),
-  prefix: Type.String({ description: 'The first characters and checksum tail, for recognising a key.' }),
-  mode: Type.String(),
-  status: Type.String({ description: 'active, revoked or expired' }),
-  created_by: Type.String(),
-  created_at: Type.String(),
-  expires_at: Type.String(),
-  revoked_at: Nullable,
-  last_used_at: Nullable,
-  rotated_from: Nullable,
-  replaced_by: Nullable,
-});
-const NewApiKey = Type.Composite([ApiKey, Type.Object({ key: Type.String({ description: 'Shown once.' }) })]);
 
 export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
   const base = {
@@ -39,8 +20,9 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
     ...base,
     method: 'GET',
     url: '/api/v1/api-keys',
+    operationId: 'listApiKeys',
     summary: 'List API keys',
-    querystring: Type.Object(CursorQuery),
+    querystring: ApiKeyListQuery,
     response: { 200: Page(ApiKey) },
     handler: async (request) => {
       const actor = actorOf(request);
@@ -53,32 +35,37 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
     ...base,
     method: 'POST',
     url: '/api/v1/api-keys',
+    operationId: 'createApiKey',
     summary: 'Create an API key (the value is shown once)',
-    body: Type.Object({
-      name: Type.String({ minLength: 1, maxLength: 200 }),
-      role: Type.Union(API_KEY_ROLES.map((role) => Type.Literal(role))),
-      expires_at: Type.Optional(Type.String()),
-    }),
+    body: ApiKeyCreate,
     response: { 201: NewApiKey },
-    handler: async (request, reply) =>
-      reply.code(201).send(await createApiKey(deps, actorOf(request), request.body)),
+    handler: async (request, reply) => {
+      const created = await createApiKey(deps, actorOf(request), request.body);
+      reply.code(201);
+      return created;
+    },
   });
 
   defineRoute(app, deps, {
     ...base,
     method: 'POST',
     url: '/api/v1/api-keys/:id/rotate',
+    operationId: 'rotateApiKey',
     summary: 'Mint a replacement key; the old one keeps working until the switch is seen',
     params: IdParams,
     response: { 201: NewApiKey },
-    handler: async (request, reply) =>
-      reply.code(201).send(await rotateApiKey(deps, actorOf(request), request.params.id)),
+    handler: async (request, reply) => {
+      const rotated = await rotateApiKey(deps, actorOf(request), request.params.id);
+      reply.code(201);
+      return rotated;
+    },
   });
 
   defineRoute(app, deps, {
     ...base,
     method: 'POST',
     url: '/api/v1/api-keys/:id/revoke',
+    operationId: 'revokeApiKey',
     summary: 'Revoke a key at once',
     params: IdParams,
     response: { 200: ApiKey },

@@ -1,25 +1,13 @@
 // Internal surface: sign-up, log-in, log-out, me (DECISIONS "Organizations, users, sessions").
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { login, logout, me, signup } from '../../app/auth/accounts-of-people.ts';
+import { notAuthenticated } from '../../app/auth/authenticate.ts';
 import { type AuthAttempt, spendAuthAttempt } from '../../app/auth/throttle.ts';
 import type { Deps } from '../../app/context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { defineRoute } from '../route.ts';
-
-const Email = Type.String({ format: 'email', maxLength: 320 });
-const User = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() });
-const OrganizationSummary = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  mode: Type.String(),
-  live_organization_id: Type.Union([Type.String(), Type.Null()]),
-  currency: Type.String(),
-  timezone: Type.String(),
-  books_closed_through: Type.Union([Type.String(), Type.Null()]),
-  seats: Type.Integer(),
-  role: Type.String(),
-});
+import { defineRoute, noContent } from '../route.ts';
+import { Login, LoginRequest, Me, Signup, SignupRequest } from '../schemas/auth.ts';
+import { NoContent } from '../schemas/common.ts';
 
 /** D67: one attempt spent per email and per client address; 429 `throttled` carries Retry-After. */
 async function throttle(
@@ -43,40 +31,31 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
   defineRoute(app, deps, {
     method: 'POST',
     url: '/api/v1/auth/signup',
+    operationId: 'signUp',
     summary: 'Sign up: a user, live books and sandbox books',
     tag: 'internal',
     published: false,
     auth: 'none',
-    body: Type.Object({
-      email: Email,
-      password: Type.String({ minLength: 1, maxLength: 200 }),
-      name: Type.String({ minLength: 1, maxLength: 200 }),
-      organization_name: Type.String({ minLength: 1, maxLength: 200 }),
-      currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$' })),
-    }),
-    response: {
-      201: Type.Object({
-        user: User,
-        organization: OrganizationSummary,
-        sandbox: OrganizationSummary,
-        token: Type.String(),
-      }),
-    },
+    body: SignupRequest,
+    response: { 201: Signup },
     handler: async (request, reply) => {
       await throttle(deps, request, reply, 'signup', request.body.email);
-      return reply.code(201).send(await signup(deps, request.body));
+      const created = await signup(deps, request.body);
+      reply.code(201);
+      return created;
     },
   });
 
   defineRoute(app, deps, {
     method: 'POST',
     url: '/api/v1/auth/login',
+    operationId: 'logIn',
     summary: 'Log in with email and password',
     tag: 'internal',
     published: false,
     auth: 'none',
-    body: Type.Object({ email: Type.String({ minLength: 1 }), password: Type.String({ minLength: 1 }) }),
-    response: { 200: Type.Object({ token: Type.String(), user: User }) },
+    body: LoginRequest,
+    response: { 200: Login },
     handler: async (request, reply) => {
       await throttle(deps, request, reply, 'login', request.body.email);
       return login(deps, request.body.email, request.body.password);
@@ -86,38 +65,31 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
   defineRoute(app, deps, {
     method: 'POST',
     url: '/api/v1/auth/logout',
+    operationId: 'logOut',
     summary: 'End the current session',
     tag: 'internal',
     published: false,
     auth: 'session',
-    response: { 204: Type.Null() },
+    response: { 204: NoContent },
     handler: async (request, reply) => {
       await logout(deps, request.sessionUser!.sessionId);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   });
 
   defineRoute(app, deps, {
     method: 'GET',
     url: '/api/v1/me',
+    operationId: 'readMe',
     summary: 'The signed-in user and the books they reach',
     tag: 'internal',
     published: false,
     auth: 'session',
-    response: {
-      200: Type.Object({
-        user: User,
-        memberships: Type.Array(
-          Type.Object({
-            organization_id: Type.String(),
-            name: Type.String(),
-            mode: Type.String(),
-            role: Type.String(),
-            live_organization_id: Type.Union([Type.String(), Type.Null()]),
-          }),
-        ),
-      }),
+    response: { 200: Me },
+    handler: async (request) => {
+      const { user, memberships } = await me(deps, request.sessionUser!.userId);
+      if (!user) throw notAuthenticated(); // the session outlived its user
+      return { user, memberships };
     },
-    handler: async (request) => me(deps, request.sessionUser!.userId),
   });
 }

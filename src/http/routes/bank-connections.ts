@@ -1,5 +1,4 @@
 // Internal (D29): bank connection requests. Absent from OpenAPI; API keys get not_part_of_public_api.
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   assertBankConnectionsAllowed,
@@ -8,16 +7,14 @@ import {
 } from '../../app/banking/bank-connections.ts';
 import type { Deps } from '../../app/context.ts';
 import { decodeCursor } from '../../app/pagination.ts';
-import { actorOf, defineRoute, respondWrite } from '../route.ts';
-import { CursorQuery, Page } from '../schemas/common.ts';
+import { action, actorOf, defineRoute } from '../route.ts';
+import {
+  BankConnection,
+  BankConnectionCreate,
+  BankConnectionListQuery,
+} from '../schemas/bank-connections.ts';
+import { Page } from '../schemas/common.ts';
 import { pageBody } from './paging.ts';
-
-const BankConnection = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  institution_name: Type.String(),
-  status: Type.String({ description: 'pending, active, failed or disconnected' }),
-  created_at: Type.String(),
-});
 
 export function registerBankConnectionRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'bank-connections', published: false, auth: 'organization' } as const;
@@ -26,9 +23,10 @@ export function registerBankConnectionRoutes(app: FastifyInstance, deps: Deps) {
     ...base,
     method: 'GET',
     url: '/api/v1/bank-connections',
+    operationId: 'listBankConnections',
     summary: 'List bank connection requests',
     permission: 'accounts:read',
-    querystring: Type.Object({ ...CursorQuery }),
+    querystring: BankConnectionListQuery,
     response: { 200: Page(BankConnection) },
     handler: async (request) => {
       const actor = actorOf(request);
@@ -37,21 +35,17 @@ export function registerBankConnectionRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  defineRoute(app, deps, {
+  action(app, deps, {
     ...base,
     method: 'POST',
     url: '/api/v1/bank-connections',
+    operationId: 'requestBankConnection',
     summary: 'Request a bank connection (recorded as pending; refused in sandbox books)',
     permission: 'bank_connections:write',
-    body: Type.Object({ institution_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) }),
+    body: BankConnectionCreate,
     response: { 201: BankConnection },
-    handler: async (request, reply) => {
-      // Before the write machinery: a sandbox refusal stores nothing, not even an idempotency record.
-      assertBankConnectionsAllowed(actorOf(request));
-      return respondWrite(deps, request, reply, async (scope) => ({
-        status: 201,
-        body: await requestBankConnection(scope, request.body),
-      }));
-    },
+    // Before the write machinery: a sandbox refusal stores nothing, not even an idempotency record.
+    before: (request) => assertBankConnectionsAllowed(actorOf(request)),
+    write: (scope, request) => requestBankConnection(scope, request.body),
   });
 }

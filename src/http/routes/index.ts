@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
+import { registerSchemas } from '../schemas/index.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -16,6 +17,7 @@ import { registerTrackingRoutes } from './tracking.ts';
 
 /** Every route of the service, registered explicitly. */
 export function registerRoutes(app: FastifyInstance, deps: Deps) {
+  registerSchemas(app);
   registerAuthRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerApiKeyRoutes(app, deps);

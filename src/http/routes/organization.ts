@@ -1,5 +1,4 @@
 // Internal surface: organization settings, period lock, members.
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { describeOrganization } from '../../app/auth/accounts-of-people.ts';
 import type { Deps } from '../../app/context.ts';
@@ -12,31 +11,22 @@ import {
 } from '../../app/organizations/organizations.ts';
 import { isCalendarDate, isValidTimeZone } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
-import { ROLES } from '../../domain/roles.ts';
-import { actorOf, defineRoute, respondWrite } from '../route.ts';
-
-const Organization = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  mode: Type.String(),
-  live_organization_id: Type.Union([Type.String(), Type.Null()]),
-  currency: Type.String(),
-  timezone: Type.String(),
-  books_closed_through: Type.Union([Type.String(), Type.Null()]),
-  seats: Type.Integer(),
-  role: Type.String(),
-  version: Type.Integer(),
-});
-const Member = Type.Object({
-  user_id: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
-  role: Type.String(),
-  joined_at: Type.String(),
-});
-const RoleEnum = Type.Union(ROLES.map((role) => Type.Literal(role)));
+import { action, actorOf, defineRoute, noContent } from '../route.ts';
+import { NoContent } from '../schemas/common.ts';
+import {
+  Member,
+  MemberAdd,
+  MemberList,
+  MemberParams,
+  MemberRoleChange,
+  Organization,
+  OrganizationUpdate,
+  PeriodClose,
+  PeriodReopen,
+} from '../schemas/organizations.ts';
 
 export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
+  const base = { tag: 'internal', published: false, auth: 'organization' } as const;
   const readCurrent = async (request: Parameters<typeof actorOf>[0]) => {
     const actor = actorOf(request);
     const organization = await findOrganization(deps.db, actor.organization.id);
@@ -45,29 +35,24 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
   };
 
   defineRoute(app, deps, {
+    ...base,
     method: 'GET',
     url: '/api/v1/organization',
+    operationId: 'readOrganization',
     summary: 'Organization settings',
-    tag: 'internal',
-    published: false,
-    auth: 'organization',
     permission: 'organization:read',
     response: { 200: Organization },
     handler: async (request) => readCurrent(request),
   });
 
   defineRoute(app, deps, {
+    ...base,
     method: 'PATCH',
     url: '/api/v1/organization',
+    operationId: 'updateOrganization',
     summary: 'Change organization settings',
-    tag: 'internal',
-    published: false,
-    auth: 'organization',
     permission: 'organization:write',
-    body: Type.Object({
-      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-      timezone: Type.Optional(Type.String({ minLength: 1 })),
-    }),
+    body: OrganizationUpdate,
     response: { 200: Organization },
     handler: async (request) => {
       if (request.body.timezone !== undefined && !isValidTimeZone(request.body.timezone)) {
@@ -79,100 +64,87 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  for (const action of ['close', 'reopen'] as const) {
-    defineRoute(app, deps, {
+  for (const period of ['close', 'reopen'] as const) {
+    action(app, deps, {
+      ...base,
       method: 'POST',
-      url: `/api/v1/periods/${action}`,
+      url: `/api/v1/periods/${period}`,
+      operationId: period === 'close' ? 'closePeriod' : 'reopenPeriod',
       summary:
-        action === 'close' ? 'Close the books through a date' : 'Reopen the books (move the lock date back)',
-      tag: 'internal',
-      published: false,
-      auth: 'organization',
+        period === 'close' ? 'Close the books through a date' : 'Reopen the books (move the lock date back)',
       permission: 'periods:manage',
-      body: Type.Object({
-        through: action === 'close' ? Type.String() : Type.Union([Type.String(), Type.Null()]),
-      }),
+      body: period === 'close' ? PeriodClose : PeriodReopen,
       response: { 200: Organization },
-      handler: async (request, reply) => {
+      before: (request) => {
         const through = request.body.through;
         if (through !== null && !isCalendarDate(through))
           throw fieldError('through', 'must be a date YYYY-MM-DD');
-        return respondWrite(deps, request, reply, async (scope) => {
-          const organizationId = scope.actor.organization.id;
-          const current = await findOrganization(scope.tx, organizationId);
-          if (through !== null)
-            assertCloseDate(current?.booksClosedThrough ?? null, through, action === 'reopen');
-          await setBooksClosedThrough(scope.tx, organizationId, through);
-          const updated = (await findOrganization(scope.tx, organizationId))!;
-          return {
-            status: 200,
-            body: { ...describeOrganization(updated, scope.actor.role), version: updated.version },
-          };
-        });
+      },
+      write: async (scope, request) => {
+        const through = request.body.through;
+        const organizationId = scope.actor.organization.id;
+        const current = await findOrganization(scope.tx, organizationId);
+        if (through !== null)
+          assertCloseDate(current?.booksClosedThrough ?? null, through, period === 'reopen');
+        await setBooksClosedThrough(scope.tx, organizationId, through);
+        const updated = (await findOrganization(scope.tx, organizationId))!;
+        return { ...describeOrganization(updated, scope.actor.role), version: updated.version };
       },
     });
   }
 
   defineRoute(app, deps, {
+    ...base,
     method: 'GET',
     url: '/api/v1/members',
+    operationId: 'listMembers',
     summary: 'Members of the books',
-    tag: 'internal',
-    published: false,
-    auth: 'organization',
     permission: 'members:read',
-    response: { 200: Type.Object({ results: Type.Array(Member), seats: Type.Integer() }) },
+    response: { 200: MemberList },
     handler: async (request) => {
       const actor = actorOf(request);
       return { results: await listMembers(deps.db, actor), seats: actor.organization.seats };
     },
   });
 
-  defineRoute(app, deps, {
+  action(app, deps, {
+    ...base,
     method: 'POST',
     url: '/api/v1/members',
+    operationId: 'addMember',
     summary: 'Add a signed-up user as a member',
-    tag: 'internal',
-    published: false,
-    auth: 'organization',
     permission: 'members:manage',
-    body: Type.Object({ email: Type.String({ minLength: 3 }), role: RoleEnum }),
+    body: MemberAdd,
     response: { 201: Member },
-    handler: async (request, reply) =>
-      respondWrite(deps, request, reply, async (scope) => ({
-        status: 201,
-        body: await addMember(scope.tx, scope.actor, request.body.email, request.body.role),
-      })),
+    write: (scope, request) => addMember(scope.tx, scope.actor, request.body.email, request.body.role),
   });
 
   defineRoute(app, deps, {
+    ...base,
     method: 'PATCH',
     url: '/api/v1/members/:user_id',
+    operationId: 'changeMemberRole',
     summary: "Change a member's role",
-    tag: 'internal',
-    published: false,
-    auth: 'organization',
     permission: 'members:manage',
-    params: Type.Object({ user_id: Type.String() }),
-    body: Type.Object({ role: RoleEnum }),
+    params: MemberParams,
+    body: MemberRoleChange,
     response: { 200: Member },
     handler: async (request) =>
       changeMemberRole(deps, actorOf(request), request.params.user_id, request.body.role),
   });
 
   defineRoute(app, deps, {
+    ...base,
     method: 'DELETE',
     url: '/api/v1/members/:user_id',
+    operationId: 'removeMember',
     summary: 'Remove a member (their API keys stop working)',
-    tag: 'internal',
-    published: false,
-    auth: 'organization',
     permission: 'members:manage',
-    params: Type.Object({ user_id: Type.String() }),
-    response: { 204: Type.Null() },
+    params: MemberParams,
+    response: { 204: NoContent },
     handler: async (request, reply) => {
       await removeMember(deps, actorOf(request), request.params.user_id);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   });
 }

@@ -4,9 +4,14 @@ import type { Deps } from '../../app/context.ts';
 import type { Page } from '../../app/pagination.ts';
 import { sealCursor } from '../cursors.ts';
 
+/** Where clients reach this service: FOLIO_PUBLIC_URL, else the origin the request was sent to. */
+export function publicOrigin(deps: Deps, request: FastifyRequest): string {
+  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
 export function pageUrl(deps: Deps, request: FastifyRequest, cursor: string | null): string | null {
   if (cursor === null) return null;
-  const base = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const base = publicOrigin(deps, request);
   const url = new URL(request.url, base.endsWith('/') ? base : `${base}/`);
   url.searchParams.set('cursor', sealCursor(request, cursor));
   return url.toString();

@@ -1,5 +1,7 @@
-// Shared TypeBox schemas. The same schemas validate requests and produce the OpenAPI document.
-import { type TSchema, Type } from '@sinclair/typebox';
+// Shared TypeBox schemas. The same schemas validate requests, type the handlers' answers and produce
+// the OpenAPI document. A schema with an `$id` is a named component (`components.schemas`): routes
+// take it by `$ref` (defineRoute), other schemas nest it with `ref(...)`.
+import { type SchemaOptions, type Static, type TLiteral, type TSchema, Type } from '@sinclair/typebox';
 import { MONEY_PATTERN } from '../../domain/money.ts';
 import { MONEY_KEYWORD } from '../errors.ts';
 
@@ -18,6 +20,30 @@ export const MoneyOutput = (description?: string) =>
 export const Quantity = Type.String({ pattern: '^[0-9]{1,11}(\\.[0-9]{1,4})?$', examples: ['2', '1.5'] });
 export const Version = Type.Integer({ minimum: 1, description: 'Optimistic concurrency version (D34).' });
 
+/** A schema that is a named component of the document. */
+export type Component = TSchema & { $id: string };
+
+export function isComponent(schema: TSchema): schema is Component {
+  return typeof schema.$id === 'string';
+}
+
+/** A `$ref` to a component, typed as the component itself. */
+export function ref<T extends TSchema>(schema: T) {
+  if (!isComponent(schema)) throw new Error('ref() takes a named schema (one with an $id)');
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id));
+}
+
+/** A closed set of strings as a union of literals: its static type is the union ('draft' | 'sent' ...). */
+export const Literals = <const T extends string>(values: readonly T[], options?: SchemaOptions) =>
+  Type.Union(
+    values.map((value): TLiteral<T> => Type.Literal(value)),
+    options,
+  );
+
+/** Nullable: `T | null`. */
+export const OrNull = <T extends TSchema>(schema: T, options?: SchemaOptions) =>
+  Type.Union([schema, Type.Null()], options);
+
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
@@ -26,18 +52,25 @@ export const ErrorEnvelope = Type.Object(
       detail: Type.Object({}, { additionalProperties: true }),
     }),
   },
-  { $id: 'ErrorEnvelope', title: 'Error' },
+  { $id: 'Error', title: 'Error', description: 'The one error envelope of every refusal.' },
 );
 
-export const ErrorRef = Type.Ref('ErrorEnvelope');
+export const ErrorRef = ref(ErrorEnvelope);
 
-/** The page envelope of every list (D31). */
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({
-    next: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
-    previous: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
-    results: Type.Array(item),
-  });
+/**
+ * The page envelope of every list (D31). With a name it is the component `Page_<name>` (the invoice
+ * list is `Page_Invoice`, whose results are InvoiceSummary); without, it stays inline (internal lists).
+ */
+export function Page<T extends TSchema>(item: T, name?: string) {
+  return Type.Object(
+    {
+      next: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+      previous: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+      results: Type.Array(item),
+    },
+    name ? { $id: `Page_${name}`, title: `Page_${name}` } : {},
+  );
+}
 
 export const CursorQuery = {
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from a `next` or `previous` URL.' })),
@@ -46,3 +79,12 @@ export const CursorQuery = {
 export const IdParams = Type.Object({ id: Type.String() });
 
 export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
+
+/** The body of an action that changes one record: only the version the caller read (D34). */
+export const ActionRequest = Type.Object(
+  { version: Type.Optional(Version) },
+  { $id: 'ActionRequest', title: 'ActionRequest' },
+);
+
+/** The response of a route that answers no body (204). */
+export const NoContent = Type.Null();

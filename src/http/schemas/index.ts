@@ -1,0 +1,104 @@
+// Every named component of the published document, registered once (registerRoutes): the
+// serializer resolves the routes' `$ref`s against them and @fastify/swagger emits them as
+// `components.schemas`. A route given a named schema that is missing here fails at start-up.
+
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
+import { ChangeFeed } from './changes.ts';
+import { ActionRequest, ErrorEnvelope } from './common.ts';
+import { Customer, CustomerCreate, CustomerUpdate, PageCustomer } from './customers.ts';
+import {
+  EmailedInvoice,
+  Invoice,
+  InvoiceCreate,
+  InvoiceEmail,
+  InvoiceEmailList,
+  InvoiceEmailRequest,
+  InvoiceSummary,
+  InvoiceUpdate,
+  PageInvoice,
+} from './invoices.ts';
+import {
+  JournalEntry,
+  JournalEntryCreate,
+  JournalEntryReverse,
+  JournalEntryUpdate,
+  PageJournalEntry,
+} from './journal-entries.ts';
+import { PagePaymentReceived, PaymentReceived, PaymentReceivedCreate } from './payments.ts';
+import { ArAging, BalanceSheet, GeneralLedger, ProfitAndLoss, TrialBalance } from './reports.ts';
+import {
+  PageTaxGroup,
+  PageTaxRate,
+  TaxGroup,
+  TaxGroupCreate,
+  TaxGroupUpdate,
+  TaxRate,
+  TaxRateCreate,
+  TaxRateUpdate,
+} from './tax.ts';
+import {
+  PageTrackingCategory,
+  PageTrackingOption,
+  TrackingCategory,
+  TrackingCategoryCreate,
+  TrackingOption,
+  TrackingOptionCreate,
+  TrackingUpdate,
+} from './tracking.ts';
+
+export const COMPONENTS: readonly TSchema[] = [
+  ErrorEnvelope,
+  ActionRequest,
+  Account,
+  AccountCreate,
+  AccountUpdate,
+  PageAccount,
+  JournalEntry,
+  JournalEntryCreate,
+  JournalEntryUpdate,
+  JournalEntryReverse,
+  PageJournalEntry,
+  ChangeFeed,
+  Customer,
+  CustomerCreate,
+  CustomerUpdate,
+  PageCustomer,
+  TaxRate,
+  TaxRateCreate,
+  TaxRateUpdate,
+  PageTaxRate,
+  TaxGroup,
+  TaxGroupCreate,
+  TaxGroupUpdate,
+  PageTaxGroup,
+  TrackingCategory,
+  TrackingCategoryCreate,
+  PageTrackingCategory,
+  TrackingOption,
+  TrackingOptionCreate,
+  PageTrackingOption,
+  TrackingUpdate,
+  TrialBalance,
+  ProfitAndLoss,
+  BalanceSheet,
+  ArAging,
+  GeneralLedger,
+  InvoiceSummary,
+  Invoice,
+  InvoiceCreate,
+  InvoiceUpdate,
+  PageInvoice,
+  InvoiceEmail,
+  InvoiceEmailList,
+  InvoiceEmailRequest,
+  EmailedInvoice,
+  PaymentReceived,
+  PaymentReceivedCreate,
+  PagePaymentReceived,
+];
+
+export function registerSchemas(app: FastifyInstance) {
+  for (const schema of COMPONENTS) app.addSchema(schema);
+}

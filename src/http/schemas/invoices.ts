@@ -1,0 +1,167 @@
+// Invoices (spec "Invoice", "States", D20-D25, D29): responses, request bodies, the page.
+import { Type } from '@sinclair/typebox';
+import { INVOICE_STATUSES, LINES_PER_INVOICE_MAX } from '../../domain/invoice.ts';
+import {
+  CursorQuery,
+  DateString,
+  Literals,
+  MoneyInput,
+  MoneyOutput,
+  OrNull,
+  Page,
+  Quantity,
+  ref,
+  Uuid,
+  Version,
+} from './common.ts';
+
+export const InvoiceStatus = Literals(INVOICE_STATUSES, { description: 'draft, sent, paid or void' });
+/** D29: what became of an invoice email. */
+export const EMAIL_STATUSES = ['recorded', 'queued', 'sent', 'failed'] as const;
+
+const InvoiceFields = {
+  id: Type.String({ format: 'uuid' }),
+  number: Type.String(),
+  customer: Type.String({ format: 'uuid' }),
+  customer_name: Type.String(),
+  status: InvoiceStatus,
+  issue_date: Type.String({ format: 'date' }),
+  due_date: Type.String({ format: 'date', description: "From the customer's payment terms (D20)." }),
+  currency: Type.String(),
+  subtotal: MoneyOutput(),
+  tax_total: MoneyOutput(),
+  total: MoneyOutput('subtotal + tax_total'),
+  amount_paid: MoneyOutput(),
+  balance_due: MoneyOutput('total - amount_paid; 0 when void.'),
+  days_overdue: Type.Integer({ minimum: 0, description: 'D24: days past due of a sent invoice, else 0.' }),
+  memo: Type.String(),
+  journal_entry: OrNull(Type.String(), { description: 'The entry posted by send.' }),
+  void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
+  sent_at: OrNull(Type.String()),
+  voided_at: OrNull(Type.String()),
+  version: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+};
+
+export const InvoiceSummary = Type.Object(InvoiceFields, { $id: 'InvoiceSummary', title: 'InvoiceSummary' });
+
+export const Invoice = Type.Object(
+  {
+    ...InvoiceFields,
+    lines: Type.Array(
+      Type.Object({
+        line_no: Type.Integer(),
+        description: Type.String(),
+        quantity: Type.String(),
+        unit_price: MoneyOutput(),
+        amount: MoneyOutput('quantity x unit_price, rounded to the currency minor unit (D8).'),
+        income_account: Type.String({ format: 'uuid' }),
+        is_taxable: Type.Boolean(),
+        tax_rate: OrNull(Type.String()),
+        tax_amount: MoneyOutput(),
+        tracking_options: Type.Array(Type.String()),
+      }),
+    ),
+  },
+  { $id: 'Invoice', title: 'Invoice' },
+);
+
+export const PageInvoice = Page(ref(InvoiceSummary), 'Invoice');
+
+export const InvoiceEmail = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    invoice: Type.String({ format: 'uuid' }),
+    to: Type.String(),
+    subject: Type.String(),
+    body: Type.String(),
+    status: Literals(EMAIL_STATUSES, {
+      description: 'recorded (sandbox, never sent), queued (no SMTP configured), sent, or failed (D29).',
+    }),
+    message_id: OrNull(Type.String()),
+    error: OrNull(Type.String()),
+    created_at: Type.String(),
+  },
+  { $id: 'InvoiceEmail', title: 'InvoiceEmail' },
+);
+
+export const InvoiceEmailList = Type.Object(
+  { results: Type.Array(ref(InvoiceEmail)) },
+  { $id: 'InvoiceEmailList', title: 'InvoiceEmailList' },
+);
+
+export const EmailedInvoice = Type.Intersect(
+  [
+    ref(Invoice),
+    Type.Object({
+      email: Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        status: Literals(EMAIL_STATUSES),
+        to: Type.String(),
+      }),
+    }),
+  ],
+  { $id: 'EmailedInvoice', title: 'EmailedInvoice' },
+);
+
+export const InvoiceListQuery = Type.Object({
+  ...CursorQuery,
+  status: Type.Optional(Literals(INVOICE_STATUSES)),
+  customer: Type.Optional(Type.String({ description: 'Customer id.' })),
+  issue_date_from: Type.Optional(DateString()),
+  issue_date_to: Type.Optional(DateString()),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Invoice number or customer name.' })),
+});
+
+const LineInput = Type.Object({
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  quantity: { ...Quantity, description: 'Decimal string, up to 4 decimals (D6); a JSON number is refused.' },
+  unit_price: MoneyInput('Price of one unit.'),
+  income_account: Uuid('An active income account of these books.'),
+  is_taxable: Type.Optional(Type.Boolean({ default: false })),
+  tax_rate: Type.Optional(OrNull(Uuid('A tax-rate id: required when is_taxable, omitted otherwise.'))),
+  tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+});
+const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
+const InvoiceNumber = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  pattern: '^[0-9A-Za-z][0-9A-Za-z._/-]*$',
+  description: 'Your own number; omitted, the server allocates the next INV- number.',
+});
+const Memo = Type.String({ maxLength: 4000 });
+
+export const InvoiceCreate = Type.Object(
+  {
+    customer: Uuid('Customer id.'),
+    lines: Lines,
+    issue_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
+    number: Type.Optional(InvoiceNumber),
+    memo: Type.Optional(Memo),
+    currency: Type.Optional(Type.String()),
+  },
+  { $id: 'InvoiceCreate', title: 'InvoiceCreate' },
+);
+
+export const InvoiceUpdate = Type.Object(
+  {
+    customer: Type.Optional(Uuid()),
+    lines: Type.Optional(Lines),
+    issue_date: Type.Optional(DateString()),
+    memo: Type.Optional(Memo),
+    currency: Type.Optional(Type.String()),
+    version: Type.Optional(Version),
+  },
+  { $id: 'InvoiceUpdate', title: 'InvoiceUpdate' },
+);
+
+export const InvoiceEmailRequest = Type.Object(
+  {
+    to: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
+    subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+    message: Type.Optional(Type.String({ maxLength: 10_000 })),
+    version: Type.Optional(Version),
+  },
+  { $id: 'InvoiceEmailRequest', title: 'InvoiceEmailRequest' },
+);

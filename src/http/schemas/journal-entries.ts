@@ -1,0 +1,90 @@
+// Journal entries (spec "Journal entry", D27): the response, request bodies, the page.
+import { Type } from '@sinclair/typebox';
+import { LINES_PER_ENTRY_MAX, SOURCE_TYPES } from '../../domain/journal.ts';
+import { CursorQuery, Literals, MoneyInput, MoneyOutput, OrNull, Page, ref, Version } from './common.ts';
+
+export const ENTRY_STATUSES = ['draft', 'posted'] as const;
+
+export const JournalEntry = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    entry_number: OrNull(Type.String(), {
+      description:
+        'JE-000001; allocated when the entry is posted, so drafts have none (numbers stay gapless).',
+    }),
+    txn_date: Type.String({ format: 'date' }),
+    memo: Type.String(),
+    status: Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
+    source_type: Type.String({
+      description: 'manual, invoice, payment_received, invoice_void, reversal, ...',
+    }),
+    source_id: OrNull(Type.String()),
+    reverses_entry: OrNull(Type.String()),
+    reversed_by_entry: OrNull(Type.String()),
+    currency: Type.String(),
+    total_debit: MoneyOutput(),
+    total_credit: MoneyOutput(),
+    lines: Type.Array(
+      Type.Object({
+        account: Type.String(),
+        account_number: Type.String(),
+        account_name: Type.String(),
+        description: Type.String(),
+        debit: MoneyOutput(),
+        credit: MoneyOutput(),
+        tracking_options: Type.Array(Type.String()),
+      }),
+    ),
+    version: Type.Integer(),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+    posted_at: OrNull(Type.String()),
+  },
+  { $id: 'JournalEntry', title: 'JournalEntry' },
+);
+
+export const PageJournalEntry = Page(ref(JournalEntry), 'JournalEntry');
+
+export const JournalEntryListQuery = Type.Object({
+  ...CursorQuery,
+  source_type: Type.Optional(Literals(SOURCE_TYPES)),
+  source_id: Type.Optional(Type.String()),
+  status: Type.Optional(Literals(ENTRY_STATUSES)),
+  txn_date_from: Type.Optional(Type.String({ format: 'date' })),
+  txn_date_to: Type.Optional(Type.String({ format: 'date' })),
+});
+
+const LineInput = Type.Object({
+  account: Type.String({ description: 'Account id.' }),
+  debit: Type.Optional(MoneyInput()),
+  credit: Type.Optional(MoneyInput()),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+});
+const Lines = Type.Array(LineInput, { maxItems: LINES_PER_ENTRY_MAX });
+const Memo = Type.String({ maxLength: 2000 });
+
+export const JournalEntryCreate = Type.Object(
+  {
+    txn_date: Type.String({ description: 'YYYY-MM-DD, in an open period.' }),
+    memo: Type.Optional(Memo),
+    currency: Type.Optional(Type.String()),
+    lines: Lines,
+  },
+  { $id: 'JournalEntryCreate', title: 'JournalEntryCreate' },
+);
+
+export const JournalEntryUpdate = Type.Object(
+  {
+    txn_date: Type.Optional(Type.String()),
+    memo: Type.Optional(Memo),
+    lines: Type.Optional(Lines),
+    version: Type.Optional(Version),
+  },
+  { $id: 'JournalEntryUpdate', title: 'JournalEntryUpdate' },
+);
+
+export const JournalEntryReverse = Type.Object(
+  { txn_date: Type.Optional(Type.String()), version: Type.Optional(Version) },
+  { $id: 'JournalEntryReverse', title: 'JournalEntryReverse' },
+);

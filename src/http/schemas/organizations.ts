@@ -1,0 +1,41 @@
+// Internal surface (absent from OpenAPI, so no component names): organization settings, period
+// lock, members.
+import { Type } from '@sinclair/typebox';
+import { ROLES } from '../../domain/roles.ts';
+import { Literals, OrNull } from './common.ts';
+
+export const Organization = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mode: Type.String(),
+  live_organization_id: OrNull(Type.String()),
+  currency: Type.String(),
+  timezone: Type.String(),
+  books_closed_through: OrNull(Type.String()),
+  seats: Type.Integer(),
+  role: Type.String(),
+  version: Type.Integer(),
+});
+
+export const OrganizationUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  timezone: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+export const PeriodClose = Type.Object({ through: Type.String() });
+export const PeriodReopen = Type.Object({ through: OrNull(Type.String()) });
+
+export const Member = Type.Object({
+  user_id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Type.String(),
+  joined_at: Type.String(),
+});
+
+export const MemberList = Type.Object({ results: Type.Array(Member), seats: Type.Integer() });
+
+const Role = Literals(ROLES);
+export const MemberAdd = Type.Object({ email: Type.String({ minLength: 3 }), role: Role });
+export const MemberRoleChange = Type.Object({ role: Role });
+export const MemberParams = Type.Object({ user_id: Type.String() });
