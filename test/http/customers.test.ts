@@ -582,7 +582,6 @@ describe('who may see and change customers', () => {
 
   test('OpenAPI shows the customer routes with full request and response schemas', async () => {
     const doc = (await call(harness, 'GET', '/api/v1/openapi.json', {})).json();
-    const post = doc.paths['/api/v1/customers'].post;
     const requestSchema = requestBodySchema(doc, '/api/v1/customers', 'post');
     assert.ok(requestSchema.properties.display_name);
     assert.ok(requestSchema.properties.payment_terms);
