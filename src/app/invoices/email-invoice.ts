@@ -3,16 +3,19 @@
 // only after that commit (never while holding row locks), and its outcome is recorded afterwards.
 // A failed delivery does not undo the send: the ledger work stands and the record says `failed`.
 import { randomUUID } from 'node:crypto';
-import { fieldError, invalidState, notFound } from '../../domain/errors.ts';
+import { fieldError, notFound } from '../../domain/errors.ts';
+import { assertEmailable } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
+import * as customers from '../../storage/stores/customers.ts';
+import type { EmailStatus } from '../../storage/stores/invoices.ts';
+import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { isoTimestamp } from '../ledger/sql.ts';
 import type { StoredResponse } from '../write.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { findInvoice, type InvoiceView, readInvoice } from './invoice-store.ts';
 import { lockInvoice, sendLockedDraft } from './issue-invoice.ts';
+import { type InvoiceView, readInvoice } from './read-invoices.ts';
 
 export const DEFAULT_FROM = 'Folio invoices <invoices@folio.invalid>';
 
@@ -22,7 +25,7 @@ export interface EmailInvoiceCommand {
   message?: string;
 }
 
-export type EmailStatus = 'recorded' | 'queued' | 'sent' | 'failed';
+export type { EmailStatus };
 
 export type EmailedInvoiceView = InvoiceView & { email: { id: string; status: EmailStatus; to: string } };
 
@@ -51,15 +54,8 @@ export async function emailInvoice(
 ): Promise<EmailedInvoiceView> {
   const organization = scope.actor.organization;
   const row = await lockInvoice(scope, id, expectedVersion);
-  if (row.status !== 'draft' && row.status !== 'sent') {
-    throw invalidState(`invoice ${row.number} is ${row.status}; only a draft or sent invoice is emailed`, {
-      status: row.status,
-    });
-  }
-  const [customer] = await scope.tx.query<{ email: string | null }>(
-    'SELECT email FROM customers WHERE organization_id = $1 AND id = $2',
-    [organization.id, row.customer_id],
-  );
+  assertEmailable(row);
+  const customer = await customers.find(scope.tx, organization.id, row.customer_id);
   const to = command.to ?? customer?.email ?? '';
   if (to.trim() === '') {
     throw fieldError('to', 'the customer has no email address; send `to`');
@@ -68,19 +64,15 @@ export async function emailInvoice(
   const invoice = await readInvoice(scope.tx, scope.actor, id);
   const status: EmailStatus = organization.mode === 'sandbox' ? 'recorded' : 'queued';
   const emailId = randomUUID();
-  await scope.tx.query(
-    `INSERT INTO invoice_emails (id, organization_id, invoice_id, to_address, subject, body, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      emailId,
-      organization.id,
-      id,
-      to,
-      command.subject ?? `Invoice ${invoice.number} from ${organization.name}`,
-      command.message ?? defaultMessage(invoice, organization.name),
-      status,
-    ],
-  );
+  await invoices.insertEmail(scope.tx, {
+    id: emailId,
+    organizationId: organization.id,
+    invoiceId: id,
+    to,
+    subject: command.subject ?? `Invoice ${invoice.number} from ${organization.name}`,
+    body: command.message ?? defaultMessage(invoice, organization.name),
+    status,
+  });
   return { ...invoice, email: { id: emailId, status, to } };
 }
 
@@ -99,10 +91,7 @@ export async function deliverInvoiceEmail(
   }
   const body = JSON.parse(stored.text) as EmailedInvoiceView;
   if (body.email?.status !== 'queued') return stored;
-  const [record] = await deps.db.query<{ subject: string; body: string }>(
-    'SELECT subject, body FROM invoice_emails WHERE organization_id = $1 AND id = $2',
-    [actor.organization.id, body.email.id],
-  );
+  const record = await invoices.findEmail(deps.db, actor.organization.id, body.email.id);
   if (!record) return stored;
   let outcome: { status: EmailStatus; messageId: string | null; error: string | null };
   try {
@@ -123,17 +112,10 @@ export async function deliverInvoiceEmail(
     };
   }
   try {
-    await deps.db.query(
-      `UPDATE invoice_emails SET status = $3, message_id = $4, error = $5
-        WHERE organization_id = $1 AND id = $2`,
-      [
-        actor.organization.id,
-        body.email.id,
-        outcome.status,
-        outcome.messageId,
-        outcome.error?.slice(0, 2000) ?? null,
-      ],
-    );
+    await invoices.setEmailOutcome(deps.db, actor.organization.id, body.email.id, {
+      ...outcome,
+      error: outcome.error?.slice(0, 2000) ?? null,
+    });
   } catch {
     return stored; // the record stays queued; the invoice is sent either way
   }
@@ -141,29 +123,11 @@ export async function deliverInvoiceEmail(
   return { ...stored, text: JSON.stringify(body) };
 }
 
-interface EmailRow {
-  id: string;
-  invoice_id: string;
-  to_address: string;
-  subject: string;
-  body: string;
-  status: EmailStatus;
-  message_id: string | null;
-  error: string | null;
-  created_at: string;
-}
-
 /** GET /invoices/{id}/emails: every email of the invoice, oldest first. */
 export async function listInvoiceEmails(db: Queryable, actor: Actor, invoiceId: string) {
   const organizationId = actor.organization.id;
-  if (!(await findInvoice(db, organizationId, invoiceId))) throw notFound('invoice');
-  const rows = await db.query<EmailRow>(
-    `SELECT id, invoice_id, to_address, subject, body, status, message_id, error,
-            ${isoTimestamp('created_at')} AS created_at
-       FROM invoice_emails WHERE organization_id = $1 AND invoice_id = $2
-      ORDER BY created_at, id LIMIT 500`,
-    [organizationId, invoiceId],
-  );
+  if (!(await invoices.find(db, organizationId, invoiceId))) throw notFound('invoice');
+  const rows = await invoices.emailsOf(db, organizationId, invoiceId);
   return rows.map((row) => ({
     id: row.id,
     invoice: row.invoice_id,

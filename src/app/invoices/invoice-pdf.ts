@@ -1,6 +1,6 @@
 // The invoice as a PDF (pdfkit, built-in Helvetica: no font files, no network). Pure rendering of a view.
 import PDFDocument from 'pdfkit';
-import type { InvoiceView } from './invoice-store.ts';
+import type { InvoiceView } from './read-invoices.ts';
 
 const money = (value: string, currency: string) => {
   const [whole = '0', fraction = ''] = value.split('.');

@@ -1,28 +1,26 @@
 // Send and void (spec "States", D23, D25): the status change, its ledger entry and its change record
 // happen in the caller's one transaction. The invoice row is locked first, so two senders serialize.
+// The state machine (what may be sent or voided) is the domain's (src/domain/invoice.ts); the entries
+// are posted by the journal's own posting.
 import { todayIn } from '../../domain/dates.ts';
-import { invalidState, notFound } from '../../domain/errors.ts';
-import { invoicePostingLines } from '../../domain/invoice.ts';
+import { assertSendable, invoicePostingLines, voidDate, voidKind } from '../../domain/invoice.ts';
 import { parseMoney } from '../../domain/money.ts';
+import type { InvoiceRow } from '../../storage/stores/invoices.ts';
+import * as invoices from '../../storage/stores/invoices.ts';
+import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
+import { lockDocument } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
-import { assertVersion } from '../versions.ts';
-import {
-  findInvoice,
-  INVOICE_ENTITY,
-  type InvoiceRow,
-  type InvoiceView,
-  invoiceLines,
-  readInvoice,
-} from './invoice-store.ts';
+import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
 /** Locks the invoice row for a state change and checks the writer's version. */
-export async function lockInvoice(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  const row = await findInvoice(scope.tx, scope.actor.organization.id, id, true);
-  if (!row) throw notFound('invoice');
-  assertVersion(expectedVersion, row.version);
-  return row;
+export function lockInvoice(scope: WriteScope, id: string, expectedVersion: number | undefined) {
+  return lockDocument(
+    () => invoices.lock(scope.tx, scope.actor.organization.id, id),
+    'invoice',
+    expectedVersion,
+  );
 }
 
 /**
@@ -31,11 +29,11 @@ export async function lockInvoice(scope: WriteScope, id: string, expectedVersion
  */
 export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promise<void> {
   const organizationId = scope.actor.organization.id;
-  const lines = (await invoiceLines(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
-  const rateIds = [...new Set(lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])))];
-  const rates = await scope.tx.query<{ id: string; liability_account_id: string }>(
-    'SELECT id, liability_account_id FROM tax_rates WHERE organization_id = $1 AND id = ANY($2::uuid[])',
-    [organizationId, rateIds],
+  const lines = (await invoices.linesOf(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
+  const rates = await tax.findRates(
+    scope.tx,
+    organizationId,
+    lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])),
   );
   const liabilityOf = new Map(rates.map((rate) => [rate.id, rate.liability_account_id]));
   const receivable = await systemAccountId(scope.tx, organizationId, 'accountsReceivable');
@@ -58,12 +56,7 @@ export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promi
     sourceId: row.id,
   });
   const version = row.version + 1;
-  await scope.tx.query(
-    `UPDATE invoices SET status = 'sent', journal_entry_id = $3, sent_at = clock_timestamp(), version = $4,
-            updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, row.id, entry.id, version],
-  );
+  await invoices.markSent(scope.tx, organizationId, row.id, { journalEntryId: entry.id, version });
   scope.changed(INVOICE_ENTITY, row.id, 'updated', version);
 }
 
@@ -74,11 +67,7 @@ export async function sendInvoice(
   expectedVersion?: number,
 ): Promise<InvoiceView> {
   const row = await lockInvoice(scope, id, expectedVersion);
-  if (row.status !== 'draft') {
-    throw invalidState(`invoice ${row.number} is ${row.status}; only a draft can be sent`, {
-      status: row.status,
-    });
-  }
+  assertSendable(row);
   await sendLockedDraft(scope, row);
   return readInvoice(scope.tx, scope.actor, id);
 }
@@ -93,40 +82,25 @@ export async function voidInvoice(
   id: string,
   expectedVersion?: number,
 ): Promise<InvoiceView> {
-  const organizationId = scope.actor.organization.id;
   const row = await lockInvoice(scope, id, expectedVersion);
-  const version = row.version + 1;
-  if (row.status === 'draft') {
-    await scope.tx.query(
-      `UPDATE invoices SET status = 'void', voided_at = clock_timestamp(), version = $3, updated_at = clock_timestamp()
-        WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id, version],
-    );
-  } else if (row.status === 'sent' && parseMoney(row.amount_paid) === 0n && row.journal_entry_id) {
-    const today = todayIn(scope.actor.organization.timezone);
+  const kind = voidKind({
+    number: row.number,
+    status: row.status,
+    amountPaid: parseMoney(row.amount_paid),
+    hasEntry: row.journal_entry_id !== null,
+  });
+  let voidEntryId: string | null = null;
+  if (kind === 'reverse_entry') {
     // The original entry is locked and records who reversed it, as a manual reversal does (D27).
-    const reversalId = await reverseDocumentEntry(scope, row.journal_entry_id, {
-      txnDate: today > row.issue_date ? today : row.issue_date,
+    voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
+      txnDate: voidDate(row.issue_date, todayIn(scope.actor.organization.timezone)),
       memo: `Void of invoice ${row.number}`,
       sourceType: 'invoice_void',
       sourceId: id,
     });
-    await scope.tx.query(
-      `UPDATE invoices SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
-              updated_at = clock_timestamp()
-        WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id, reversalId, version],
-    );
-  } else {
-    const reason =
-      row.status === 'sent'
-        ? 'a payment is applied to it; it can no longer be voided'
-        : `it is ${row.status}`;
-    throw invalidState(`invoice ${row.number} cannot be voided: ${reason}`, {
-      status: row.status,
-      amount_paid: row.amount_paid,
-    });
   }
+  const version = row.version + 1;
+  await invoices.markVoid(scope.tx, scope.actor.organization.id, id, { voidEntryId, version });
   scope.changed(INVOICE_ENTITY, id, 'updated', version);
   return readInvoice(scope.tx, scope.actor, id);
 }

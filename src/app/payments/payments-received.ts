@@ -2,10 +2,8 @@
 // (in id order, so two payments never deadlock), checks each application against the balance due at
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
 import { randomUUID } from 'node:crypto';
-import { type AccountType, CASH_DETAIL_TYPES, isCashAccount } from '../../domain/chart.ts';
-import { isCalendarDate } from '../../domain/dates.ts';
-import { DomainError, fieldError, invalidState, notFound } from '../../domain/errors.ts';
-import { balanceDue, type InvoiceStatus } from '../../domain/invoice.ts';
+import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
+import { applyPayment } from '../../domain/invoice.ts';
 import {
   currencyDecimals,
   formatMoney,
@@ -15,15 +13,24 @@ import {
   sumMoney,
 } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
+import { isUuid } from '../../storage/sql.ts';
+import type { CustomerRow } from '../../storage/stores/customers.ts';
+import * as invoices from '../../storage/stores/invoices.ts';
+import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
+import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { INVOICE_ENTITY } from '../invoices/invoice-store.ts';
+import { activeCustomer } from '../customers/customers.ts';
+import {
+  assertActiveAccount,
+  assertBooksCurrency,
+  assertDocumentDate,
+  CASH_ACCOUNT,
+} from '../documents/documents.ts';
+import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
-import { isoTimestamp, isUuid } from '../ledger/sql.ts';
-import { allocateNumberSql } from '../numbering.ts';
-import { assertOpenPeriodDate } from '../organizations/organizations.ts';
-import { keysetClause, PAGE_SIZE, type PageCursor, toPage } from '../pagination.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
 
 export const PAYMENT_ENTITY = 'payment_received';
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
@@ -44,60 +51,6 @@ export interface CreatePaymentCommand {
   applications?: ApplicationCommand[];
   memo?: string;
   currency?: string;
-}
-
-interface PaymentRow {
-  id: string;
-  number: string;
-  customer_id: string;
-  customer_name: string;
-  payment_date: string;
-  amount: string;
-  unapplied_amount: string;
-  method: string;
-  reference: string;
-  memo: string;
-  currency: string;
-  deposit_account_id: string;
-  journal_entry_id: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-interface ApplicationRow {
-  payment_id: string;
-  line_no: number;
-  invoice_id: string;
-  invoice_number: string;
-  amount: string;
-  applied_date: string;
-}
-
-const PAYMENT_COLUMNS = `p.id, p.number, p.customer_id, c.display_name AS customer_name,
-  p.payment_date::text AS payment_date, p.amount::text AS amount, p.unapplied_amount::text AS unapplied_amount,
-  p.method, p.reference, p.memo, p.currency, p.deposit_account_id, p.journal_entry_id, p.version,
-  ${isoTimestamp('p.created_at')} AS created_at, ${isoTimestamp('p.updated_at')} AS updated_at`;
-const PAYMENT_FROM = `FROM payments_received p
-  JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id`;
-
-async function applicationsOf(db: Queryable, organizationId: string, paymentIds: string[]) {
-  const rows = await db.query<ApplicationRow>(
-    `SELECT a.payment_id, a.line_no, a.invoice_id, i.number AS invoice_number, a.amount::text AS amount,
-            a.applied_date::text AS applied_date
-       FROM payment_applications a
-       JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
-      WHERE a.organization_id = $1 AND a.payment_id = ANY($2::uuid[])
-      ORDER BY a.payment_id, a.line_no`,
-    [organizationId, paymentIds],
-  );
-  const byPayment = new Map<string, ApplicationRow[]>();
-  for (const row of rows) {
-    const list = byPayment.get(row.payment_id) ?? [];
-    list.push(row);
-    byPayment.set(row.payment_id, list);
-  }
-  return byPayment;
 }
 
 function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
@@ -130,14 +83,9 @@ export type PaymentView = ReturnType<typeof describePayment>;
 
 export async function readPayment(db: Queryable, actor: Actor, id: string): Promise<PaymentView> {
   const organizationId = actor.organization.id;
-  const [row] = isUuid(id)
-    ? await db.query<PaymentRow>(
-        `SELECT ${PAYMENT_COLUMNS} ${PAYMENT_FROM} WHERE p.organization_id = $1 AND p.id = $2`,
-        [organizationId, id],
-      )
-    : [];
+  const row = await payments.find(db, organizationId, id);
   if (!row) throw notFound('payment');
-  const applications = await applicationsOf(db, organizationId, [id]);
+  const applications = await payments.applicationsOf(db, organizationId, [id]);
   return describePayment(row, applications.get(id) ?? []);
 }
 
@@ -151,15 +99,9 @@ export async function listPayments(
   if (filters.customer !== undefined && !isUuid(filters.customer)) {
     throw fieldError('query/customer', 'must be a customer id (UUID)');
   }
-  const keyset = keysetClause(cursor, 3, 'p');
-  const rows = await deps.db.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} ${PAYMENT_FROM}
-      WHERE p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2) AND ${keyset.condition}
-      ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
-    [organizationId, filters.customer ?? null, ...keyset.params],
-  );
+  const rows = await payments.page(deps.db, organizationId, filters.customer ?? null, cursor);
   const page = toPage(organizationId, rows, cursor);
-  const applications = await applicationsOf(
+  const applications = await payments.applicationsOf(
     deps.db,
     organizationId,
     page.rows.map((row) => row.id),
@@ -219,172 +161,122 @@ function parseApplications(
   return { amount, applications };
 }
 
+/** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
 async function depositAccount(scope: WriteScope, id: string | undefined): Promise<string> {
   const organizationId = scope.actor.organization.id;
   if (id === undefined) return systemAccountId(scope.tx, organizationId, 'undepositedFunds');
-  const [row] = isUuid(id)
-    ? await scope.tx.query<{ type: AccountType; detail_type: string; is_active: boolean }>(
-        'SELECT type, detail_type, is_active FROM accounts WHERE organization_id = $1 AND id = $2',
-        [organizationId, id],
-      )
-    : [];
-  if (!row) throw fieldError('deposit_to_account', 'no such account in these books');
-  // D64: money received moves through cash; Accounts Receivable or income would make credit from nothing.
-  if (!isCashAccount(row.type, row.detail_type)) {
-    throw fieldError(
-      'deposit_to_account',
-      `must be a bank, cash, undeposited funds or credit card account (detail type ${CASH_DETAIL_TYPES.join(', ')})`,
-    );
-  }
-  if (!row.is_active) throw fieldError('deposit_to_account', 'the account is inactive');
+  await assertActiveAccount(scope.tx, organizationId, id, 'deposit_to_account', CASH_ACCOUNT);
   return id;
 }
 
-interface LockedInvoice {
-  id: string;
-  number: string;
-  customer_id: string;
-  status: InvoiceStatus;
-  total: string;
-  amount_paid: string;
-  version: number;
-}
+type Application = { invoiceId: string; amount: Money };
 
-/** POST /payments-received: 201 with the payment; its entry, applications and invoice moves commit together. */
-export async function createPayment(scope: WriteScope, command: CreatePaymentCommand): Promise<PaymentView> {
-  const organization = scope.actor.organization;
-  if (command.currency !== undefined && command.currency !== organization.currency) {
-    throw fieldError('currency', `these books keep ${organization.currency} only`);
-  }
-  const { amount, applications } = parseApplications(command, organization.currency);
-  if (!isCalendarDate(command.payment_date))
-    throw fieldError('payment_date', 'must be a calendar date YYYY-MM-DD');
-  assertOpenPeriodDate(organization, command.payment_date, 'payment_date');
-  const [customer] = isUuid(command.customer)
-    ? await scope.tx.query<{ id: string; is_active: boolean; display_name: string }>(
-        'SELECT id, is_active, display_name FROM customers WHERE organization_id = $1 AND id = $2',
-        [organization.id, command.customer],
-      )
-    : [];
-  if (!customer) throw fieldError('customer', 'no such customer in these books');
-  if (!customer.is_active) throw fieldError('customer', 'the customer is inactive');
-  const depositTo = await depositAccount(scope, command.deposit_to_account);
-
-  // Lock the applied invoices in id order: concurrent payments queue here, and each one then sees
-  // the balance the previous one left (READ COMMITTED re-reads a row after waiting for its lock).
-  const locked = await scope.tx.query<LockedInvoice>(
-    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid, version
-       FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
-      ORDER BY id FOR UPDATE`,
-    [organization.id, applications.map((application) => application.invoiceId)],
+/**
+ * Locks the applied invoices (in id order: concurrent payments queue, and each one then sees the
+ * balance the previous one left), checks each belongs to the customer, and asks the domain what
+ * each application makes of its invoice (D33). Refusals name the application's path.
+ */
+async function moveInvoices(scope: WriteScope, customer: CustomerRow, applications: Application[]) {
+  const locked = await invoices.lockPayable(
+    scope.tx,
+    scope.actor.organization.id,
+    applications.map((application) => application.invoiceId),
   );
   const invoiceById = new Map(locked.map((row) => [row.id, row]));
-  applications.forEach((application, index) => {
+  const applied = applications.map((application, index) => {
     const invoice = invoiceById.get(application.invoiceId);
     const path = `applications/${index}/invoice_id`;
     if (!invoice) throw fieldError(path, 'no such invoice in these books');
     if (invoice.customer_id !== customer.id)
       throw fieldError(path, 'the invoice belongs to another customer');
+    return invoice;
   });
-  applications.forEach((application, index) => {
-    const invoice = invoiceById.get(application.invoiceId)!;
-    if (invoice.status === 'draft' || invoice.status === 'void') {
-      throw invalidState(
-        `invoice ${invoice.number} is ${invoice.status}; a payment applies to a sent invoice`,
-        {
-          invoice_id: invoice.id,
-          status: invoice.status,
-          fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
-        },
-      );
-    }
-    const due = balanceDue(parseMoney(invoice.total), parseMoney(invoice.amount_paid), invoice.status);
-    if (application.amount > due) {
-      throw new DomainError(
-        'application_exceeds_balance',
-        `${formatMoney(application.amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
-        {
-          invoice_id: invoice.id,
-          balance_due: formatMoney(due),
-          amount: formatMoney(application.amount),
-          fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
-        },
-      );
-    }
+  return applied.map((invoice, index) => {
+    const next = applyPayment(
+      { ...invoice, total: parseMoney(invoice.total), amountPaid: parseMoney(invoice.amount_paid) },
+      applications[index]!.amount,
+      index,
+    );
+    return {
+      id: invoice.id,
+      number: invoice.number,
+      amountPaid: formatMoney(next.amountPaid),
+      status: next.status,
+      version: invoice.version + 1,
+    };
   });
+}
 
-  const receivable = await systemAccountId(scope.tx, organization.id, 'accountsReceivable');
-  const id = randomUUID();
-  const unapplied = amount - sumMoney(applications.map((application) => application.amount));
-  // D33: each applied invoice's amount_paid, balance and status move, and so does its version.
-  const moved = applications.map((application) => {
-    const invoice = invoiceById.get(application.invoiceId)!;
-    const paid = parseMoney(invoice.amount_paid) + application.amount;
-    const status: InvoiceStatus = paid === parseMoney(invoice.total) ? 'paid' : 'sent';
-    return { id: invoice.id, paid: formatMoney(paid), status, version: invoice.version + 1 };
-  });
-
-  // The payment's own entry first (D25): it takes the JE counter, which every posting of the
-  // organization queues for. Only then the PMT counter, which this payment therefore takes while no
-  // other payment can hold it: a payment never sits on the PMT number while it waits for the JE
-  // counter, so payments queue once, like sends. (Its memo names the customer, not the PMT number,
-  // which does not exist yet; the entry links to the payment by source_type/source_id.)
-  const entry = await postLedgerEntry(scope, {
-    txnDate: command.payment_date,
-    memo: `Payment from ${customer.display_name}${command.reference ? ` (${command.reference})` : ''}`,
+/** The payment's own entry (D25): debit the deposit account, credit Accounts Receivable. */
+async function postPayment(
+  scope: WriteScope,
+  payment: { id: string; date: string; amount: Money; depositTo: string; memo: string },
+) {
+  const receivable = await systemAccountId(scope.tx, scope.actor.organization.id, 'accountsReceivable');
+  return postLedgerEntry(scope, {
+    txnDate: payment.date,
+    memo: payment.memo,
     lines: [
-      { accountId: depositTo, debit: amount, credit: 0n, description: '', trackingOptionIds: [] },
-      { accountId: receivable, debit: 0n, credit: amount, description: '', trackingOptionIds: [] },
+      {
+        accountId: payment.depositTo,
+        debit: payment.amount,
+        credit: 0n,
+        description: '',
+        trackingOptionIds: [],
+      },
+      { accountId: receivable, debit: 0n, credit: payment.amount, description: '', trackingOptionIds: [] },
     ],
     sourceType: 'payment_received',
-    sourceId: id,
+    sourceId: payment.id,
+  });
+}
+
+/** POST /payments-received: 201 with the payment; its entry, applications and invoice moves commit together. */
+export async function createPayment(scope: WriteScope, command: CreatePaymentCommand): Promise<PaymentView> {
+  const organization = scope.actor.organization;
+  assertBooksCurrency(organization, command.currency);
+  const { amount, applications } = parseApplications(command, organization.currency);
+  assertDocumentDate(organization, command.payment_date, 'payment_date');
+  const customer = await activeCustomer(scope.tx, organization.id, command.customer);
+  const depositTo = await depositAccount(scope, command.deposit_to_account);
+  const moved = await moveInvoices(scope, customer, applications);
+
+  // The payment's own entry first: it takes the JE counter, which every posting of the organization
+  // queues for. Only then the PMT counter, which this payment therefore takes while no other payment
+  // can hold it: a payment never sits on the PMT number while it waits for the JE counter, so
+  // payments queue once, like sends. (Its memo names the customer, not the PMT number, which does
+  // not exist yet; the entry links to the payment by source_type/source_id.)
+  const id = randomUUID();
+  const reference = command.reference ? ` (${command.reference})` : '';
+  const entry = await postPayment(scope, {
+    id,
+    date: command.payment_date,
+    amount,
+    depositTo,
+    memo: `Payment from ${customer.display_name}${reference}`,
   });
 
-  // The PMT counter is locked from this statement to commit (gapless numbers, D21), so the number,
-  // the payment, its applications and the invoices it moves are one statement, and the response is
-  // built from what was written rather than read back.
-  const numbered = allocateNumberSql('payment_received', '$2');
-  const [written] = await scope.tx.query<Omit<PaymentRow, 'customer_name'>>(
-    `WITH ${numbered.cte},
-     payment AS (
-       INSERT INTO payments_received (id, organization_id, number, customer_id, payment_date, amount, unapplied_amount,
-          method, reference, memo, currency, deposit_account_id, journal_entry_id)
-       SELECT $1, $2, ${numbered.value}, $3, $4, $5, $6, $7, $8, $9, $10, $11, $18 FROM ${numbered.name}
-       RETURNING id, number, customer_id, payment_date::text AS payment_date, amount::text AS amount,
-         unapplied_amount::text AS unapplied_amount, method, reference, memo, currency, deposit_account_id,
-         journal_entry_id, version,
-         ${isoTimestamp('created_at')} AS created_at, ${isoTimestamp('updated_at')} AS updated_at),
-     applied AS (
-       INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
-       SELECT $2, payment.id, a.ordinal, a.invoice_id, a.amount, $4
-         FROM payment, unnest($12::uuid[], $13::numeric[]) WITH ORDINALITY AS a(invoice_id, amount, ordinal)),
-     moved AS (
-       UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
-              updated_at = clock_timestamp()
-         FROM unnest($14::uuid[], $15::numeric[], $16::text[], $17::int[]) AS m(id, paid, status, version)
-        WHERE i.organization_id = $2 AND i.id = m.id)
-     SELECT * FROM payment`,
-    [
-      id,
-      organization.id,
-      customer.id,
-      command.payment_date,
-      formatMoney(amount),
-      formatMoney(unapplied),
-      command.method,
-      command.reference ?? '',
-      command.memo ?? '',
-      organization.currency,
-      depositTo,
-      applications.map((application) => application.invoiceId),
-      applications.map((application) => formatMoney(application.amount)),
-      moved.map((invoice) => invoice.id),
-      moved.map((invoice) => invoice.paid),
-      moved.map((invoice) => invoice.status),
-      moved.map((invoice) => invoice.version),
-      entry.id,
-    ],
-  );
+  // One statement: the PMT number, the payment, its applications and the invoices it moves; the
+  // response is built from what was written rather than read back.
+  const written = await payments.insertWithApplications(scope.tx, {
+    id,
+    organizationId: organization.id,
+    customerId: customer.id,
+    paymentDate: command.payment_date,
+    amount: formatMoney(amount),
+    unappliedAmount: formatMoney(amount - sumMoney(applications.map((application) => application.amount))),
+    method: command.method,
+    reference: command.reference ?? '',
+    memo: command.memo ?? '',
+    currency: organization.currency,
+    depositAccountId: depositTo,
+    journalEntryId: entry.id,
+    applications: applications.map((application) => ({
+      invoiceId: application.invoiceId,
+      amount: formatMoney(application.amount),
+    })),
+    invoiceMoves: moved,
+  });
   if (!written) throw new Error(`organization ${organization.id} has no payment_received sequence`);
   for (const invoice of moved) scope.changed(INVOICE_ENTITY, invoice.id, 'updated', invoice.version);
   scope.changed(PAYMENT_ENTITY, id, 'created', 1);
@@ -394,7 +286,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
       payment_id: id,
       line_no: index + 1,
       invoice_id: application.invoiceId,
-      invoice_number: invoiceById.get(application.invoiceId)!.number,
+      invoice_number: moved[index]!.number,
       amount: formatMoney(application.amount),
       applied_date: command.payment_date,
     })),

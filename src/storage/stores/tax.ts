@@ -109,6 +109,23 @@ export async function updateRate(
   );
 }
 
+/** A rate as a document line that names it needs it: its percentage, state and liability account. */
+export interface LineRate {
+  id: string;
+  rate: string;
+  is_active: boolean;
+  liability_account_id: string;
+}
+
+/** The rates of these books among `ids` (malformed ids are none of them), in no order. */
+export function findRates(db: Queryable, organizationId: string, ids: string[]): Promise<LineRate[]> {
+  return db.query<LineRate>(
+    `SELECT id, rate::text AS rate, is_active, liability_account_id
+       FROM tax_rates WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+    [organizationId, [...new Set(ids)].filter(isUuid)],
+  );
+}
+
 /** Which of `ids` are active rates of the organization, share-locked until commit. */
 export async function lockActiveRates(tx: Tx, organizationId: string, ids: string[]): Promise<Set<string>> {
   const found = await tx.query<{ id: string }>(

@@ -1,0 +1,97 @@
+// The document kit: what every posted document (invoice, payment received, and bills next) checks
+// before it writes, in one place instead of one copy per document. Pure checks take the organization;
+// checks that read take the handle first. The SQL shapes they share live in storage: the rows insert
+// and grouping by parent (src/storage/rows.ts), the stored idempotent response
+// (src/storage/stores/idempotency.ts storeResponse, written by runWrite).
+import { type AccountType, CASH_DETAIL_TYPES, isCashAccount } from '../../domain/chart.ts';
+import { isCalendarDate } from '../../domain/dates.ts';
+import { fieldError, notFound } from '../../domain/errors.ts';
+import type { Queryable } from '../../storage/db.ts';
+import * as accounts from '../../storage/stores/accounts.ts';
+import type { Organization } from '../context.ts';
+import { assertOpenPeriodDate } from '../organizations/organizations.ts';
+import { assertVersion } from '../versions.ts';
+
+/** A document is kept in the books' currency only (`currency` absent means that one). */
+export function assertBooksCurrency(
+  organization: Organization,
+  currency: string | undefined,
+  path = 'currency',
+) {
+  if (currency !== undefined && currency !== organization.currency) {
+    throw fieldError(path, `these books keep ${organization.currency} only`);
+  }
+}
+
+/** A document's date: a calendar date YYYY-MM-DD outside every closed period. */
+export function assertDocumentDate(organization: Organization, date: string, path: string) {
+  if (!isCalendarDate(date)) throw fieldError(path, 'must be a calendar date YYYY-MM-DD');
+  assertOpenPeriodDate(organization, date, path);
+}
+
+/** Which accounts a document field accepts, and how a refusal words it. */
+export interface AccountRule {
+  accepts(account: { type: AccountType; detail_type: string }): boolean;
+  requirement: string;
+}
+
+/** An account of one type: `accountOfType('income')` for an invoice line. */
+export function accountOfType(type: AccountType): AccountRule {
+  return { accepts: (account) => account.type === type, requirement: `must be an ${type} account` };
+}
+
+/** D64: money received moves through cash; Accounts Receivable or income would make credit from nothing. */
+export const CASH_ACCOUNT: AccountRule = {
+  accepts: (account) => isCashAccount(account.type, account.detail_type),
+  requirement: `must be a bank, cash, undeposited funds or credit card account (detail type ${CASH_DETAIL_TYPES.join(', ')})`,
+};
+
+/**
+ * Reads the accounts `ids` of these books once and answers the check of one reference: it names an
+ * active account that `rule` accepts. Refusals name `path`: no such account, then the rule, then
+ * inactive. A document with many lines reads once and checks each line in its order.
+ */
+export async function activeAccountCheck(
+  db: Queryable,
+  organizationId: string,
+  ids: string[],
+  rule: AccountRule,
+): Promise<(id: string, path: string) => void> {
+  const found = await accounts.findMany(db, organizationId, ids);
+  const byId = new Map(found.map((account) => [account.id, account]));
+  return (id, path) => {
+    const account = byId.get(id);
+    if (!account) throw fieldError(path, 'no such account in these books');
+    if (!rule.accepts(account)) throw fieldError(path, rule.requirement);
+    if (!account.is_active) throw fieldError(path, 'the account is inactive');
+  };
+}
+
+/** One reference: `id` names an active account of these books that `rule` accepts. */
+export async function assertActiveAccount(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  path: string,
+  rule: AccountRule,
+): Promise<void> {
+  (await activeAccountCheck(db, organizationId, [id], rule))(id, path);
+}
+
+/**
+ * Locks a document for a change: `load` reads it FOR UPDATE; a missing one is not_found (`what`
+ * names it); `assertState` (a domain rule, e.g. only a draft is edited) runs before the writer's
+ * version is checked.
+ */
+export async function lockDocument<Row extends { version: number }>(
+  load: () => Promise<Row | undefined>,
+  what: string,
+  expectedVersion: number | undefined,
+  assertState: (row: Row) => void = () => {},
+): Promise<Row> {
+  const row = await load();
+  if (!row) throw notFound(what);
+  assertState(row);
+  assertVersion(expectedVersion, row.version);
+  return row;
+}

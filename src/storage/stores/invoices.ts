@@ -1,0 +1,366 @@
+// The invoices store (spec "Invoice", D20-D25, D29, D31, D33): invoices with their customer's name,
+// their lines, their emails, and the writes that move them. Every function takes the handle first
+// (a Tx inside a write, the Db for a read) and plain values; amounts come back as NUMERIC text.
+import type { InvoiceStatus } from '../../domain/invoice.ts';
+import type { Queryable } from '../db.ts';
+import { type PageCursor, selectPage } from '../keyset.ts';
+import { groupByParent, insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
+import { isoTimestamp, isUuid } from '../sql.ts';
+
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  customer_id: string;
+  customer_name: string;
+  status: InvoiceStatus;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  memo: string;
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  amount_paid: string;
+  journal_entry_id: string | null;
+  void_entry_id: string | null;
+  sent_at: string | null;
+  voided_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceLineRow {
+  invoice_id: string;
+  line_no: number;
+  description: string;
+  quantity: string;
+  unit_price: string;
+  amount: string;
+  income_account_id: string;
+  is_taxable: boolean;
+  tax_rate_id: string | null;
+  tax_amount: string;
+  tracking_options: string[];
+}
+
+const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS customer_name, i.status,
+  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.currency, i.memo,
+  i.subtotal::text AS subtotal, i.tax_total::text AS tax_total, i.total::text AS total,
+  i.amount_paid::text AS amount_paid, i.journal_entry_id, i.void_entry_id,
+  ${isoTimestamp('i.sent_at')} AS sent_at, ${isoTimestamp('i.voided_at')} AS voided_at, i.version,
+  ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
+  FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
+
+/** One invoice, or undefined (a malformed id is an invoice that does not exist). */
+export async function find(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  lock = false,
+): Promise<InvoiceRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.query<InvoiceRow>(
+    `${INVOICE_SELECT} WHERE i.organization_id = $1 AND i.id = $2${lock ? ' FOR UPDATE OF i' : ''}`,
+    [organizationId, id],
+  );
+  return row;
+}
+
+/** The invoice row locked until commit (FOR UPDATE OF i), for a write that depends on it. */
+export function lock(tx: Queryable, organizationId: string, id: string) {
+  return find(tx, organizationId, id, true);
+}
+
+/** The lines of each invoice, in line order. */
+export async function linesOf(
+  db: Queryable,
+  organizationId: string,
+  invoiceIds: string[],
+): Promise<Map<string, InvoiceLineRow[]>> {
+  const rows = await db.query<InvoiceLineRow>(
+    `SELECT invoice_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
+            amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
+            tracking_options::text[] AS tracking_options
+       FROM invoice_lines WHERE organization_id = $1 AND invoice_id = ANY($2::uuid[])
+      ORDER BY invoice_id, line_no`,
+    [organizationId, invoiceIds],
+  );
+  return groupByParent(rows, 'invoice_id');
+}
+
+export interface InvoiceFilters {
+  status: string | null;
+  customerId: string | null;
+  issueDateFrom: string | null;
+  issueDateTo: string | null;
+  /** A LIKE pattern (already escaped) matched against the lower-case number and customer name. */
+  searchPattern: string | null;
+}
+
+/** One keyset page (PAGE_SIZE + 1 rows at most) of the invoices that pass the filters (D31). */
+export function page(
+  db: Queryable,
+  organizationId: string,
+  filters: InvoiceFilters,
+  cursor: PageCursor | undefined,
+): Promise<InvoiceRow[]> {
+  return selectPage<InvoiceRow>(db, {
+    select: INVOICE_SELECT,
+    where: `i.organization_id = $1
+        AND ($2::text IS NULL OR i.status = $2) AND ($3::uuid IS NULL OR i.customer_id = $3)
+        AND ($4::date IS NULL OR i.issue_date >= $4) AND ($5::date IS NULL OR i.issue_date <= $5)
+        AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(c.display_name) LIKE $6)`,
+    params: [
+      organizationId,
+      filters.status,
+      filters.customerId,
+      filters.issueDateFrom,
+      filters.issueDateTo,
+      filters.searchPattern,
+    ],
+    cursor,
+    alias: 'i',
+  });
+}
+
+/** What a draft's header holds besides its number; amounts as NUMERIC text. */
+export interface DraftFields {
+  customerId: string;
+  issueDate: string;
+  dueDate: string;
+  subtotal: string;
+  taxTotal: string;
+  total: string;
+}
+
+/**
+ * Inserts a draft under `number`; false when the number is taken. ON CONFLICT waits for a concurrent
+ * writer of the same number and then sees its row, so no unique violation escapes from that race.
+ */
+export async function insertDraft(
+  tx: Queryable,
+  draft: DraftFields & { id: string; organizationId: string; number: string; currency: string; memo: string },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO invoices (id, organization_id, number, customer_id, status, issue_date, due_date, currency, memo,
+        subtotal, tax_total, total)
+     VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (organization_id, number) DO NOTHING RETURNING id`,
+    [
+      draft.id,
+      draft.organizationId,
+      draft.number,
+      draft.customerId,
+      draft.issueDate,
+      draft.dueDate,
+      draft.currency,
+      draft.memo,
+      draft.subtotal,
+      draft.taxTotal,
+      draft.total,
+    ],
+  );
+  return inserted.length === 1;
+}
+
+/** A draft's header after an edit; `memo` null keeps the stored memo. */
+export async function updateDraft(
+  tx: Queryable,
+  organizationId: string,
+  id: string,
+  draft: DraftFields & { memo: string | null; version: number },
+): Promise<void> {
+  await tx.query(
+    `UPDATE invoices SET customer_id = $3, issue_date = $4, due_date = $5, memo = COALESCE($6, memo),
+            subtotal = $7, tax_total = $8, total = $9, version = $10, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [
+      organizationId,
+      id,
+      draft.customerId,
+      draft.issueDate,
+      draft.dueDate,
+      draft.memo,
+      draft.subtotal,
+      draft.taxTotal,
+      draft.total,
+      draft.version,
+    ],
+  );
+}
+
+/** A line to store; amounts as NUMERIC text. is_taxable is stored as "has a tax rate". */
+export interface NewInvoiceLine {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  incomeAccountId: string;
+  taxRateId: string | null;
+  taxAmount: string;
+  trackingOptionIds: string[];
+}
+
+/** Every line of an invoice in one statement, numbered from 1 in the order given. */
+export async function insertLines(
+  tx: Queryable,
+  organizationId: string,
+  invoiceId: string,
+  lines: NewInvoiceLine[],
+): Promise<void> {
+  const params = new SqlParams();
+  const sql = insertRowsSql(params, {
+    table: 'invoice_lines',
+    fixed: { organization_id: params.add(organizationId), invoice_id: params.add(invoiceId) },
+    ordinalColumn: 'line_no',
+    columns: [
+      { name: 'description', type: 'text', values: lines.map((line) => line.description) },
+      { name: 'quantity', type: 'numeric', values: lines.map((line) => line.quantity) },
+      { name: 'unit_price', type: 'numeric', values: lines.map((line) => line.unitPrice) },
+      { name: 'amount', type: 'numeric', values: lines.map((line) => line.amount) },
+      { name: 'income_account_id', type: 'uuid', values: lines.map((line) => line.incomeAccountId) },
+      { name: 'tax_rate_id', type: 'uuid', values: lines.map((line) => line.taxRateId) },
+      { name: 'tax_amount', type: 'numeric', values: lines.map((line) => line.taxAmount) },
+      uuidListColumn(
+        'tracking_options',
+        lines.map((line) => line.trackingOptionIds),
+      ),
+    ],
+    computed: { is_taxable: 'r.tax_rate_id IS NOT NULL' },
+  });
+  await tx.query(sql, params.values);
+}
+
+export async function deleteLines(tx: Queryable, organizationId: string, invoiceId: string): Promise<void> {
+  await tx.query('DELETE FROM invoice_lines WHERE organization_id = $1 AND invoice_id = $2', [
+    organizationId,
+    invoiceId,
+  ]);
+}
+
+/** draft -> sent: the invoice points at its posted entry. */
+export async function markSent(
+  tx: Queryable,
+  organizationId: string,
+  id: string,
+  sent: { journalEntryId: string; version: number },
+): Promise<void> {
+  await tx.query(
+    `UPDATE invoices SET status = 'sent', journal_entry_id = $3, sent_at = clock_timestamp(), version = $4,
+            updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, sent.journalEntryId, sent.version],
+  );
+}
+
+/** -> void, pointing at its reversing entry (null for a draft, which posted nothing). */
+export async function markVoid(
+  tx: Queryable,
+  organizationId: string,
+  id: string,
+  voided: { voidEntryId: string | null; version: number },
+): Promise<void> {
+  await tx.query(
+    `UPDATE invoices SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
+            updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, voided.voidEntryId, voided.version],
+  );
+}
+
+/** An invoice as a payment applied to it sees it. */
+export interface PayableRow {
+  id: string;
+  number: string;
+  customer_id: string;
+  status: InvoiceStatus;
+  total: string;
+  amount_paid: string;
+  version: number;
+}
+
+/**
+ * Locks the invoices a payment applies to, in id order: concurrent payments queue here, and each
+ * one then sees the balance the previous one left (READ COMMITTED re-reads a row after its lock).
+ */
+export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableRow[]> {
+  return tx.query<PayableRow>(
+    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid, version
+       FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
+      ORDER BY id FOR UPDATE`,
+    [organizationId, ids],
+  );
+}
+
+// ---- emails (D29) -------------------------------------------------------------------------------
+
+export type EmailStatus = 'recorded' | 'queued' | 'sent' | 'failed';
+
+export interface EmailRow {
+  id: string;
+  invoice_id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  status: EmailStatus;
+  message_id: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+export async function insertEmail(
+  tx: Queryable,
+  email: {
+    id: string;
+    organizationId: string;
+    invoiceId: string;
+    to: string;
+    subject: string;
+    body: string;
+    status: EmailStatus;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO invoice_emails (id, organization_id, invoice_id, to_address, subject, body, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [email.id, email.organizationId, email.invoiceId, email.to, email.subject, email.body, email.status],
+  );
+}
+
+export async function findEmail(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<{ subject: string; body: string } | undefined> {
+  const [row] = await db.query<{ subject: string; body: string }>(
+    'SELECT subject, body FROM invoice_emails WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
+  return row;
+}
+
+/** The outcome of a delivery: sent with the SMTP message id, or failed with the error. */
+export async function setEmailOutcome(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  outcome: { status: EmailStatus; messageId: string | null; error: string | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE invoice_emails SET status = $3, message_id = $4, error = $5
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, outcome.status, outcome.messageId, outcome.error],
+  );
+}
+
+/** Every email of an invoice, oldest first (500 at most). */
+export function emailsOf(db: Queryable, organizationId: string, invoiceId: string): Promise<EmailRow[]> {
+  return db.query<EmailRow>(
+    `SELECT id, invoice_id, to_address, subject, body, status, message_id, error,
+            ${isoTimestamp('created_at')} AS created_at
+       FROM invoice_emails WHERE organization_id = $1 AND invoice_id = $2
+      ORDER BY created_at, id LIMIT 500`,
+    [organizationId, invoiceId],
+  );
+}

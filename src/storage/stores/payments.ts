@@ -1,0 +1,180 @@
+// The payments store (spec "Payment received", D21, D25, D33): payments with their customer's name,
+// their applications to invoices, and the one statement that writes a payment. Every function takes
+// the handle first and plain values; amounts come back as NUMERIC text.
+import type { InvoiceStatus } from '../../domain/invoice.ts';
+import type { Queryable } from '../db.ts';
+import { type PageCursor, selectPage } from '../keyset.ts';
+import { groupByParent, insertRowsSql, SqlParams } from '../rows.ts';
+import { isoTimestamp, isUuid } from '../sql.ts';
+import { allocateNumberCte } from './sequences.ts';
+
+export interface PaymentRow {
+  id: string;
+  number: string;
+  customer_id: string;
+  customer_name: string;
+  payment_date: string;
+  amount: string;
+  unapplied_amount: string;
+  method: string;
+  reference: string;
+  memo: string;
+  currency: string;
+  deposit_account_id: string;
+  journal_entry_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationRow {
+  payment_id: string;
+  line_no: number;
+  invoice_id: string;
+  invoice_number: string;
+  amount: string;
+  applied_date: string;
+}
+
+/** The payment's own columns, as its INSERT returns them and as a read selects them. */
+const paymentColumns = (alias: string) => {
+  const column = (name: string) => `${alias}${name}`;
+  return `${column('id')}, ${column('number')}, ${column('customer_id')}, ${column('payment_date')}::text AS payment_date,
+  ${column('amount')}::text AS amount, ${column('unapplied_amount')}::text AS unapplied_amount, ${column('method')},
+  ${column('reference')}, ${column('memo')}, ${column('currency')}, ${column('deposit_account_id')},
+  ${column('journal_entry_id')}, ${column('version')},
+  ${isoTimestamp(column('created_at'))} AS created_at, ${isoTimestamp(column('updated_at'))} AS updated_at`;
+};
+
+const PAYMENT_SELECT = `SELECT ${paymentColumns('p.')}, c.display_name AS customer_name
+  FROM payments_received p
+  JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id`;
+
+/** One payment, or undefined (a malformed id is a payment that does not exist). */
+export async function find(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<PaymentRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.organization_id = $1 AND p.id = $2`, [
+    organizationId,
+    id,
+  ]);
+  return row;
+}
+
+/** One keyset page (PAGE_SIZE + 1 rows at most), of one customer's payments when `customerId` is set. */
+export function page(
+  db: Queryable,
+  organizationId: string,
+  customerId: string | null,
+  cursor: PageCursor | undefined,
+): Promise<PaymentRow[]> {
+  return selectPage<PaymentRow>(db, {
+    select: PAYMENT_SELECT,
+    where: 'p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)',
+    params: [organizationId, customerId],
+    cursor,
+    alias: 'p',
+  });
+}
+
+/** The applications of each payment, in line order, with the number of the invoice each pays. */
+export async function applicationsOf(
+  db: Queryable,
+  organizationId: string,
+  paymentIds: string[],
+): Promise<Map<string, ApplicationRow[]>> {
+  const rows = await db.query<ApplicationRow>(
+    `SELECT a.payment_id, a.line_no, a.invoice_id, i.number AS invoice_number, a.amount::text AS amount,
+            a.applied_date::text AS applied_date
+       FROM payment_applications a
+       JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
+      WHERE a.organization_id = $1 AND a.payment_id = ANY($2::uuid[])
+      ORDER BY a.payment_id, a.line_no`,
+    [organizationId, paymentIds],
+  );
+  return groupByParent(rows, 'payment_id');
+}
+
+/** A payment to write; amounts as NUMERIC text. */
+export interface NewPayment {
+  id: string;
+  organizationId: string;
+  customerId: string;
+  paymentDate: string;
+  amount: string;
+  unappliedAmount: string;
+  method: string;
+  reference: string;
+  memo: string;
+  currency: string;
+  depositAccountId: string;
+  journalEntryId: string;
+  /** Applied in this order (line_no from 1), dated the payment date. */
+  applications: { invoiceId: string; amount: string }[];
+  /** What the payment makes of each applied invoice (D33), with its new version. */
+  invoiceMoves: { id: string; amountPaid: string; status: InvoiceStatus; version: number }[];
+}
+
+/**
+ * ONE statement: takes the next PMT number (the counter is locked from here to commit, gapless
+ * numbers D21), inserts the payment and its applications, and moves the applied invoices. Answers the
+ * payment's row as written (without the customer's name), or undefined when the organization has no
+ * payment sequence.
+ */
+export async function insertWithApplications(
+  tx: Queryable,
+  payment: NewPayment,
+): Promise<Omit<PaymentRow, 'customer_name'> | undefined> {
+  const params = new SqlParams();
+  const organization = params.add(payment.organizationId);
+  const paymentDate = params.add(payment.paymentDate);
+  const numbered = allocateNumberCte('payment_received', organization);
+  const values = [
+    params.add(payment.id),
+    organization,
+    numbered.value,
+    params.add(payment.customerId),
+    paymentDate,
+    params.add(payment.amount),
+    params.add(payment.unappliedAmount),
+    params.add(payment.method),
+    params.add(payment.reference),
+    params.add(payment.memo),
+    params.add(payment.currency),
+    params.add(payment.depositAccountId),
+    params.add(payment.journalEntryId),
+  ];
+  const applied = insertRowsSql(params, {
+    table: 'payment_applications',
+    fixed: { organization_id: organization, payment_id: 'payment.id', applied_date: paymentDate },
+    ordinalColumn: 'line_no',
+    columns: [
+      { name: 'invoice_id', type: 'uuid', values: payment.applications.map((a) => a.invoiceId) },
+      { name: 'amount', type: 'numeric', values: payment.applications.map((a) => a.amount) },
+    ],
+    from: 'payment',
+  });
+  const moves = payment.invoiceMoves;
+  const [written] = await tx.query<Omit<PaymentRow, 'customer_name'>>(
+    `WITH ${numbered.cte},
+     payment AS (
+       INSERT INTO payments_received (id, organization_id, number, customer_id, payment_date, amount, unapplied_amount,
+          method, reference, memo, currency, deposit_account_id, journal_entry_id)
+       SELECT ${values.join(', ')} FROM ${numbered.name}
+       RETURNING ${paymentColumns('')}),
+     applied AS (${applied}),
+     moved AS (
+       UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
+              updated_at = clock_timestamp()
+         FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountPaid))}::numeric[],
+                     ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
+           AS m(id, paid, status, version)
+        WHERE i.organization_id = ${organization} AND i.id = m.id)
+     SELECT * FROM payment`,
+    params.values,
+  );
+  return written;
+}
