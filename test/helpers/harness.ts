@@ -1,7 +1,9 @@
 // Test harness: a real app over a real database (PGlite in memory, or PostgreSQL when the runner
 // says so), driven through HTTP with inject. Each test signs up its own organization, so no test
 // depends on rows another test made.
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type CheckReport, checkBooks } from '../../src/app/check/check-books.ts';
 import type { AppConfig, Deps } from '../../src/app/context.ts';
@@ -22,6 +24,32 @@ export interface Harness {
 export interface HarnessOptions {
   /** Skip `folio check` at close: only for tests that break books on purpose (folio-check.test.ts). */
   skipBooksCheck?: boolean;
+  /** Runs after the file's tests, before the harness closes (and checks its books). */
+  beforeClose?: (harness: Harness) => Promise<void>;
+}
+
+/** Today's date in UTC, the time zone sign-up gives new books. */
+export const today = new Date().toISOString().slice(0, 10);
+
+/**
+ * The one harness of a test file (fastify/demo's `build(t)`): started before the file's first test,
+ * closed after its last. The object is filled in by the `before` hook, so read its fields in tests.
+ */
+export function useHarness(
+  config: Partial<AppConfig> = {},
+  poolSize = 30,
+  options: HarnessOptions = {},
+): Harness {
+  const harness = {} as Harness;
+  before(async () => {
+    Object.assign(harness, await startHarness(config, poolSize, options));
+  });
+  after(async () => {
+    if (!harness.close) return; // start-up failed; its error is already reported
+    if (options.beforeClose) await options.beforeClose(harness);
+    await harness.close();
+  });
+  return harness;
 }
 
 export async function startHarness(
@@ -147,6 +175,25 @@ export async function signUp(harness: Harness, overrides: Record<string, unknown
   };
   books.accounts = await accountIds(harness, headers);
   return books;
+}
+
+/** A second user of `books`' organization: signed up on their own, then added with `role`. */
+export interface Member {
+  userId: string;
+  email: string;
+  /** Session headers of the member, for `books`' organization. */
+  headers: Headers;
+}
+
+export async function addMember(harness: Harness, books: Books, role: string): Promise<Member> {
+  const person = await signUp(harness);
+  const added = await call(harness, 'POST', '/api/v1/members', books.headers, { email: person.email, role });
+  assert.equal(added.statusCode, 201, added.body);
+  return {
+    userId: person.userId,
+    email: person.email,
+    headers: { authorization: `Bearer ${person.token}`, 'x-organization-id': books.organizationId },
+  };
 }
 
 export async function accountIds(harness: Harness, headers: Headers): Promise<Record<string, string>> {

@@ -2,7 +2,9 @@
 // routes, invoice bodies, and the sums a refusal must leave untouched.
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Books, call, countRows, type Harness, type Headers } from './harness.ts';
+import type { ErrorCode } from '../../src/domain/errors.ts';
+import { type Books, call, countRows, type Harness, type Headers, signUp } from './harness.ts';
+import { assertEnvelope } from './refusals.ts';
 
 export function ok(response: LightMyRequestResponse, status = 200) {
   if (response.statusCode !== status) {
@@ -69,6 +71,48 @@ export function invoiceBody(
   };
 }
 
+/** Fresh books with a customer (Blue Heron Cafe) and an 8.25% tax rate: where most receivables tests start. */
+export async function receivablesSetup(harness: Harness) {
+  const books = await signUp(harness);
+  const customer = await createCustomer(harness, books.headers, { display_name: 'Blue Heron Cafe' });
+  const tax = await createTaxRate(harness, books.headers, '8.2500');
+  return { books, customer, tax };
+}
+
+/** POST /invoices of `invoiceBody` with `books`' session: the answer as it is, for refusals. */
+export function postInvoice(
+  harness: Harness,
+  books: Books,
+  customer: string,
+  tax: string,
+  extra: Record<string, unknown> = {},
+) {
+  return call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer, tax, extra));
+}
+
+/** A draft invoice of `invoiceBody` (201). */
+export async function createInvoice(
+  harness: Harness,
+  books: Books,
+  customer: string,
+  tax: string,
+  extra: Record<string, unknown> = {},
+) {
+  return ok(await postInvoice(harness, books, customer, tax, extra), 201);
+}
+
+/** A sent invoice of `invoiceBody`, 1450.00 at 8.25% (the contract's example); returns the sent invoice. */
+export async function sentInvoice(
+  harness: Harness,
+  books: Books,
+  customer: string,
+  tax: string,
+  extra: Record<string, unknown> = {},
+) {
+  const draft = await createInvoice(harness, books, customer, tax, extra);
+  return ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+}
+
 /** Row counts of every table an invoice or payment write touches. */
 const COUNTED_TABLES = [
   'invoices',
@@ -124,4 +168,23 @@ export async function assertNothingWritten(observation: Observation): Promise<vo
     await call(harness, 'GET', `/api/v1/changes?cursor=${encodeURIComponent(observation.cursor)}`, headers),
   );
   assert.deepEqual(feed.changes, [], 'no change record');
+}
+
+/**
+ * Sends `request`, asserts the refusal (the envelope with `code` and `status`), and proves it wrote
+ * nothing: row counts, the read-backs of `readBack` and the change feed as they were. Returns the error.
+ */
+export async function refusedNothingWritten(
+  harness: Harness,
+  books: Books,
+  readBack: string[],
+  request: () => Promise<LightMyRequestResponse>,
+  status: number,
+  code: ErrorCode,
+) {
+  const before = await observe(harness, books.headers, books.organizationId, readBack);
+  const response = await request();
+  assertEnvelope(response, code, status);
+  await assertNothingWritten(before);
+  return response.json().error;
 }

@@ -1,5 +1,5 @@
-// Refusal checks shared by the bad-input tests: the answer is the envelope with the expected code,
-// and the books are as they were (same rows, same balance summary, the change feed at the same head).
+// Refusal checks: the answer is the envelope with the expected code (the one envelope assertion of
+// the suite), and the books are as they were (same rows, same balance summary, the change feed at the same head).
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorCode } from '../../src/domain/errors.ts';
@@ -39,14 +39,27 @@ export async function booksState(harness: Harness, books: Books): Promise<string
   return parts.join('\n');
 }
 
-/** Asserts the published envelope with `code` (and its status), and `fields` among its field paths. */
-export function assertRefusal(response: LightMyRequestResponse, code: ErrorCode, fields: string[] = []) {
-  assert.equal(response.statusCode, ERROR_STATUS[code], response.body);
+/**
+ * The one envelope assertion: `status` (the table's for `code` unless given), a JSON body that is
+ * exactly `{ error: { code, message, detail } }` with a non-empty message and an object detail, and
+ * `fields` among its field paths.
+ */
+export function assertEnvelope(
+  response: LightMyRequestResponse,
+  code: ErrorCode,
+  status: number = ERROR_STATUS[code],
+  fields: string[] = [],
+) {
+  assert.equal(response.statusCode, status, response.body);
   assert.match(String(response.headers['content-type']), /^application\/json/);
   const body = response.json();
   assert.deepEqual(Object.keys(body), ['error']);
   assert.deepEqual(Object.keys(body.error).sort(), ['code', 'detail', 'message']);
   assert.equal(body.error.code, code, response.body);
+  assert.equal(typeof body.error.message, 'string');
+  assert.ok(body.error.message.length > 0);
+  assert.equal(typeof body.error.detail, 'object');
+  assert.notEqual(body.error.detail, null);
   for (const field of fields) {
     assert.ok(
       Array.isArray(body.error.detail?.fields?.[field]),
@@ -65,7 +78,7 @@ export async function refusedUnchanged(
 ): Promise<LightMyRequestResponse> {
   const before = await booksState(harness, books);
   const response = await request();
-  assertRefusal(response, code, fields);
+  assertEnvelope(response, code, ERROR_STATUS[code], fields);
   assert.equal(await booksState(harness, books), before, 'a refusal writes nothing');
   return response;
 }

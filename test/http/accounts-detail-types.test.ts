@@ -1,16 +1,13 @@
 // An account's detail_type must be one of its type's (src/domain/chart.ts DETAIL_TYPES, listed in
 // docs/decisions.md); the detail type of an account the service depends on (a system role) is fixed.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DETAIL_TYPES, SEEDED_CHART } from '../../src/domain/chart.ts';
-import { type Books, call, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
-import { assertNothingWritten, observe, ok } from '../helpers/receivables.ts';
+import type { ErrorCode } from '../../src/domain/errors.ts';
+import { type Books, call, signUp, useHarness } from '../helpers/harness.ts';
+import { ok, refusedNothingWritten } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 const READ_BACK = ['/api/v1/accounts'];
 
@@ -20,14 +17,10 @@ async function refused(
   url: string,
   body: unknown,
   status: number,
-  code: string,
+  code: ErrorCode,
 ) {
-  const before = await observe(harness, books.headers, books.organizationId, READ_BACK);
-  const response = await call(harness, method, url, books.headers, body);
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(errorCode(response), code, response.body);
-  await assertNothingWritten(before);
-  return response.json().error;
+  const send = () => call(harness, method, url, books.headers, body);
+  return refusedNothingWritten(harness, books, READ_BACK, send, status, code);
 }
 
 describe('account detail types', () => {

@@ -1,47 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import {
-  type Books,
-  call,
-  countRows,
-  errorCode,
-  type Harness,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { call, countRows, errorCode, signUp, today, useHarness } from '../helpers/harness.ts';
+import { createAccount, entryOf, postEntry } from '../helpers/ledger.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
-
-async function createAccount(books: Books, number: string, type = 'expense') {
-  const response = await call(harness, 'POST', '/api/v1/accounts', books.headers, {
-    number,
-    name: `Account ${number}`,
-    type,
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json();
-}
-
-async function postEntry(books: Books, lines: { account: string; debit?: string; credit?: string }[]) {
-  const draft = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
-    txn_date: today,
-    lines,
-  });
-  assert.equal(draft.statusCode, 201, draft.body);
-  const posted = await call(
-    harness,
-    'POST',
-    `/api/v1/journal-entries/${draft.json().id}/post`,
-    books.headers,
-  );
-  assert.equal(posted.statusCode, 200, posted.body);
-}
+const harness = useHarness();
 
 /** The path and query of an absolute next/previous URL, for inject. */
 function relative(url: string): string {
@@ -54,7 +16,8 @@ describe('chart of accounts', () => {
   test('the list pages 50 at a time with absolute next/previous URLs, forwards and back, none lost', async () => {
     const books = await signUp(harness);
     const seeded = Object.keys(books.accounts).length;
-    for (let i = 0; seeded + i <= 60; i++) await createAccount(books, `7${String(i).padStart(3, '0')}`);
+    for (let i = 0; seeded + i <= 60; i++)
+      await createAccount(harness, books.headers, { number: `7${String(i).padStart(3, '0')}` });
     const total = await countRows(harness, 'accounts', books.organizationId);
     assert.ok(total > 50 && total <= 110);
 
@@ -99,7 +62,11 @@ describe('chart of accounts', () => {
 
   test('the next URL keeps the filters of the request', async () => {
     const books = await signUp(harness);
-    for (let i = 0; i < 51; i++) await createAccount(books, `8${String(i).padStart(3, '0')}`, 'income');
+    for (let i = 0; i < 51; i++)
+      await createAccount(harness, books.headers, {
+        number: `8${String(i).padStart(3, '0')}`,
+        type: 'income',
+      });
     const page = await call(harness, 'GET', '/api/v1/accounts?type=income', books.headers);
     assert.equal(page.json().results.length, 50);
     assert.match(page.json().next, /type=income/);
@@ -114,7 +81,7 @@ describe('chart of accounts', () => {
 
   test('create answers 201 and writes a change record; a duplicate number answers 409 number_conflict', async () => {
     const books = await signUp(harness);
-    const account = await createAccount(books, '7100');
+    const account = await createAccount(harness, books.headers, { number: '7100' });
     assert.equal(account.number, '7100');
     assert.equal(account.is_active, true);
     assert.equal(account.is_system, false);
@@ -164,7 +131,7 @@ describe('chart of accounts', () => {
     assert.equal(await countRows(harness, 'accounts', books.organizationId), before + 1);
     assert.equal(await countRows(harness, 'changes', books.organizationId), 1);
 
-    const other = await createAccount(books, '7200');
+    const other = await createAccount(harness, books.headers, { number: '7200' });
     const winner = creates.find((response) => response.statusCode === 201)!.json();
     const renumbers = await Promise.all(
       [winner.id, other.id].map((id) =>
@@ -178,7 +145,8 @@ describe('chart of accounts', () => {
   test('a list cursor of another organization answers 400 invalid_cursor', async () => {
     const books = await signUp(harness);
     const other = await signUp(harness);
-    for (let i = 0; i < 20; i++) await createAccount(other, `7${String(i).padStart(3, '0')}`);
+    for (let i = 0; i < 20; i++)
+      await createAccount(harness, other.headers, { number: `7${String(i).padStart(3, '0')}` });
     const page = await call(harness, 'GET', '/api/v1/accounts', other.headers);
     const foreign = relative(page.json().next);
     const response = await call(harness, 'GET', foreign, books.headers);
@@ -188,7 +156,7 @@ describe('chart of accounts', () => {
 
   test('rename changes the name and bumps the version', async () => {
     const books = await signUp(harness);
-    const account = await createAccount(books, '7100');
+    const account = await createAccount(harness, books.headers, { number: '7100' });
     const renamed = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, {
       name: 'Travel and meals',
     });
@@ -201,7 +169,7 @@ describe('chart of accounts', () => {
 
   test('a deactivated account refuses new journal lines with 400 validation_error', async () => {
     const books = await signUp(harness);
-    const account = await createAccount(books, '7100');
+    const account = await createAccount(harness, books.headers, { number: '7100' });
     const off = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, {
       is_active: false,
     });
@@ -243,18 +211,30 @@ describe('chart of accounts', () => {
   test('balances follow posted entries in the natural sign; drafts do not count', async () => {
     const books = await signUp(harness);
     const a = books.accounts;
-    await postEntry(books, [
-      { account: a['1000']!, debit: '1000.00' },
-      { account: a['3000']!, credit: '1000.00' },
-    ]);
-    await postEntry(books, [
-      { account: a['6600']!, debit: '250.50' },
-      { account: a['1000']!, credit: '250.50' },
-    ]);
-    await postEntry(books, [
-      { account: a['1050']!, debit: '99.99' },
-      { account: a['4000']!, credit: '99.99' },
-    ]);
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf(today, [
+        { account: a['1000']!, debit: '1000.00' },
+        { account: a['3000']!, credit: '1000.00' },
+      ]),
+    );
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf(today, [
+        { account: a['6600']!, debit: '250.50' },
+        { account: a['1000']!, credit: '250.50' },
+      ]),
+    );
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf(today, [
+        { account: a['1050']!, debit: '99.99' },
+        { account: a['4000']!, credit: '99.99' },
+      ]),
+    );
     await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
       txn_date: today,
       lines: [

@@ -1,48 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  type Books,
+  addMember,
   call,
   countRows,
   createKey,
   errorCode,
-  type Harness,
   type Headers,
   signUp,
   startHarness,
+  today,
+  useHarness,
 } from '../helpers/harness.ts';
+import { balancedEntry } from '../helpers/ledger.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
-const today = new Date().toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
-
-/** Signs up another user and adds them to `books` with `role`; returns their session headers there. */
-async function addMember(books: Books, role: string): Promise<{ userId: string; headers: Headers }> {
-  const person = await signUp(harness);
-  const added = await call(harness, 'POST', '/api/v1/members', books.headers, { email: person.email, role });
-  assert.equal(added.statusCode, 201, added.body);
-  return {
-    userId: person.userId,
-    headers: { authorization: `Bearer ${person.token}`, 'x-organization-id': books.organizationId },
-  };
-}
-
-function smallEntry(books: Books) {
-  return {
-    txn_date: today,
-    memo: 'Owner investment',
-    lines: [
-      { account: books.accounts['1000'], debit: '100.00' },
-      { account: books.accounts['3000'], credit: '100.00' },
-    ],
-  };
-}
 
 describe('creating and listing keys', () => {
   test('owners and admins create keys; the value is shown once and never listed', async () => {
@@ -59,7 +34,7 @@ describe('creating and listing keys', () => {
     const expires = Date.parse(owner.json().expires_at);
     assert.ok(Math.abs(expires - (Date.now() + 90 * DAY_MS)) < 60_000, 'default lifetime is 90 days');
 
-    const admin = await addMember(books, 'admin');
+    const admin = await addMember(harness, books, 'admin');
     const byAdmin = await call(harness, 'POST', '/api/v1/api-keys', admin.headers, {
       name: 'admin key',
       role: 'viewer',
@@ -81,7 +56,7 @@ describe('creating and listing keys', () => {
     const books = await signUp(harness);
     const key = await createKey(harness, books);
     for (const role of ['accountant', 'sales', 'viewer']) {
-      const member = await addMember(books, role);
+      const member = await addMember(harness, books, role);
       const create = await call(harness, 'POST', '/api/v1/api-keys', member.headers, {
         name: 'mine',
         role: 'viewer',
@@ -158,7 +133,13 @@ describe('presenting keys', () => {
     const revoke = await call(harness, 'POST', `/api/v1/api-keys/${key.id}/revoke`, books.headers);
     assert.equal(revoke.statusCode, 200, revoke.body);
     assert.equal(revoke.json().status, 'revoked');
-    const response = await call(harness, 'POST', '/api/v1/journal-entries', key.headers, smallEntry(books));
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/journal-entries',
+      key.headers,
+      balancedEntry(books),
+    );
     assert.equal(response.statusCode, 401);
     assert.equal(errorCode(response), 'authentication_failed');
     assert.deepEqual(response.json().error.detail, {});
@@ -268,13 +249,13 @@ describe('presenting keys', () => {
 describe('effective authority', () => {
   test('demoting the creator narrows the key at once: it reads, but cannot write journal entries', async () => {
     const books = await signUp(harness);
-    const admin = await addMember(books, 'admin');
+    const admin = await addMember(harness, books, 'admin');
     const made = await call(harness, 'POST', '/api/v1/api-keys', admin.headers, {
       name: 'accountant key',
       role: 'accountant',
     });
     const key = { authorization: `Token ${made.json().key}` };
-    const before = await call(harness, 'POST', '/api/v1/journal-entries', key, smallEntry(books));
+    const before = await call(harness, 'POST', '/api/v1/journal-entries', key, balancedEntry(books));
     assert.equal(before.statusCode, 201, before.body);
 
     const demote = await call(harness, 'PATCH', `/api/v1/members/${admin.userId}`, books.headers, {
@@ -282,7 +263,7 @@ describe('effective authority', () => {
     });
     assert.equal(demote.statusCode, 200, demote.body);
     assert.equal((await call(harness, 'GET', '/api/v1/journal-entries', key)).statusCode, 200);
-    const write = await call(harness, 'POST', '/api/v1/journal-entries', key, smallEntry(books));
+    const write = await call(harness, 'POST', '/api/v1/journal-entries', key, balancedEntry(books));
     assert.equal(write.statusCode, 403);
     assert.equal(errorCode(write), 'permission_denied');
     assert.equal(await countRows(harness, 'journal_entries', books.organizationId), 1);
@@ -334,7 +315,7 @@ describe('effective authority', () => {
     const list = await call(harness, 'GET', '/api/v1/journal-entries', key.headers);
     assert.equal(list.statusCode, 403);
     assert.equal(errorCode(list), 'permission_denied');
-    const write = await call(harness, 'POST', '/api/v1/journal-entries', key.headers, smallEntry(books));
+    const write = await call(harness, 'POST', '/api/v1/journal-entries', key.headers, balancedEntry(books));
     assert.equal(errorCode(write), 'permission_denied');
     assert.equal(await countRows(harness, 'journal_entries', books.organizationId), 0);
     assert.equal((await call(harness, 'GET', '/api/v1/accounts', key.headers)).statusCode, 200);
@@ -357,14 +338,14 @@ describe('effective authority', () => {
 describe('authority is the intersection, re-evaluated on every request (D14)', () => {
   test('a viewer key of a creator demoted to sales can do only what both allow, and regains it on promotion', async () => {
     const books = await signUp(harness);
-    const admin = await addMember(books, 'admin');
+    const admin = await addMember(harness, books, 'admin');
     const made = await call(harness, 'POST', '/api/v1/api-keys', admin.headers, {
       name: 'v',
       role: 'viewer',
     });
     const key = { authorization: `Token ${made.json().key}` };
     const cursor = (await call(harness, 'GET', '/api/v1/changes', key)).json().cursor;
-    await call(harness, 'POST', '/api/v1/journal-entries', books.headers, smallEntry(books));
+    await call(harness, 'POST', '/api/v1/journal-entries', books.headers, balancedEntry(books));
     const customer = { display_name: 'Heron', payment_terms: 'net_30' };
 
     const demote = await call(harness, 'PATCH', `/api/v1/members/${admin.userId}`, books.headers, {
@@ -542,7 +523,7 @@ describe('rotation', () => {
 describe('seats', () => {
   test('adding a sixth member answers 409 seat_limit_reached and adds nobody', async () => {
     const books = await signUp(harness);
-    for (const role of ['admin', 'accountant', 'sales', 'viewer']) await addMember(books, role);
+    for (const role of ['admin', 'accountant', 'sales', 'viewer']) await addMember(harness, books, role);
     const sixth = await signUp(harness);
     const response = await call(harness, 'POST', '/api/v1/members', books.headers, {
       email: sixth.email,

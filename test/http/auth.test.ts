@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { accountIds, call, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { accountIds, call, errorCode, signUp, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 const PASSWORD = 'correct horse battery';
 

@@ -3,7 +3,7 @@
 // the service did not issue, and bodies nested too deep.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Books, call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { type Books, call, type Harness, signUp, startHarness, today } from '../helpers/harness.ts';
 import { createCustomer, invoiceBody, ok } from '../helpers/receivables.ts';
 import { refusedUnchanged } from '../helpers/refusals.ts';
 
@@ -14,8 +14,6 @@ before(async () => {
   books = await signUp(harness);
 });
 after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
 
 function entry(lines: { account: string; debit?: string; credit?: string }[], txnDate = today) {
   return { txn_date: txnDate, memo: 'Bad input', lines };

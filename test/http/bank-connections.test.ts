@@ -1,30 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import {
-  type Books,
-  call,
-  countRows,
-  createKey,
-  errorCode,
-  type Harness,
-  type Headers,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { addMember, call, countRows, createKey, errorCode, signUp, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-/** Signs up another user and adds them to the live books with `role`; returns their session headers. */
-async function addMember(books: Books, role: string): Promise<Headers> {
-  const person = await signUp(harness);
-  const added = await call(harness, 'POST', '/api/v1/members', books.headers, { email: person.email, role });
-  assert.equal(added.statusCode, 201, added.body);
-  return { authorization: `Bearer ${person.token}`, 'x-organization-id': books.organizationId };
-}
+const harness = useHarness();
 
 describe('bank connections (D29)', () => {
   test('in live books a request is recorded as pending and listed', async () => {
@@ -110,7 +88,7 @@ describe('bank connections (D29)', () => {
   test('a viewer or sales member lists connections but requesting one answers 403 permission_denied', async () => {
     const books = await signUp(harness);
     for (const role of ['viewer', 'sales']) {
-      const headers = await addMember(books, role);
+      const { headers } = await addMember(harness, books, role);
       const post = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
         institution_name: 'X',
       });
@@ -118,7 +96,7 @@ describe('bank connections (D29)', () => {
       assert.equal(errorCode(post), 'permission_denied');
       assert.equal((await call(harness, 'GET', '/api/v1/bank-connections', headers)).statusCode, 200);
     }
-    const accountant = await addMember(books, 'accountant');
+    const accountant = (await addMember(harness, books, 'accountant')).headers;
     const allowed = await call(harness, 'POST', '/api/v1/bank-connections', accountant, {
       institution_name: 'Y',
     });

@@ -1,26 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  type Books,
   call,
   countRows,
   createKey,
   errorCode,
-  type Harness,
   type Headers,
   onPostgres,
   signUp,
-  startHarness,
+  useHarness,
 } from '../helpers/harness.ts';
+import { balancedEntry, createAccount, createDraft } from '../helpers/ledger.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 interface Change {
   entity_type: string;
@@ -43,28 +36,6 @@ async function startCursor(headers: Headers): Promise<string> {
   return first.cursor;
 }
 
-async function createAccount(books: Books, number: string, headers = books.headers) {
-  const response = await call(harness, 'POST', '/api/v1/accounts', headers, {
-    number,
-    name: `Account ${number}`,
-    type: 'expense',
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json().id as string;
-}
-
-async function createEntry(books: Books, amount: string, headers = books.headers) {
-  const response = await call(harness, 'POST', '/api/v1/journal-entries', headers, {
-    txn_date: today,
-    lines: [
-      { account: books.accounts['1000'], debit: amount },
-      { account: books.accounts['3000'], credit: amount },
-    ],
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json().id as string;
-}
-
 const summary = (changes: Change[]) =>
   changes.map((c) => [c.entity_type, c.entity_id, c.entity_version, c.operation]);
 
@@ -72,12 +43,12 @@ describe('change feed', () => {
   test('the first call returns no changes and a cursor; the next returns every version written since', async () => {
     const books = await signUp(harness);
     const cursor = await startCursor(books.headers);
-    const account = await createAccount(books, '7100');
+    const account = (await createAccount(harness, books.headers, { number: '7100' })).id;
     await call(harness, 'PATCH', `/api/v1/accounts/${account}`, books.headers, { name: 'Travel' });
-    const entry = await createEntry(books, '10.00');
+    const entry = (await createDraft(harness, books.headers, balancedEntry(books, '10.00'))).id;
     await call(harness, 'PATCH', `/api/v1/journal-entries/${entry}`, books.headers, { memo: 'm' });
     await call(harness, 'POST', `/api/v1/journal-entries/${entry}/post`, books.headers);
-    const draft = await createEntry(books, '3.00');
+    const draft = (await createDraft(harness, books.headers, balancedEntry(books, '3.00'))).id;
     await call(harness, 'DELETE', `/api/v1/journal-entries/${draft}`, books.headers);
 
     const page = await feed(books.headers, `?cursor=${cursor}`);
@@ -113,8 +84,8 @@ describe('change feed', () => {
   test('entity_types=account narrows the feed; an unknown type answers 400 validation_error', async () => {
     const books = await signUp(harness);
     const cursor = await startCursor(books.headers);
-    const account = await createAccount(books, '7100');
-    await createEntry(books, '10.00');
+    const account = (await createAccount(harness, books.headers, { number: '7100' })).id;
+    await createDraft(harness, books.headers, balancedEntry(books, '10.00'));
     const page = await feed(books.headers, `?cursor=${cursor}&entity_types=account`);
     assert.deepEqual(summary(page.changes), [['account', account, 1, 'created']]);
     const both = await feed(books.headers, `?cursor=${cursor}&entity_types=account,journal_entry`);
@@ -135,7 +106,7 @@ describe('change feed', () => {
     let cursor = await startCursor(books.headers);
     const ids: string[] = [];
     for (const number of ['7101', '7102', '7103', '7104', '7105'])
-      ids.push(await createAccount(books, number));
+      ids.push((await createAccount(harness, books.headers, { number })).id);
     const seen: string[] = [];
     const pages: boolean[] = [];
     for (;;) {
@@ -180,9 +151,9 @@ describe('change feed', () => {
     const sales = await createKey(harness, books, 'sales');
     const cursor = await startCursor(sales.headers);
     const ownerCursor = await startCursor(books.headers);
-    await createEntry(books, '10.00');
-    const account = await createAccount(books, '7100');
-    await createEntry(books, '20.00');
+    await createDraft(harness, books.headers, balancedEntry(books, '10.00'));
+    const account = (await createAccount(harness, books.headers, { number: '7100' })).id;
+    await createDraft(harness, books.headers, balancedEntry(books, '20.00'));
     const page = await feed(sales.headers, `?cursor=${cursor}`);
     assert.deepEqual(summary(page.changes), [['account', account, 1, 'created']]);
     const asked = await feed(sales.headers, `?cursor=${cursor}&entity_types=journal_entry`);
@@ -210,14 +181,15 @@ describe('change feed', () => {
     };
     const writer = async (w: number) => {
       for (let round = 0; round < (onPostgres ? 4 : 2); round++) {
-        const account = await createAccount(books, `9${w}${round}0`);
+        const account = (await createAccount(harness, books.headers, { number: `9${w}${round}0` })).id;
         for (const name of ['first', 'second']) {
           const renamed = await call(harness, 'PATCH', `/api/v1/accounts/${account}`, books.headers, {
             name,
           });
           assert.equal(renamed.statusCode, 200, renamed.body);
         }
-        const entry = await createEntry(books, `${w + 1}.${round}0`);
+        const entry = (await createDraft(harness, books.headers, balancedEntry(books, `${w + 1}.${round}0`)))
+          .id;
         const memo = await call(harness, 'PATCH', `/api/v1/journal-entries/${entry}`, books.headers, {
           memo: `w${w} r${round}`,
         });

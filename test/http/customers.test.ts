@@ -1,30 +1,22 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
+import { changesSince, feedCursor } from '../helpers/feed.ts';
 import {
   type Books,
   call,
   countRows,
   createKey,
   errorCode,
-  type Harness,
   type Headers,
   signUp,
-  startHarness,
+  today,
+  useHarness,
 } from '../helpers/harness.ts';
 import { requestBodySchema } from '../helpers/openapi.ts';
-import { createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
+import { createTaxRate, ok, postInvoice } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(async () => {
-  await removeWrittenRows();
-  await harness.close();
-});
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness({}, 30, { beforeClose: () => removeWrittenRows() });
 
 async function createCustomer(books: Books, body: Record<string, unknown> = {}, headers?: Headers) {
   const response = await call(harness, 'POST', '/api/v1/customers', headers ?? books.headers, {
@@ -33,27 +25,6 @@ async function createCustomer(books: Books, body: Record<string, unknown> = {}, 
   });
   assert.equal(response.statusCode, 201, response.body);
   return response.json();
-}
-
-/** The change feed's "from here" cursor; changes after it are read with `changesSince`. */
-async function feedCursor(headers: Headers): Promise<string> {
-  return (await call(harness, 'GET', '/api/v1/changes', headers)).json().cursor;
-}
-
-async function changesSince(headers: Headers, cursor: string, types = 'customer') {
-  const response = await call(
-    harness,
-    'GET',
-    `/api/v1/changes?cursor=${cursor}&entity_types=${types}`,
-    headers,
-  );
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json().changes as {
-    entity_type: string;
-    entity_id: string;
-    operation: string;
-    entity_version: number;
-  }[];
 }
 
 /**
@@ -103,7 +74,7 @@ async function insertPayment(books: Books, customerId: string, amount: string, u
 describe('creating customers', () => {
   test('creates a customer with defaults: net_30, the books currency, zero balance, version 1', async () => {
     const books = await signUp(harness);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const response = await call(harness, 'POST', '/api/v1/customers', books.headers, {
       display_name: 'Acme Corp',
       email: 'billing@acme.example',
@@ -125,7 +96,11 @@ describe('creating customers', () => {
     assert.deepEqual(read.json(), customer);
     assert.equal(read.headers.etag, '"1"');
     assert.deepEqual(
-      (await changesSince(books.headers, cursor)).map((c) => [c.entity_id, c.operation, c.entity_version]),
+      (await changesSince(harness, books.headers, cursor, 'customer')).map((c) => [
+        c.entity_id,
+        c.operation,
+        c.entity_version,
+      ]),
       [[customer.id, 'created', 1]],
     );
   });
@@ -293,11 +268,7 @@ describe('customer balance through the ledger (D25, D26)', () => {
     const heron = await createCustomer(books, { display_name: 'Blue Heron Cafe' });
     const quartz = await createCustomer(books, { display_name: 'Quartz Studio' });
     const tax = await createTaxRate(harness, books.headers, '8.2500');
-    const draft = async (customer: string) =>
-      ok(
-        await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer, tax.id)),
-        201,
-      );
+    const draft = async (customer: string) => ok(await postInvoice(harness, books, customer, tax.id), 201);
     const send = async (id: string) =>
       ok(await call(harness, 'POST', `/api/v1/invoices/${id}/send`, books.headers));
     const pay = async (
@@ -383,7 +354,7 @@ describe('updating customers', () => {
   test('PATCH changes only the fields sent, null clears an optional field, version and feed advance', async () => {
     const books = await signUp(harness);
     const customer = await createCustomer(books, { email: 'a@acme.example', phone: '555', notes: 'n' });
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const patched = await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, {
       payment_terms: 'net_60',
       email: null,
@@ -403,7 +374,10 @@ describe('updating customers', () => {
     assert.equal(renamed.json().version, 3);
     assert.equal(renamed.json().payment_terms, 'net_60');
     assert.deepEqual(
-      (await changesSince(books.headers, cursor)).map((c) => [c.operation, c.entity_version]),
+      (await changesSince(harness, books.headers, cursor, 'customer')).map((c) => [
+        c.operation,
+        c.entity_version,
+      ]),
       [
         ['updated', 2],
         ['updated', 3],
@@ -415,7 +389,7 @@ describe('updating customers', () => {
     const books = await signUp(harness);
     const customer = await createCustomer(books);
     await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, { notes: 'first' });
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const stale = await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, {
       notes: 'second',
       version: 1,
@@ -443,7 +417,7 @@ describe('updating customers', () => {
     assert.equal(read.notes, 'first');
     assert.equal(read.version, 2);
     assert.equal(read.is_active, true);
-    assert.deepEqual(await changesSince(books.headers, cursor), []);
+    assert.deepEqual(await changesSince(harness, books.headers, cursor, 'customer'), []);
     const matched = await call(
       harness,
       'PATCH',
@@ -476,7 +450,7 @@ describe('updating customers', () => {
   test('deactivate (POST or PATCH is_active false) bumps the version once; repeating it changes nothing', async () => {
     const books = await signUp(harness);
     const customer = await createCustomer(books);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const first = await call(harness, 'POST', `/api/v1/customers/${customer.id}/deactivate`, books.headers);
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.json().is_active, false);
@@ -494,7 +468,7 @@ describe('updating customers', () => {
     assert.equal(viaPatch.json().is_active, false);
     assert.equal(viaPatch.json().version, 4);
     assert.deepEqual(
-      (await changesSince(books.headers, cursor)).map((c) => c.entity_version),
+      (await changesSince(harness, books.headers, cursor, 'customer')).map((c) => c.entity_version),
       [2, 3, 4],
     );
   });
@@ -504,7 +478,7 @@ describe('who may see and change customers', () => {
   test('a sales key reads and writes customers and sees their change records', async () => {
     const books = await signUp(harness);
     const sales = await createKey(harness, books, 'sales');
-    const cursor = await feedCursor(sales.headers);
+    const cursor = await feedCursor(harness, sales.headers);
     const created = await createCustomer(books, { display_name: 'Via key' }, sales.headers);
     const patched = await call(harness, 'PATCH', `/api/v1/customers/${created.id}`, sales.headers, {
       notes: 'from sales',
@@ -513,7 +487,10 @@ describe('who may see and change customers', () => {
     const list = await call(harness, 'GET', '/api/v1/customers', sales.headers);
     assert.equal(list.json().results.length, 1);
     assert.deepEqual(
-      (await changesSince(sales.headers, cursor)).map((c) => [c.entity_type, c.entity_version]),
+      (await changesSince(harness, sales.headers, cursor, 'customer')).map((c) => [
+        c.entity_type,
+        c.entity_version,
+      ]),
       [
         ['customer', 1],
         ['customer', 2],

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../src/http/route.ts';
-import { call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { call, signUp, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 describe('deprecation headers (D37)', () => {
   test('a deprecated route answers with Deprecation, Sunset and a Link to the changelog', async () => {

@@ -2,42 +2,34 @@
 // through that document. POST /journal-entries/{id}/reverse on it answers 409 invalid_state naming
 // the document and its own action, and writes nothing; an entry is never reversed twice.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type Books,
   call,
   errorCode,
-  type Harness,
   listen,
   onPostgres,
   signUp,
-  startHarness,
+  today,
+  useHarness,
 } from '../helpers/harness.ts';
 import {
   assertNothingWritten,
   createCustomer,
   createTaxRate,
-  invoiceBody,
   observe,
   ok,
+  refusedNothingWritten,
+  sentInvoice,
 } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
-const today = new Date().toISOString().slice(0, 10);
-
-async function sentInvoice(books: Books) {
+/** A sent invoice to a new customer. */
+async function sentInvoiceOf(books: Books) {
   const customer = await createCustomer(harness, books.headers);
   const tax = await createTaxRate(harness, books.headers);
-  const draft = ok(
-    await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer.id, tax.id)),
-    201,
-  );
-  return ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+  return sentInvoice(harness, books, customer.id, tax.id);
 }
 
 /** What a refused reversal must leave as it was: the entry, the documents, balances and the books. */
@@ -52,18 +44,8 @@ function readBack(entryId: string, documentUrls: string[]) {
 }
 
 async function refusedReversal(books: Books, entryId: string, documentUrls: string[]) {
-  const before = await observe(harness, books.headers, books.organizationId, readBack(entryId, documentUrls));
-  const response = await call(
-    harness,
-    'POST',
-    `/api/v1/journal-entries/${entryId}/reverse`,
-    books.headers,
-    {},
-  );
-  assert.equal(response.statusCode, 409, response.body);
-  assert.equal(errorCode(response), 'invalid_state');
-  await assertNothingWritten(before);
-  return response.json().error;
+  const send = () => call(harness, 'POST', `/api/v1/journal-entries/${entryId}/reverse`, books.headers, {});
+  return refusedNothingWritten(harness, books, readBack(entryId, documentUrls), send, 409, 'invalid_state');
 }
 
 async function balanceOf(books: Books, number: string): Promise<string> {
@@ -73,7 +55,7 @@ async function balanceOf(books: Books, number: string): Promise<string> {
 describe('reversing a document entry (D63)', () => {
   test("the invoice's entry: 409 invalid_state naming the invoice and its void, nothing written; the void still works once", async () => {
     const books = await signUp(harness);
-    const invoice = await sentInvoice(books);
+    const invoice = await sentInvoiceOf(books);
     const error = await refusedReversal(books, invoice.journal_entry, [`/api/v1/invoices/${invoice.id}`]);
     assert.match(error.message, new RegExp(`invoice ${invoice.number}; void the invoice instead`));
     assert.equal(error.detail.source_type, 'invoice');
@@ -96,7 +78,7 @@ describe('reversing a document entry (D63)', () => {
 
   test("the entry of an invoice's void: 409 invalid_state naming the void, nothing written", async () => {
     const books = await signUp(harness);
-    const invoice = await sentInvoice(books);
+    const invoice = await sentInvoiceOf(books);
     const voided = ok(await call(harness, 'POST', `/api/v1/invoices/${invoice.id}/void`, books.headers));
     const [voidEntry] = ok(
       await call(harness, 'GET', `/api/v1/journal-entries?source_type=invoice_void`, books.headers),
@@ -108,7 +90,7 @@ describe('reversing a document entry (D63)', () => {
 
   test("a payment's entry: 409 invalid_state naming the payment, nothing written", async () => {
     const books = await signUp(harness);
-    const invoice = await sentInvoice(books);
+    const invoice = await sentInvoiceOf(books);
     const payment = ok(
       await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
         customer: invoice.customer,
@@ -180,7 +162,7 @@ describe('reversing a document entry (D63)', () => {
       201,
     );
     ok(await call(harness, 'POST', `/api/v1/journal-entries/${entry.id}/post`, books.headers));
-    const invoice = await sentInvoice(books);
+    const invoice = await sentInvoiceOf(books);
     const statuses = await Promise.all([
       ...Array.from({ length: 4 }, () => post(`/api/v1/journal-entries/${entry.id}/reverse`)),
       ...Array.from({ length: 2 }, () => post(`/api/v1/journal-entries/${invoice.journal_entry}/reverse`)),
@@ -310,7 +292,7 @@ describe('Accounts Receivable moves only with documents (D57, D69)', () => {
 describe('journal entry list filter source_type', () => {
   test('an unknown source_type is 400 validation_error on query/source_type; known ones filter', async () => {
     const books = await signUp(harness);
-    const invoice = await sentInvoice(books);
+    const invoice = await sentInvoiceOf(books);
     const junk = await call(harness, 'GET', '/api/v1/journal-entries?source_type=junk', books.headers);
     assert.equal(junk.statusCode, 400, junk.body);
     assert.equal(errorCode(junk), 'validation_error');

@@ -5,63 +5,30 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import lightMyRequest from 'light-my-request';
 import type { ErrorCode } from '../../src/domain/errors.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { ERROR_STATUS } from '../../src/http/errors.ts';
 import type { Db, Tx } from '../../src/storage/db.ts';
+import { changesSince, feedCursor } from '../helpers/feed.ts';
 import {
+  addMember,
   type Books,
   call,
   createKey,
-  type Harness,
-  type Headers,
   listen,
   signUp,
-  startHarness,
+  today,
+  useHarness,
 } from '../helpers/harness.ts';
+import { balancedEntry, postEntry } from '../helpers/ledger.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { createCustomer } from '../helpers/receivables.ts';
+import { assertEnvelope } from '../helpers/refusals.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
-
-function entry(books: Books, debit = '100.00', credit = debit) {
-  return {
-    txn_date: today,
-    memo: 'Owner investment',
-    lines: [
-      { account: books.accounts['1000'], debit },
-      { account: books.accounts['3000'], credit },
-    ],
-  };
-}
-
-async function postedEntry(books: Books): Promise<string> {
-  const draft = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, entry(books));
-  assert.equal(draft.statusCode, 201, draft.body);
-  const posted = await call(
-    harness,
-    'POST',
-    `/api/v1/journal-entries/${draft.json().id}/post`,
-    books.headers,
-  );
-  assert.equal(posted.statusCode, 200, posted.body);
-  return draft.json().id;
-}
-
-async function addMember(books: Books, role: string) {
-  const person = await signUp(harness);
-  const added = await call(harness, 'POST', '/api/v1/members', books.headers, { email: person.email, role });
-  assert.equal(added.statusCode, 201, added.body);
-}
+const harness = useHarness();
 
 /**
  * Every row of the books' organizations (live and sandbox) in every table that carries
@@ -86,12 +53,6 @@ async function snapshot(organizationIds: string[]): Promise<Record<string, strin
     rows[table!] = row?.rows ?? '';
   }
   return rows;
-}
-
-async function feedHead(headers: Headers): Promise<string> {
-  const response = await call(harness, 'GET', '/api/v1/changes', headers);
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json().cursor;
 }
 
 interface Context {
@@ -127,7 +88,7 @@ const emptyDetail = (response: LightMyRequestResponse) => assert.deepEqual(respo
 const CASES: Record<ErrorCode, Case | Unreachable> = {
   validation_error: {
     refuse: ({ books, nothingWritten }) => {
-      const body = entry(books) as { lines: Record<string, unknown>[] };
+      const body = balancedEntry(books) as { lines: Record<string, unknown>[] };
       delete body.lines[0]!.account;
       return nothingWritten(() => call(harness, 'POST', '/api/v1/journal-entries', books.headers, body));
     },
@@ -135,7 +96,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   invalid_money: {
     refuse: ({ books, nothingWritten }) => {
-      const body = entry(books) as { lines: Record<string, unknown>[] };
+      const body = balancedEntry(books) as { lines: Record<string, unknown>[] };
       body.lines[0]!.debit = 100;
       return nothingWritten(() => call(harness, 'POST', '/api/v1/journal-entries', books.headers, body));
     },
@@ -144,7 +105,13 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   unbalanced_entry: {
     refuse: ({ books, nothingWritten }) =>
       nothingWritten(() =>
-        call(harness, 'POST', '/api/v1/journal-entries', books.headers, entry(books, '100.00', '99.99')),
+        call(
+          harness,
+          'POST',
+          '/api/v1/journal-entries',
+          books.headers,
+          balancedEntry(books, '100.00', '99.99'),
+        ),
       ),
   },
   insufficient_inventory: {
@@ -164,7 +131,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   invalid_cursor: {
     refuse: async ({ books, nothingWritten }) => {
       const other = await signUp(harness);
-      const foreign = await feedHead(other.headers);
+      const foreign = await feedCursor(harness, other.headers);
       return nothingWritten(() => call(harness, 'GET', `/api/v1/changes?cursor=${foreign}`, books.headers));
     },
   },
@@ -174,20 +141,20 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       const revoked = await call(harness, 'POST', `/api/v1/api-keys/${key.id}/revoke`, books.headers);
       assert.equal(revoked.statusCode, 200, revoked.body);
       return nothingWritten(() =>
-        call(harness, 'POST', '/api/v1/journal-entries', key.headers, entry(books)),
+        call(harness, 'POST', '/api/v1/journal-entries', key.headers, balancedEntry(books)),
       );
     },
     expect: emptyDetail,
   },
   not_authenticated: {
     refuse: ({ books, nothingWritten }) =>
-      nothingWritten(() => call(harness, 'POST', '/api/v1/journal-entries', {}, entry(books))),
+      nothingWritten(() => call(harness, 'POST', '/api/v1/journal-entries', {}, balancedEntry(books))),
   },
   permission_denied: {
     refuse: async ({ books, nothingWritten }) => {
       const key = await createKey(harness, books, 'viewer');
       return nothingWritten(() =>
-        call(harness, 'POST', '/api/v1/journal-entries', key.headers, entry(books)),
+        call(harness, 'POST', '/api/v1/journal-entries', key.headers, balancedEntry(books)),
       );
     },
   },
@@ -234,13 +201,13 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       const close = await call(harness, 'POST', '/api/v1/periods/close', books.headers, { through: today });
       assert.equal(close.statusCode, 200, close.body);
       return nothingWritten(() =>
-        call(harness, 'POST', '/api/v1/journal-entries', books.headers, entry(books)),
+        call(harness, 'POST', '/api/v1/journal-entries', books.headers, balancedEntry(books)),
       );
     },
   },
   immutable_entry: {
     refuse: async ({ books, nothingWritten }) => {
-      const id = await postedEntry(books);
+      const id = (await postEntry(harness, books.headers, balancedEntry(books))).id;
       return nothingWritten(() =>
         call(harness, 'PATCH', `/api/v1/journal-entries/${id}`, books.headers, { memo: 'edited' }),
       );
@@ -249,10 +216,10 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   idempotency_conflict: {
     refuse: async ({ books, nothingWritten }) => {
       const headers = { ...books.headers, 'idempotency-key': 'error-codes-1' };
-      const first = await call(harness, 'POST', '/api/v1/journal-entries', headers, entry(books));
+      const first = await call(harness, 'POST', '/api/v1/journal-entries', headers, balancedEntry(books));
       assert.equal(first.statusCode, 201, first.body);
       return nothingWritten(() =>
-        call(harness, 'POST', '/api/v1/journal-entries', headers, entry(books, '101.00')),
+        call(harness, 'POST', '/api/v1/journal-entries', headers, balancedEntry(books, '101.00')),
       );
     },
   },
@@ -268,7 +235,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   invalid_state: {
     refuse: async ({ books, nothingWritten }) => {
-      const id = await postedEntry(books);
+      const id = (await postEntry(harness, books.headers, balancedEntry(books))).id;
       return nothingWritten(() => call(harness, 'POST', `/api/v1/journal-entries/${id}/post`, books.headers));
     },
   },
@@ -304,7 +271,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   seat_limit_reached: {
     refuse: async ({ books, nothingWritten }) => {
-      for (const role of ['admin', 'accountant', 'sales', 'viewer']) await addMember(books, role);
+      for (const role of ['admin', 'accountant', 'sales', 'viewer']) await addMember(harness, books, role);
       const sixth = await signUp(harness);
       return nothingWritten(() =>
         call(harness, 'POST', '/api/v1/members', books.headers, { email: sixth.email, role: 'viewer' }),
@@ -330,7 +297,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
           method: 'POST',
           url: '/api/v1/journal-entries',
           headers: { ...books.headers, 'content-type': 'application/json' },
-          payload: JSON.stringify({ ...entry(books), memo: 'x'.repeat(1024 * 1024) }),
+          payload: JSON.stringify({ ...balancedEntry(books), memo: 'x'.repeat(1024 * 1024) }),
         }),
       ),
   },
@@ -353,7 +320,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
           ['POST /api/v1/journal-entries HTTP/1.1', ...headers, `X-Padding: ${'p'.repeat(20_000)}`].join(
             '\r\n',
           ),
-          JSON.stringify(entry(books)),
+          JSON.stringify(balancedEntry(books)),
         ),
       );
     },
@@ -369,7 +336,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
           method: 'POST',
           url: '/api/v1/journal-entries',
           headers: { ...books.headers, 'content-type': 'text/plain' },
-          payload: JSON.stringify(entry(books)),
+          payload: JSON.stringify(balancedEntry(books)),
         }),
       ),
   },
@@ -387,7 +354,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
             method: 'POST',
             url: '/api/v1/journal-entries',
             headers: key.headers,
-            payload: entry(books),
+            payload: balancedEntry(books),
           }),
         );
       } finally {
@@ -408,7 +375,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
             method: 'POST',
             url: '/api/v1/journal-entries',
             headers: { ...books.headers, 'idempotency-key': 'error-codes-500' },
-            payload: entry(books),
+            payload: balancedEntry(books),
           }),
         );
       } finally {
@@ -447,7 +414,7 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
               method: 'POST',
               url: '/api/v1/journal-entries',
               headers: books.headers,
-              payload: entry(books),
+              payload: balancedEntry(books),
             }) as Promise<LightMyRequestResponse>,
         );
       } finally {
@@ -478,19 +445,6 @@ function failingInsideTransactions(db: Db, pattern: RegExp): Db {
         return work(failing);
       }),
   };
-}
-
-function assertEnvelope(response: LightMyRequestResponse, code: ErrorCode) {
-  assert.equal(response.statusCode, ERROR_STATUS[code], response.body);
-  assert.match(String(response.headers['content-type']), /^application\/json/);
-  const body = response.json();
-  assert.deepEqual(Object.keys(body), ['error']);
-  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'detail', 'message']);
-  assert.equal(body.error.code, code);
-  assert.equal(typeof body.error.message, 'string');
-  assert.ok(body.error.message.length > 0);
-  assert.equal(typeof body.error.detail, 'object');
-  assert.notEqual(body.error.detail, null);
 }
 
 function sourceFiles(dir: string): string[] {
@@ -526,15 +480,13 @@ describe('every error code, through HTTP, writes nothing', () => {
         const cursors = [];
         for (const b of watched) {
           for (const headers of [b.headers, b.sandboxHeaders])
-            cursors.push({ headers, at: await feedHead(headers) });
+            cursors.push({ headers, at: await feedCursor(harness, headers) });
         }
         const before = await snapshot(ids);
         const response = await request();
         assert.deepEqual(await snapshot(ids), before, `${code} changed rows: ${response.body}`);
         for (const { headers, at } of cursors) {
-          const feed = await call(harness, 'GET', `/api/v1/changes?cursor=${at}`, headers);
-          assert.equal(feed.statusCode, 200, feed.body);
-          assert.deepEqual(feed.json().changes, [], `${code} added change records`);
+          assert.deepEqual(await changesSince(harness, headers, at), [], `${code} added change records`);
         }
         checked++;
         return response;

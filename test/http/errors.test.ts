@@ -1,28 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
-import { call, countRows, createKey, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { call, countRows, createKey, signUp, today, useHarness } from '../helpers/harness.ts';
+import { assertEnvelope } from '../helpers/refusals.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
-
-function assertEnvelope(response: LightMyRequestResponse, code: string, status: number) {
-  assert.equal(response.statusCode, status, response.body);
-  assert.match(String(response.headers['content-type']), /^application\/json/);
-  const body = response.json();
-  assert.deepEqual(Object.keys(body), ['error']);
-  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'detail', 'message']);
-  assert.equal(body.error.code, code);
-  assert.equal(typeof body.error.message, 'string');
-  assert.equal(typeof body.error.detail, 'object');
-  assert.notEqual(body.error.detail, null);
-}
+const harness = useHarness();
 
 describe('framework errors use the envelope', () => {
   test('malformed JSON answers 400 invalid_json and writes nothing', async () => {

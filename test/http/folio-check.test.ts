@@ -13,7 +13,15 @@ import { readConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { SqlParam } from '../../src/storage/db.ts';
 import { openDatabase } from '../../src/storage/index.ts';
-import { type Books, call, type Harness, onPostgres, signUp, startHarness } from '../helpers/harness.ts';
+import {
+  type Books,
+  call,
+  type Harness,
+  onPostgres,
+  signUp,
+  startHarness,
+  today,
+} from '../helpers/harness.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
 
 let harness: Harness;
@@ -22,8 +30,6 @@ before(async () => {
   harness = await startHarness({}, 30, { skipBooksCheck: true });
 });
 after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
 
 interface Ledger {
   books: Books;

@@ -3,22 +3,18 @@
 // every refusal is the envelope with its code's status and changes nothing; at the end the
 // invariant checker finds nothing. `npm run fuzz -- --runs N --seed S` runs it for longer.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import Fastify from 'fastify';
 import { fingerprint, PropertyViolation, sendAndCheck } from '../fuzz/properties.ts';
 import type { FuzzRequest } from '../fuzz/requests.ts';
 import { formatReport, runFuzz } from '../fuzz/run.ts';
 import type { World } from '../fuzz/world.ts';
-import { type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { signUp, useHarness } from '../helpers/harness.ts';
 
 const RUNS = Number(process.env.FOLIO_FUZZ_RUNS ?? 1200);
 const SEED = Number(process.env.FOLIO_FUZZ_SEED ?? 20261123);
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 test(`${RUNS} fuzzed requests (seed ${SEED}): no 5xx, every refusal is the envelope and changes nothing, the books check clean`, async () => {
   const report = await runFuzz(harness, { runs: RUNS, seed: SEED });

@@ -1,45 +1,30 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import {
-  type Books,
-  call,
-  countRows,
-  createKey,
-  errorCode,
-  type Harness,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { call, countRows, createKey, errorCode, signUp, today, useHarness } from '../helpers/harness.ts';
+import { balancedEntry } from '../helpers/ledger.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
-
-function entry(books: Books, amount = '250.00') {
-  return {
-    txn_date: today,
-    memo: 'Owner investment',
-    lines: [
-      { account: books.accounts['1000'], debit: amount },
-      { account: books.accounts['3000'], credit: amount },
-    ],
-  };
-}
+const harness = useHarness();
 
 describe('Idempotency-Key', () => {
   test('the same key and body replay the same status and body, flagged Idempotent-Replayed, one record', async () => {
     const books = await signUp(harness);
     const headers = { ...books.headers, 'idempotency-key': `k-${randomUUID()}` };
-    const first = await call(harness, 'POST', '/api/v1/journal-entries', headers, entry(books));
+    const first = await call(
+      harness,
+      'POST',
+      '/api/v1/journal-entries',
+      headers,
+      balancedEntry(books, '250.00'),
+    );
     assert.equal(first.statusCode, 201, first.body);
     assert.equal(first.headers['idempotent-replayed'], undefined);
     // Key order in the body does not change the request.
-    const reordered = { lines: entry(books).lines, memo: 'Owner investment', txn_date: today };
+    const reordered = {
+      lines: balancedEntry(books, '250.00').lines,
+      memo: 'Owner investment',
+      txn_date: today,
+    };
     const second = await call(harness, 'POST', '/api/v1/journal-entries', headers, reordered);
     assert.equal(second.statusCode, 201);
     assert.equal(second.headers['idempotent-replayed'], 'true');
@@ -61,9 +46,21 @@ describe('Idempotency-Key', () => {
   test('the same key with a different body answers 409 idempotency_conflict and writes nothing', async () => {
     const books = await signUp(harness);
     const headers = { ...books.headers, 'idempotency-key': `k-${randomUUID()}` };
-    const first = await call(harness, 'POST', '/api/v1/journal-entries', headers, entry(books));
+    const first = await call(
+      harness,
+      'POST',
+      '/api/v1/journal-entries',
+      headers,
+      balancedEntry(books, '250.00'),
+    );
     assert.equal(first.statusCode, 201);
-    const changed = await call(harness, 'POST', '/api/v1/journal-entries', headers, entry(books, '251.00'));
+    const changed = await call(
+      harness,
+      'POST',
+      '/api/v1/journal-entries',
+      headers,
+      balancedEntry(books, '251.00'),
+    );
     assert.equal(changed.statusCode, 409);
     assert.equal(errorCode(changed), 'idempotency_conflict');
     const otherPath = await call(harness, 'POST', '/api/v1/accounts', headers, {
@@ -79,7 +76,7 @@ describe('Idempotency-Key', () => {
   test('a stored refusal (400 unbalanced_entry) replays identically', async () => {
     const books = await signUp(harness);
     const headers = { ...books.headers, 'idempotency-key': `k-${randomUUID()}` };
-    const body = entry(books);
+    const body = balancedEntry(books, '250.00');
     body.lines[0]!.debit = '250.01';
     const first = await call(harness, 'POST', '/api/v1/journal-entries', headers, body);
     assert.equal(first.statusCode, 400);
@@ -104,7 +101,7 @@ describe('Idempotency-Key', () => {
         'POST',
         '/api/v1/journal-entries',
         { ...headers, 'idempotency-key': idempotencyKey },
-        entry(books),
+        balancedEntry(books, '250.00'),
       );
       assert.equal(response.statusCode, 201, response.body);
       assert.equal(response.headers['idempotent-replayed'], undefined);
@@ -121,7 +118,7 @@ describe('Idempotency-Key', () => {
       'POST',
       '/api/v1/journal-entries',
       { ...books.headers, 'idempotency-key': 'k'.repeat(256) },
-      entry(books),
+      balancedEntry(books, '250.00'),
     );
     assert.equal(response.statusCode, 400);
     assert.equal(errorCode(response), 'validation_error');
@@ -135,7 +132,7 @@ describe('Idempotency-Key', () => {
     const headers = { ...key.headers, 'idempotency-key': `k-${randomUUID()}` };
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call(harness, 'POST', '/api/v1/journal-entries', headers, entry(books)),
+        call(harness, 'POST', '/api/v1/journal-entries', headers, balancedEntry(books, '250.00')),
       ),
     );
     for (const response of responses) assert.equal(response.statusCode, 201, response.body);
@@ -150,7 +147,7 @@ describe('Idempotency-Key', () => {
   test('10 concurrent duplicate posts of one draft post it once with one number', async () => {
     const books = await signUp(harness);
     const draft = (
-      await call(harness, 'POST', '/api/v1/journal-entries', books.headers, entry(books))
+      await call(harness, 'POST', '/api/v1/journal-entries', books.headers, balancedEntry(books, '250.00'))
     ).json();
     const headers = { ...books.headers, 'idempotency-key': `k-${randomUUID()}` };
     const responses = await Promise.all(

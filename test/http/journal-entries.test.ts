@@ -1,22 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import {
-  type Books,
-  call,
-  countRows,
-  errorCode,
-  type Harness,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { type Books, call, countRows, errorCode, signUp, today, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 function payRun(books: Books) {
   const a = books.accounts;

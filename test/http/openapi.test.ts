@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { call, createKey, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { call, createKey, errorCode, signUp, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 type Schema = Record<string, unknown>;
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];

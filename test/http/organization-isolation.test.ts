@@ -2,24 +2,18 @@
 // organizations must never wait on each other, however hot one organization's accounts are.
 // PostgreSQL only: PGlite runs one transaction at a time, so nothing can be held open beside a request.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type Books,
   call,
-  type Harness,
   onPostgres,
   signUp,
-  startHarness,
+  today,
+  useHarness,
   waitForLockWait,
 } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 async function draft(books: Books, amount: string): Promise<string> {
   const response = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {

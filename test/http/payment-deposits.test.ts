@@ -2,24 +2,19 @@
 // cash, undeposited-funds or credit-card account; its amounts are whole minor units of the currency.
 // And a payment for a deactivated customer is refused as an invoice for one is.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { type Books, call, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import type { ErrorCode } from '../../src/domain/errors.ts';
+import { type Books, call, signUp, today, useHarness } from '../helpers/harness.ts';
+import { createAccount } from '../helpers/ledger.ts';
 import {
-  assertNothingWritten,
   createCustomer,
   createTaxRate,
-  invoiceBody,
-  observe,
   ok,
+  postInvoice,
+  refusedNothingWritten,
 } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 /** What a refused payment must leave as it was: documents, balances and the books. */
 const READ_BACK = [
@@ -35,31 +30,17 @@ function paymentBody(customer: string, extra: Record<string, unknown> = {}) {
 }
 
 /** Sends the payment, expects the refusal, proves nothing was written; returns the error. */
-async function refused(books: Books, body: unknown, status: number, code: string) {
-  const before = await observe(harness, books.headers, books.organizationId, READ_BACK);
-  const response = await call(harness, 'POST', '/api/v1/payments-received', books.headers, body);
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(errorCode(response), code, response.body);
-  await assertNothingWritten(before);
-  return response.json().error;
-}
-
-async function createAccount(books: Books, body: Record<string, unknown>): Promise<string> {
-  return ok(
-    await call(harness, 'POST', '/api/v1/accounts', books.headers, {
-      number: `1${Math.floor(Math.random() * 1e6)}`,
-      name: `Account ${Math.random()}`,
-      ...body,
-    }),
-    201,
-  ).id;
+async function refused(books: Books, body: unknown, status: number, code: ErrorCode) {
+  const send = () => call(harness, 'POST', '/api/v1/payments-received', books.headers, body);
+  return refusedNothingWritten(harness, books, READ_BACK, send, status, code);
 }
 
 describe('deposit_to_account (D64)', () => {
   test('Accounts Receivable, income, other assets, payables and an inactive bank are 400 validation_error on deposit_to_account, nothing written', async () => {
     const books = await signUp(harness);
     const customer = await createCustomer(harness, books.headers);
-    const inactiveBank = await createAccount(books, { type: 'asset', detail_type: 'bank' });
+    const inactiveBank = (await createAccount(harness, books.headers, { type: 'asset', detail_type: 'bank' }))
+      .id;
     ok(await call(harness, 'PATCH', `/api/v1/accounts/${inactiveBank}`, books.headers, { is_active: false }));
     const cases: [string, string][] = [
       ['1100', 'Accounts Receivable'],
@@ -96,7 +77,9 @@ describe('deposit_to_account (D64)', () => {
   test('a bank, a cash account, Undeposited Funds and a credit card account receive payments', async () => {
     const books = await signUp(harness);
     const customer = await createCustomer(harness, books.headers);
-    const cash = await createAccount(books, { type: 'asset', detail_type: 'cash', name: 'Till' });
+    const cash = (
+      await createAccount(harness, books.headers, { type: 'asset', detail_type: 'cash', name: 'Till' })
+    ).id;
     for (const account of [books.accounts['1000'], cash, books.accounts['1010'], books.accounts['2100']]) {
       const payment = ok(
         await call(
@@ -123,10 +106,7 @@ describe('payment amounts in minor units (D64)', () => {
     const books = await signUp(harness);
     const customer = await createCustomer(harness, books.headers);
     const tax = await createTaxRate(harness, books.headers);
-    const draft = ok(
-      await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer.id, tax.id)),
-      201,
-    );
+    const draft = ok(await postInvoice(harness, books, customer.id, tax.id), 201);
     const invoice = ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
     let error = await refused(books, paymentBody(customer.id, { amount: '100.005' }), 400, 'invalid_money');
     assert.ok(error.detail.fields.amount, JSON.stringify(error));
@@ -186,13 +166,7 @@ describe('deactivated customers', () => {
     const customer = await createCustomer(harness, books.headers);
     const tax = await createTaxRate(harness, books.headers);
     ok(await call(harness, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, { is_active: false }));
-    const invoiceRefusal = await call(
-      harness,
-      'POST',
-      '/api/v1/invoices',
-      books.headers,
-      invoiceBody(books, customer.id, tax.id),
-    );
+    const invoiceRefusal = await postInvoice(harness, books, customer.id, tax.id);
     assert.equal(invoiceRefusal.statusCode, 400, invoiceRefusal.body);
     const error = await refused(books, paymentBody(customer.id), 400, 'validation_error');
     assert.equal(error.code, invoiceRefusal.json().error.code);

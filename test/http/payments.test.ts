@@ -1,49 +1,28 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { addDays } from '../../src/domain/dates.ts';
+import type { ErrorCode } from '../../src/domain/errors.ts';
 import {
   type Books,
   call,
   errorCode,
-  type Harness,
   listen,
   onPostgres,
   signUp,
-  startHarness,
+  today,
+  useHarness,
 } from '../helpers/harness.ts';
 import {
-  assertNothingWritten,
   createCustomer,
-  createTaxRate,
-  invoiceBody,
-  observe,
   ok,
+  postInvoice,
   receivableCounts,
+  receivablesSetup,
+  refusedNothingWritten,
+  sentInvoice,
 } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness({}, 30);
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
-
-async function setup() {
-  const books = await signUp(harness);
-  const customer = await createCustomer(harness, books.headers, { display_name: 'Blue Heron Cafe' });
-  const tax = await createTaxRate(harness, books.headers, '8.2500');
-  return { books, customer, tax };
-}
-
-/** A sent invoice of 1450.00 (the contract's example). */
-async function sentInvoice(books: Books, customer: string, tax: string) {
-  const draft = ok(
-    await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer, tax)),
-    201,
-  );
-  return ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
-}
+const harness = useHarness({}, 30);
 
 function payment(customer: string, amount: string, applications: { invoice_id: string; amount: string }[]) {
   return { customer, payment_date: today, amount, method: 'ach', reference: 'ACH 4471', applications };
@@ -52,19 +31,15 @@ function payment(customer: string, amount: string, applications: { invoice_id: s
 /** The lists a refused payment must leave as they were: invoices (amount_paid, status, version), customers (balance), payments. */
 const READ_BACK = ['/api/v1/invoices', '/api/v1/customers', '/api/v1/payments-received'];
 
-async function refusedWithNothingWritten(books: Books, body: unknown, status: number, code: string) {
-  const before = await observe(harness, books.headers, books.organizationId, READ_BACK);
-  const response = await call(harness, 'POST', '/api/v1/payments-received', books.headers, body);
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(errorCode(response), code);
-  await assertNothingWritten(before);
-  return response.json().error;
+async function refusedWithNothingWritten(books: Books, body: unknown, status: number, code: ErrorCode) {
+  const send = () => call(harness, 'POST', '/api/v1/payments-received', books.headers, body);
+  return refusedNothingWritten(harness, books, READ_BACK, send, status, code);
 }
 
 describe('payments received', () => {
   test('a partial payment posts its own entry to Undeposited Funds and leaves the invoice sent', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const response = await call(
       harness,
       'POST',
@@ -135,8 +110,8 @@ describe('payments received', () => {
   });
 
   test('paying the balance in full makes the invoice paid with balance_due 0.0000', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     ok(
       await call(
         harness,
@@ -154,8 +129,8 @@ describe('payments received', () => {
   });
 
   test('an unapplied remainder is customer credit; a bank deposit account is honoured', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const paid = ok(
       await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
         ...payment(customer.id, '2000.00', [{ invoice_id: invoice.id, amount: '1450.00' }]),
@@ -190,11 +165,8 @@ describe('payments received', () => {
   });
 
   test('refuses a payment applied to a draft or a void invoice with 409 invalid_state, writing nothing', async () => {
-    const { books, customer, tax } = await setup();
-    const draft = ok(
-      await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer.id, tax.id)),
-      201,
-    );
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const draft = ok(await postInvoice(harness, books, customer.id, tax.id), 201);
     await refusedWithNothingWritten(
       books,
       payment(customer.id, '10.00', [{ invoice_id: draft.id, amount: '10.00' }]),
@@ -211,8 +183,8 @@ describe('payments received', () => {
   });
 
   test('refuses an application over the balance due with 409 application_exceeds_balance, writing nothing', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const error = await refusedWithNothingWritten(
       books,
       payment(customer.id, '1450.01', [{ invoice_id: invoice.id, amount: '1450.01' }]),
@@ -239,10 +211,10 @@ describe('payments received', () => {
   });
 
   test('refuses applications over the amount, twice the same invoice, or another customer invoice with 400', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const otherCustomer = await createCustomer(harness, books.headers);
-    const theirs = await sentInvoice(books, otherCustomer.id, tax.id);
+    const theirs = await sentInvoice(harness, books, otherCustomer.id, tax.id);
     let error = await refusedWithNothingWritten(
       books,
       payment(customer.id, '100.00', [{ invoice_id: invoice.id, amount: '100.01' }]),
@@ -279,8 +251,8 @@ describe('payments received', () => {
   });
 
   test('refuses numeric, negative or zero amounts, an unknown method, and a non-asset deposit account', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const base = payment(customer.id, '100.00', [{ invoice_id: invoice.id, amount: '100.00' }]);
     let error = await refusedWithNothingWritten(books, { ...base, amount: 100 }, 400, 'invalid_money');
     assert.ok(error.detail.fields.amount);
@@ -315,8 +287,8 @@ describe('payments received', () => {
   });
 
   test('refuses a payment dated in a closed period with 409 period_closed', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     ok(await call(harness, 'POST', '/api/v1/periods/close', books.headers, { through: addDays(today, -1) }));
     await refusedWithNothingWritten(
       books,
@@ -330,8 +302,8 @@ describe('payments received', () => {
   });
 
   test('twenty concurrent payments settling the same invoice: exactly one succeeds, never overpaid', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const body = payment(customer.id, '1450.00', [{ invoice_id: invoice.id, amount: '1450.00' }]);
     // Twenty real HTTP requests in parallel over sockets, each in its own transaction (pool of 30 on PostgreSQL).
     const base = await listen(harness);
@@ -367,8 +339,8 @@ describe('payments received', () => {
   });
 
   test('concurrent partial payments add up exactly and never exceed the total', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const body = payment(customer.id, '400.00', [{ invoice_id: invoice.id, amount: '400.00' }]);
     const responses = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -388,8 +360,8 @@ describe('payments received', () => {
   });
 
   test('an Idempotency-Key replays the payment and records it once', async () => {
-    const { books, customer, tax } = await setup();
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const headers = { ...books.headers, 'idempotency-key': 'pay-1' };
     const body = payment(customer.id, '100.00', [{ invoice_id: invoice.id, amount: '100.00' }]);
     const first = await call(harness, 'POST', '/api/v1/payments-received', headers, body);
@@ -412,9 +384,9 @@ describe('payments received', () => {
   });
 
   test('reads one payment and lists them, filtered by customer; other books see 404', async () => {
-    const { books, customer, tax } = await setup();
+    const { books, customer, tax } = await receivablesSetup(harness);
     const second = await createCustomer(harness, books.headers, { display_name: 'Quartz Studio' });
-    const invoice = await sentInvoice(books, customer.id, tax.id);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
     const a = ok(
       await call(
         harness,

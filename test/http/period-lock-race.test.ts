@@ -2,26 +2,20 @@
 // posting must see it (migration 0003: the lock date is read from the counter row it locks).
 // PostgreSQL only: PGlite runs one transaction at a time, so the two cannot interleave there.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { setBooksClosedThrough } from '../../src/app/organizations/organizations.ts';
 import {
   call,
   countRows,
   errorCode,
-  type Harness,
   onPostgres,
   signUp,
-  startHarness,
+  today,
+  useHarness,
   waitForLockWait,
 } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 describe('period close racing a posting', {
   skip: onPostgres ? false : 'needs concurrent transactions (PostgreSQL)',

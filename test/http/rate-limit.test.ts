@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createRedisRateLimiter } from '../../src/infra/redis-rate-limiter.ts';
-import { call, createKey, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { call, createKey, errorCode, signUp, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness({ rateLimitPerSecond: 1, rateLimitBurst: 3 });
-});
-after(() => harness.close());
+const harness = useHarness({ rateLimitPerSecond: 1, rateLimitBurst: 3 });
 
 describe('rate limit (D36)', () => {
   test('a key over its burst gets 429 throttled with Retry-After and RateLimit headers', async () => {

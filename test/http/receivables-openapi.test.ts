@@ -1,15 +1,11 @@
 // Rule 7 of the receivables issue: every receivables operation is in /api/v1/openapi.json with its full
 // request (body, query, headers it honours) and response schemas, money as strings.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { call, type Harness, startHarness } from '../helpers/harness.ts';
+import { call, useHarness } from '../helpers/harness.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 type Schema = {
   $ref?: string;

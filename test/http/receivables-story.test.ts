@@ -2,17 +2,11 @@
 // partial payment, full payment, paid; the three ledger entries read back by source; the change feed
 // showing each ar_invoice version; the customer's balance; the trial balance in balance.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { call, createKey, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { test } from 'node:test';
+import { call, createKey, signUp, today, useHarness } from '../helpers/harness.ts';
 import { ok } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 test('the receivables story: invoice, send, partial and full payment, ledger, change feed, trial balance', async () => {
   const books = await signUp(harness);

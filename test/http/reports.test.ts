@@ -1,53 +1,31 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import {
-  type Books,
-  call,
-  createKey,
-  errorCode,
-  type Harness,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { call, createKey, errorCode, signUp, useHarness } from '../helpers/harness.ts';
+import { entryOf, postEntry } from '../helpers/ledger.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-async function post(
-  books: Books,
-  txnDate: string,
-  lines: { account: string; debit?: string; credit?: string }[],
-) {
-  const draft = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
-    txn_date: txnDate,
-    lines,
-  });
-  assert.equal(draft.statusCode, 201, draft.body);
-  const posted = await call(
-    harness,
-    'POST',
-    `/api/v1/journal-entries/${draft.json().id}/post`,
-    books.headers,
-  );
-  assert.equal(posted.statusCode, 200, posted.body);
-}
+const harness = useHarness();
 
 describe('reports', () => {
   test('trial balance counts posted entries up to as_of, not drafts, and its columns agree', async () => {
     const books = await signUp(harness);
     const a = books.accounts;
-    await post(books, '2026-01-10', [
-      { account: a['1000']!, debit: '5000.00' },
-      { account: a['3000']!, credit: '5000.00' },
-    ]);
-    await post(books, '2026-02-10', [
-      { account: a['6500']!, debit: '1200.00' },
-      { account: a['1000']!, credit: '1200.00' },
-    ]);
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-01-10', [
+        { account: a['1000']!, debit: '5000.00' },
+        { account: a['3000']!, credit: '5000.00' },
+      ]),
+    );
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-02-10', [
+        { account: a['6500']!, debit: '1200.00' },
+        { account: a['1000']!, credit: '1200.00' },
+      ]),
+    );
     await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
       txn_date: '2026-01-15',
       lines: [
@@ -79,14 +57,22 @@ describe('reports', () => {
   test('profit and loss and balance sheet follow the same postings and balance', async () => {
     const books = await signUp(harness);
     const a = books.accounts;
-    await post(books, '2026-03-01', [
-      { account: a['1000']!, debit: '900.00' },
-      { account: a['4100']!, credit: '900.00' },
-    ]);
-    await post(books, '2026-03-02', [
-      { account: a['6300']!, debit: '150.25' },
-      { account: a['1000']!, credit: '150.25' },
-    ]);
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-03-01', [
+        { account: a['1000']!, debit: '900.00' },
+        { account: a['4100']!, credit: '900.00' },
+      ]),
+    );
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-03-02', [
+        { account: a['6300']!, debit: '150.25' },
+        { account: a['1000']!, credit: '150.25' },
+      ]),
+    );
     const pl = (
       await call(
         harness,
@@ -123,18 +109,30 @@ describe('general ledger', () => {
   test('lists posted lines of one account in the range with an opening balance and a running balance', async () => {
     const books = await signUp(harness);
     const a = books.accounts;
-    await post(books, '2026-04-01', [
-      { account: a['1000']!, debit: '1000.00' },
-      { account: a['3000']!, credit: '1000.00' },
-    ]);
-    await post(books, '2026-05-03', [
-      { account: a['6550']!, debit: '120.50' },
-      { account: a['1000']!, credit: '120.50' },
-    ]);
-    await post(books, '2026-05-20', [
-      { account: a['1000']!, debit: '40.00' },
-      { account: a['4900']!, credit: '40.00' },
-    ]);
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-04-01', [
+        { account: a['1000']!, debit: '1000.00' },
+        { account: a['3000']!, credit: '1000.00' },
+      ]),
+    );
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-05-03', [
+        { account: a['6550']!, debit: '120.50' },
+        { account: a['1000']!, credit: '120.50' },
+      ]),
+    );
+    await postEntry(
+      harness,
+      books.headers,
+      entryOf('2026-05-20', [
+        { account: a['1000']!, debit: '40.00' },
+        { account: a['4900']!, credit: '40.00' },
+      ]),
+    );
     const response = await call(
       harness,
       'GET',

@@ -2,15 +2,11 @@
 // that adds, changes or removes a member would change roles on the live books without saying so:
 // 403 sandbox_restricted, nothing written. Listing them from the sandbox still works.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { call, countRows, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { call, countRows, errorCode, signUp, useHarness } from '../helpers/harness.ts';
 import { assertNothingWritten, observe, ok } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 describe('members through a sandbox session', () => {
   test('POST, PATCH and DELETE /members on the sandbox answer 403 sandbox_restricted and change no membership', async () => {

@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import {
-  accountIds,
-  type Books,
-  call,
-  createKey,
-  type Harness,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { accountIds, type Books, call, createKey, signUp, useHarness } from '../helpers/harness.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 /** Customer, taxed invoice, send, full payment: returns the three document numbers. */
 async function lifecycle(books: Books, headers: Record<string, string>) {

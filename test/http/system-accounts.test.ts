@@ -3,18 +3,12 @@
 // takes its old number (or asks for its role) does not take its place.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SEEDED_CHART } from '../../src/domain/chart.ts';
-import { type Books, call, type Harness, type Headers, signUp, startHarness } from '../helpers/harness.ts';
-import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
+import { type Books, call, type Headers, signUp, today, useHarness } from '../helpers/harness.ts';
+import { createCustomer, createTaxRate, ok, postInvoice } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 const ROLES: Record<string, string> = {
   '1000': 'bank',
@@ -85,10 +79,7 @@ describe('system accounts by role (D65)', () => {
     assert.equal(rate.liability_account, salesTax.original, 'a new tax rate defaults to the original');
 
     const customer = await createCustomer(harness, books.headers);
-    const draft = ok(
-      await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer.id, tax.id)),
-      201,
-    );
+    const draft = ok(await postInvoice(harness, books, customer.id, tax.id), 201);
     const invoice = ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
     const sent = ok(
       await call(harness, 'GET', `/api/v1/journal-entries/${invoice.journal_entry}`, books.headers),
@@ -114,10 +105,7 @@ describe('system accounts by role (D65)', () => {
     );
     assert.deepEqual(accountsOf(paid), [undeposited.original, receivable.original]);
 
-    const voidable = ok(
-      await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer.id, tax.id)),
-      201,
-    );
+    const voidable = ok(await postInvoice(harness, books, customer.id, tax.id), 201);
     ok(await call(harness, 'POST', `/api/v1/invoices/${voidable.id}/send`, books.headers));
     ok(await call(harness, 'POST', `/api/v1/invoices/${voidable.id}/void`, books.headers));
 

@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
+import { changesSince, changeTuples, feedCursor } from '../helpers/feed.ts';
 import {
   type Books,
   call,
   countRows,
   createKey,
   errorCode,
-  type Harness,
   type Headers,
   signUp,
-  startHarness,
+  useHarness,
 } from '../helpers/harness.ts';
 import { requestBodySchema } from '../helpers/openapi.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
+const harness = useHarness();
 
 async function createRate(books: Books, body: Record<string, unknown> = {}, headers?: Headers) {
   const response = await call(harness, 'POST', '/api/v1/tax-rates', headers ?? books.headers, {
@@ -38,32 +34,10 @@ async function createGroup(books: Books, rates: string[], name = 'Springfield co
   return response.json();
 }
 
-async function feedCursor(headers: Headers): Promise<string> {
-  return (await call(harness, 'GET', '/api/v1/changes', headers)).json().cursor;
-}
-
-async function changesSince(headers: Headers, cursor: string, types: string) {
-  const response = await call(
-    harness,
-    'GET',
-    `/api/v1/changes?cursor=${cursor}&entity_types=${types}`,
-    headers,
-  );
-  assert.equal(response.statusCode, 200, response.body);
-  return (
-    response.json().changes as {
-      entity_type: string;
-      entity_id: string;
-      operation: string;
-      entity_version: number;
-    }[]
-  ).map((c) => [c.entity_type, c.entity_id, c.operation, c.entity_version]);
-}
-
 describe('tax rates', () => {
   test('creates a rate with four decimals and the 2200 Sales Tax Payable account by default', async () => {
     const books = await signUp(harness);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const rate = await createRate(books, { rate: '8.25', description: 'State of Texas' });
     assert.equal(rate.rate, '8.2500');
     assert.equal(rate.liability_account, books.accounts['2200']);
@@ -75,7 +49,7 @@ describe('tax rates', () => {
     assert.deepEqual(read.json(), rate);
     const list = await call(harness, 'GET', '/api/v1/tax-rates', books.headers);
     assert.deepEqual(list.json().results, [rate]);
-    assert.deepEqual(await changesSince(books.headers, cursor, 'tax_rate'), [
+    assert.deepEqual(changeTuples(await changesSince(harness, books.headers, cursor, 'tax_rate')), [
       ['tax_rate', rate.id, 'created', 1],
     ]);
   });
@@ -136,7 +110,7 @@ describe('tax rates', () => {
   test('PATCH is sparse, may change the rate, checks versions, and each version has a change record', async () => {
     const books = await signUp(harness);
     const rate = await createRate(books);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const patched = await call(harness, 'PATCH', `/api/v1/tax-rates/${rate.id}`, books.headers, {
       rate: '6.5',
       version: 1,
@@ -167,7 +141,7 @@ describe('tax rates', () => {
     const read = (await call(harness, 'GET', `/api/v1/tax-rates/${rate.id}`, books.headers)).json();
     assert.equal(read.version, 3);
     assert.equal(read.name, 'State sales tax');
-    assert.deepEqual(await changesSince(books.headers, cursor, 'tax_rate'), [
+    assert.deepEqual(changeTuples(await changesSince(harness, books.headers, cursor, 'tax_rate')), [
       ['tax_rate', rate.id, 'updated', 2],
       ['tax_rate', rate.id, 'updated', 3],
     ]);
@@ -244,9 +218,9 @@ describe('tax rates', () => {
     const books = await signUp(harness);
     const accountant = await createKey(harness, books, 'accountant');
     const sales = await createKey(harness, books, 'sales');
-    const cursor = await feedCursor(sales.headers);
+    const cursor = await feedCursor(harness, sales.headers);
     const rate = await createRate(books, {}, accountant.headers);
-    assert.deepEqual(await changesSince(sales.headers, cursor, 'tax_rate'), [
+    assert.deepEqual(changeTuples(await changesSince(harness, sales.headers, cursor, 'tax_rate')), [
       ['tax_rate', rate.id, 'created', 1],
     ]);
   });
@@ -284,7 +258,7 @@ describe('tax groups', () => {
     const state = await createRate(books, { name: 'State', rate: '6.25' });
     const county = await createRate(books, { name: 'County', rate: '0.5' });
     const city = await createRate(books, { name: 'City', rate: '1.5' });
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const group = await createGroup(books, [state.id, county.id, city.id]);
     assert.deepEqual(group.tax_rates, [state.id, county.id, city.id]);
     assert.equal(group.combined_rate, '8.2500');
@@ -297,7 +271,7 @@ describe('tax groups', () => {
     assert.deepEqual((await call(harness, 'GET', '/api/v1/tax-groups', books.headers)).json().results, [
       group,
     ]);
-    assert.deepEqual(await changesSince(books.headers, cursor, 'tax_group'), [
+    assert.deepEqual(changeTuples(await changesSince(harness, books.headers, cursor, 'tax_group')), [
       ['tax_group', group.id, 'created', 1],
     ]);
     await call(harness, 'PATCH', `/api/v1/tax-rates/${city.id}`, books.headers, { rate: '2' });
@@ -347,7 +321,7 @@ describe('tax groups', () => {
     const b = await createRate(books, { name: 'B', rate: '2' });
     const c = await createRate(books, { name: 'C', rate: '4' });
     const group = await createGroup(books, [a.id, b.id]);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const patched = await call(harness, 'PATCH', `/api/v1/tax-groups/${group.id}`, books.headers, {
       tax_rates: [c.id, a.id],
       version: 1,
@@ -374,7 +348,7 @@ describe('tax groups', () => {
     const read = (await call(harness, 'GET', `/api/v1/tax-groups/${group.id}`, books.headers)).json();
     assert.deepEqual(read.tax_rates, [c.id, a.id]);
     assert.equal(read.version, 3);
-    assert.deepEqual(await changesSince(books.headers, cursor, 'tax_group'), [
+    assert.deepEqual(changeTuples(await changesSince(harness, books.headers, cursor, 'tax_group')), [
       ['tax_group', group.id, 'updated', 2],
       ['tax_group', group.id, 'updated', 3],
     ]);

@@ -1,25 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
+import { changesSince, changeTuples, feedCursor } from '../helpers/feed.ts';
 import {
   type Books,
   call,
   countRows,
   createKey,
   errorCode,
-  type Harness,
   type Headers,
   signUp,
-  startHarness,
+  today,
+  useHarness,
 } from '../helpers/harness.ts';
+import { postEntry } from '../helpers/ledger.ts';
 import { requestBodySchema } from '../helpers/openapi.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 async function createCategory(books: Books, name = 'Region', headers?: Headers) {
   const response = await call(harness, 'POST', '/api/v1/tracking-categories', headers ?? books.headers, {
@@ -33,28 +29,6 @@ async function createOption(books: Books, category: string, name: string) {
   const response = await call(harness, 'POST', '/api/v1/tracking-options', books.headers, { category, name });
   assert.equal(response.statusCode, 201, response.body);
   return response.json();
-}
-
-async function feedCursor(headers: Headers): Promise<string> {
-  return (await call(harness, 'GET', '/api/v1/changes', headers)).json().cursor;
-}
-
-async function changesSince(headers: Headers, cursor: string) {
-  const response = await call(
-    harness,
-    'GET',
-    `/api/v1/changes?cursor=${cursor}&entity_types=tracking_category,tracking_option`,
-    headers,
-  );
-  assert.equal(response.statusCode, 200, response.body);
-  return (
-    response.json().changes as {
-      entity_type: string;
-      entity_id: string;
-      operation: string;
-      entity_version: number;
-    }[]
-  ).map((c) => [c.entity_type, c.entity_id, c.operation, c.entity_version]);
 }
 
 function entry(books: Books, debitOptions: string[]) {
@@ -71,7 +45,7 @@ function entry(books: Books, debitOptions: string[]) {
 describe('tracking categories', () => {
   test('creates a category, lists and reads it with its options in creation order', async () => {
     const books = await signUp(harness);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const region = await createCategory(books);
     assert.equal(region.name, 'Region');
     assert.equal(region.is_active, true);
@@ -91,11 +65,14 @@ describe('tracking categories', () => {
     assert.equal(read.version, 1, 'adding options does not bump the category');
     const list = (await call(harness, 'GET', '/api/v1/tracking-categories', books.headers)).json();
     assert.deepEqual(list.results, [read]);
-    assert.deepEqual(await changesSince(books.headers, cursor), [
-      ['tracking_category', region.id, 'created', 1],
-      ['tracking_option', east.id, 'created', 1],
-      ['tracking_option', west.id, 'created', 1],
-    ]);
+    assert.deepEqual(
+      changeTuples(await changesSince(harness, books.headers, cursor, 'tracking_category,tracking_option')),
+      [
+        ['tracking_category', region.id, 'created', 1],
+        ['tracking_option', east.id, 'created', 1],
+        ['tracking_option', west.id, 'created', 1],
+      ],
+    );
   });
 
   test('refuses a blank name or a name taken case-insensitively with 400, nothing written', async () => {
@@ -116,7 +93,7 @@ describe('tracking categories', () => {
     const east = await createOption(books, region.id, 'East');
     const west = await createOption(books, region.id, 'West');
     await call(harness, 'POST', `/api/v1/tracking-options/${west.id}/deactivate`, books.headers);
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const renamed = await call(harness, 'PATCH', `/api/v1/tracking-categories/${region.id}`, books.headers, {
       name: 'Territory',
       version: 1,
@@ -154,11 +131,14 @@ describe('tracking categories', () => {
       (await call(harness, 'GET', `/api/v1/tracking-options/${east.id}`, books.headers)).json().version,
       2,
     );
-    assert.deepEqual(await changesSince(books.headers, cursor), [
-      ['tracking_category', region.id, 'updated', 2],
-      ['tracking_category', region.id, 'updated', 3],
-      ['tracking_option', east.id, 'updated', 2],
-    ]);
+    assert.deepEqual(
+      changeTuples(await changesSince(harness, books.headers, cursor, 'tracking_category,tracking_option')),
+      [
+        ['tracking_category', region.id, 'updated', 2],
+        ['tracking_category', region.id, 'updated', 3],
+        ['tracking_option', east.id, 'updated', 2],
+      ],
+    );
     const inactiveList = await call(
       harness,
       'GET',
@@ -245,7 +225,7 @@ describe('tracking options', () => {
     const region = await createCategory(books);
     const east = await createOption(books, region.id, 'East');
     await createOption(books, region.id, 'West');
-    const cursor = await feedCursor(books.headers);
+    const cursor = await feedCursor(harness, books.headers);
     const renamed = await call(harness, 'PATCH', `/api/v1/tracking-options/${east.id}`, books.headers, {
       name: 'North-east',
       version: 1,
@@ -275,11 +255,14 @@ describe('tracking options', () => {
       is_active: true,
     });
     assert.equal(viaPatch.json().version, 4);
-    assert.deepEqual(await changesSince(books.headers, cursor), [
-      ['tracking_option', east.id, 'updated', 2],
-      ['tracking_option', east.id, 'updated', 3],
-      ['tracking_option', east.id, 'updated', 4],
-    ]);
+    assert.deepEqual(
+      changeTuples(await changesSince(harness, books.headers, cursor, 'tracking_category,tracking_option')),
+      [
+        ['tracking_option', east.id, 'updated', 2],
+        ['tracking_option', east.id, 'updated', 3],
+        ['tracking_option', east.id, 'updated', 4],
+      ],
+    );
   });
 });
 
@@ -290,23 +273,9 @@ describe('tracking options on journal lines', () => {
     const project = await createCategory(books, 'Project');
     const east = await createOption(books, region.id, 'East');
     const alpha = await createOption(books, project.id, 'Alpha');
-    const draft = await call(
-      harness,
-      'POST',
-      '/api/v1/journal-entries',
-      books.headers,
-      entry(books, [east.id, alpha.id]),
-    );
-    assert.equal(draft.statusCode, 201, draft.body);
-    const posted = await call(
-      harness,
-      'POST',
-      `/api/v1/journal-entries/${draft.json().id}/post`,
-      books.headers,
-    );
-    assert.equal(posted.statusCode, 200, posted.body);
-    assert.deepEqual(posted.json().lines[0].tracking_options, [east.id, alpha.id]);
-    assert.deepEqual(posted.json().lines[1].tracking_options, []);
+    const posted = await postEntry(harness, books.headers, entry(books, [east.id, alpha.id]));
+    assert.deepEqual(posted.lines[0].tracking_options, [east.id, alpha.id]);
+    assert.deepEqual(posted.lines[1].tracking_options, []);
   });
 
   test('refuses two options of one category, an unknown id, or an inactive option: 400, nothing written', async () => {

@@ -1,24 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  type Books,
-  call,
-  countRows,
-  errorCode,
-  type Harness,
-  type Headers,
-  signUp,
-  startHarness,
-} from '../helpers/harness.ts';
+import { call, countRows, errorCode, type Headers, signUp, useHarness } from '../helpers/harness.ts';
+import { balancedEntry, createAccount, createDraft } from '../helpers/ledger.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 function assertStale(response: LightMyRequestResponse, yours: number, current: number) {
   assert.equal(response.statusCode, 412, response.body);
@@ -26,29 +12,7 @@ function assertStale(response: LightMyRequestResponse, yours: number, current: n
   assert.deepEqual(response.json().error.detail, { your_version: yours, current_version: current });
 }
 
-async function newAccount(books: Books) {
-  const created = await call(harness, 'POST', '/api/v1/accounts', books.headers, {
-    number: '1590',
-    name: 'Equipment',
-    type: 'asset',
-    description: 'Machines',
-  });
-  assert.equal(created.statusCode, 201, created.body);
-  return created.json();
-}
-
-async function newDraft(books: Books) {
-  const created = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
-    txn_date: today,
-    memo: 'First memo',
-    lines: [
-      { account: books.accounts['1000'], debit: '10.00' },
-      { account: books.accounts['3000'], credit: '10.00' },
-    ],
-  });
-  assert.equal(created.statusCode, 201, created.body);
-  return created.json();
-}
+const EQUIPMENT = { number: '1590', name: 'Equipment', type: 'asset', description: 'Machines' };
 
 /** The three ways to name the version a writer read (D34). */
 const staleWays: [string, (version: number) => { headers: Headers; body: Record<string, unknown> }][] = [
@@ -61,7 +25,7 @@ describe('optimistic concurrency on accounts', () => {
   for (const [way, make] of staleWays) {
     test(`a stale version by ${way} answers 412 stale_write and changes nothing`, async () => {
       const books = await signUp(harness);
-      const account = await newAccount(books);
+      const account = await createAccount(harness, books.headers, EQUIPMENT);
       const read = await call(harness, 'GET', `/api/v1/accounts/${account.id}`, books.headers);
       assert.equal(read.headers.etag, '"1"');
       const first = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, {
@@ -100,7 +64,7 @@ describe('optimistic concurrency on accounts', () => {
 
   test('omitting the version is last writer wins', async () => {
     const books = await signUp(harness);
-    const account = await newAccount(books);
+    const account = await createAccount(harness, books.headers, EQUIPMENT);
     const a = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, { name: 'A' });
     const b = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, { name: 'B' });
     assert.equal(a.statusCode, 200);
@@ -113,7 +77,7 @@ describe('optimistic concurrency on accounts', () => {
 
   test('PATCH is sparse: only the fields sent change', async () => {
     const books = await signUp(harness);
-    const account = await newAccount(books);
+    const account = await createAccount(harness, books.headers, EQUIPMENT);
     const patched = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, {
       name: 'Renamed',
     });
@@ -133,7 +97,7 @@ describe('optimistic concurrency on accounts', () => {
 
   test('If-Match: * writes over any current version, and a missing resource still answers 404', async () => {
     const books = await signUp(harness);
-    const account = await newAccount(books);
+    const account = await createAccount(harness, books.headers, EQUIPMENT);
     const first = await call(harness, 'PATCH', `/api/v1/accounts/${account.id}`, books.headers, {
       name: 'One',
     });
@@ -161,7 +125,7 @@ describe('optimistic concurrency on accounts', () => {
 
   test('a malformed If-Match answers 400 validation_error naming the header', async () => {
     const books = await signUp(harness);
-    const account = await newAccount(books);
+    const account = await createAccount(harness, books.headers, EQUIPMENT);
     const response = await call(
       harness,
       'PATCH',
@@ -181,7 +145,11 @@ describe('optimistic concurrency on journal entries', () => {
   for (const [way, make] of staleWays) {
     test(`a stale version by ${way} answers 412 stale_write and changes nothing`, async () => {
       const books = await signUp(harness);
-      const draft = await newDraft(books);
+      const draft = await createDraft(
+        harness,
+        books.headers,
+        balancedEntry(books, '10.00', '10.00', { memo: 'First memo' }),
+      );
       const read = await call(harness, 'GET', `/api/v1/journal-entries/${draft.id}`, books.headers);
       assert.equal(read.headers.etag, '"1"');
       const first = await call(harness, 'PATCH', `/api/v1/journal-entries/${draft.id}`, books.headers, {
@@ -219,7 +187,11 @@ describe('optimistic concurrency on journal entries', () => {
 
   test('omitting the version is last writer wins', async () => {
     const books = await signUp(harness);
-    const draft = await newDraft(books);
+    const draft = await createDraft(
+      harness,
+      books.headers,
+      balancedEntry(books, '10.00', '10.00', { memo: 'First memo' }),
+    );
     await call(harness, 'PATCH', `/api/v1/journal-entries/${draft.id}`, books.headers, { memo: 'A' });
     const b = await call(harness, 'PATCH', `/api/v1/journal-entries/${draft.id}`, books.headers, {
       memo: 'B',
@@ -231,7 +203,11 @@ describe('optimistic concurrency on journal entries', () => {
 
   test('PATCH is sparse: a memo change keeps the date and lines; a lines change keeps the memo', async () => {
     const books = await signUp(harness);
-    const draft = await newDraft(books);
+    const draft = await createDraft(
+      harness,
+      books.headers,
+      balancedEntry(books, '10.00', '10.00', { memo: 'First memo' }),
+    );
     const memo = await call(harness, 'PATCH', `/api/v1/journal-entries/${draft.id}`, books.headers, {
       memo: 'Only the memo',
     });

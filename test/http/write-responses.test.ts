@@ -1,17 +1,11 @@
 // Writes that answer from what they wrote (no read-back round trip while the organization's counters
 // are locked) must answer exactly what a later GET reads.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import { describe, test } from 'node:test';
+import { call, signUp, today, useHarness } from '../helpers/harness.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
 
-let harness: Harness;
-before(async () => {
-  harness = await startHarness();
-});
-after(() => harness.close());
-
-const today = new Date().toISOString().slice(0, 10);
+const harness = useHarness();
 
 describe('write responses', () => {
   test('a created draft and the posted entry answer exactly what GET /journal-entries/{id} reads', async () => {
