@@ -1,7 +1,9 @@
 // D31: keyset pagination over (created_at, id), 50 rows a page, opaque cursors bound to one organization.
 // The list queries live in the stores (src/storage/keyset.ts); this file turns their rows into a page.
 import { DomainError } from '../domain/errors.ts';
+import type { Queryable } from '../storage/db.ts';
 import { type KeysetRow, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
+import type { Actor, Deps } from './context.ts';
 
 export { keysetClause, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
 
@@ -77,5 +79,59 @@ export function toPage<Row extends KeysetRow>(
       backwardMore && first
         ? encodeCursor(organizationId, { direction: 'before', createdAt: first.created_at, id: first.id })
         : null,
+  };
+}
+
+/**
+ * A list's answer: the page of the rows a store `fetched` for `cursor`, each described for the
+ * response (`describe` receives the page's rows, so it can read what they hold in one query).
+ */
+export async function describedPage<Row extends KeysetRow, View>(
+  organizationId: string,
+  cursor: PageCursor | undefined,
+  fetched: Promise<Row[]>,
+  describe: (rows: Row[]) => View[] | Promise<View[]>,
+): Promise<Page<View>> {
+  const page = toPage(organizationId, await fetched, cursor);
+  return { ...page, rows: await describe(page.rows) };
+}
+
+type ActivityList<Row> = (
+  db: Queryable,
+  organizationId: string,
+  isActive: boolean | undefined,
+  cursor: PageCursor | undefined,
+) => Promise<Row[]>;
+
+/**
+ * The list use case of a collection whose only filter is `is_active` (tax rates and groups, tracking
+ * categories): the store's page, each row described (`describe` may read what the rows hold).
+ */
+export function listByActivity<Row extends KeysetRow, View>(
+  list: ActivityList<Row>,
+  describe: (db: Queryable, organizationId: string, rows: Row[]) => View[] | Promise<View[]>,
+) {
+  return (deps: Deps, actor: Actor, cursor: PageCursor | undefined, filters: { is_active?: boolean }) => {
+    const organizationId = actor.organization.id;
+    const fetched = list(deps.db, organizationId, filters.is_active, cursor);
+    return describedPage(organizationId, cursor, fetched, (rows) => describe(deps.db, organizationId, rows));
+  };
+}
+
+/**
+ * Describes rows that each own children (a group's rates, a category's options): the children of
+ * all the rows are read in one query, then each row is described with its own.
+ */
+export function withChildren<Row extends { id: string }, Child, View>(
+  childrenOf: (db: Queryable, organizationId: string, ids: string[]) => Promise<Map<string, Child[]>>,
+  describe: (row: Row, children: Child[]) => View,
+) {
+  return async (db: Queryable, organizationId: string, rows: Row[]): Promise<View[]> => {
+    const children = await childrenOf(
+      db,
+      organizationId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => describe(row, children.get(row.id) ?? []));
   };
 }

@@ -2,6 +2,7 @@
 // with these fragments and return the fetched rows; the use case turns them into a page with its
 // cursors (src/app/pagination.ts toPage, which also encodes the cursors).
 import type { Queryable, SqlParam } from './db.ts';
+import { type RowLock, rowById } from './sql.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -76,4 +77,21 @@ export function pageByActivity<Row extends KeysetRow>(
     cursor,
     alias,
   });
+}
+
+/**
+ * The two reads of a collection whose list filters on `is_active` only (tax rates and groups,
+ * tracking categories): one row by id, optionally locked, and one keyset page.
+ */
+export function activityCollection<Row extends KeysetRow>(select: string, alias = '') {
+  return {
+    find: (db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') =>
+      rowById<Row>(db, select, organizationId, id, lock, alias),
+    list: (
+      db: Queryable,
+      organizationId: string,
+      isActive: boolean | undefined,
+      cursor: PageCursor | undefined,
+    ) => pageByActivity<Row>(db, select, organizationId, isActive, cursor, alias),
+  };
 }

@@ -1,6 +1,7 @@
 // Small SQL helpers shared by the stores: timestamps as ISO text with microseconds (exact keyset
 // cursors), the id guard every lookup by id needs, and the one lookup of a row by organization and id.
-import type { Queryable, Tx } from './db.ts';
+import type { Queryable, SqlParam, Tx } from './db.ts';
+import { groupByParent } from './rows.ts';
 
 export const isoTimestamp = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -46,4 +47,20 @@ export async function rollbackTo(tx: Tx, name: string): Promise<void> {
 /** Makes the transaction just opened one read-only snapshot: every statement sees the same moment. */
 export async function readOnlySnapshot(tx: Tx): Promise<void> {
   await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+}
+
+/**
+ * The rows of several parents in one query, grouped by `parent` in the query's order: a document's
+ * lines, a group's rates, a category's options. No parents, no query. `sql` takes the parent ids as
+ * the last parameter.
+ */
+export async function rowsByParent<Row, Key extends keyof Row>(
+  db: Queryable,
+  sql: string,
+  params: SqlParam[],
+  parentIds: string[],
+  parent: Key,
+): Promise<Map<Row[Key], Row[]>> {
+  if (parentIds.length === 0) return new Map();
+  return groupByParent(await db.query<Row>(sql, [...params, parentIds]), parent);
 }

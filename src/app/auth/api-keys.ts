@@ -5,7 +5,7 @@ import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/roles.ts';
 import type { KeyRow } from '../../storage/stores/api-keys.ts';
 import * as apiKeys from '../../storage/stores/api-keys.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describedPage, type PageCursor } from '../pagination.ts';
 import { rotationGraceOver } from './authenticate.ts';
 import { mintApiKey, sha256 } from './secrets.ts';
 
@@ -91,9 +91,11 @@ async function readKey(deps: Deps, actor: Actor, id: string): Promise<KeyRow> {
 }
 
 export async function listApiKeys(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
-  const rows = await apiKeys.list(deps.db, actor.organization.id, cursor);
-  const page = toPage(actor.organization.id, rows, cursor);
-  return { ...page, rows: page.rows.map((row) => describeKey(row, deps.config.keyRotationGraceSeconds)) };
+  const fetched = apiKeys.list(deps.db, actor.organization.id, cursor);
+  const grace = deps.config.keyRotationGraceSeconds;
+  return describedPage(actor.organization.id, cursor, fetched, (rows) =>
+    rows.map((row) => describeKey(row, grace)),
+  );
 }
 
 /** D18: a replacement with the same name, role and books; the old key keeps working for now. */

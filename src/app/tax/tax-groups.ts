@@ -8,8 +8,8 @@ import type { GroupRate, TaxGroupRow } from '../../storage/stores/tax.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
-import { assertVersion } from '../versions.ts';
+import { listByActivity, withChildren } from '../pagination.ts';
+import { lockAtVersion } from '../versions.ts';
 
 export const RATES_PER_GROUP_MAX = 10;
 
@@ -31,9 +31,20 @@ function describeTaxGroup(row: TaxGroupRow, rates: GroupRate[]) {
   };
 }
 
+/** Groups with their rates, read in one query. */
+const describeTaxGroups = withChildren(tax.ratesOfGroups, describeTaxGroup);
+
 async function describeOne(db: Queryable, organizationId: string, row: TaxGroupRow) {
-  const rates = await tax.ratesOfGroups(db, organizationId, [row.id]);
-  return describeTaxGroup(row, rates.get(row.id) ?? []);
+  return (await describeTaxGroups(db, organizationId, [row]))[0]!;
+}
+
+/** The tax group a write changes, locked, at the version the writer named (404, 412 otherwise). */
+function lockTaxGroup(scope: WriteScope, id: string, expectedVersion: number | undefined) {
+  return lockAtVersion(
+    () => findTaxGroup(scope.tx, scope.actor.organization.id, id, true),
+    'tax group',
+    expectedVersion,
+  );
 }
 
 // ---- rules -------------------------------------------------------------------------------------
@@ -51,25 +62,7 @@ async function assertActiveRates(scope: WriteScope, rateIds: string[]) {
 
 // ---- reads -------------------------------------------------------------------------------------
 
-export async function listTaxGroups(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: { is_active?: boolean },
-) {
-  const organizationId = actor.organization.id;
-  const page = toPage(
-    organizationId,
-    await tax.listGroups(deps.db, organizationId, filters.is_active, cursor),
-    cursor,
-  );
-  const rates = await tax.ratesOfGroups(
-    deps.db,
-    organizationId,
-    page.rows.map((row) => row.id),
-  );
-  return { ...page, rows: page.rows.map((row) => describeTaxGroup(row, rates.get(row.id) ?? [])) };
-}
+export const listTaxGroups = listByActivity(tax.listGroups, describeTaxGroups);
 
 export async function readTaxGroup(deps: Deps, actor: Actor, id: string) {
   const row = await findTaxGroup(deps.db, actor.organization.id, id);
@@ -115,9 +108,7 @@ export async function updateTaxGroup(
   expectedVersion?: number,
 ) {
   const organizationId = scope.actor.organization.id;
-  const current = await findTaxGroup(scope.tx, organizationId, id, true);
-  if (!current) throw notFound('tax group');
-  assertVersion(expectedVersion, current.version);
+  const current = await lockTaxGroup(scope, id, expectedVersion);
   if (patch.tax_rates !== undefined) {
     await assertActiveRates(scope, patch.tax_rates);
     await tax.replaceGroupRates(scope.tx, organizationId, id, patch.tax_rates);
@@ -154,9 +145,7 @@ export async function updateTaxGroup(
 /** Deactivating an inactive group changes nothing: same version, no change record. */
 export async function deactivateTaxGroup(scope: WriteScope, id: string, expectedVersion?: number) {
   const organizationId = scope.actor.organization.id;
-  const current = await findTaxGroup(scope.tx, organizationId, id, true);
-  if (!current) throw notFound('tax group');
-  assertVersion(expectedVersion, current.version);
+  const current = await lockTaxGroup(scope, id, expectedVersion);
   if (!current.is_active) return describeOne(scope.tx, organizationId, current);
   return updateTaxGroup(scope, id, { is_active: false });
 }

@@ -9,8 +9,8 @@ import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
-import { assertVersion } from '../versions.ts';
+import { listByActivity } from '../pagination.ts';
+import { lockAtVersion } from '../versions.ts';
 
 /** Percentages are held like money: bigint at scale 4, so "8.25" is 82500n and 100% is 1_000_000n. */
 const PERCENT_MAX = parseMoney('100');
@@ -35,6 +35,15 @@ export function describeTaxRate(row: TaxRateRow) {
   };
 }
 
+/** The tax rate a write changes, locked, at the version the writer named (404, 412 otherwise). */
+function lockTaxRate(scope: WriteScope, id: string, expectedVersion: number | undefined) {
+  return lockAtVersion(
+    () => findTaxRate(scope.tx, scope.actor.organization.id, id, true),
+    'tax rate',
+    expectedVersion,
+  );
+}
+
 // ---- rules -------------------------------------------------------------------------------------
 
 /** A percentage from 0 to 100 with up to four decimals; the schema has checked the digits. */
@@ -55,17 +64,9 @@ async function assertLiabilityAccount(scope: WriteScope, accountId: string) {
 
 // ---- reads -------------------------------------------------------------------------------------
 
-export async function listTaxRates(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: { is_active?: boolean },
-) {
-  const organizationId = actor.organization.id;
-  const rows = await tax.listRates(deps.db, organizationId, filters.is_active, cursor);
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: page.rows.map(describeTaxRate) };
-}
+export const listTaxRates = listByActivity(tax.listRates, (_db, _organizationId, rows) =>
+  rows.map(describeTaxRate),
+);
 
 export async function readTaxRate(deps: Deps, actor: Actor, id: string) {
   const row = await findTaxRate(deps.db, actor.organization.id, id);
@@ -120,9 +121,7 @@ export async function updateTaxRate(
   expectedVersion?: number,
 ) {
   const organizationId = scope.actor.organization.id;
-  const current = await findTaxRate(scope.tx, organizationId, id, true);
-  if (!current) throw notFound('tax rate');
-  assertVersion(expectedVersion, current.version);
+  const current = await lockTaxRate(scope, id, expectedVersion);
   const percent = patch.rate === undefined ? null : formatMoney(parsePercent(patch.rate));
   if (patch.liability_account !== undefined) await assertLiabilityAccount(scope, patch.liability_account);
   if (patch.is_active === false && current.is_active) {
@@ -155,9 +154,7 @@ export async function updateTaxRate(
 
 /** Deactivating an inactive rate changes nothing: same version, no change record. */
 export async function deactivateTaxRate(scope: WriteScope, id: string, expectedVersion?: number) {
-  const current = await findTaxRate(scope.tx, scope.actor.organization.id, id, true);
-  if (!current) throw notFound('tax rate');
-  assertVersion(expectedVersion, current.version);
+  const current = await lockTaxRate(scope, id, expectedVersion);
   if (!current.is_active) return describeTaxRate(current);
   return updateTaxRate(scope, id, { is_active: false });
 }

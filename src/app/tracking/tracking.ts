@@ -8,8 +8,8 @@ import type { CategoryRow, OptionRow } from '../../storage/stores/tracking.ts';
 import * as tracking from '../../storage/stores/tracking.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
-import { assertVersion } from '../versions.ts';
+import { describedPage, listByActivity, type PageCursor, withChildren } from '../pagination.ts';
+import { assertVersion, lockAtVersion } from '../versions.ts';
 
 /** Categories per organization and options per category, counting inactive ones (never deleted). */
 export const CATEGORIES_MAX = 20;
@@ -44,9 +44,20 @@ function describeCategory(row: CategoryRow, options: OptionRow[]) {
   };
 }
 
+/** Categories with their options, read in one query. */
+const describeCategories = withChildren(tracking.optionsOfCategories, describeCategory);
+
 async function describeOneCategory(db: Queryable, organizationId: string, row: CategoryRow) {
-  const options = await tracking.optionsOfCategories(db, organizationId, [row.id]);
-  return describeCategory(row, options.get(row.id) ?? []);
+  return (await describeCategories(db, organizationId, [row]))[0]!;
+}
+
+/** The tracking category a write changes, locked, at the version the writer named (404, 412 otherwise). */
+function lockCategory(scope: WriteScope, id: string, expectedVersion: number | undefined) {
+  return lockAtVersion(
+    () => findCategory(scope.tx, scope.actor.organization.id, id, true),
+    'tracking category',
+    expectedVersion,
+  );
 }
 
 // ---- rules -------------------------------------------------------------------------------------
@@ -71,22 +82,7 @@ async function assertOptionNameFree(
 
 // ---- category reads ----------------------------------------------------------------------------
 
-export async function listCategories(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: { is_active?: boolean },
-) {
-  const organizationId = actor.organization.id;
-  const rows = await tracking.listCategories(deps.db, organizationId, filters.is_active, cursor);
-  const page = toPage(organizationId, rows, cursor);
-  const options = await tracking.optionsOfCategories(
-    deps.db,
-    organizationId,
-    page.rows.map((row) => row.id),
-  );
-  return { ...page, rows: page.rows.map((row) => describeCategory(row, options.get(row.id) ?? [])) };
-}
+export const listCategories = listByActivity(tracking.listCategories, describeCategories);
 
 export async function readCategory(deps: Deps, actor: Actor, id: string) {
   const row = await findCategory(deps.db, actor.organization.id, id);
@@ -127,14 +123,12 @@ export async function updateCategory(
 ) {
   const organizationId = scope.actor.organization.id;
   if (patch.name !== undefined) await tracking.lockCategories(scope.tx, organizationId);
-  const current = await findCategory(scope.tx, organizationId, id, true);
-  if (!current) throw notFound('tracking category');
-  assertVersion(expectedVersion, current.version);
+  const current = await lockCategory(scope, id, expectedVersion);
   const name = patch.name?.trim();
   if (name !== undefined) await assertCategoryNameFree(scope.tx, organizationId, name, id);
   const version = current.version + 1;
   const changes = { name: name ?? null, isActive: patch.is_active ?? null };
-  await tracking.updateCategory(scope.tx, organizationId, id, changes, version);
+  await tracking.update(scope.tx, 'category', organizationId, id, changes, version);
   scope.changed('tracking_category', id, 'updated', version);
   if (patch.is_active === false && current.is_active) {
     const retired = await tracking.deactivateOptionsOf(scope.tx, organizationId, id);
@@ -146,9 +140,7 @@ export async function updateCategory(
 /** Deactivating an inactive category changes nothing: same version, no change record. */
 export async function deactivateCategory(scope: WriteScope, id: string, expectedVersion?: number) {
   const organizationId = scope.actor.organization.id;
-  const current = await findCategory(scope.tx, organizationId, id, true);
-  if (!current) throw notFound('tracking category');
-  assertVersion(expectedVersion, current.version);
+  const current = await lockCategory(scope, id, expectedVersion);
   if (!current.is_active) return describeOneCategory(scope.tx, organizationId, current);
   return updateCategory(scope, id, { is_active: false });
 }
@@ -165,14 +157,13 @@ export async function listOptions(
   if (filters.category !== undefined && !isUuid(filters.category)) {
     throw fieldError('query/category', 'must be a tracking category id');
   }
-  const rows = await tracking.listOptions(
+  const fetched = tracking.listOptions(
     deps.db,
     organizationId,
     { categoryId: filters.category ?? null, isActive: filters.is_active ?? null },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: page.rows.map(describeOption) };
+  return describedPage(organizationId, cursor, fetched, (rows) => rows.map(describeOption));
 }
 
 export async function readOption(deps: Deps, actor: Actor, id: string) {
@@ -241,7 +232,7 @@ async function writeOption(
   if (name !== undefined) await assertOptionNameFree(scope.tx, organizationId, category.id, name, id);
   const version = current.version + 1;
   const changes = { name: name ?? null, isActive: patch.is_active ?? null };
-  await tracking.updateOption(scope.tx, organizationId, id, changes, version);
+  await tracking.update(scope.tx, 'option', organizationId, id, changes, version);
   scope.changed('tracking_option', id, 'updated', version);
   return describeOption((await findOption(scope.tx, organizationId, id))!);
 }

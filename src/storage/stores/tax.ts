@@ -1,8 +1,7 @@
 // The tax store (D28): tax rates, tax groups and the rates each group combines, in order.
 import type { Queryable, Tx } from '../db.ts';
-import { type PageCursor, pageByActivity } from '../keyset.ts';
-import { groupByParent } from '../rows.ts';
-import { isoTimestamp, isUuid, type RowLock, rowById } from '../sql.ts';
+import { activityCollection } from '../keyset.ts';
+import { isoTimestamp, isUuid, rowsByParent } from '../sql.ts';
 
 export interface TaxRateRow {
   id: string;
@@ -42,19 +41,11 @@ const GROUP_SELECT = `SELECT id, name, description, is_active, version,
 
 // ---- rates -------------------------------------------------------------------------------------
 
-export function findRate(db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') {
-  return rowById<TaxRateRow>(db, RATE_SELECT, organizationId, id, lock, 'r');
-}
-
+const rates = activityCollection<TaxRateRow>(RATE_SELECT, 'r');
+/** The rate, or undefined; `lock` holds it to commit. */
+export const findRate = rates.find;
 /** One keyset page of rates (PAGE_SIZE + 1 rows at most), all or only the (in)active ones. */
-export function listRates(
-  db: Queryable,
-  organizationId: string,
-  isActive: boolean | undefined,
-  cursor: PageCursor | undefined,
-) {
-  return pageByActivity<TaxRateRow>(db, RATE_SELECT, organizationId, isActive, cursor, 'r');
-}
+export const listRates = rates.list;
 
 export interface NewRate {
   id: string;
@@ -153,35 +144,27 @@ export async function activeGroupsUsingRate(
 
 // ---- groups ------------------------------------------------------------------------------------
 
-export function findGroup(db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') {
-  return rowById<TaxGroupRow>(db, GROUP_SELECT, organizationId, id, lock);
-}
-
-export function listGroups(
-  db: Queryable,
-  organizationId: string,
-  isActive: boolean | undefined,
-  cursor: PageCursor | undefined,
-) {
-  return pageByActivity<TaxGroupRow>(db, GROUP_SELECT, organizationId, isActive, cursor);
-}
+const groups = activityCollection<TaxGroupRow>(GROUP_SELECT);
+export const findGroup = groups.find;
+export const listGroups = groups.list;
 
 /** The rates of several groups in one query, each group's in its own order. */
-export async function ratesOfGroups(
+export function ratesOfGroups(
   db: Queryable,
   organizationId: string,
   groupIds: string[],
 ): Promise<Map<string, GroupRate[]>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db.query<GroupRate & { tax_group_id: string }>(
+  return rowsByParent<GroupRate & { tax_group_id: string }, 'tax_group_id'>(
+    db,
     `SELECT gr.tax_group_id, r.id, r.rate::text AS rate
        FROM tax_group_rates gr
        JOIN tax_rates r ON r.organization_id = gr.organization_id AND r.id = gr.tax_rate_id
       WHERE gr.organization_id = $1 AND gr.tax_group_id = ANY($2::uuid[])
       ORDER BY gr.tax_group_id, gr.position`,
-    [organizationId, groupIds],
+    [organizationId],
+    groupIds,
+    'tax_group_id',
   );
-  return groupByParent(rows, 'tax_group_id');
 }
 
 export async function insertGroup(

@@ -1,9 +1,8 @@
 // The tracking store (D28): tracking categories and their options. Never deleted; counted with the
 // inactive ones against the limits.
 import type { Queryable, Tx } from '../db.ts';
-import { type PageCursor, pageByActivity, selectPage } from '../keyset.ts';
-import { groupByParent } from '../rows.ts';
-import { isoTimestamp, isUuid, type RowLock, rowById } from '../sql.ts';
+import { activityCollection, type PageCursor, selectPage } from '../keyset.ts';
+import { isoTimestamp, isUuid, type RowLock, rowById, rowsByParent } from '../sql.ts';
 
 export interface CategoryRow {
   id: string;
@@ -31,18 +30,9 @@ export interface NameAndActivity {
 
 // ---- categories --------------------------------------------------------------------------------
 
-export function findCategory(db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') {
-  return rowById<CategoryRow>(db, CATEGORY_SELECT, organizationId, id, lock);
-}
-
-export function listCategories(
-  db: Queryable,
-  organizationId: string,
-  isActive: boolean | undefined,
-  cursor: PageCursor | undefined,
-) {
-  return pageByActivity<CategoryRow>(db, CATEGORY_SELECT, organizationId, isActive, cursor);
-}
+const categories = activityCollection<CategoryRow>(CATEGORY_SELECT);
+export const findCategory = categories.find;
+export const listCategories = categories.list;
 
 /** Serializes category creation and renames in one organization (name uniqueness, the limit). */
 export async function lockCategories(tx: Tx, organizationId: string): Promise<void> {
@@ -85,16 +75,6 @@ export async function insertCategory(
   ]);
 }
 
-export function updateCategory(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-  changes: NameAndActivity,
-  version: number,
-): Promise<void> {
-  return updateNameAndActivity(tx, 'tracking_categories', organizationId, id, changes, version);
-}
-
 // ---- options -----------------------------------------------------------------------------------
 
 export function findOption(db: Queryable, organizationId: string, id: string, lock: RowLock = 'none') {
@@ -118,17 +98,18 @@ export function listOptions(
 }
 
 /** The options of several categories in one query, each category's in creation order. */
-export async function optionsOfCategories(
+export function optionsOfCategories(
   db: Queryable,
   organizationId: string,
   categoryIds: string[],
 ): Promise<Map<string, OptionRow[]>> {
-  if (categoryIds.length === 0) return new Map();
-  const rows = await db.query<OptionRow>(
+  return rowsByParent<OptionRow, 'category_id'>(
+    db,
     `${OPTION_SELECT} WHERE organization_id = $1 AND category_id = ANY($2::uuid[]) ORDER BY created_at, id`,
-    [organizationId, categoryIds],
+    [organizationId],
+    categoryIds,
+    'category_id',
   );
-  return groupByParent(rows, 'category_id');
 }
 
 /**
@@ -181,16 +162,6 @@ export async function insertOption(
   );
 }
 
-export function updateOption(
-  tx: Tx,
-  organizationId: string,
-  id: string,
-  changes: NameAndActivity,
-  version: number,
-): Promise<void> {
-  return updateNameAndActivity(tx, 'tracking_options', organizationId, id, changes, version);
-}
-
 /** Deactivates the category's active options, each with its version moved; answers their new versions. */
 export function deactivateOptionsOf(
   tx: Tx,
@@ -205,16 +176,19 @@ export function deactivateOptionsOf(
   );
 }
 
-async function updateNameAndActivity(
+const TABLES = { category: 'tracking_categories', option: 'tracking_options' } as const;
+
+/** Renames and/or (de)activates a category or an option, at `version`. */
+export async function update(
   tx: Tx,
-  table: 'tracking_categories' | 'tracking_options',
+  kind: keyof typeof TABLES,
   organizationId: string,
   id: string,
   changes: NameAndActivity,
   version: number,
 ): Promise<void> {
   await tx.query(
-    `UPDATE ${table} SET name = COALESCE($3, name), is_active = COALESCE($4, is_active),
+    `UPDATE ${TABLES[kind]} SET name = COALESCE($3, name), is_active = COALESCE($4, is_active),
             version = $5, updated_at = clock_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, changes.name, changes.isActive, version],
