@@ -1,13 +1,9 @@
 // The change feed from a test's side: take a cursor now, read what was written since.
 import assert from 'node:assert/strict';
+import type { ChangeBody } from './bodies.ts';
 import { call, type Harness, type Headers } from './harness.ts';
 
-export interface Change {
-  entity_type: string;
-  entity_id: string;
-  operation: string;
-  entity_version: number;
-}
+export type Change = ChangeBody;
 
 /** The feed's "from here" cursor; the changes written after it are read with `changesSince`. */
 export async function feedCursor(harness: Harness, headers: Headers): Promise<string> {

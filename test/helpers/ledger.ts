@@ -1,5 +1,6 @@
 // Ledger fixtures: accounts and journal entries through their HTTP routes.
 import assert from 'node:assert/strict';
+import type { AccountBody, JournalEntryBody, TrackingOptionBody } from './bodies.ts';
 import { type Books, call, type Harness, type Headers, today } from './harness.ts';
 
 export interface EntryLine {
@@ -33,14 +34,22 @@ export function balancedEntry(
 }
 
 /** Creates a draft entry from `body` (201) and returns it. */
-export async function createDraft(harness: Harness, headers: Headers, body: unknown) {
+export async function createDraft(
+  harness: Harness,
+  headers: Headers,
+  body: unknown,
+): Promise<JournalEntryBody> {
   const draft = await call(harness, 'POST', '/api/v1/journal-entries', headers, body);
   assert.equal(draft.statusCode, 201, draft.body);
   return draft.json();
 }
 
 /** Creates a draft entry from `body` and posts it (201, then 200); returns the posted entry. */
-export async function postEntry(harness: Harness, headers: Headers, body: unknown) {
+export async function postEntry(
+  harness: Harness,
+  headers: Headers,
+  body: unknown,
+): Promise<JournalEntryBody> {
   const draft = await createDraft(harness, headers, body);
   const posted = await call(harness, 'POST', `/api/v1/journal-entries/${draft.id}/post`, headers);
   assert.equal(posted.statusCode, 200, posted.body);
@@ -48,7 +57,11 @@ export async function postEntry(harness: Harness, headers: Headers, body: unknow
 }
 
 /** Creates an account (201): an expense account named after its number unless `body` says otherwise. */
-export async function createAccount(harness: Harness, headers: Headers, body: Record<string, unknown> = {}) {
+export async function createAccount(
+  harness: Harness,
+  headers: Headers,
+  body: Record<string, unknown> = {},
+): Promise<AccountBody> {
   const number = (body.number as string | undefined) ?? `1${Math.floor(Math.random() * 1e6)}`;
   const response = await call(harness, 'POST', '/api/v1/accounts', headers, {
     number,
@@ -61,7 +74,10 @@ export async function createAccount(harness: Harness, headers: Headers, body: Re
 }
 
 /** Two tracking categories of `books`, Region (East, West) and Project (Alpha); returns the three options. */
-export async function trackingOptions(harness: Harness, books: Books) {
+export async function trackingOptions(
+  harness: Harness,
+  books: Books,
+): Promise<Record<'east' | 'west' | 'alpha', TrackingOptionBody>> {
   const create = async (url: string, body: Record<string, string>) => {
     const response = await call(harness, 'POST', url, books.headers, body);
     assert.equal(response.statusCode, 201, response.body);

@@ -3,10 +3,12 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorCode } from '../../src/domain/errors.ts';
+import type { CustomerBody, InvoiceBody, TaxRateBody } from './bodies.ts';
 import { type Books, call, countRows, type Harness, type Headers, signUp } from './harness.ts';
 import { assertEnvelope } from './refusals.ts';
 
-export function ok(response: LightMyRequestResponse, status = 200) {
+/** The body of a `status` answer (throws with the body otherwise); `T` names its schema type (bodies.ts). */
+export function ok<T = any>(response: LightMyRequestResponse, status = 200): T {
   if (response.statusCode !== status) {
     throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
   }
@@ -17,7 +19,7 @@ export async function createCustomer(
   harness: Harness,
   headers: Headers,
   overrides: Record<string, unknown> = {},
-): Promise<{ id: string; display_name: string; email: string | null }> {
+): Promise<CustomerBody> {
   const response = await call(harness, 'POST', '/api/v1/customers', headers, {
     display_name: `Customer ${Math.random().toString(36).slice(2, 8)}`,
     email: 'billing@customer.test',
@@ -32,7 +34,7 @@ export async function createTaxRate(
   headers: Headers,
   rate = '8.2500',
   overrides: Record<string, unknown> = {},
-): Promise<{ id: string }> {
+): Promise<TaxRateBody> {
   const response = await call(harness, 'POST', '/api/v1/tax-rates', headers, {
     name: `Sales tax ${rate}`,
     rate,
@@ -98,7 +100,7 @@ export async function createInvoice(
   tax: string,
   extra: Record<string, unknown> = {},
 ) {
-  return ok(await postInvoice(harness, books, customer, tax, extra), 201);
+  return ok<InvoiceBody>(await postInvoice(harness, books, customer, tax, extra), 201);
 }
 
 /** A sent invoice of `invoiceBody`, 1450.00 at 8.25% (the contract's example); returns the sent invoice. */
@@ -110,7 +112,7 @@ export async function sentInvoice(
   extra: Record<string, unknown> = {},
 ) {
   const draft = await createInvoice(harness, books, customer, tax, extra);
-  return ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+  return ok<InvoiceBody>(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
 }
 
 /** Row counts of every table an invoice or payment write touches. */

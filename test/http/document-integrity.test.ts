@@ -56,7 +56,7 @@ describe('reversing a document entry (D63)', () => {
   test("the invoice's entry: 409 invalid_state naming the invoice and its void, nothing written; the void still works once", async () => {
     const books = await signUp(harness);
     const invoice = await sentInvoiceOf(books);
-    const error = await refusedReversal(books, invoice.journal_entry, [`/api/v1/invoices/${invoice.id}`]);
+    const error = await refusedReversal(books, invoice.journal_entry!, [`/api/v1/invoices/${invoice.id}`]);
     assert.match(error.message, new RegExp(`invoice ${invoice.number}; void the invoice instead`));
     assert.equal(error.detail.source_type, 'invoice');
     assert.equal(error.detail.source_id, invoice.id);

@@ -274,8 +274,8 @@ describe('tracking options on journal lines', () => {
     const east = await createOption(books, region.id, 'East');
     const alpha = await createOption(books, project.id, 'Alpha');
     const posted = await postEntry(harness, books.headers, entry(books, [east.id, alpha.id]));
-    assert.deepEqual(posted.lines[0].tracking_options, [east.id, alpha.id]);
-    assert.deepEqual(posted.lines[1].tracking_options, []);
+    assert.deepEqual(posted.lines[0]!.tracking_options, [east.id, alpha.id]);
+    assert.deepEqual(posted.lines[1]!.tracking_options, []);
   });
 
   test('refuses two options of one category, an unknown id, or an inactive option: 400, nothing written', async () => {
