@@ -6,6 +6,7 @@ import { fieldError, notFound } from '../../domain/errors.ts';
 import type { PaymentTerms } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
+import { isUuid } from '../../storage/sql.ts';
 import type { CustomerRow, CustomerStanding } from '../../storage/stores/customers.ts';
 import * as customers from '../../storage/stores/customers.ts';
 import type { WriteScope } from '../changes.ts';
@@ -40,6 +41,13 @@ function describeCustomer(row: CustomerRow, standing: CustomerStanding | undefin
 async function describeOne(db: Queryable, organizationId: string, row: CustomerRow) {
   const standings = await customers.standings(db, organizationId, [row.id]);
   return describeCustomer(row, standings.get(row.id));
+}
+
+/** A list's `customer` filter: absent is every customer (null); present, it must be a customer id. */
+export function customerFilter(customer: string | undefined): string | null {
+  if (customer === undefined) return null;
+  if (!isUuid(customer)) throw fieldError('query/customer', 'must be a customer id (UUID)');
+  return customer;
 }
 
 /**

@@ -56,7 +56,7 @@ export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promi
     sourceId: row.id,
   });
   const version = row.version + 1;
-  await invoices.markSent(scope.tx, organizationId, row.id, { journalEntryId: entry.id, version });
+  await invoices.setStatus(scope.tx, organizationId, row.id, { status: 'sent', entryId: entry.id, version });
   scope.changed(INVOICE_ENTITY, row.id, 'updated', version);
 }
 
@@ -100,7 +100,11 @@ export async function voidInvoice(
     });
   }
   const version = row.version + 1;
-  await invoices.markVoid(scope.tx, scope.actor.organization.id, id, { voidEntryId, version });
+  await invoices.setStatus(scope.tx, scope.actor.organization.id, id, {
+    status: 'void',
+    entryId: voidEntryId,
+    version,
+  });
   scope.changed(INVOICE_ENTITY, id, 'updated', version);
   return readInvoice(scope.tx, scope.actor, id);
 }

@@ -1,14 +1,14 @@
 // Invoices as returned: the view (D7 four decimals, D24 days overdue), one invoice, and the list with
 // its filters (D31). The rows come from the invoices store.
 import { todayIn } from '../../domain/dates.ts';
-import { fieldError, notFound } from '../../domain/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 import { balanceDue, daysOverdue } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { isUuid } from '../../storage/sql.ts';
 import type { InvoiceLineRow, InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { Actor, Deps } from '../context.ts';
+import { customerFilter } from '../customers/customers.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
 export const INVOICE_ENTITY = 'ar_invoice';
@@ -83,16 +83,14 @@ export async function listInvoices(
   filters: InvoiceFilters,
 ) {
   const organizationId = actor.organization.id;
-  if (filters.customer !== undefined && !isUuid(filters.customer)) {
-    throw fieldError('query/customer', 'must be a customer id (UUID)');
-  }
+  const customerId = customerFilter(filters.customer);
   const search = filters.search?.trim() ? `%${escapeLike(filters.search.trim().toLowerCase())}%` : null;
   const rows = await invoices.page(
     deps.db,
     organizationId,
     {
       status: filters.status ?? null,
-      customerId: filters.customer ?? null,
+      customerId,
       issueDateFrom: filters.issue_date_from ?? null,
       issueDateTo: filters.issue_date_to ?? null,
       searchPattern: search,

@@ -20,7 +20,7 @@ import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.t
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { activeCustomer } from '../customers/customers.ts';
+import { activeCustomer, customerFilter } from '../customers/customers.ts';
 import {
   assertActiveAccount,
   assertBooksCurrency,
@@ -96,10 +96,7 @@ export async function listPayments(
   filters: { customer?: string },
 ) {
   const organizationId = actor.organization.id;
-  if (filters.customer !== undefined && !isUuid(filters.customer)) {
-    throw fieldError('query/customer', 'must be a customer id (UUID)');
-  }
-  const rows = await payments.page(deps.db, organizationId, filters.customer ?? null, cursor);
+  const rows = await payments.page(deps.db, organizationId, customerFilter(filters.customer), cursor);
   const page = toPage(organizationId, rows, cursor);
   const applications = await payments.applicationsOf(
     deps.db,

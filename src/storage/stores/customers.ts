@@ -3,17 +3,10 @@
 import type { PaymentTerms } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
-import { isoTimestamp, isUuid } from '../sql.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
 
-export interface CustomerRow {
+export interface CustomerRow extends CustomerFields {
   id: string;
-  display_name: string;
-  email: string | null;
-  company_name: string | null;
-  phone: string | null;
-  billing_address: string | null;
-  notes: string;
-  payment_terms: PaymentTerms;
   currency: string;
   is_active: boolean;
   version: number;
@@ -31,23 +24,13 @@ const CUSTOMER_SELECT = `SELECT id, display_name, email, company_name, phone, bi
   ${isoTimestamp('updated_at')} AS updated_at FROM customers`;
 
 /** One customer, or undefined (a malformed id is a customer that does not exist). */
-export async function find(
-  db: Queryable,
-  organizationId: string,
-  id: string,
-  lock = false,
-): Promise<CustomerRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.query<CustomerRow>(
-    `${CUSTOMER_SELECT} WHERE organization_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [organizationId, id],
-  );
-  return row;
+export function find(db: Queryable, organizationId: string, id: string): Promise<CustomerRow | undefined> {
+  return rowById<CustomerRow>(db, CUSTOMER_SELECT, organizationId, id);
 }
 
 /** The customer row locked until commit, for a write that depends on it. */
-export function lock(tx: Queryable, organizationId: string, id: string) {
-  return find(tx, organizationId, id, true);
+export function lock(tx: Queryable, organizationId: string, id: string): Promise<CustomerRow | undefined> {
+  return rowById<CustomerRow>(tx, CUSTOMER_SELECT, organizationId, id, 'update');
 }
 
 /**

@@ -5,7 +5,7 @@ import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
 import { groupByParent, insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { isoTimestamp, isUuid } from '../sql.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
 
 export interface InvoiceRow {
   id: string;
@@ -53,23 +53,13 @@ const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS 
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
 
 /** One invoice, or undefined (a malformed id is an invoice that does not exist). */
-export async function find(
-  db: Queryable,
-  organizationId: string,
-  id: string,
-  lock = false,
-): Promise<InvoiceRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.query<InvoiceRow>(
-    `${INVOICE_SELECT} WHERE i.organization_id = $1 AND i.id = $2${lock ? ' FOR UPDATE OF i' : ''}`,
-    [organizationId, id],
-  );
-  return row;
+export function find(db: Queryable, organizationId: string, id: string): Promise<InvoiceRow | undefined> {
+  return rowById<InvoiceRow>(db, INVOICE_SELECT, organizationId, id, 'none', 'i');
 }
 
 /** The invoice row locked until commit (FOR UPDATE OF i), for a write that depends on it. */
-export function lock(tx: Queryable, organizationId: string, id: string) {
-  return find(tx, organizationId, id, true);
+export function lock(tx: Queryable, organizationId: string, id: string): Promise<InvoiceRow | undefined> {
+  return rowById<InvoiceRow>(tx, INVOICE_SELECT, organizationId, id, 'update', 'i');
 }
 
 /** The lines of each invoice, in line order. */
@@ -239,33 +229,28 @@ export async function deleteLines(tx: Queryable, organizationId: string, invoice
   ]);
 }
 
-/** draft -> sent: the invoice points at its posted entry. */
-export async function markSent(
-  tx: Queryable,
-  organizationId: string,
-  id: string,
-  sent: { journalEntryId: string; version: number },
-): Promise<void> {
-  await tx.query(
-    `UPDATE invoices SET status = 'sent', journal_entry_id = $3, sent_at = clock_timestamp(), version = $4,
-            updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, sent.journalEntryId, sent.version],
-  );
-}
+/** The entry each status change points at, and the moment it records. */
+const STATUS_COLUMNS = {
+  sent: { entry: 'journal_entry_id', at: 'sent_at' },
+  void: { entry: 'void_entry_id', at: 'voided_at' },
+} as const;
 
-/** -> void, pointing at its reversing entry (null for a draft, which posted nothing). */
-export async function markVoid(
+/**
+ * draft -> sent (pointing at its posted entry) or -> void (pointing at its reversing entry; null for
+ * a draft, which posted nothing), with the new version.
+ */
+export async function setStatus(
   tx: Queryable,
   organizationId: string,
   id: string,
-  voided: { voidEntryId: string | null; version: number },
+  change: { status: keyof typeof STATUS_COLUMNS; entryId: string | null; version: number },
 ): Promise<void> {
+  const columns = STATUS_COLUMNS[change.status];
   await tx.query(
-    `UPDATE invoices SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
+    `UPDATE invoices SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
             updated_at = clock_timestamp()
       WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, voided.voidEntryId, voided.version],
+    [organizationId, id, change.status, change.entryId, change.version],
   );
 }
 

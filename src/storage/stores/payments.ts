@@ -5,7 +5,7 @@ import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
 import { groupByParent, insertRowsSql, SqlParams } from '../rows.ts';
-import { isoTimestamp, isUuid } from '../sql.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
 import { allocateNumberCte } from './sequences.ts';
 
 export interface PaymentRow {
@@ -51,17 +51,8 @@ const PAYMENT_SELECT = `SELECT ${paymentColumns('p.')}, c.display_name AS custom
   JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id`;
 
 /** One payment, or undefined (a malformed id is a payment that does not exist). */
-export async function find(
-  db: Queryable,
-  organizationId: string,
-  id: string,
-): Promise<PaymentRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.organization_id = $1 AND p.id = $2`, [
-    organizationId,
-    id,
-  ]);
-  return row;
+export function find(db: Queryable, organizationId: string, id: string): Promise<PaymentRow | undefined> {
+  return rowById<PaymentRow>(db, PAYMENT_SELECT, organizationId, id, 'none', 'p');
 }
 
 /** One keyset page (PAGE_SIZE + 1 rows at most), of one customer's payments when `customerId` is set. */
