@@ -5,7 +5,7 @@ import type { Queryable } from '../storage/db.ts';
 import { type KeysetRow, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
 import type { Actor, Deps } from './context.ts';
 
-export { keysetClause, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
+export type { PageCursor } from '../storage/keyset.ts';
 
 interface CursorPayload {
   o: string;
