@@ -18,7 +18,7 @@ const FORBIDDEN = {
  * them), a clause, a cast or a placeholder cast. Messages and names in lower case never match.
  */
 const SQL_TEXT =
-  /\b(SELECT\s+[\w*(]|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|WITH\s+\w+\s+AS\s*\(|WHERE\s+[\w(]|JOIN\s+\w+\s+\w*\s*ON\b|ON\s+CONFLICT\b|FOR\s+(UPDATE|SHARE)\b|SAVEPOINT\b|ROLLBACK\b|SET\s+TRANSACTION\b|AT\s+TIME\s+ZONE\b)|::(text|uuid|date|numeric|int|bigint|boolean|timestamptz)\b|\$\d+::/;
+  /\b(SELECT\b|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|WITH\s+\w+\s+AS\s*\(|WHERE\s+[\w(]|JOIN\s+\w+\s+\w*\s*ON\b|ON\s+CONFLICT\b|FOR\s+(UPDATE|SHARE)\b|SAVEPOINT\b|ROLLBACK\b|SET\s+TRANSACTION\b|AT\s+TIME\s+ZONE\b)|::(text|uuid|date|numeric|int|bigint|boolean|timestamptz)\b|\$\d+::/;
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
