@@ -100,15 +100,13 @@ export interface UpdateTaxGroupCommand {
   is_active?: boolean;
 }
 
-/** Sparse update; `tax_rates` replaces the whole list. Reactivation needs all its rates active. */
-export async function updateTaxGroup(
-  scope: WriteScope,
-  id: string,
-  patch: UpdateTaxGroupCommand,
-  expectedVersion?: number,
-) {
+/**
+ * The group's rates under the patch: `tax_rates` replaces them (each must be active); reactivating
+ * the group without new rates needs all of its current rates active.
+ */
+async function settleRates(scope: WriteScope, current: TaxGroupRow, patch: UpdateTaxGroupCommand) {
   const organizationId = scope.actor.organization.id;
-  const current = await lockTaxGroup(scope, id, expectedVersion);
+  const id = current.id;
   if (patch.tax_rates !== undefined) {
     await assertActiveRates(scope, patch.tax_rates);
     await tax.replaceGroupRates(scope.tx, organizationId, id, patch.tax_rates);
@@ -126,6 +124,18 @@ export async function updateTaxGroup(
       );
     }
   }
+}
+
+/** Sparse update; `tax_rates` replaces the whole list. Reactivation needs all its rates active. */
+export async function updateTaxGroup(
+  scope: WriteScope,
+  id: string,
+  patch: UpdateTaxGroupCommand,
+  expectedVersion?: number,
+) {
+  const organizationId = scope.actor.organization.id;
+  const current = await lockTaxGroup(scope, id, expectedVersion);
+  await settleRates(scope, current, patch);
   const version = current.version + 1;
   await tax.updateGroup(
     scope.tx,
