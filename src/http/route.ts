@@ -355,7 +355,7 @@ export function expectedVersion(request: FastifyRequest): number | undefined {
 }
 
 /** Runs a write through the shared machinery (transaction, idempotency, change records) and replies. */
-export async function respondWrite<Body>(
+async function respondWrite<Body>(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
 import { createAccount, listAccounts, readAccount, updateAccount } from '../../app/ledger/accounts.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { action, actorOf, defineRoute, withEtag } from '../route.ts';
 import { Account, AccountCreate, AccountListQuery, AccountUpdate, PageAccount } from '../schemas/accounts.ts';
 import { IdParams } from '../schemas/common.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'accounts', published: true, auth: 'organization' } as const;
@@ -21,16 +20,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'accounts:read',
     querystring: AccountListQuery,
     response: { 200: PageAccount },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const page = await listAccounts(
-        deps,
-        actor,
-        decodeCursor(actor.organization.id, request.query.cursor),
-        request.query,
-      );
-      return pageBody(deps, request, page);
-    },
+    handler: listing(deps, listAccounts),
   });
 
   defineRoute(app, deps, {

@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../app/auth/api-keys.ts';
 import type { Deps } from '../../app/context.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { actorOf, defineRoute } from '../route.ts';
 import { ApiKey, ApiKeyCreate, ApiKeyListQuery, NewApiKey } from '../schemas/api-keys.ts';
 import { IdParams, Page } from '../schemas/common.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
   const base = {
@@ -24,11 +23,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'List API keys',
     querystring: ApiKeyListQuery,
     response: { 200: Page(ApiKey) },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const page = await listApiKeys(deps, actor, decodeCursor(actor.organization.id, request.query.cursor));
-      return pageBody(deps, request, page);
-    },
+    handler: listing(deps, listApiKeys),
   });
 
   defineRoute(app, deps, {

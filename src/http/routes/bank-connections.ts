@@ -6,7 +6,6 @@ import {
   requestBankConnection,
 } from '../../app/banking/bank-connections.ts';
 import type { Deps } from '../../app/context.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { action, actorOf, defineRoute } from '../route.ts';
 import {
   BankConnection,
@@ -14,7 +13,7 @@ import {
   BankConnectionListQuery,
 } from '../schemas/bank-connections.ts';
 import { Page } from '../schemas/common.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerBankConnectionRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'bank-connections', published: false, auth: 'organization' } as const;
@@ -28,11 +27,7 @@ export function registerBankConnectionRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'accounts:read',
     querystring: BankConnectionListQuery,
     response: { 200: Page(BankConnection) },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const cursor = decodeCursor(actor.organization.id, request.query.cursor);
-      return pageBody(deps, request, await listBankConnections(deps, actor, cursor));
-    },
+    handler: listing(deps, listBankConnections),
   });
 
   action(app, deps, {

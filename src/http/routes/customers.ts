@@ -8,7 +8,6 @@ import {
   readCustomer,
   updateCustomer,
 } from '../../app/customers/customers.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { action, actorOf, defineRoute, withEtag } from '../route.ts';
 import { ActionRequest, IdParams } from '../schemas/common.ts';
 import {
@@ -18,7 +17,7 @@ import {
   CustomerUpdate,
   PageCustomer,
 } from '../schemas/customers.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerCustomerRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'customers', published: true, auth: 'organization' } as const;
@@ -33,16 +32,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'customers:read',
     querystring: CustomerListQuery,
     response: { 200: PageCustomer },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const page = await listCustomers(
-        deps,
-        actor,
-        decodeCursor(actor.organization.id, request.query.cursor),
-        request.query,
-      );
-      return pageBody(deps, request, page);
-    },
+    handler: listing(deps, listCustomers),
   });
 
   defineRoute(app, deps, {

@@ -5,7 +5,6 @@ import { createInvoice, updateInvoice } from '../../app/invoices/draft-invoices.
 import { deliverInvoiceEmail, emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoice.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { action, actorOf, defineRoute, withEtag } from '../route.ts';
 import { ActionRequest, IdParams } from '../schemas/common.ts';
 import {
@@ -18,7 +17,7 @@ import {
   InvoiceUpdate,
   PageInvoice,
 } from '../schemas/invoices.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'invoices', published: true, auth: 'organization' } as const;
@@ -33,16 +32,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'invoices:read',
     querystring: InvoiceListQuery,
     response: { 200: PageInvoice },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const page = await listInvoices(
-        deps,
-        actor,
-        decodeCursor(actor.organization.id, request.query.cursor),
-        request.query,
-      );
-      return pageBody(deps, request, page);
-    },
+    handler: listing(deps, listInvoices),
   });
 
   defineRoute(app, deps, {

@@ -10,7 +10,6 @@ import {
   reverseEntry,
   updateDraftEntry,
 } from '../../app/ledger/journal-entries.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { action, actorOf, defineRoute, withEtag } from '../route.ts';
 import { ActionRequest, IdParams, NoContent } from '../schemas/common.ts';
 import {
@@ -21,7 +20,7 @@ import {
   JournalEntryUpdate,
   PageJournalEntry,
 } from '../schemas/journal-entries.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'journal entries', published: true, auth: 'organization' } as const;
@@ -36,16 +35,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'journal:read',
     querystring: JournalEntryListQuery,
     response: { 200: PageJournalEntry },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const page = await listEntries(
-        deps,
-        actor,
-        decodeCursor(actor.organization.id, request.query.cursor),
-        request.query,
-      );
-      return pageBody(deps, request, page);
-    },
+    handler: listing(deps, listEntries),
   });
 
   defineRoute(app, deps, {

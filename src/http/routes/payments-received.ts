@@ -1,7 +1,6 @@
 // Published: payments received (spec "Payment received", D25, D33).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import { createPayment, listPayments, readPayment } from '../../app/payments/payments-received.ts';
 import { action, actorOf, defineRoute, withEtag } from '../route.ts';
 import { IdParams } from '../schemas/common.ts';
@@ -11,7 +10,7 @@ import {
   PaymentReceived,
   PaymentReceivedCreate,
 } from '../schemas/payments.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerPaymentReceivedRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'payments received', published: true, auth: 'organization' } as const;
@@ -25,16 +24,7 @@ export function registerPaymentReceivedRoutes(app: FastifyInstance, deps: Deps) 
     permission: 'payments:read',
     querystring: PaymentListQuery,
     response: { 200: PagePaymentReceived },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const page = await listPayments(
-        deps,
-        actor,
-        decodeCursor(actor.organization.id, request.query.cursor),
-        request.query,
-      );
-      return pageBody(deps, request, page);
-    },
+    handler: listing(deps, listPayments),
   });
 
   defineRoute(app, deps, {

@@ -1,7 +1,6 @@
 // Published: tax rates and tax groups (D28).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import {
   createTaxGroup,
   deactivateTaxGroup,
@@ -29,7 +28,7 @@ import {
   TaxRateCreate,
   TaxRateUpdate,
 } from '../schemas/tax.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'tax', published: true, auth: 'organization' } as const;
@@ -46,11 +45,7 @@ export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'List tax rates',
     querystring: TaxListQuery,
     response: { 200: PageTaxRate },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const cursor = decodeCursor(actor.organization.id, request.query.cursor);
-      return pageBody(deps, request, await listTaxRates(deps, actor, cursor, request.query));
-    },
+    handler: listing(deps, listTaxRates),
   });
 
   defineRoute(app, deps, {
@@ -114,11 +109,7 @@ export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'List tax groups',
     querystring: TaxListQuery,
     response: { 200: PageTaxGroup },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const cursor = decodeCursor(actor.organization.id, request.query.cursor);
-      return pageBody(deps, request, await listTaxGroups(deps, actor, cursor, request.query));
-    },
+    handler: listing(deps, listTaxGroups),
   });
 
   defineRoute(app, deps, {

@@ -1,7 +1,6 @@
 // Published: tracking categories and tracking options (D28).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
-import { decodeCursor } from '../../app/pagination.ts';
 import {
   CATEGORIES_MAX,
   createCategory,
@@ -29,7 +28,7 @@ import {
   TrackingOptionListQuery,
   TrackingUpdate,
 } from '../schemas/tracking.ts';
-import { pageBody } from './paging.ts';
+import { listing } from './paging.ts';
 
 export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'tracking', published: true, auth: 'organization' } as const;
@@ -46,11 +45,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'List tracking categories with their options',
     querystring: TrackingCategoryListQuery,
     response: { 200: PageTrackingCategory },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const cursor = decodeCursor(actor.organization.id, request.query.cursor);
-      return pageBody(deps, request, await listCategories(deps, actor, cursor, request.query));
-    },
+    handler: listing(deps, listCategories),
   });
 
   defineRoute(app, deps, {
@@ -112,11 +107,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'List tracking options',
     querystring: TrackingOptionListQuery,
     response: { 200: PageTrackingOption },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const cursor = decodeCursor(actor.organization.id, request.query.cursor);
-      return pageBody(deps, request, await listOptions(deps, actor, cursor, request.query));
-    },
+    handler: listing(deps, listOptions),
   });
 
   defineRoute(app, deps, {

@@ -1,21 +1,10 @@
 // Internal surface: sign-up, log-in, me (DECISIONS "Organizations, users, sessions").
 import { Type } from '@sinclair/typebox';
 import { OrNull } from './common.ts';
+import { OrganizationSummary } from './organizations.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 export const User = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() });
-const OrganizationSummary = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  mode: Type.String(),
-  live_organization_id: OrNull(Type.String()),
-  currency: Type.String(),
-  timezone: Type.String(),
-  books_closed_through: OrNull(Type.String()),
-  seats: Type.Integer(),
-  role: Type.String(),
-});
-
 export const SignupRequest = Type.Object({
   email: Email,
   password: Type.String({ minLength: 1, maxLength: 200 }),

@@ -78,8 +78,6 @@ export const CursorQuery = {
 
 export const IdParams = Type.Object({ id: Type.String() });
 
-export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Boolean() });
-
 /** The body of an action that changes one record: only the version the caller read (D34). */
 export const ActionRequest = Type.Object(
   { version: Type.Optional(Version) },

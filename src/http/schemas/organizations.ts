@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { ROLES } from '../../domain/roles.ts';
 import { Literals, OrNull } from './common.ts';
 
-export const Organization = Type.Object({
+/** Books as a member sees them (sign-up answers two of these). */
+export const OrganizationSummary = Type.Object({
   id: Type.String(),
   name: Type.String(),
   mode: Type.String(),
@@ -14,8 +15,9 @@ export const Organization = Type.Object({
   books_closed_through: OrNull(Type.String()),
   seats: Type.Integer(),
   role: Type.String(),
-  version: Type.Integer(),
 });
+
+export const Organization = Type.Composite([OrganizationSummary, Type.Object({ version: Type.Integer() })]);
 
 export const OrganizationUpdate = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
