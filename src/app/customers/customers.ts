@@ -11,8 +11,8 @@ import type { CustomerRow, CustomerStanding } from '../../storage/stores/custome
 import * as customers from '../../storage/stores/customers.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
+import { lockDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
-import { assertVersion } from '../versions.ts';
 
 export { PAYMENT_TERMS, type PaymentTerms } from '../../domain/invoice.ts';
 
@@ -137,11 +137,12 @@ export async function createCustomer(scope: WriteScope, command: CreateCustomerC
 export type UpdateCustomerCommand = Partial<CreateCustomerCommand> & { is_active?: boolean };
 
 /** Locks the customer for a change and checks the writer's version. */
-async function lockCustomer(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  const current = await customers.lock(scope.tx, scope.actor.organization.id, id);
-  if (!current) throw notFound('customer');
-  assertVersion(expectedVersion, current.version);
-  return current;
+function lockCustomer(scope: WriteScope, id: string, expectedVersion: number | undefined) {
+  return lockDocument(
+    () => customers.lock(scope.tx, scope.actor.organization.id, id),
+    'customer',
+    expectedVersion,
+  );
 }
 
 /** Sparse update: fields absent from the patch keep their value; `null` clears an optional field. */

@@ -95,3 +95,23 @@ export async function lockDocument<Row extends { version: number }>(
   assertVersion(expectedVersion, row.version);
   return row;
 }
+
+/** A document store's two reads: the document by id, and the rows (lines, applications) of several. */
+export interface DocumentReads<Row, Child> {
+  find(db: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
+  rowsOf(db: Queryable, organizationId: string, ids: string[]): Promise<Map<string, Child[]>>;
+}
+
+/** One document with its rows in their order, or not_found naming `what`. */
+export async function readDocument<Row, Child>(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+  what: string,
+  reads: DocumentReads<Row, Child>,
+): Promise<{ row: Row; rows: Child[] }> {
+  const row = await reads.find(db, organizationId, id);
+  if (!row) throw notFound(what);
+  const rows = await reads.rowsOf(db, organizationId, [id]);
+  return { row, rows: rows.get(id) ?? [] };
+}

@@ -1,7 +1,6 @@
 // Invoices as returned: the view (D7 four decimals, D24 days overdue), one invoice, and the list with
 // its filters (D31). The rows come from the invoices store.
 import { todayIn } from '../../domain/dates.ts';
-import { notFound } from '../../domain/errors.ts';
 import { balanceDue, daysOverdue } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
@@ -9,6 +8,7 @@ import type { InvoiceLineRow, InvoiceRow } from '../../storage/stores/invoices.t
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { Actor, Deps } from '../context.ts';
 import { customerFilter } from '../customers/customers.ts';
+import { readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
 export const INVOICE_ENTITY = 'ar_invoice';
@@ -60,11 +60,11 @@ export function describeInvoice(row: InvoiceRow, lines: InvoiceLineRow[], today:
 export type InvoiceView = ReturnType<typeof describeInvoice>;
 
 export async function readInvoice(db: Queryable, actor: Actor, id: string): Promise<InvoiceView> {
-  const organizationId = actor.organization.id;
-  const row = await invoices.find(db, organizationId, id);
-  if (!row) throw notFound('invoice');
-  const lines = await invoices.linesOf(db, organizationId, [id]);
-  return describeInvoice(row, lines.get(id) ?? [], todayIn(actor.organization.timezone));
+  const { row, rows } = await readDocument(db, actor.organization.id, id, 'invoice', {
+    find: invoices.find,
+    rowsOf: invoices.linesOf,
+  });
+  return describeInvoice(row, rows, todayIn(actor.organization.timezone));
 }
 
 export interface InvoiceFilters {

@@ -2,7 +2,7 @@
 // (in id order, so two payments never deadlock), checks each application against the balance due at
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
 import { randomUUID } from 'node:crypto';
-import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
+import { DomainError, fieldError } from '../../domain/errors.ts';
 import { applyPayment } from '../../domain/invoice.ts';
 import {
   currencyDecimals,
@@ -26,6 +26,7 @@ import {
   assertBooksCurrency,
   assertDocumentDate,
   CASH_ACCOUNT,
+  readDocument,
 } from '../documents/documents.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
@@ -82,11 +83,11 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
 export type PaymentView = ReturnType<typeof describePayment>;
 
 export async function readPayment(db: Queryable, actor: Actor, id: string): Promise<PaymentView> {
-  const organizationId = actor.organization.id;
-  const row = await payments.find(db, organizationId, id);
-  if (!row) throw notFound('payment');
-  const applications = await payments.applicationsOf(db, organizationId, [id]);
-  return describePayment(row, applications.get(id) ?? []);
+  const { row, rows } = await readDocument(db, actor.organization.id, id, 'payment', {
+    find: payments.find,
+    rowsOf: payments.applicationsOf,
+  });
+  return describePayment(row, rows);
 }
 
 export async function listPayments(

@@ -1,7 +1,7 @@
 // The customers store (spec "Customer", D26, D31): rows as stored, the derived standing (balance and
 // open invoices, D26), the keyset list, insert and update. Every function takes the handle first.
 import type { PaymentTerms } from '../../domain/invoice.ts';
-import type { Queryable } from '../db.ts';
+import type { Queryable, SqlParam } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
 import { isoTimestamp, rowById } from '../sql.ts';
 
@@ -102,6 +102,19 @@ export interface CustomerFields {
   payment_terms: PaymentTerms;
 }
 
+/** The editable fields as parameters, in the column order both statements name them. */
+function fieldValues(customer: CustomerFields): SqlParam[] {
+  return [
+    customer.display_name,
+    customer.email,
+    customer.company_name,
+    customer.phone,
+    customer.billing_address,
+    customer.notes,
+    customer.payment_terms,
+  ];
+}
+
 export async function insert(
   tx: Queryable,
   customer: CustomerFields & { id: string; organizationId: string; currency: string },
@@ -110,18 +123,7 @@ export async function insert(
     `INSERT INTO customers (id, organization_id, display_name, email, company_name, phone, billing_address,
                             notes, payment_terms, currency)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      customer.id,
-      customer.organizationId,
-      customer.display_name,
-      customer.email,
-      customer.company_name,
-      customer.phone,
-      customer.billing_address,
-      customer.notes,
-      customer.payment_terms,
-      customer.currency,
-    ],
+    [customer.id, customer.organizationId, ...fieldValues(customer), customer.currency],
   );
 }
 
@@ -136,18 +138,6 @@ export async function update(
     `UPDATE customers SET display_name = $3, email = $4, company_name = $5, phone = $6, billing_address = $7,
             notes = $8, payment_terms = $9, is_active = $10, version = $11, updated_at = clock_timestamp()
       WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      customer.display_name,
-      customer.email,
-      customer.company_name,
-      customer.phone,
-      customer.billing_address,
-      customer.notes,
-      customer.payment_terms,
-      customer.is_active,
-      customer.version,
-    ],
+    [organizationId, id, ...fieldValues(customer), customer.is_active, customer.version],
   );
 }

@@ -4,8 +4,8 @@
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
-import { groupByParent, insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
+import { isoTimestamp, rowById, rowsByParent } from '../sql.ts';
 
 export interface InvoiceRow {
   id: string;
@@ -63,20 +63,22 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
 }
 
 /** The lines of each invoice, in line order. */
-export async function linesOf(
+export function linesOf(
   db: Queryable,
   organizationId: string,
   invoiceIds: string[],
 ): Promise<Map<string, InvoiceLineRow[]>> {
-  const rows = await db.query<InvoiceLineRow>(
+  return rowsByParent<InvoiceLineRow, 'invoice_id'>(
+    db,
     `SELECT invoice_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
             amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
             tracking_options::text[] AS tracking_options
        FROM invoice_lines WHERE organization_id = $1 AND invoice_id = ANY($2::uuid[])
       ORDER BY invoice_id, line_no`,
-    [organizationId, invoiceIds],
+    [organizationId],
+    invoiceIds,
+    'invoice_id',
   );
-  return groupByParent(rows, 'invoice_id');
 }
 
 export interface InvoiceFilters {

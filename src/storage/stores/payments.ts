@@ -4,8 +4,8 @@
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
-import { groupByParent, insertRowsSql, SqlParams } from '../rows.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import { insertRowsSql, SqlParams } from '../rows.ts';
+import { isoTimestamp, rowById, rowsByParent } from '../sql.ts';
 import { allocateNumberCte } from './sequences.ts';
 
 export interface PaymentRow {
@@ -72,21 +72,23 @@ export function page(
 }
 
 /** The applications of each payment, in line order, with the number of the invoice each pays. */
-export async function applicationsOf(
+export function applicationsOf(
   db: Queryable,
   organizationId: string,
   paymentIds: string[],
 ): Promise<Map<string, ApplicationRow[]>> {
-  const rows = await db.query<ApplicationRow>(
+  return rowsByParent<ApplicationRow, 'payment_id'>(
+    db,
     `SELECT a.payment_id, a.line_no, a.invoice_id, i.number AS invoice_number, a.amount::text AS amount,
             a.applied_date::text AS applied_date
        FROM payment_applications a
        JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
       WHERE a.organization_id = $1 AND a.payment_id = ANY($2::uuid[])
       ORDER BY a.payment_id, a.line_no`,
-    [organizationId, paymentIds],
+    [organizationId],
+    paymentIds,
+    'payment_id',
   );
-  return groupByParent(rows, 'payment_id');
 }
 
 /** A payment to write; amounts as NUMERIC text. */
