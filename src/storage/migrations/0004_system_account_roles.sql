@@ -20,23 +20,17 @@ UPDATE accounts SET system_role = r.role
                     WHERE o.organization_id = accounts.organization_id AND o.system_role = r.role);
 
 -- A seeded account renumbered before this migration: the one seeded account of that detail type
--- whose organization has no account with the role yet (when exactly one such account exists).
+-- whose organization has no account with the role yet (when exactly one such account exists). Each
+-- role's seeded account has the detail type of the role's own name.
 UPDATE accounts SET system_role = r.role
-  FROM (VALUES ('bank', 'bank'),
-               ('undeposited_funds', 'undeposited_funds'),
-               ('accounts_receivable', 'accounts_receivable'),
-               ('inventory', 'inventory'),
-               ('accounts_payable', 'accounts_payable'),
-               ('sales_tax_payable', 'sales_tax_payable'),
-               ('retained_earnings', 'retained_earnings'),
-               ('cost_of_goods_sold', 'cost_of_goods_sold'))
-    AS r(role, detail_type)
- WHERE accounts.is_system AND accounts.system_role IS NULL AND accounts.detail_type = r.detail_type
+  FROM unnest(ARRAY['bank', 'undeposited_funds', 'accounts_receivable', 'inventory', 'accounts_payable',
+                    'sales_tax_payable', 'retained_earnings', 'cost_of_goods_sold']) AS r(role)
+ WHERE accounts.is_system AND accounts.system_role IS NULL AND accounts.detail_type = r.role
    AND NOT EXISTS (SELECT 1 FROM accounts o
                     WHERE o.organization_id = accounts.organization_id AND o.system_role = r.role)
    AND (SELECT count(*) FROM accounts c
          WHERE c.organization_id = accounts.organization_id AND c.is_system AND c.system_role IS NULL
-           AND c.detail_type = r.detail_type) = 1;
+           AND c.detail_type = r.role) = 1;
 
 CREATE UNIQUE INDEX accounts_system_role ON accounts (organization_id, system_role)
   WHERE system_role IS NOT NULL;
