@@ -101,88 +101,57 @@ export interface SeedAccount {
   systemRole?: SystemRole;
 }
 
-export const SEEDED_CHART: SeedAccount[] = [
-  { number: '1000', name: 'Business Checking', type: 'asset', detailType: 'bank', systemRole: 'bank' },
-  {
-    number: '1010',
-    name: 'Undeposited Funds',
-    type: 'asset',
-    detailType: 'undeposited_funds',
-    systemRole: 'undeposited_funds',
-  },
-  { number: '1050', name: 'Savings', type: 'asset', detailType: 'bank' },
-  {
-    number: '1100',
-    name: 'Accounts Receivable',
-    type: 'asset',
-    detailType: 'accounts_receivable',
-    systemRole: 'accounts_receivable',
-  },
-  { number: '1200', name: 'Inventory', type: 'asset', detailType: 'inventory', systemRole: 'inventory' },
-  { number: '1300', name: 'Prepaid Expenses', type: 'asset', detailType: 'prepaid_expenses' },
-  { number: '1500', name: 'Equipment', type: 'asset', detailType: 'fixed_asset' },
-  { number: '1510', name: 'Accumulated Depreciation', type: 'asset', detailType: 'accumulated_depreciation' },
-  {
-    number: '2000',
-    name: 'Accounts Payable',
-    type: 'liability',
-    detailType: 'accounts_payable',
-    systemRole: 'accounts_payable',
-  },
-  { number: '2100', name: 'Credit Card', type: 'liability', detailType: 'credit_card' },
-  {
-    number: '2200',
-    name: 'Sales Tax Payable',
-    type: 'liability',
-    detailType: 'sales_tax_payable',
-    systemRole: 'sales_tax_payable',
-  },
-  {
-    number: '2310',
-    name: 'Federal Payroll Taxes Payable',
-    type: 'liability',
-    detailType: 'payroll_tax_payable',
-  },
-  {
-    number: '2320',
-    name: 'State & Local Payroll Taxes Payable',
-    type: 'liability',
-    detailType: 'payroll_tax_payable',
-  },
-  { number: '2340', name: 'Benefit Deductions Payable', type: 'liability', detailType: 'payroll_liability' },
-  { number: '2500', name: 'Loans Payable', type: 'liability', detailType: 'long_term_liability' },
-  { number: '3000', name: "Owner's Equity", type: 'equity', detailType: 'owners_equity' },
-  { number: '3100', name: "Owner's Draw", type: 'equity', detailType: 'owners_draw' },
-  {
-    number: '3200',
-    name: 'Retained Earnings',
-    type: 'equity',
-    detailType: 'retained_earnings',
-    systemRole: 'retained_earnings',
-  },
-  { number: '4000', name: 'Sales', type: 'income', detailType: 'sales' },
-  { number: '4100', name: 'Services', type: 'income', detailType: 'service_income' },
-  { number: '4900', name: 'Other Income', type: 'income', detailType: 'other_income' },
-  {
-    number: '5000',
-    name: 'Cost of Goods Sold',
-    type: 'expense',
-    detailType: 'cost_of_goods_sold',
-    systemRole: 'cost_of_goods_sold',
-  },
-  { number: '6000', name: 'Advertising & Marketing', type: 'expense', detailType: 'advertising' },
-  { number: '6100', name: 'Bank Fees', type: 'expense', detailType: 'bank_charges' },
-  { number: '6200', name: 'Insurance', type: 'expense', detailType: 'insurance' },
-  { number: '6300', name: 'Office Supplies', type: 'expense', detailType: 'office_expenses' },
-  { number: '6400', name: 'Professional Fees', type: 'expense', detailType: 'legal_professional_fees' },
-  { number: '6500', name: 'Rent', type: 'expense', detailType: 'rent_or_lease' },
-  { number: '6550', name: 'Utilities', type: 'expense', detailType: 'utilities' },
-  { number: '6600', name: 'Wages & Salaries', type: 'expense', detailType: 'payroll_expenses' },
-  { number: '6610', name: 'Payroll Taxes (Employer)', type: 'expense', detailType: 'payroll_tax_expenses' },
-  { number: '6620', name: 'Employee Benefits', type: 'expense', detailType: 'payroll_benefits' },
-  { number: '6700', name: 'Travel', type: 'expense', detailType: 'travel' },
-  { number: '6800', name: 'Depreciation', type: 'expense', detailType: 'depreciation' },
+/** The seeded chart, one account a row: number, name, type, detail type. */
+const SEED_ROWS: [string, string, AccountType, string][] = [
+  ['1000', 'Business Checking', 'asset', 'bank'],
+  ['1010', 'Undeposited Funds', 'asset', 'undeposited_funds'],
+  ['1050', 'Savings', 'asset', 'bank'],
+  ['1100', 'Accounts Receivable', 'asset', 'accounts_receivable'],
+  ['1200', 'Inventory', 'asset', 'inventory'],
+  ['1300', 'Prepaid Expenses', 'asset', 'prepaid_expenses'],
+  ['1500', 'Equipment', 'asset', 'fixed_asset'],
+  ['1510', 'Accumulated Depreciation', 'asset', 'accumulated_depreciation'],
+  ['2000', 'Accounts Payable', 'liability', 'accounts_payable'],
+  ['2100', 'Credit Card', 'liability', 'credit_card'],
+  ['2200', 'Sales Tax Payable', 'liability', 'sales_tax_payable'],
+  ['2310', 'Federal Payroll Taxes Payable', 'liability', 'payroll_tax_payable'],
+  ['2320', 'State & Local Payroll Taxes Payable', 'liability', 'payroll_tax_payable'],
+  ['2340', 'Benefit Deductions Payable', 'liability', 'payroll_liability'],
+  ['2500', 'Loans Payable', 'liability', 'long_term_liability'],
+  ['3000', "Owner's Equity", 'equity', 'owners_equity'],
+  ['3100', "Owner's Draw", 'equity', 'owners_draw'],
+  ['3200', 'Retained Earnings', 'equity', 'retained_earnings'],
+  ['4000', 'Sales', 'income', 'sales'],
+  ['4100', 'Services', 'income', 'service_income'],
+  ['4900', 'Other Income', 'income', 'other_income'],
+  ['5000', 'Cost of Goods Sold', 'expense', 'cost_of_goods_sold'],
+  ['6000', 'Advertising & Marketing', 'expense', 'advertising'],
+  ['6100', 'Bank Fees', 'expense', 'bank_charges'],
+  ['6200', 'Insurance', 'expense', 'insurance'],
+  ['6300', 'Office Supplies', 'expense', 'office_expenses'],
+  ['6400', 'Professional Fees', 'expense', 'legal_professional_fees'],
+  ['6500', 'Rent', 'expense', 'rent_or_lease'],
+  ['6550', 'Utilities', 'expense', 'utilities'],
+  ['6600', 'Wages & Salaries', 'expense', 'payroll_expenses'],
+  ['6610', 'Payroll Taxes (Employer)', 'expense', 'payroll_tax_expenses'],
+  ['6620', 'Employee Benefits', 'expense', 'payroll_benefits'],
+  ['6700', 'Travel', 'expense', 'travel'],
+  ['6800', 'Depreciation', 'expense', 'depreciation'],
 ];
+
+const ROLE_NAMES: ReadonlySet<string> = new Set(Object.values(SYSTEM_ROLES));
+
+/**
+ * Each system role is held by the first seeded account of the detail type of the same name (1000
+ * Business Checking is the bank, not 1050 Savings); migration 0004 relies on the same naming.
+ */
+export const SEEDED_CHART: SeedAccount[] = SEED_ROWS.map(([number, name, type, detailType], index) => {
+  const holdsRole =
+    ROLE_NAMES.has(detailType) && SEED_ROWS.findIndex((row) => row[3] === detailType) === index;
+  return holdsRole
+    ? { number, name, type, detailType, systemRole: detailType as SystemRole }
+    : { number, name, type, detailType };
+});
 
 /** Debit-normal types show a positive balance for debits; the others for credits. */
 export function isDebitNormal(type: AccountType): boolean {
