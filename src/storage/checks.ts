@@ -97,12 +97,38 @@ export async function ledgerViolations(db: Queryable, organizationIds: string[])
 }
 
 /**
+ * A document invariant as a table of rules: `check.with` names the CTEs ($1 the organizations, $2
+ * the receivable's role) of which `from` ("invoice i") is the documents with what the rules read;
+ * `check.rules` are VALUES rows (rule, expected, found, broken) over that alias. One row per broken rule,
+ * by organization, document number and rule.
+ */
+function documentCheck(
+  invariant: string,
+  recordType: string,
+  from: string,
+  check: { with: string; rules: string },
+): (db: Queryable, organizationIds: string[]) => Promise<CheckRow[]> {
+  const alias = from.split(' ')[1]!;
+  return (db, organizationIds) =>
+    db.query<CheckRow>(
+      `WITH ${check.with}
+     SELECT ${alias}.organization_id::text AS organization_id, '${invariant}' AS invariant,
+            '${recordType}' AS record_type, ${alias}.id::text AS record_id,
+            ${alias}.number AS record_number, r.rule, r.expected, r.found
+       FROM ${from}
+       CROSS JOIN LATERAL (VALUES ${check.rules}) AS r(rule, expected, found, broken)
+      WHERE r.broken IS TRUE
+      ORDER BY ${alias}.organization_id, ${alias}.number, r.rule`,
+      [organizationIds, RECEIVABLE_ROLE],
+    );
+}
+
+/**
  * invoice_agrees: each invoice's amount_paid, status and entries agree with its applications and
  * the ledger (D23, D25). The applications are a union so credit-note applications (D60) can join it.
  */
-export async function invoiceViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
-  return db.query<CheckRow>(
-    `WITH applied AS (
+export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'invoice i', {
+  with: `applied AS (
        SELECT organization_id, invoice_id, sum(amount) AS amount
          FROM (SELECT organization_id, invoice_id, amount FROM payment_applications
                 WHERE organization_id = ANY($1::uuid[])) AS applications
@@ -136,11 +162,8 @@ export async function invoiceViolations(db: Queryable, organizationIds: string[]
          LEFT JOIN entry_counts c ON c.organization_id = i.organization_id AND c.source_id = i.id
          LEFT JOIN document_entries s ON s.organization_id = i.organization_id AND s.id = i.journal_entry_id
          LEFT JOIN document_entries v ON v.organization_id = i.organization_id AND v.id = i.void_entry_id
-        WHERE i.organization_id = ANY($1::uuid[]))
-     SELECT i.organization_id::text AS organization_id, 'invoice_agrees' AS invariant, 'invoice' AS record_type,
-            i.id::text AS record_id, i.number AS record_number, r.rule, r.expected, r.found
-       FROM invoice i
-       CROSS JOIN LATERAL (VALUES
+        WHERE i.organization_id = ANY($1::uuid[]))`,
+  rules: `
          ('amount_paid equals the sum of its applications', i.applied::text, i.amount_paid::text,
           i.amount_paid <> i.applied),
          ('a draft or void invoice has nothing applied', '0.0000', i.applied::text,
@@ -183,21 +206,15 @@ export async function invoiceViolations(db: Queryable, organizationIds: string[]
           format('receivable credit %s, debit %s', i.void_receivable_credit, i.void_receivable_debit),
           i.void_id IS NOT NULL AND (i.void_receivable_credit <> i.total OR i.void_receivable_debit <> 0)),
          ('only a void invoice has a void entry', 'no void entry', format('void entry %s', i.void_entry_id),
-          i.status <> 'void' AND i.void_entry_id IS NOT NULL)
-       ) AS r(rule, expected, found, broken)
-      WHERE r.broken IS TRUE
-      ORDER BY i.organization_id, i.number, r.rule`,
-    [organizationIds, RECEIVABLE_ROLE],
-  );
-}
+          i.status <> 'void' AND i.void_entry_id IS NOT NULL)`,
+});
 
 /**
  * payment_agrees: a payment's amount is its applications plus its unapplied amount, and its one
  * entry debits the deposit account and credits Accounts Receivable with the amount (D25).
  */
-export async function paymentViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
-  return db.query<CheckRow>(
-    `WITH applied AS (
+export const paymentViolations = documentCheck('payment_agrees', 'payment_received', 'payment p', {
+  with: `applied AS (
        SELECT a.organization_id, a.payment_id, sum(a.amount) AS amount,
               count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM p.customer_id) AS foreign_invoices,
               count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
@@ -231,12 +248,8 @@ export async function paymentViolations(db: Queryable, organizationIds: string[]
          LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.payment_id = p.id
          LEFT JOIN entry_counts c ON c.organization_id = p.organization_id AND c.source_id = p.id
          LEFT JOIN document_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
-        WHERE p.organization_id = ANY($1::uuid[]))
-     SELECT p.organization_id::text AS organization_id, 'payment_agrees' AS invariant,
-            'payment_received' AS record_type, p.id::text AS record_id, p.number AS record_number,
-            r.rule, r.expected, r.found
-       FROM payment p
-       CROSS JOIN LATERAL (VALUES
+        WHERE p.organization_id = ANY($1::uuid[]))`,
+  rules: `
          ('amount equals its applications plus unapplied_amount', p.amount::text,
           format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
           p.applied + p.unapplied_amount <> p.amount),
@@ -256,13 +269,8 @@ export async function paymentViolations(db: Queryable, organizationIds: string[]
           p.entry_id IS NOT NULL AND (p.deposit_debit <> p.amount OR p.receivable_credit <> p.amount
                                       OR p.entry_total <> p.amount)),
          ('the payment''s entry is not reversed while the payment stands', 'not reversed',
-          format('reversed by %s', p.entry_reversed_by), p.entry_reversed_by IS NOT NULL)
-       ) AS r(rule, expected, found, broken)
-      WHERE r.broken IS TRUE
-      ORDER BY p.organization_id, p.number, r.rule`,
-    [organizationIds, RECEIVABLE_ROLE],
-  );
-}
+          format('reversed by %s', p.entry_reversed_by), p.entry_reversed_by IS NOT NULL)`,
+});
 
 /**
  * receivables_agree: the Accounts Receivable balance equals the open items (sent invoices' balance
