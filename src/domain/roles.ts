@@ -5,90 +5,54 @@ export type Role = (typeof ROLES)[number];
 export const API_KEY_ROLES = ['accountant', 'sales', 'viewer'] as const;
 export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
 
-export const PERMISSIONS = [
-  'accounts:read',
-  'accounts:write',
-  'journal:read',
-  'journal:write',
-  'customers:read',
-  'customers:write',
-  'invoices:read',
-  'invoices:write',
-  'payments:read',
-  'payments:write',
-  'tax:read',
-  'tax:write',
-  'tracking:read',
-  'tracking:write',
-  'reports:read',
-  'reports:ar_aging',
-  'changes:read',
-  'organization:read',
-  'organization:write',
-  'periods:manage',
-  'members:read',
-  'members:manage',
-  'api_keys:manage',
-  'bank_connections:write',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+const BOOKKEEPERS: readonly Role[] = ['owner', 'admin', 'accountant'];
+/** Sales keeps receivables: it writes customers, invoices and payments. */
+const SELLERS: readonly Role[] = [...BOOKKEEPERS, 'sales'];
+/** Everyone but sales reads the whole books (journal, reports, members). */
+const READERS: readonly Role[] = [...BOOKKEEPERS, 'viewer'];
+const MANAGERS: readonly Role[] = ['owner', 'admin'];
 
-const SALES: Permission[] = [
-  'accounts:read',
-  'customers:read',
-  'customers:write',
-  'invoices:read',
-  'invoices:write',
-  'payments:read',
-  'payments:write',
-  'tax:read',
-  'tracking:read',
-  'reports:ar_aging',
-  'changes:read',
-  'organization:read',
-];
+/** The matrix, one permission a row: the roles that hold it. */
+const MATRIX = {
+  'accounts:read': ROLES,
+  'accounts:write': BOOKKEEPERS,
+  'journal:read': READERS,
+  'journal:write': BOOKKEEPERS,
+  'customers:read': ROLES,
+  'customers:write': SELLERS,
+  'invoices:read': ROLES,
+  'invoices:write': SELLERS,
+  'payments:read': ROLES,
+  'payments:write': SELLERS,
+  'tax:read': ROLES,
+  'tax:write': BOOKKEEPERS,
+  'tracking:read': ROLES,
+  'tracking:write': BOOKKEEPERS,
+  'reports:read': READERS,
+  'reports:ar_aging': ROLES,
+  'changes:read': ROLES,
+  'organization:read': ROLES,
+  'organization:write': MANAGERS,
+  'periods:manage': MANAGERS,
+  'members:read': READERS,
+  'members:manage': MANAGERS,
+  'api_keys:manage': MANAGERS,
+  'bank_connections:write': BOOKKEEPERS,
+} satisfies Record<string, readonly Role[]>;
 
-const VIEWER: Permission[] = [
-  'accounts:read',
-  'journal:read',
-  'customers:read',
-  'invoices:read',
-  'payments:read',
-  'tax:read',
-  'tracking:read',
-  'reports:read',
-  'reports:ar_aging',
-  'changes:read',
-  'organization:read',
-  'members:read',
-];
+export type Permission = keyof typeof MATRIX;
+export const PERMISSIONS = Object.keys(MATRIX) as Permission[];
 
-const ACCOUNTANT: Permission[] = [
-  ...VIEWER,
-  'accounts:write',
-  'journal:write',
-  'customers:write',
-  'invoices:write',
-  'payments:write',
-  'tax:write',
-  'tracking:write',
-  'bank_connections:write',
-];
-
-const ADMIN: Permission[] = [
-  ...ACCOUNTANT,
-  'organization:write',
-  'periods:manage',
-  'members:manage',
-  'api_keys:manage',
-];
+function permissionsOf(role: Role): ReadonlySet<Permission> {
+  return new Set(PERMISSIONS.filter((permission) => (MATRIX[permission] as readonly Role[]).includes(role)));
+}
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
-  owner: new Set(PERMISSIONS),
-  admin: new Set(ADMIN),
-  accountant: new Set(ACCOUNTANT),
-  sales: new Set(SALES),
-  viewer: new Set(VIEWER),
+  owner: permissionsOf('owner'),
+  admin: permissionsOf('admin'),
+  accountant: permissionsOf('accountant'),
+  sales: permissionsOf('sales'),
+  viewer: permissionsOf('viewer'),
 };
 
 /** D14: an API key acts with what both its own role and its creator's current role allow. */
