@@ -1,6 +1,9 @@
 // D34: optimistic concurrency. A writer may name the version it read; a different current version
 // answers 412 stale_write. A writer that names none gets last-writer-wins.
 import { DomainError, notFound } from '../domain/errors.ts';
+import type { Queryable } from '../storage/db.ts';
+import type { RowLock } from '../storage/sql.ts';
+import type { WriteScope } from './changes.ts';
 
 export function assertVersion(expected: number | undefined, current: number): void {
   if (expected === undefined || expected === current) return;
@@ -23,4 +26,32 @@ export async function lockAtVersion<Row extends { version: number }>(
   if (!row) throw notFound(what);
   assertVersion(expectedVersion, row.version);
   return row;
+}
+
+type Locker<Row> = (scope: WriteScope, id: string, expectedVersion: number | undefined) => Promise<Row>;
+
+/**
+ * The lock step of one kind of row: `find(db, organizationId, id, 'update')` (a store's find),
+ * locked at the version the writer named; `what` names it in the 404.
+ */
+export function lockerOf<Row extends { version: number }>(
+  find: (db: Queryable, organizationId: string, id: string, lock: RowLock) => Promise<Row | undefined>,
+  what: string,
+): Locker<Row> {
+  return (scope, id, expectedVersion) =>
+    lockAtVersion(() => find(scope.tx, scope.actor.organization.id, id, 'update'), what, expectedVersion);
+}
+
+/**
+ * An update use case `(scope, id, patch, expectedVersion?)`: `lock` takes the row at the writer's
+ * version, then `write` changes it to the next version.
+ */
+export function versionedUpdate<Row extends { version: number }, Patch, Result>(
+  lock: Locker<Row>,
+  write: (scope: WriteScope, current: Row, patch: Patch, version: number) => Promise<Result>,
+) {
+  return async (scope: WriteScope, id: string, patch: Patch, expectedVersion?: number): Promise<Result> => {
+    const current = await lock(scope, id, expectedVersion);
+    return write(scope, current, patch, current.version + 1);
+  };
 }

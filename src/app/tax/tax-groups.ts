@@ -9,7 +9,7 @@ import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { listByActivity, withChildren } from '../pagination.ts';
-import { lockAtVersion } from '../versions.ts';
+import { lockerOf, versionedUpdate } from '../versions.ts';
 
 export const RATES_PER_GROUP_MAX = 10;
 
@@ -39,13 +39,7 @@ async function describeOne(db: Queryable, organizationId: string, row: TaxGroupR
 }
 
 /** The tax group a write changes, locked, at the version the writer named (404, 412 otherwise). */
-function lockTaxGroup(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  return lockAtVersion(
-    () => findTaxGroup(scope.tx, scope.actor.organization.id, id, true),
-    'tax group',
-    expectedVersion,
-  );
-}
+const lockTaxGroup = lockerOf(tax.findGroup, 'tax group');
 
 // ---- rules -------------------------------------------------------------------------------------
 
@@ -127,30 +121,27 @@ async function settleRates(scope: WriteScope, current: TaxGroupRow, patch: Updat
 }
 
 /** Sparse update; `tax_rates` replaces the whole list. Reactivation needs all its rates active. */
-export async function updateTaxGroup(
-  scope: WriteScope,
-  id: string,
-  patch: UpdateTaxGroupCommand,
-  expectedVersion?: number,
-) {
-  const organizationId = scope.actor.organization.id;
-  const current = await lockTaxGroup(scope, id, expectedVersion);
-  await settleRates(scope, current, patch);
-  const version = current.version + 1;
-  await tax.updateGroup(
-    scope.tx,
-    organizationId,
-    id,
-    {
-      name: patch.name?.trim() ?? null,
-      description: patch.description ?? null,
-      isActive: patch.is_active ?? null,
-    },
-    version,
-  );
-  scope.changed('tax_group', id, 'updated', version);
-  return describeOne(scope.tx, organizationId, (await findTaxGroup(scope.tx, organizationId, id))!);
-}
+export const updateTaxGroup = versionedUpdate(
+  lockTaxGroup,
+  async (scope, current, patch: UpdateTaxGroupCommand, version) => {
+    const organizationId = scope.actor.organization.id;
+    const id = current.id;
+    await settleRates(scope, current, patch);
+    await tax.updateGroup(
+      scope.tx,
+      organizationId,
+      id,
+      {
+        name: patch.name?.trim() ?? null,
+        description: patch.description ?? null,
+        isActive: patch.is_active ?? null,
+      },
+      version,
+    );
+    scope.changed('tax_group', id, 'updated', version);
+    return describeOne(scope.tx, organizationId, (await findTaxGroup(scope.tx, organizationId, id))!);
+  },
+);
 
 /** Deactivating an inactive group changes nothing: same version, no change record. */
 export async function deactivateTaxGroup(scope: WriteScope, id: string, expectedVersion?: number) {

@@ -10,7 +10,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { listByActivity } from '../pagination.ts';
-import { lockAtVersion } from '../versions.ts';
+import { lockerOf, versionedUpdate } from '../versions.ts';
 
 /** Percentages are held like money: bigint at scale 4, so "8.25" is 82500n and 100% is 1_000_000n. */
 const PERCENT_MAX = parseMoney('100');
@@ -36,13 +36,7 @@ export function describeTaxRate(row: TaxRateRow) {
 }
 
 /** The tax rate a write changes, locked, at the version the writer named (404, 412 otherwise). */
-function lockTaxRate(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  return lockAtVersion(
-    () => findTaxRate(scope.tx, scope.actor.organization.id, id, true),
-    'tax rate',
-    expectedVersion,
-  );
-}
+const lockTaxRate = lockerOf(tax.findRate, 'tax rate');
 
 // ---- rules -------------------------------------------------------------------------------------
 
@@ -114,43 +108,40 @@ export interface UpdateTaxRateCommand {
  * Sparse update. A new `rate` applies to amounts computed from now on; tax already computed on
  * invoices is stored with their lines and does not move.
  */
-export async function updateTaxRate(
-  scope: WriteScope,
-  id: string,
-  patch: UpdateTaxRateCommand,
-  expectedVersion?: number,
-) {
-  const organizationId = scope.actor.organization.id;
-  const current = await lockTaxRate(scope, id, expectedVersion);
-  const percent = patch.rate === undefined ? null : formatMoney(parsePercent(patch.rate));
-  if (patch.liability_account !== undefined) await assertLiabilityAccount(scope, patch.liability_account);
-  if (patch.is_active === false && current.is_active) {
-    const groups = await tax.activeGroupsUsingRate(scope.tx, organizationId, id);
-    if (groups.length > 0) {
-      throw new DomainError(
-        'invalid_state',
-        'the rate belongs to active tax groups; remove it from them or deactivate them first',
-        { tax_groups: groups },
-      );
+export const updateTaxRate = versionedUpdate(
+  lockTaxRate,
+  async (scope, current, patch: UpdateTaxRateCommand, version) => {
+    const organizationId = scope.actor.organization.id;
+    const id = current.id;
+    const percent = patch.rate === undefined ? null : formatMoney(parsePercent(patch.rate));
+    if (patch.liability_account !== undefined) await assertLiabilityAccount(scope, patch.liability_account);
+    if (patch.is_active === false && current.is_active) {
+      const groups = await tax.activeGroupsUsingRate(scope.tx, organizationId, id);
+      if (groups.length > 0) {
+        throw new DomainError(
+          'invalid_state',
+          'the rate belongs to active tax groups; remove it from them or deactivate them first',
+          { tax_groups: groups },
+        );
+      }
     }
-  }
-  const version = current.version + 1;
-  await tax.updateRate(
-    scope.tx,
-    organizationId,
-    id,
-    {
-      name: patch.name?.trim() ?? null,
-      rate: percent,
-      liabilityAccountId: patch.liability_account ?? null,
-      description: patch.description ?? null,
-      isActive: patch.is_active ?? null,
-    },
-    version,
-  );
-  scope.changed('tax_rate', id, 'updated', version);
-  return describeTaxRate((await findTaxRate(scope.tx, organizationId, id))!);
-}
+    await tax.updateRate(
+      scope.tx,
+      organizationId,
+      id,
+      {
+        name: patch.name?.trim() ?? null,
+        rate: percent,
+        liabilityAccountId: patch.liability_account ?? null,
+        description: patch.description ?? null,
+        isActive: patch.is_active ?? null,
+      },
+      version,
+    );
+    scope.changed('tax_rate', id, 'updated', version);
+    return describeTaxRate((await findTaxRate(scope.tx, organizationId, id))!);
+  },
+);
 
 /** Deactivating an inactive rate changes nothing: same version, no change record. */
 export async function deactivateTaxRate(scope: WriteScope, id: string, expectedVersion?: number) {

@@ -9,7 +9,7 @@ import * as tracking from '../../storage/stores/tracking.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describedPage, listByActivity, type PageCursor, withChildren } from '../pagination.ts';
-import { assertVersion, lockAtVersion } from '../versions.ts';
+import { assertVersion, lockerOf } from '../versions.ts';
 
 /** Categories per organization and options per category, counting inactive ones (never deleted). */
 export const CATEGORIES_MAX = 20;
@@ -52,13 +52,7 @@ async function describeOneCategory(db: Queryable, organizationId: string, row: C
 }
 
 /** The tracking category a write changes, locked, at the version the writer named (404, 412 otherwise). */
-function lockCategory(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  return lockAtVersion(
-    () => findCategory(scope.tx, scope.actor.organization.id, id, true),
-    'tracking category',
-    expectedVersion,
-  );
-}
+const lockCategory = lockerOf(tracking.findCategory, 'tracking category');
 
 // ---- rules -------------------------------------------------------------------------------------
 
