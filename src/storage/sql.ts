@@ -64,3 +64,12 @@ export async function rowsByParent<Row, Key extends keyof Row>(
   if (parentIds.length === 0) return new Map();
   return groupByParent(await db.query<Row>(sql, [...params, parentIds]), parent);
 }
+
+/**
+ * A store's "children of several parents" read: `sql` takes the organization as $1 and the parent
+ * ids as $2 (rowsByParent's rules: grouped by `parent`, no query for no parents).
+ */
+export function childrenOf<Row, Key extends keyof Row>(sql: string, parent: Key) {
+  return (db: Queryable, organizationId: string, parentIds: string[]): Promise<Map<Row[Key], Row[]>> =>
+    rowsByParent<Row, Key>(db, sql, [organizationId], parentIds, parent);
+}

@@ -1,7 +1,7 @@
 // The tax store (D28): tax rates, tax groups and the rates each group combines, in order.
 import type { Queryable, Tx } from '../db.ts';
 import { activityCollection } from '../keyset.ts';
-import { isoTimestamp, isUuid, rowsByParent } from '../sql.ts';
+import { childrenOf, isoTimestamp, isUuid } from '../sql.ts';
 
 export interface TaxRateRow {
   id: string;
@@ -149,23 +149,14 @@ export const findGroup = groups.find;
 export const listGroups = groups.list;
 
 /** The rates of several groups in one query, each group's in its own order. */
-export function ratesOfGroups(
-  db: Queryable,
-  organizationId: string,
-  groupIds: string[],
-): Promise<Map<string, GroupRate[]>> {
-  return rowsByParent<GroupRate & { tax_group_id: string }, 'tax_group_id'>(
-    db,
-    `SELECT gr.tax_group_id, r.id, r.rate::text AS rate
-       FROM tax_group_rates gr
-       JOIN tax_rates r ON r.organization_id = gr.organization_id AND r.id = gr.tax_rate_id
-      WHERE gr.organization_id = $1 AND gr.tax_group_id = ANY($2::uuid[])
-      ORDER BY gr.tax_group_id, gr.position`,
-    [organizationId],
-    groupIds,
-    'tax_group_id',
-  );
-}
+export const ratesOfGroups = childrenOf<GroupRate & { tax_group_id: string }, 'tax_group_id'>(
+  `SELECT gr.tax_group_id, r.id, r.rate::text AS rate
+     FROM tax_group_rates gr
+     JOIN tax_rates r ON r.organization_id = gr.organization_id AND r.id = gr.tax_rate_id
+    WHERE gr.organization_id = $1 AND gr.tax_group_id = ANY($2::uuid[])
+    ORDER BY gr.tax_group_id, gr.position`,
+  'tax_group_id',
+);
 
 export async function insertGroup(
   tx: Tx,

@@ -2,7 +2,7 @@
 // inactive ones against the limits.
 import type { Queryable, Tx } from '../db.ts';
 import { activityCollection, type PageCursor, selectPage } from '../keyset.ts';
-import { isoTimestamp, isUuid, type RowLock, rowById, rowsByParent } from '../sql.ts';
+import { childrenOf, isoTimestamp, isUuid, type RowLock, rowById } from '../sql.ts';
 
 export interface CategoryRow {
   id: string;
@@ -98,19 +98,10 @@ export function listOptions(
 }
 
 /** The options of several categories in one query, each category's in creation order. */
-export function optionsOfCategories(
-  db: Queryable,
-  organizationId: string,
-  categoryIds: string[],
-): Promise<Map<string, OptionRow[]>> {
-  return rowsByParent<OptionRow, 'category_id'>(
-    db,
-    `${OPTION_SELECT} WHERE organization_id = $1 AND category_id = ANY($2::uuid[]) ORDER BY created_at, id`,
-    [organizationId],
-    categoryIds,
-    'category_id',
-  );
-}
+export const optionsOfCategories = childrenOf<OptionRow, 'category_id'>(
+  `${OPTION_SELECT} WHERE organization_id = $1 AND category_id = ANY($2::uuid[]) ORDER BY created_at, id`,
+  'category_id',
+);
 
 /**
  * The active options among `ids` with their category (malformed ids are none of them): what a line
