@@ -95,3 +95,17 @@ export function activityCollection<Row extends KeysetRow>(select: string, alias 
     ) => pageByActivity<Row>(db, select, organizationId, isActive, cursor, alias),
   };
 }
+
+/**
+ * A store's filtered list: `where` reads the organization as $1 and `params(filters)` from $2 on;
+ * the function returns one keyset page of rows (selectPage).
+ */
+export function filteredList<Row extends KeysetRow, Filters>(query: {
+  select: string;
+  where: string;
+  params: (filters: Filters) => SqlParam[];
+  alias?: string;
+}) {
+  return (db: Queryable, organizationId: string, filters: Filters, cursor: PageCursor | undefined) =>
+    selectPage<Row>(db, { ...query, params: [organizationId, ...query.params(filters)], cursor });
+}

@@ -6,7 +6,7 @@ import { fieldError } from '../../domain/errors.ts';
 import { type JournalLine, netByAccount } from '../../domain/journal.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { NUMERIC_OUT_OF_RANGE, type Queryable, type SqlParam, sqlState } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
+import { filteredList } from '../keyset.ts';
 import type { SqlParams } from '../rows.ts';
 import { isoTimestamp, isUuid, rowById } from '../sql.ts';
 
@@ -35,19 +35,11 @@ export interface AccountFilters {
 }
 
 /** One keyset page of the chart (PAGE_SIZE + 1 rows at most; the use case makes the page). */
-export function list(
-  db: Queryable,
-  organizationId: string,
-  filters: AccountFilters,
-  cursor: PageCursor | undefined,
-): Promise<AccountRow[]> {
-  return selectPage<AccountRow>(db, {
-    select: ACCOUNT_SELECT,
-    where: `organization_id = $1 AND ($2::text IS NULL OR type = $2) AND ($3::boolean IS NULL OR is_active = $3)`,
-    params: [organizationId, filters.type ?? null, filters.is_active ?? null],
-    cursor,
-  });
-}
+export const list = filteredList<AccountRow, AccountFilters>({
+  select: ACCOUNT_SELECT,
+  where: `organization_id = $1 AND ($2::text IS NULL OR type = $2) AND ($3::boolean IS NULL OR is_active = $3)`,
+  params: (filters) => [filters.type ?? null, filters.is_active ?? null],
+});
 
 /** The account, or undefined (a malformed id included). */
 export function find(db: Queryable, organizationId: string, id: string): Promise<AccountRow | undefined> {

@@ -5,9 +5,9 @@
 import type { JournalLine } from '../../domain/journal.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import type { Queryable } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
-import { groupByParent, insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import { filteredList } from '../keyset.ts';
+import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 import { dayTotalsUpsertCte, queryRefusingDayTotalOverflow } from './accounts.ts';
 import * as sequences from './sequences.ts';
 
@@ -62,21 +62,14 @@ export function lockEntry(db: Queryable, organizationId: string, id: string): Pr
 }
 
 /** The lines of the given entries with their accounts, by entry, in line order. */
-export async function linesOf(
-  db: Queryable,
-  organizationId: string,
-  entryIds: string[],
-): Promise<Map<string, LineRow[]>> {
-  const rows = await db.query<LineRow>(
-    `SELECT l.journal_entry_id, l.line_no, l.account_id, a.number AS account_number, a.name AS account_name,
-            a.is_active AS account_is_active, a.system_role AS account_system_role, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
-       FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
-      WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])
-      ORDER BY l.journal_entry_id, l.line_no`,
-    [organizationId, entryIds],
-  );
-  return groupByParent(rows, 'journal_entry_id');
-}
+export const linesOf = childrenOf<LineRow, 'journal_entry_id'>(
+  `SELECT l.journal_entry_id, l.line_no, l.account_id, a.number AS account_number, a.name AS account_name,
+          a.is_active AS account_is_active, a.system_role AS account_system_role, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
+     FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+    WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])
+    ORDER BY l.journal_entry_id, l.line_no`,
+  'journal_entry_id',
+);
 
 export interface EntryFilters {
   source_type?: string;
@@ -87,29 +80,20 @@ export interface EntryFilters {
 }
 
 /** One keyset page of entries (PAGE_SIZE + 1 rows at most; the use case makes the page). */
-export function list(
-  db: Queryable,
-  organizationId: string,
-  filters: EntryFilters,
-  cursor: PageCursor | undefined,
-): Promise<EntryRow[]> {
-  return selectPage<EntryRow>(db, {
-    select: ENTRY_SELECT,
-    where: `organization_id = $1
-        AND ($2::text IS NULL OR source_type = $2) AND ($3::uuid IS NULL OR source_id = $3)
-        AND ($4::text IS NULL OR status = $4)
-        AND ($5::date IS NULL OR txn_date >= $5) AND ($6::date IS NULL OR txn_date <= $6)`,
-    params: [
-      organizationId,
-      filters.source_type ?? null,
-      filters.source_id ?? null,
-      filters.status ?? null,
-      filters.txn_date_from ?? null,
-      filters.txn_date_to ?? null,
-    ],
-    cursor,
-  });
-}
+export const list = filteredList<EntryRow, EntryFilters>({
+  select: ENTRY_SELECT,
+  where: `organization_id = $1
+      AND ($2::text IS NULL OR source_type = $2) AND ($3::uuid IS NULL OR source_id = $3)
+      AND ($4::text IS NULL OR status = $4)
+      AND ($5::date IS NULL OR txn_date >= $5) AND ($6::date IS NULL OR txn_date <= $6)`,
+  params: (filters) => [
+    filters.source_type ?? null,
+    filters.source_id ?? null,
+    filters.status ?? null,
+    filters.txn_date_from ?? null,
+    filters.txn_date_to ?? null,
+  ],
+});
 
 /**
  * The INSERT of an entry's lines (numbered from 1): a statement of its own or a CTE beside the
