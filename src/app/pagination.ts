@@ -126,12 +126,26 @@ export function withChildren<Row extends { id: string }, Child, View>(
   childrenOf: (db: Queryable, organizationId: string, ids: string[]) => Promise<Map<string, Child[]>>,
   describe: (row: Row, children: Child[]) => View,
 ) {
-  return async (db: Queryable, organizationId: string, rows: Row[]): Promise<View[]> => {
-    const children = await childrenOf(
+  return withLookup(childrenOf, (row: Row, children: Child[] | undefined) => describe(row, children ?? []));
+}
+
+/**
+ * Describes rows with what `lookup` reads for all of them in one query (each row's entry of the
+ * map, or undefined: an account's totals); `.one` describes a single row.
+ */
+export function withLookup<Row extends { id: string }, Found, View>(
+  lookup: (db: Queryable, organizationId: string, ids: string[]) => Promise<Map<string, Found>>,
+  describe: (row: Row, found: Found | undefined) => View,
+) {
+  const many = async (db: Queryable, organizationId: string, rows: Row[]): Promise<View[]> => {
+    const found = await lookup(
       db,
       organizationId,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => describe(row, children.get(row.id) ?? []));
+    return rows.map((row) => describe(row, found.get(row.id)));
   };
+  const one = async (db: Queryable, organizationId: string, row: Row) =>
+    (await many(db, organizationId, [row]))[0]!;
+  return Object.assign(many, { one });
 }

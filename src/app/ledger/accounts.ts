@@ -16,7 +16,7 @@ import { type Queryable, sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts'
 import * as accounts from '../../storage/stores/accounts.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describedPage, type PageCursor, withLookup } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
 
 export type AccountRow = accounts.AccountRow;
@@ -50,6 +50,9 @@ export function describeAccount(row: AccountRow, totals: AccountTotals | undefin
 
 export type AccountFilters = accounts.AccountFilters;
 
+/** Accounts with their totals, read in one query. */
+const describeAccounts = withLookup(accounts.totals, describeAccount);
+
 export async function listAccounts(
   deps: Deps,
   actor: Actor,
@@ -57,20 +60,16 @@ export async function listAccounts(
   filters: AccountFilters,
 ) {
   const organizationId = actor.organization.id;
-  const page = toPage(organizationId, await accounts.list(deps.db, organizationId, filters, cursor), cursor);
-  const totals = await accounts.totals(
-    deps.db,
-    organizationId,
-    page.rows.map((row) => row.id),
+  const fetched = accounts.list(deps.db, organizationId, filters, cursor);
+  return describedPage(organizationId, cursor, fetched, (rows) =>
+    describeAccounts(deps.db, organizationId, rows),
   );
-  return { ...page, rows: page.rows.map((row) => describeAccount(row, totals.get(row.id))) };
 }
 
 export async function readAccount(deps: Deps, actor: Actor, id: string) {
   const row = await accounts.find(deps.db, actor.organization.id, id);
   if (!row) throw notFound('account');
-  const totals = await accounts.totals(deps.db, actor.organization.id, [row.id]);
-  return describeAccount(row, totals.get(row.id));
+  return describeAccounts.one(deps.db, actor.organization.id, row);
 }
 
 /**

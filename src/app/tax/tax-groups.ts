@@ -34,9 +34,7 @@ function describeTaxGroup(row: TaxGroupRow, rates: GroupRate[]) {
 /** Groups with their rates, read in one query. */
 const describeTaxGroups = withChildren(tax.ratesOfGroups, describeTaxGroup);
 
-async function describeOne(db: Queryable, organizationId: string, row: TaxGroupRow) {
-  return (await describeTaxGroups(db, organizationId, [row]))[0]!;
-}
+const describeOne = describeTaxGroups.one;
 
 /** The tax group a write changes, locked, at the version the writer named (404, 412 otherwise). */
 const lockTaxGroup = lockerOf(tax.findGroup, 'tax group');

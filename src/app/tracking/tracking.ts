@@ -47,9 +47,7 @@ function describeCategory(row: CategoryRow, options: OptionRow[]) {
 /** Categories with their options, read in one query. */
 const describeCategories = withChildren(tracking.optionsOfCategories, describeCategory);
 
-async function describeOneCategory(db: Queryable, organizationId: string, row: CategoryRow) {
-  return (await describeCategories(db, organizationId, [row]))[0]!;
-}
+const describeOneCategory = describeCategories.one;
 
 /** The tracking category a write changes, locked, at the version the writer named (404, 412 otherwise). */
 const lockCategory = lockerOf(tracking.findCategory, 'tracking category');
