@@ -2,7 +2,7 @@
 // open invoices, D26), the keyset list, insert and update. Every function takes the handle first.
 import type { PaymentTerms } from '../../domain/invoice.ts';
 import type { Queryable, SqlParam } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
+import { filteredList } from '../keyset.ts';
 import { isoTimestamp, rowById } from '../sql.ts';
 
 export interface CustomerRow extends CustomerFields {
@@ -75,21 +75,13 @@ export interface CustomerFilters {
 }
 
 /** One keyset page (PAGE_SIZE + 1 rows at most). strpos, not LIKE: "50%" means those characters. */
-export function page(
-  db: Queryable,
-  organizationId: string,
-  filters: CustomerFilters,
-  cursor: PageCursor | undefined,
-): Promise<CustomerRow[]> {
-  return selectPage<CustomerRow>(db, {
-    select: CUSTOMER_SELECT,
-    where: `organization_id = $1
-        AND ($2::text IS NULL OR strpos(lower(display_name), $2) > 0 OR strpos(lower(COALESCE(email, '')), $2) > 0)
-        AND ($3::boolean IS NULL OR is_active = $3)`,
-    params: [organizationId, filters.search, filters.isActive],
-    cursor,
-  });
-}
+export const page = filteredList<CustomerRow, CustomerFilters>({
+  select: CUSTOMER_SELECT,
+  where: `organization_id = $1
+      AND ($2::text IS NULL OR strpos(lower(display_name), $2) > 0 OR strpos(lower(COALESCE(email, '')), $2) > 0)
+      AND ($3::boolean IS NULL OR is_active = $3)`,
+  params: (filters) => [filters.search, filters.isActive],
+});
 
 /** The fields a person edits; the rest (id, currency, version, timestamps) the service keeps. */
 export interface CustomerFields {

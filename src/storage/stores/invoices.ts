@@ -3,9 +3,9 @@
 // (a Tx inside a write, the Db for a read) and plain values; amounts come back as NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
+import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { isoTimestamp, rowById, rowsByParent } from '../sql.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 
 export interface InvoiceRow {
   id: string;
@@ -63,23 +63,14 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
 }
 
 /** The lines of each invoice, in line order. */
-export function linesOf(
-  db: Queryable,
-  organizationId: string,
-  invoiceIds: string[],
-): Promise<Map<string, InvoiceLineRow[]>> {
-  return rowsByParent<InvoiceLineRow, 'invoice_id'>(
-    db,
-    `SELECT invoice_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
-            amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
-            tracking_options::text[] AS tracking_options
-       FROM invoice_lines WHERE organization_id = $1 AND invoice_id = ANY($2::uuid[])
-      ORDER BY invoice_id, line_no`,
-    [organizationId],
-    invoiceIds,
-    'invoice_id',
-  );
-}
+export const linesOf = childrenOf<InvoiceLineRow, 'invoice_id'>(
+  `SELECT invoice_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
+          amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
+          tracking_options::text[] AS tracking_options
+     FROM invoice_lines WHERE organization_id = $1 AND invoice_id = ANY($2::uuid[])
+    ORDER BY invoice_id, line_no`,
+  'invoice_id',
+);
 
 export interface InvoiceFilters {
   status: string | null;
@@ -91,30 +82,21 @@ export interface InvoiceFilters {
 }
 
 /** One keyset page (PAGE_SIZE + 1 rows at most) of the invoices that pass the filters (D31). */
-export function page(
-  db: Queryable,
-  organizationId: string,
-  filters: InvoiceFilters,
-  cursor: PageCursor | undefined,
-): Promise<InvoiceRow[]> {
-  return selectPage<InvoiceRow>(db, {
-    select: INVOICE_SELECT,
-    where: `i.organization_id = $1
-        AND ($2::text IS NULL OR i.status = $2) AND ($3::uuid IS NULL OR i.customer_id = $3)
-        AND ($4::date IS NULL OR i.issue_date >= $4) AND ($5::date IS NULL OR i.issue_date <= $5)
-        AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(c.display_name) LIKE $6)`,
-    params: [
-      organizationId,
-      filters.status,
-      filters.customerId,
-      filters.issueDateFrom,
-      filters.issueDateTo,
-      filters.searchPattern,
-    ],
-    cursor,
-    alias: 'i',
-  });
-}
+export const page = filteredList<InvoiceRow, InvoiceFilters>({
+  select: INVOICE_SELECT,
+  where: `i.organization_id = $1
+      AND ($2::text IS NULL OR i.status = $2) AND ($3::uuid IS NULL OR i.customer_id = $3)
+      AND ($4::date IS NULL OR i.issue_date >= $4) AND ($5::date IS NULL OR i.issue_date <= $5)
+      AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(c.display_name) LIKE $6)`,
+  params: (filters) => [
+    filters.status,
+    filters.customerId,
+    filters.issueDateFrom,
+    filters.issueDateTo,
+    filters.searchPattern,
+  ],
+  alias: 'i',
+});
 
 /** What a draft's header holds besides its number; amounts as NUMERIC text. */
 export interface DraftFields {

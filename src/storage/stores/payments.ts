@@ -3,9 +3,9 @@
 // the handle first and plain values; amounts come back as NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
+import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
-import { isoTimestamp, rowById, rowsByParent } from '../sql.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 import { allocateNumberCte } from './sequences.ts';
 
 export interface PaymentRow {
@@ -56,40 +56,23 @@ export function find(db: Queryable, organizationId: string, id: string): Promise
 }
 
 /** One keyset page (PAGE_SIZE + 1 rows at most), of one customer's payments when `customerId` is set. */
-export function page(
-  db: Queryable,
-  organizationId: string,
-  customerId: string | null,
-  cursor: PageCursor | undefined,
-): Promise<PaymentRow[]> {
-  return selectPage<PaymentRow>(db, {
-    select: PAYMENT_SELECT,
-    where: 'p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)',
-    params: [organizationId, customerId],
-    cursor,
-    alias: 'p',
-  });
-}
+export const page = filteredList<PaymentRow, string | null>({
+  select: PAYMENT_SELECT,
+  where: 'p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)',
+  params: (customerId) => [customerId],
+  alias: 'p',
+});
 
 /** The applications of each payment, in line order, with the number of the invoice each pays. */
-export function applicationsOf(
-  db: Queryable,
-  organizationId: string,
-  paymentIds: string[],
-): Promise<Map<string, ApplicationRow[]>> {
-  return rowsByParent<ApplicationRow, 'payment_id'>(
-    db,
-    `SELECT a.payment_id, a.line_no, a.invoice_id, i.number AS invoice_number, a.amount::text AS amount,
+export const applicationsOf = childrenOf<ApplicationRow, 'payment_id'>(
+  `SELECT a.payment_id, a.line_no, a.invoice_id, i.number AS invoice_number, a.amount::text AS amount,
             a.applied_date::text AS applied_date
        FROM payment_applications a
        JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
       WHERE a.organization_id = $1 AND a.payment_id = ANY($2::uuid[])
       ORDER BY a.payment_id, a.line_no`,
-    [organizationId],
-    paymentIds,
-    'payment_id',
-  );
-}
+  'payment_id',
+);
 
 /** A payment to write; amounts as NUMERIC text. */
 export interface NewPayment {
