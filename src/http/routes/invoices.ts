@@ -5,8 +5,9 @@ import { createInvoice, updateInvoice } from '../../app/invoices/draft-invoices.
 import { deliverInvoiceEmail, emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoice.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
-import { action, actorOf, defineRoute, withEtag } from '../route.ts';
-import { ActionRequest, IdParams } from '../schemas/common.ts';
+import { resourceRoutes } from '../resource-routes.ts';
+import { action, actorOf, defineRoute } from '../route.ts';
+import { IdParams } from '../schemas/common.ts';
 import {
   EmailedInvoice,
   Invoice,
@@ -17,84 +18,53 @@ import {
   InvoiceUpdate,
   PageInvoice,
 } from '../schemas/invoices.ts';
-import { listing } from './paging.ts';
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'invoices', published: true, auth: 'organization' } as const;
   const write = { ...base, permission: 'invoices:write' } as const;
 
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
+  const invoices = resourceRoutes(app, deps, {
+    tag: 'invoices',
+    read: 'invoices:read',
+    write: 'invoices:write',
     url: '/api/v1/invoices',
+    schema: Invoice,
+  });
+  invoices.list({
     operationId: 'listInvoices',
     summary: 'List invoices',
-    permission: 'invoices:read',
     querystring: InvoiceListQuery,
-    response: { 200: PageInvoice },
-    handler: listing(deps, listInvoices),
+    page: PageInvoice,
+    list: listInvoices,
   });
-
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
-    url: '/api/v1/invoices/:id',
+  invoices.read({
     operationId: 'readInvoice',
     summary: 'Read an invoice',
-    permission: 'invoices:read',
-    params: IdParams,
-    response: { 200: Invoice },
-    handler: async (request, reply) =>
-      withEtag(reply, await readInvoice(deps.db, actorOf(request), request.params.id)),
+    read: (actor, id) => readInvoice(deps.db, actor, id),
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/invoices',
+  invoices.create({
     operationId: 'createInvoice',
     summary: 'Create a draft invoice',
     description:
       'Number, due date and totals are computed by the server; totals sent by the client are ignored. No ledger entry is written.',
     body: InvoiceCreate,
-    response: { 201: Invoice },
-    write: (scope, request) => createInvoice(scope, request.body),
+    create: createInvoice,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'PATCH',
-    url: '/api/v1/invoices/:id',
+  invoices.update({
     operationId: 'updateInvoice',
     summary: 'Change a draft invoice (sparse; lines replace all lines)',
-    params: IdParams,
     body: InvoiceUpdate,
-    response: { 200: Invoice },
-    write: (scope, request, version) => updateInvoice(scope, request.params.id, request.body, version),
+    update: updateInvoice,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/invoices/:id/send',
+  invoices.act('send', {
     operationId: 'sendInvoice',
     summary: 'Issue a draft invoice: posts it to the ledger; nothing is emailed',
-    params: IdParams,
-    body: ActionRequest,
-    response: { 200: Invoice },
-    write: (scope, request, version) => sendInvoice(scope, request.params.id, version),
+    act: sendInvoice,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/invoices/:id/void',
+  invoices.act('void', {
     operationId: 'voidInvoice',
     summary: 'Void an invoice (a draft, or a sent invoice with no payment applied)',
-    params: IdParams,
-    body: ActionRequest,
-    response: { 200: Invoice },
-    write: (scope, request, version) => voidInvoice(scope, request.params.id, version),
+    act: voidInvoice,
   });
 
   action(app, deps, {

@@ -10,8 +10,9 @@ import {
   reverseEntry,
   updateDraftEntry,
 } from '../../app/ledger/journal-entries.ts';
-import { action, actorOf, defineRoute, withEtag } from '../route.ts';
-import { ActionRequest, IdParams, NoContent } from '../schemas/common.ts';
+import { resourceRoutes } from '../resource-routes.ts';
+import { action } from '../route.ts';
+import { IdParams, NoContent } from '../schemas/common.ts';
 import {
   JournalEntry,
   JournalEntryCreate,
@@ -20,58 +21,41 @@ import {
   JournalEntryUpdate,
   PageJournalEntry,
 } from '../schemas/journal-entries.ts';
-import { listing } from './paging.ts';
 
 export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'journal entries', published: true, auth: 'organization' } as const;
   const write = { ...base, permission: 'journal:write' } as const;
 
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
+  const entries = resourceRoutes(app, deps, {
+    tag: 'journal entries',
+    read: 'journal:read',
+    write: 'journal:write',
     url: '/api/v1/journal-entries',
+    schema: JournalEntry,
+  });
+  entries.list({
     operationId: 'listJournalEntries',
     summary: 'List journal entries',
-    permission: 'journal:read',
     querystring: JournalEntryListQuery,
-    response: { 200: PageJournalEntry },
-    handler: listing(deps, listEntries),
+    page: PageJournalEntry,
+    list: listEntries,
   });
-
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
-    url: '/api/v1/journal-entries/:id',
+  entries.read({
     operationId: 'readJournalEntry',
     summary: 'Read a journal entry',
-    permission: 'journal:read',
-    params: IdParams,
-    response: { 200: JournalEntry },
-    handler: async (request, reply) =>
-      withEtag(reply, await readEntry(deps.db, actorOf(request).organization.id, request.params.id)),
+    read: (actor, id) => readEntry(deps.db, actor.organization.id, id),
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/journal-entries',
+  entries.create({
     operationId: 'createJournalEntry',
     summary: 'Create a balanced draft entry',
     body: JournalEntryCreate,
-    response: { 201: JournalEntry },
-    write: (scope, request) => createDraftEntry(scope, request.body),
+    create: createDraftEntry,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'PATCH',
-    url: '/api/v1/journal-entries/:id',
+  entries.update({
     operationId: 'updateJournalEntry',
     summary: 'Change a draft entry (sparse); posted entries answer 409 immutable_entry',
-    params: IdParams,
     body: JournalEntryUpdate,
-    response: { 200: JournalEntry },
-    write: (scope, request, version) => updateDraftEntry(scope, request.params.id, request.body, version),
+    update: updateDraftEntry,
   });
 
   action(app, deps, {
@@ -88,16 +72,10 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/journal-entries/:id/post',
+  entries.act('post', {
     operationId: 'postJournalEntry',
     summary: 'Post a draft entry to the ledger',
-    params: IdParams,
-    body: ActionRequest,
-    response: { 200: JournalEntry },
-    write: (scope, request, version) => postDraftEntry(scope, request.params.id, version),
+    act: postDraftEntry,
   });
 
   action(app, deps, {

@@ -15,8 +15,7 @@ import {
   readTaxRate,
   updateTaxRate,
 } from '../../app/tax/tax-rates.ts';
-import { action, actorOf, defineRoute, withEtag } from '../route.ts';
-import { ActionRequest, IdParams } from '../schemas/common.ts';
+import { resourceRoutes } from '../resource-routes.ts';
 import {
   PageTaxGroup,
   PageTaxRate,
@@ -28,134 +27,73 @@ import {
   TaxRateCreate,
   TaxRateUpdate,
 } from '../schemas/tax.ts';
-import { listing } from './paging.ts';
 
 export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
-  const base = { tag: 'tax', published: true, auth: 'organization' } as const;
-  const read = { ...base, permission: 'tax:read' } as const;
-  const write = { ...base, permission: 'tax:write' } as const;
+  const tax = { tag: 'tax', read: 'tax:read', write: 'tax:write' } as const;
 
-  // ---- tax rates ----
-
-  defineRoute(app, deps, {
-    ...read,
-    method: 'GET',
-    url: '/api/v1/tax-rates',
+  const rates = resourceRoutes(app, deps, { ...tax, url: '/api/v1/tax-rates', schema: TaxRate });
+  rates.list({
     operationId: 'listTaxRates',
     summary: 'List tax rates',
     querystring: TaxListQuery,
-    response: { 200: PageTaxRate },
-    handler: listing(deps, listTaxRates),
+    page: PageTaxRate,
+    list: listTaxRates,
   });
-
-  defineRoute(app, deps, {
-    ...read,
-    method: 'GET',
-    url: '/api/v1/tax-rates/:id',
+  rates.read({
     operationId: 'readTaxRate',
     summary: 'Read a tax rate',
-    params: IdParams,
-    response: { 200: TaxRate },
-    handler: async (request, reply) =>
-      withEtag(reply, await readTaxRate(deps, actorOf(request), request.params.id)),
+    read: (actor, id) => readTaxRate(deps, actor, id),
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/tax-rates',
+  rates.create({
     operationId: 'createTaxRate',
     summary: 'Create a tax rate',
     description:
       'liability_account defaults to 2200 Sales Tax Payable; it must be an active liability account.',
     body: TaxRateCreate,
-    response: { 201: TaxRate },
-    write: (scope, request) => createTaxRate(scope, request.body),
+    create: createTaxRate,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'PATCH',
-    url: '/api/v1/tax-rates/:id',
+  rates.update({
     operationId: 'updateTaxRate',
     summary: 'Update a tax rate (sparse); is_active false deactivates',
     description:
       'A new rate applies to tax computed from now on. A rate used by an active tax group cannot be deactivated (409 invalid_state).',
-    params: IdParams,
     body: TaxRateUpdate,
-    response: { 200: TaxRate },
-    write: (scope, request, version) => updateTaxRate(scope, request.params.id, request.body, version),
+    update: updateTaxRate,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/tax-rates/:id/deactivate',
+  rates.act('deactivate', {
     operationId: 'deactivateTaxRate',
     summary: 'Deactivate a tax rate',
-    params: IdParams,
-    body: ActionRequest,
-    response: { 200: TaxRate },
-    write: (scope, request, version) => deactivateTaxRate(scope, request.params.id, version),
+    act: deactivateTaxRate,
   });
 
-  // ---- tax groups ----
-
-  defineRoute(app, deps, {
-    ...read,
-    method: 'GET',
-    url: '/api/v1/tax-groups',
+  const groups = resourceRoutes(app, deps, { ...tax, url: '/api/v1/tax-groups', schema: TaxGroup });
+  groups.list({
     operationId: 'listTaxGroups',
     summary: 'List tax groups',
     querystring: TaxListQuery,
-    response: { 200: PageTaxGroup },
-    handler: listing(deps, listTaxGroups),
+    page: PageTaxGroup,
+    list: listTaxGroups,
   });
-
-  defineRoute(app, deps, {
-    ...read,
-    method: 'GET',
-    url: '/api/v1/tax-groups/:id',
+  groups.read({
     operationId: 'readTaxGroup',
     summary: 'Read a tax group',
-    params: IdParams,
-    response: { 200: TaxGroup },
-    handler: async (request, reply) =>
-      withEtag(reply, await readTaxGroup(deps, actorOf(request), request.params.id)),
+    read: (actor, id) => readTaxGroup(deps, actor, id),
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/tax-groups',
+  groups.create({
     operationId: 'createTaxGroup',
     summary: 'Create a tax group',
     body: TaxGroupCreate,
-    response: { 201: TaxGroup },
-    write: (scope, request) => createTaxGroup(scope, request.body),
+    create: createTaxGroup,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'PATCH',
-    url: '/api/v1/tax-groups/:id',
+  groups.update({
     operationId: 'updateTaxGroup',
     summary: 'Update a tax group (sparse); tax_rates replaces the list; is_active false deactivates',
-    params: IdParams,
     body: TaxGroupUpdate,
-    response: { 200: TaxGroup },
-    write: (scope, request, version) => updateTaxGroup(scope, request.params.id, request.body, version),
+    update: updateTaxGroup,
   });
-
-  action(app, deps, {
-    ...write,
-    method: 'POST',
-    url: '/api/v1/tax-groups/:id/deactivate',
+  groups.act('deactivate', {
     operationId: 'deactivateTaxGroup',
     summary: 'Deactivate a tax group',
-    params: IdParams,
-    body: ActionRequest,
-    response: { 200: TaxGroup },
-    write: (scope, request, version) => deactivateTaxGroup(scope, request.params.id, version),
+    act: deactivateTaxGroup,
   });
 }

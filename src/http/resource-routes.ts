@@ -1,0 +1,138 @@
+// The routes of a standard resource (issue 8): list, read one, create, update (PATCH with version)
+// and the POST actions on one record (deactivate, send, void, post) are the same declaration for
+// every kind of record but for names, schemas and use cases. Each is declared here once; the typed
+// answer still holds, as in defineRoute and action: a use case's answer must be the route's schema.
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { WriteScope } from '../app/changes.ts';
+import type { Actor, Deps } from '../app/context.ts';
+import type { Page, PageCursor } from '../app/pagination.ts';
+import type { Permission } from '../domain/roles.ts';
+import { action, actorOf, type Checked, defineRoute, withEtag } from './route.ts';
+import { listing } from './routes/paging.ts';
+import { ActionRequest, IdParams } from './schemas/common.ts';
+
+/** A published resource at `url`: read routes need `read`, writes `write`; `schema` is its record. */
+export interface Resource<S extends TSchema> {
+  url: string;
+  tag: string;
+  read: Permission;
+  write: Permission;
+  schema: S;
+}
+
+interface Described {
+  operationId: string;
+  summary: string;
+  description?: string;
+}
+
+type ResultOf<P> = P extends { results: readonly (infer E)[] } ? E : never;
+
+/** Declares the routes of one resource; each method declares one route, in the order called. */
+export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps, resource: Resource<S>) {
+  const { url, schema } = resource;
+  const base = { tag: resource.tag, published: true, auth: 'organization' } as const;
+  const reads = { ...base, permission: resource.read } as const;
+  const writes = { ...base, permission: resource.write } as const;
+  const one = `${url}/:id`;
+  return {
+    /** GET url: a page of records (`?cursor=`), from the list use case. */
+    list<Q extends TSchema, R extends TSchema, Row>(
+      spec: Described & {
+        querystring: Q;
+        page: R;
+        list: (
+          deps: Deps,
+          actor: Actor,
+          cursor: PageCursor | undefined,
+          query: Static<Q>,
+        ) => Promise<Page<Checked<Row, ResultOf<Static<R>>>>>;
+      },
+    ) {
+      const { page, list, ...described } = spec;
+      defineRoute(app, deps, {
+        ...reads,
+        ...described,
+        method: 'GET',
+        url,
+        response: { 200: page },
+        // The page's rows are checked against the page schema's results by the `list` signature.
+        handler: listing(deps, list) as never,
+      });
+    },
+    /** GET url/:id: one record with its ETag. */
+    read<V>(spec: Described & { read: (actor: Actor, id: string) => Promise<Checked<V, Static<S>>> }) {
+      const { read, ...described } = spec;
+      defineRoute(app, deps, {
+        ...reads,
+        ...described,
+        method: 'GET',
+        url: one,
+        params: IdParams,
+        response: { 200: schema },
+        handler: async (request, reply) =>
+          withEtag(reply, (await read(actorOf(request), request.params.id)) as { version: number }) as never,
+      });
+    },
+    /** POST url: creates a record (201). */
+    create<B extends TSchema, V>(
+      spec: Described & {
+        body: B;
+        create: (scope: WriteScope, body: Static<B>) => Promise<Checked<V, Static<S>>>;
+      },
+    ) {
+      const { create, ...described } = spec;
+      action(app, deps, {
+        ...writes,
+        ...described,
+        method: 'POST',
+        url,
+        response: { 201: schema },
+        write: (scope, request) => create(scope, request.body),
+      });
+    },
+    /** PATCH url/:id: a sparse change at the version the writer read. */
+    update<B extends TSchema, V>(
+      spec: Described & {
+        body: B;
+        update: (
+          scope: WriteScope,
+          id: string,
+          patch: Static<B>,
+          version: number | undefined,
+        ) => Promise<Checked<V, Static<S>>>;
+      },
+    ) {
+      const { update, ...described } = spec;
+      action(app, deps, {
+        ...writes,
+        ...described,
+        method: 'PATCH',
+        url: one,
+        params: IdParams,
+        response: { 200: schema },
+        write: (scope, request, version) => update(scope, request.params.id, request.body, version),
+      });
+    },
+    /** POST url/:id/<verb> with an ActionRequest body: a change of state at the version read. */
+    act<V>(
+      verb: string,
+      spec: Described & {
+        act: (scope: WriteScope, id: string, version: number | undefined) => Promise<Checked<V, Static<S>>>;
+      },
+    ) {
+      const { act, ...described } = spec;
+      action(app, deps, {
+        ...writes,
+        ...described,
+        method: 'POST',
+        url: `${one}/${verb}`,
+        params: IdParams,
+        body: ActionRequest,
+        response: { 200: schema },
+        write: (scope, request, version) => act(scope, request.params.id, version),
+      });
+    },
+  };
+}
