@@ -405,6 +405,12 @@ export function noContent(reply: FastifyReply): Sent {
   return sent(reply.code(204).send());
 }
 
+/** 201 Created, answering `body` (a handler outside `action`, which sets its status itself). */
+export function created<T>(reply: FastifyReply, body: T): T {
+  reply.code(201);
+  return body;
+}
+
 /** Replies to a read with the ETag of the record's version. */
 export function withEtag<T extends { version: number }>(reply: FastifyReply, body: T): T {
   reply.header('ETag', `"${body.version}"`);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../app/auth/api-keys.ts';
 import type { Deps } from '../../app/context.ts';
-import { actorOf, defineRoute } from '../route.ts';
+import { actorOf, created, defineRoute } from '../route.ts';
 import { ApiKey, ApiKeyCreate, ApiKeyListQuery, NewApiKey } from '../schemas/api-keys.ts';
 import { IdParams, Page } from '../schemas/common.ts';
 import { listing } from './paging.ts';
@@ -34,11 +34,8 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Create an API key (the value is shown once)',
     body: ApiKeyCreate,
     response: { 201: NewApiKey },
-    handler: async (request, reply) => {
-      const created = await createApiKey(deps, actorOf(request), request.body);
-      reply.code(201);
-      return created;
-    },
+    handler: async (request, reply) =>
+      created(reply, await createApiKey(deps, actorOf(request), request.body)),
   });
 
   defineRoute(app, deps, {
@@ -49,11 +46,8 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Mint a replacement key; the old one keeps working until the switch is seen',
     params: IdParams,
     response: { 201: NewApiKey },
-    handler: async (request, reply) => {
-      const rotated = await rotateApiKey(deps, actorOf(request), request.params.id);
-      reply.code(201);
-      return rotated;
-    },
+    handler: async (request, reply) =>
+      created(reply, await rotateApiKey(deps, actorOf(request), request.params.id)),
   });
 
   defineRoute(app, deps, {

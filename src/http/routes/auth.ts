@@ -1,11 +1,12 @@
 // Internal surface: sign-up, log-in, log-out, me (DECISIONS "Organizations, users, sessions").
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { login, logout, me, signup } from '../../app/auth/accounts-of-people.ts';
 import { notAuthenticated } from '../../app/auth/authenticate.ts';
 import { type AuthAttempt, spendAuthAttempt } from '../../app/auth/throttle.ts';
 import type { Deps } from '../../app/context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { created, defineRoute, noContent, type Responses, type RouteSpec } from '../route.ts';
 import { Login, LoginRequest, Me, Signup, SignupRequest } from '../schemas/auth.ts';
 import { NoContent } from '../schemas/common.ts';
 
@@ -28,38 +29,46 @@ async function throttle(
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
-  defineRoute(app, deps, {
-    method: 'POST',
+  /** An open POST whose body names an email: one attempt is spent (D67) before `answer` runs. */
+  function attempt<B extends TSchema, R extends Responses, V>(
+    kind: AuthAttempt,
+    spec: Pick<
+      RouteSpec<B, TSchema, TSchema, R, V>,
+      'url' | 'operationId' | 'summary' | 'body' | 'response'
+    > & {
+      answer: RouteSpec<B, TSchema, TSchema, R, V>['handler'];
+    },
+  ) {
+    const { answer, ...declared } = spec;
+    defineRoute(app, deps, {
+      method: 'POST',
+      tag: 'internal',
+      published: false,
+      auth: 'none',
+      ...declared,
+      handler: async (request, reply) => {
+        await throttle(deps, request, reply, kind, (request.body as { email: string }).email);
+        return answer(request, reply);
+      },
+    });
+  }
+
+  attempt('signup', {
     url: '/api/v1/auth/signup',
     operationId: 'signUp',
     summary: 'Sign up: a user, live books and sandbox books',
-    tag: 'internal',
-    published: false,
-    auth: 'none',
     body: SignupRequest,
     response: { 201: Signup },
-    handler: async (request, reply) => {
-      await throttle(deps, request, reply, 'signup', request.body.email);
-      const created = await signup(deps, request.body);
-      reply.code(201);
-      return created;
-    },
+    answer: async (request, reply) => created(reply, await signup(deps, request.body)),
   });
 
-  defineRoute(app, deps, {
-    method: 'POST',
+  attempt('login', {
     url: '/api/v1/auth/login',
     operationId: 'logIn',
     summary: 'Log in with email and password',
-    tag: 'internal',
-    published: false,
-    auth: 'none',
     body: LoginRequest,
     response: { 200: Login },
-    handler: async (request, reply) => {
-      await throttle(deps, request, reply, 'login', request.body.email);
-      return login(deps, request.body.email, request.body.password);
-    },
+    answer: async (request) => login(deps, request.body.email, request.body.password),
   });
 
   defineRoute(app, deps, {
