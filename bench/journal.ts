@@ -119,7 +119,8 @@ async function runOnFreshBooks(kind: 'random' | 'hot') {
   // Accounts Receivable takes no manual lines (it moves only with invoices and payments).
   const pool = books.accounts.filter(
     (account) =>
-      (account.type === 'expense' || account.type === 'asset') && account.system_role !== 'accounts_receivable',
+      (account.type === 'expense' || account.type === 'asset') &&
+      account.system_role !== 'accounts_receivable',
   );
   console.log(
     `${kind} run: fresh books, ${books.accounts.length} accounts, ${pool.length} expense/asset accounts in play`,
