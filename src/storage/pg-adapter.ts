@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   type Db,
-  TRANSACTION_ATTEMPTS_MAX,
   RETRYABLE_CODES,
   type SqlParam,
   sqlState,
+  TRANSACTION_ATTEMPTS_MAX,
   type Tx,
 } from './db.ts';
 
