@@ -13,6 +13,7 @@ import {
   today,
   useHarness,
 } from '../helpers/harness.ts';
+import { postEntry } from '../helpers/ledger.ts';
 import {
   assertNothingWritten,
   createCustomer,
@@ -111,21 +112,13 @@ describe('reversing a document entry (D63)', () => {
 
   test('a manual entry and a manual reversal stay reversible, each once', async () => {
     const books = await signUp(harness);
-    const entry = ok(
-      await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
-        txn_date: today,
-        post: true,
-        lines: [
-          { account: books.accounts['1000'], debit: '100.00' },
-          { account: books.accounts['3000'], credit: '100.00' },
-        ],
-      }),
-      201,
-    );
-    const posted =
-      entry.status === 'posted'
-        ? entry
-        : ok(await call(harness, 'POST', `/api/v1/journal-entries/${entry.id}/post`, books.headers));
+    const posted = await postEntry(harness, books.headers, {
+      txn_date: today,
+      lines: [
+        { account: books.accounts['1000'], debit: '100.00' },
+        { account: books.accounts['3000'], credit: '100.00' },
+      ],
+    });
     const reversal = ok(
       await call(harness, 'POST', `/api/v1/journal-entries/${posted.id}/reverse`, books.headers, {}),
       201,
@@ -261,21 +254,13 @@ describe('Accounts Receivable moves only with documents (D57, D69)', () => {
     assert.equal(posted.statusCode, 400, posted.body);
     assert.ok(posted.json().error.detail.fields['lines/1/account']);
     await assertNothingWritten(before);
-    const next = ok(
-      await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
-        txn_date: today,
-        post: true,
-        lines: [
-          { account: books.accounts['4000'], credit: '5.00' },
-          { account: books.accounts['1000'], debit: '5.00' },
-        ],
-      }),
-      201,
-    );
-    const numbered =
-      next.status === 'posted'
-        ? next
-        : ok(await call(harness, 'POST', `/api/v1/journal-entries/${next.id}/post`, books.headers));
+    const numbered = await postEntry(harness, books.headers, {
+      txn_date: today,
+      lines: [
+        { account: books.accounts['4000'], credit: '5.00' },
+        { account: books.accounts['1000'], debit: '5.00' },
+      ],
+    });
     assert.equal(numbered.entry_number, 'JE-000001', 'the refused post took no number');
     // Put the line back and delete the draft through the API, so the books stay whole (folio check).
     await harness.db.query(
