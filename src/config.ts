@@ -26,6 +26,15 @@ export function readConfig(env = process.env): RuntimeConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    // D62: the invoice email outbox's worker (defaults in src/app/email/retry.ts).
+    emailOutbox: {
+      enabled: !['off', 'false', '0'].includes(env.FOLIO_EMAIL_WORKER ?? ''),
+      pollMs: integer('FOLIO_EMAIL_POLL_MS', 5_000, 10),
+      retryBaseMs: integer('FOLIO_EMAIL_RETRY_BASE_MS', 30_000, 1),
+      retryMaxMs: integer('FOLIO_EMAIL_RETRY_MAX_MS', 3_600_000, 1),
+      attemptsMax: integer('FOLIO_EMAIL_ATTEMPTS_MAX', 10, 1),
+      leaseMs: integer('FOLIO_EMAIL_LEASE_MS', 600_000, 1_000),
+    },
     publicUrl: env.FOLIO_PUBLIC_URL || undefined,
     rateLimitPerSecond: integer('FOLIO_RATE_LIMIT_PER_SECOND', 100),
     rateLimitBurst: integer('FOLIO_RATE_LIMIT_BURST', 200),

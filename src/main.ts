@@ -16,7 +16,7 @@ const rateLimiter = config.redisUrl
       burst: config.rateLimitBurst,
     })
   : undefined; // buildApp falls back to in-memory buckets: right for a single API process
-const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : undefined; // none: emails stay queued (D29)
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : undefined; // none: emails stay queued (D62)
 const deps: Deps = { db, config, rateLimiter, mailer };
 const app = await buildApp(deps, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 try {
@@ -80,8 +80,9 @@ async function shutdown(signal: string) {
       app.log.error(`${signal}: ${app.inFlight.count} requests still running after ${DRAIN_MS_MAX} ms`);
       process.exit(1);
     }
-    await db.close();
+    await db.close(); // the email outbox's worker stopped with app.close()
     await rateLimiter?.close();
+    mailer?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

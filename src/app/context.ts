@@ -2,6 +2,7 @@
 import { DomainError } from '../domain/errors.ts';
 import type { Permission, Role } from '../domain/roles.ts';
 import type { Db, Tx } from '../storage/db.ts';
+import type { EmailOutboxSettings } from './email/retry.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 export interface Organization {
@@ -39,6 +40,8 @@ export interface Deps {
   mailer?: Mailer;
   /** Per-key request budget (D36); buildApp supplies an in-memory one when none is given. */
   rateLimiter?: RateLimiter;
+  /** The invoice email outbox's worker (D62), set by buildApp when a mailer is configured. */
+  emailOutbox?: { wake(): void };
 }
 
 export interface AppConfig {
@@ -49,6 +52,8 @@ export interface AppConfig {
   /** D67: log-in and sign-up attempts; `src/app/auth/throttle.ts` says what each spends. */
   authThrottle: AuthThrottleConfig;
   smtpUrl?: string;
+  /** D62: the email outbox's worker; unset fields take EMAIL_OUTBOX_DEFAULTS (src/app/email/retry.ts). */
+  emailOutbox?: Partial<EmailOutboxSettings>;
 }
 
 /** Token buckets per email address and per client address: a burst, then one attempt per refill. */

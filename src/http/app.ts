@@ -8,6 +8,8 @@ import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { actorForApiKey, readCredentials } from '../app/auth/authenticate.ts';
 import type { Deps } from '../app/context.ts';
+import { startOutboxWorker } from '../app/email/outbox-worker.ts';
+import { EMAIL_OUTBOX_DEFAULTS } from '../app/email/retry.ts';
 import { isCalendarDate } from '../domain/dates.ts';
 import { DomainError, fieldError } from '../domain/errors.ts';
 import { createMemoryRateLimiter } from '../infra/memory-rate-limiter.ts';
@@ -127,6 +129,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
 
   app.decorate('inFlight', new InFlight());
+  runEmailOutbox(app, deps);
 
   // Set when close() begins: requests that arrive while in-flight ones drain are refused.
   let closing = false;
@@ -218,6 +221,31 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     }
   });
   return app;
+}
+
+/**
+ * D62: the invoice email outbox's worker lives as long as the app: it starts when the app is ready
+ * (listen, or ready() in tests) and stops on close, after the message in hand is recorded and before
+ * the database closes. No mailer (no SMTP_URL) or FOLIO_EMAIL_WORKER=off: messages stay queued.
+ */
+function runEmailOutbox(app: FastifyInstance, deps: Deps) {
+  const settings = { ...EMAIL_OUTBOX_DEFAULTS, ...deps.config.emailOutbox };
+  const mailer = deps.mailer;
+  if (!mailer || !settings.enabled) return;
+  let worker: ReturnType<typeof startOutboxWorker> | undefined;
+  app.addHook('onReady', async () => {
+    worker = startOutboxWorker({
+      db: deps.db,
+      mailer,
+      settings,
+      log: app.log.child({ component: 'email-outbox' }),
+    });
+    deps.emailOutbox = worker;
+  });
+  app.addHook('onClose', async () => {
+    deps.emailOutbox = undefined;
+    await worker?.stop();
+  });
 }
 
 /** D10: keys get 403 not_part_of_public_api under /api/v1/; a known path with another method is 405. */

@@ -26,6 +26,8 @@ export interface HarnessOptions {
   skipBooksCheck?: boolean;
   /** Runs after the file's tests, before the harness closes (and checks its books). */
   beforeClose?: (harness: Harness) => Promise<void>;
+  /** On PostgreSQL: a database of its own instead of TEST_DATABASE_URL (test/helpers/outbox.ts). */
+  databaseUrl?: string;
 }
 
 /** Today's date in UTC, the time zone sign-up gives new books. */
@@ -57,7 +59,7 @@ export async function startHarness(
   poolSize = 30,
   options: HarnessOptions = {},
 ): Promise<Harness> {
-  const databaseUrl = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
+  const databaseUrl = onPostgres ? (options.databaseUrl ?? process.env.TEST_DATABASE_URL) : undefined;
   const db = await openDatabase({ databaseUrl, poolSize });
   const deps: Deps = {
     db,
@@ -85,8 +87,10 @@ export async function startHarness(
     close: async () => {
       await app.close();
       // Every set of books a test leaves must pass `folio check` (D69); PostgreSQL's shared database
-      // is checked once after the suite (scripts/test.mjs), since other files may be writing to it.
-      const report = options.skipBooksCheck || onPostgres ? undefined : await checkBooks(db);
+      // is checked once after the suite (scripts/test.mjs), since other files may be writing to it
+      // (a database of the harness's own is checked here).
+      const shared = onPostgres && !options.databaseUrl;
+      const report = options.skipBooksCheck || shared ? undefined : await checkBooks(db);
       await db.close();
       if (report && report.violations.length > 0) throw new Error(describeViolations(report));
     },

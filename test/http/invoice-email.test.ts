@@ -1,59 +1,49 @@
-// Invoice email (D29) against a REAL SMTP receiver (smtp-server on 127.0.0.1), not a mock transport.
+// Invoice email (D29, D62) against a REAL SMTP receiver (smtp-server on 127.0.0.1), not a mock
+// transport. The request puts the message in the outbox (`queued`); the app's worker delivers it.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { SMTPServer } from 'smtp-server';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Books, call, errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
+import {
+  FAST_OUTBOX,
+  type OwnDatabase,
+  ownDatabase,
+  type SmtpReceiver,
+  startSmtpReceiver,
+  waitFor,
+} from '../helpers/outbox.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok, receivableCounts } from '../helpers/receivables.ts';
+import { freePort } from '../helpers/service.ts';
 
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
+let smtp: SmtpReceiver;
+let live: Harness; // SMTP configured
+let unconfigured: Harness; // no SMTP_URL: no worker
+let broken: Harness; // SMTP_URL pointing at a closed port
+const databases: OwnDatabase[] = [];
+
+// On PostgreSQL the outbox is the database's: the harnesses whose workers deliver get their own.
+async function harnessOn(label: string, config: Parameters<typeof startHarness>[0]) {
+  const database = await ownDatabase(label);
+  databases.push(database);
+  return startHarness(config, 10, { databaseUrl: database.url });
 }
 
-const received: ReceivedMail[] = [];
-let smtp: SMTPServer;
-let live: Harness; // SMTP configured
-let unconfigured: Harness; // no SMTP_URL
-let broken: Harness; // SMTP_URL pointing at a closed port
-
 before(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  live = await startHarness({ smtpUrl: `smtp://127.0.0.1:${port}?ignore_tls=true` });
+  smtp = await startSmtpReceiver();
+  live = await harnessOn('email_live', { smtpUrl: smtp.url, emailOutbox: FAST_OUTBOX });
   unconfigured = await startHarness();
-  // a port that was just free: nothing listens there, so delivery fails fast
-  const probe = new SMTPServer({ authOptional: true, logger: false });
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const closedPort = (probe.server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  broken = await startHarness({ smtpUrl: `smtp://127.0.0.1:${closedPort}?ignore_tls=true` });
+  // a port that was just free: nothing listens there, so every attempt fails fast
+  const closedPort = await freePort();
+  broken = await harnessOn('email_broken', {
+    smtpUrl: `smtp://127.0.0.1:${closedPort}?ignore_tls=true`,
+    emailOutbox: { ...FAST_OUTBOX, attemptsMax: 2 },
+  });
 });
 
 after(async () => {
-  await live.close();
-  await unconfigured.close();
-  await broken.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  for (const harness of [live, unconfigured, broken]) await harness?.close();
+  await smtp?.close();
+  for (const database of databases) await database.drop();
 });
 
 async function draftInvoice(
@@ -86,11 +76,21 @@ async function draftInvoice(
 }
 
 function mailsTo(address: string) {
-  return received.filter((mail) => mail.to.includes(address));
+  return smtp.mailsTo(address);
+}
+
+/** The invoice's email records once the first is no longer queued. */
+async function settled(harness: Harness, books: Books, invoiceId: string) {
+  return waitFor(
+    async () => ok(await call(harness, 'GET', `/api/v1/invoices/${invoiceId}/emails`, books.headers)).results,
+    (records: any[]) => records[0]?.status !== 'queued',
+    15_000,
+    'delivery outcome',
+  );
 }
 
 describe('invoice email', () => {
-  test('live books: a draft is sent, posted and emailed with the PDF to the customer through SMTP', async () => {
+  test('live books: a draft is sent and posted, its email queued, then delivered with the PDF to the customer through SMTP', async () => {
     const books = await signUp(live);
     const { invoice } = await draftInvoice(live, books, false, `ap-${books.organizationId}@heron.test`);
     const to = `ap-${books.organizationId}@heron.test`;
@@ -100,9 +100,10 @@ describe('invoice email', () => {
     assert.equal(body.status, 'sent');
     assert.equal(body.version, 2);
     assert.ok(body.journal_entry, 'email issues the invoice like send');
-    assert.equal(body.email.status, 'sent');
+    assert.equal(body.email.status, 'queued', 'the request does not wait for SMTP (D62)');
     assert.equal(body.email.to, to);
 
+    const records = await settled(live, books, invoice.id);
     const mails = mailsTo(to);
     assert.equal(mails.length, 1);
     const raw = mails[0]!.raw;
@@ -124,14 +125,14 @@ describe('invoice email', () => {
     assert.equal(entries.length, 1);
     assert.equal(entries[0].total_debit, '1450.0000');
 
-    const records = ok(
-      await call(live, 'GET', `/api/v1/invoices/${invoice.id}/emails`, books.headers),
-    ).results;
     assert.equal(records.length, 1);
     assert.equal(records[0].id, body.email.id);
     assert.equal(records[0].status, 'sent');
     assert.equal(records[0].to, to);
+    assert.equal(records[0].attempts, 1);
     assert.ok(records[0].message_id);
+    assert.ok(records[0].sent_at);
+    assert.equal(records[0].last_error, null);
     assert.equal(records[0].error, null);
 
     // same as send: the status change has its change record, at the new version
@@ -159,10 +160,11 @@ describe('invoice email', () => {
     });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json().version, 2, 'no new version: nothing about the invoice changed');
-    assert.equal(response.json().email.status, 'sent');
+    assert.equal(response.json().email.status, 'queued');
     const after = await receivableCounts(live, books.organizationId);
     assert.equal(after.journal_entries, before.journal_entries);
     assert.equal(after.invoice_emails, before.invoice_emails + 1);
+    await settled(live, books, invoice.id);
     const [mail] = mailsTo(to);
     assert.ok(mail);
     assert.match(mail.raw, /Subject: Your invoice, again/);
@@ -191,7 +193,7 @@ describe('invoice email', () => {
     assert.equal(mailsTo(to).length, 0, 'a sandbox never sends');
   });
 
-  test('live books without SMTP configured record the email as queued', async () => {
+  test('live books without SMTP configured keep the email queued (no worker delivers it)', async () => {
     const books = await signUp(unconfigured);
     const { invoice } = await draftInvoice(unconfigured, books);
     const response = await call(unconfigured, 'POST', `/api/v1/invoices/${invoice.id}/email`, books.headers);
@@ -202,20 +204,22 @@ describe('invoice email', () => {
       await call(unconfigured, 'GET', `/api/v1/invoices/${invoice.id}/emails`, books.headers),
     );
     assert.equal(records.results[0].status, 'queued');
+    assert.equal(records.results[0].attempts, 0);
+    assert.ok(records.results[0].next_attempt_at);
   });
 
-  test('a failed SMTP delivery is recorded as failed; the send and its posting stand', async () => {
+  test('an SMTP server that cannot be reached: the email is retried, then failed with the error; the send and its posting stand', async () => {
     const books = await signUp(broken);
     const { invoice } = await draftInvoice(broken, books);
     const response = await call(broken, 'POST', `/api/v1/invoices/${invoice.id}/email`, books.headers);
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json().status, 'sent');
-    assert.equal(response.json().email.status, 'failed');
-    const records = ok(
-      await call(broken, 'GET', `/api/v1/invoices/${invoice.id}/emails`, books.headers),
-    ).results;
+    assert.equal(response.json().email.status, 'queued');
+    const records = await settled(broken, books, invoice.id);
     assert.equal(records[0].status, 'failed');
-    assert.ok(records[0].error);
+    assert.equal(records[0].attempts, 2, 'attemptsMax of this harness');
+    assert.match(records[0].last_error, /ECONNREFUSED/);
+    assert.equal(records[0].next_attempt_at, null);
     const entries = ok(
       await call(
         broken,
@@ -266,6 +270,9 @@ describe('invoice email', () => {
     assert.equal(second.statusCode, 200);
     assert.equal(second.headers['idempotent-replayed'], 'true');
     assert.equal(second.json().email.id, first.json().email.id);
+    assert.equal(second.json().email.status, 'queued', 'the answer stored at commit');
+    await settled(live, books, invoice.id);
+    await sleep(300); // further polls send nothing again
     assert.equal(mailsTo(to).length, 1);
     const counts = await receivableCounts(live, books.organizationId);
     assert.equal(counts.invoice_emails, 1);

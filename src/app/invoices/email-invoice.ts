@@ -1,23 +1,21 @@
-// POST /invoices/{id}/email (D29): issue the invoice (if a draft) and email it with the PDF attached.
-// The send, its posting and the email record commit in ONE transaction; the SMTP conversation runs
-// only after that commit (never while holding row locks), and its outcome is recorded afterwards.
-// A failed delivery does not undo the send: the ledger work stands and the record says `failed`.
+// POST /invoices/{id}/email (D29, D62): issue the invoice (if a draft) and put its email in the outbox.
+// The send, its posting and the message commit in ONE transaction; the request never talks SMTP.
+// The outbox worker (src/app/email) delivers the message with the PDF attached, retrying with backoff,
+// and records the outcome on the row (`GET /invoices/{id}/emails`). A delivery that fails for good
+// does not undo the send: the ledger work stands and the record says `failed`.
 import { randomUUID } from 'node:crypto';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import { assertEmailable } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import * as customers from '../../storage/stores/customers.ts';
-import type { EmailStatus } from '../../storage/stores/invoices.ts';
+import type { EmailStatus } from '../../storage/stores/invoice-emails.ts';
+import * as emails from '../../storage/stores/invoice-emails.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps } from '../context.ts';
-import type { StoredResponse } from '../write.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { Actor } from '../context.ts';
 import { lockInvoice, sendLockedDraft } from './issue-invoice.ts';
 import { type InvoiceView, readInvoice } from './read-invoices.ts';
-
-export const DEFAULT_FROM = 'Folio invoices <invoices@folio.invalid>';
 
 export interface EmailInvoiceCommand {
   to?: string;
@@ -43,8 +41,8 @@ function defaultMessage(invoice: InvoiceView, organizationName: string): string 
 
 /**
  * In the write's transaction: sends a draft (D25 posting), or re-emails a sent invoice without posting;
- * writes the email record as `recorded` (sandbox: never sent), or `queued` (live: delivered after commit
- * when SMTP is configured, left queued when it is not).
+ * writes the message as `recorded` (sandbox: never sent), or `queued` (live: the outbox delivers it when
+ * SMTP is configured; without SMTP it stays queued until a process with SMTP runs).
  */
 export async function emailInvoice(
   scope: WriteScope,
@@ -62,9 +60,9 @@ export async function emailInvoice(
   }
   if (row.status === 'draft') await sendLockedDraft(scope, row);
   const invoice = await readInvoice(scope.tx, scope.actor, id);
-  const status: EmailStatus = organization.mode === 'sandbox' ? 'recorded' : 'queued';
+  const status = organization.mode === 'sandbox' ? 'recorded' : 'queued';
   const emailId = randomUUID();
-  await invoices.insertEmail(scope.tx, {
+  await emails.insert(scope.tx, {
     id: emailId,
     organizationId: organization.id,
     invoiceId: id,
@@ -76,58 +74,11 @@ export async function emailInvoice(
   return { ...invoice, email: { id: emailId, status, to } };
 }
 
-/**
- * After the commit: delivers a `queued` email of a live organization through the mailer, records
- * `sent` (with the SMTP message id) or `failed` (with the error), and answers with that outcome.
- * Replays, refusals, sandboxes and books without SMTP pass through untouched. Never throws.
- */
-export async function deliverInvoiceEmail(
-  deps: Deps,
-  actor: Actor,
-  stored: StoredResponse,
-): Promise<StoredResponse> {
-  if (stored.replayed || stored.status !== 200 || !deps.mailer || actor.organization.mode !== 'live') {
-    return stored;
-  }
-  const body = JSON.parse(stored.text) as EmailedInvoiceView;
-  if (body.email?.status !== 'queued') return stored;
-  const record = await invoices.findEmail(deps.db, actor.organization.id, body.email.id);
-  if (!record) return stored;
-  let outcome: { status: EmailStatus; messageId: string | null; error: string | null };
-  try {
-    const pdf = await renderInvoicePdf(body, actor.organization.name);
-    const sent = await deps.mailer.send({
-      from: DEFAULT_FROM,
-      to: body.email.to,
-      subject: record.subject,
-      text: record.body,
-      attachments: [{ filename: `${body.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
-    outcome = { status: 'sent', messageId: sent.messageId, error: null };
-  } catch (error) {
-    outcome = {
-      status: 'failed',
-      messageId: null,
-      error: error instanceof Error ? error.message : String(error),
-    };
-  }
-  try {
-    await invoices.setEmailOutcome(deps.db, actor.organization.id, body.email.id, {
-      ...outcome,
-      error: outcome.error?.slice(0, 2000) ?? null,
-    });
-  } catch {
-    return stored; // the record stays queued; the invoice is sent either way
-  }
-  body.email.status = outcome.status;
-  return { ...stored, text: JSON.stringify(body) };
-}
-
 /** GET /invoices/{id}/emails: every email of the invoice, oldest first. */
 export async function listInvoiceEmails(db: Queryable, actor: Actor, invoiceId: string) {
   const organizationId = actor.organization.id;
   if (!(await invoices.find(db, organizationId, invoiceId))) throw notFound('invoice');
-  const rows = await invoices.emailsOf(db, organizationId, invoiceId);
+  const rows = await emails.emailsOf(db, organizationId, invoiceId);
   return rows.map((row) => ({
     id: row.id,
     invoice: row.invoice_id,
@@ -135,8 +86,12 @@ export async function listInvoiceEmails(db: Queryable, actor: Actor, invoiceId: 
     subject: row.subject,
     body: row.body,
     status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at,
+    sent_at: row.sent_at,
     message_id: row.message_id,
-    error: row.error,
+    last_error: row.last_error,
+    error: row.last_error,
     created_at: row.created_at,
   }));
 }

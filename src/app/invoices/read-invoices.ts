@@ -59,7 +59,12 @@ export function describeInvoice(row: InvoiceRow, lines: InvoiceLineRow[], today:
 }
 export type InvoiceView = ReturnType<typeof describeInvoice>;
 
-export async function readInvoice(db: Queryable, actor: Actor, id: string): Promise<InvoiceView> {
+/** Needs only the books (the email outbox reads an invoice with no actor, D62). */
+export async function readInvoice(
+  db: Queryable,
+  actor: { organization: Pick<Actor['organization'], 'id' | 'timezone'> },
+  id: string,
+): Promise<InvoiceView> {
   const { row, rows } = await readDocument(db, actor.organization.id, id, 'invoice', {
     find: invoices.find,
     rowsOf: invoices.linesOf,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
 import { createInvoice, updateInvoice } from '../../app/invoices/draft-invoices.ts';
-import { deliverInvoiceEmail, emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoice.ts';
+import { emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoice.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
 import { resourceRoutes } from '../resource-routes.ts';
@@ -74,12 +74,16 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     operationId: 'emailInvoice',
     summary: 'Issue the invoice (if a draft) and email it as a PDF to the customer',
     description:
-      'A draft is sent (posted) first, as by /send; a sent invoice is emailed again without posting. In sandbox books the message is recorded and never sent (D29).',
+      'A draft is sent (posted) first, as by /send; a sent invoice is emailed again without posting. The message is written to the outbox with the send and answers `queued`; the service delivers it through SMTP shortly after, retrying with backoff (D62): follow it on GET /invoices/{id}/emails. In sandbox books the message is `recorded` and never sent (D29).',
     params: IdParams,
     body: InvoiceEmailRequest,
     response: { 200: EmailedInvoice },
     write: (scope, request, version) => emailInvoice(scope, request.params.id, request.body ?? {}, version),
-    afterCommit: (request, committed) => deliverInvoiceEmail(deps, actorOf(request), committed),
+    // The message committed with the send: let this process's outbox worker take it now (D62).
+    afterCommit: async (_request, committed) => {
+      deps.emailOutbox?.wake();
+      return committed;
+    },
   });
 
   defineRoute(app, deps, {
@@ -87,7 +91,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     method: 'GET',
     url: '/api/v1/invoices/:id/emails',
     operationId: 'listInvoiceEmails',
-    summary: 'List the emails of an invoice (sent, queued, recorded in a sandbox, or failed)',
+    summary: 'List the emails of an invoice: status (queued, sent, failed, recorded), attempts, last error',
     permission: 'invoices:read',
     params: IdParams,
     response: { 200: InvoiceEmailList },

@@ -77,10 +77,22 @@ export const InvoiceEmail = Type.Object(
     subject: Type.String(),
     body: Type.String(),
     status: Literals(EMAIL_STATUSES, {
-      description: 'recorded (sandbox, never sent), queued (no SMTP configured), sent, or failed (D29).',
+      description:
+        'queued (in the outbox: waiting for its first or next attempt; stays queued while the service has no SMTP configured), sent, failed (attempts exhausted or refused for good by the SMTP server), or recorded (sandbox books: never sent). D29, D62.',
     }),
-    message_id: OrNull(Type.String()),
-    error: OrNull(Type.String()),
+    attempts: Type.Integer({ minimum: 0, description: 'Delivery attempts made so far.' }),
+    next_attempt_at: OrNull(
+      Type.String({
+        format: 'date-time',
+        description: 'When a queued message is tried (next); null once sent, failed or recorded.',
+      }),
+    ),
+    sent_at: OrNull(Type.String({ format: 'date-time', description: 'When the SMTP server accepted it.' })),
+    message_id: OrNull(Type.String({ description: "The SMTP server's message id, once sent." })),
+    last_error: OrNull(
+      Type.String({ description: 'The error of the latest failed attempt (kept after a later success).' }),
+    ),
+    error: OrNull(Type.String({ description: 'Deprecated: the same as last_error.', deprecated: true })),
     created_at: Type.String(),
   },
   { $id: 'InvoiceEmail', title: 'InvoiceEmail' },

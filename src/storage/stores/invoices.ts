@@ -1,6 +1,7 @@
 // The invoices store (spec "Invoice", D20-D25, D29, D31, D33): invoices with their customer's name,
-// their lines, their emails, and the writes that move them. Every function takes the handle first
-// (a Tx inside a write, the Db for a read) and plain values; amounts come back as NUMERIC text.
+// their lines, and the writes that move them (their emails: invoice-emails.ts). Every function takes
+// the handle first (a Tx inside a write, the Db for a read) and plain values; amounts come back as
+// NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
@@ -259,77 +260,5 @@ export function lockPayable(tx: Queryable, organizationId: string, ids: string[]
        FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
       ORDER BY id FOR UPDATE`,
     [organizationId, ids],
-  );
-}
-
-// ---- emails (D29) -------------------------------------------------------------------------------
-
-export type EmailStatus = 'recorded' | 'queued' | 'sent' | 'failed';
-
-export interface EmailRow {
-  id: string;
-  invoice_id: string;
-  to_address: string;
-  subject: string;
-  body: string;
-  status: EmailStatus;
-  message_id: string | null;
-  error: string | null;
-  created_at: string;
-}
-
-export async function insertEmail(
-  tx: Queryable,
-  email: {
-    id: string;
-    organizationId: string;
-    invoiceId: string;
-    to: string;
-    subject: string;
-    body: string;
-    status: EmailStatus;
-  },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO invoice_emails (id, organization_id, invoice_id, to_address, subject, body, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [email.id, email.organizationId, email.invoiceId, email.to, email.subject, email.body, email.status],
-  );
-}
-
-export async function findEmail(
-  db: Queryable,
-  organizationId: string,
-  id: string,
-): Promise<{ subject: string; body: string } | undefined> {
-  const [row] = await db.query<{ subject: string; body: string }>(
-    'SELECT subject, body FROM invoice_emails WHERE organization_id = $1 AND id = $2',
-    [organizationId, id],
-  );
-  return row;
-}
-
-/** The outcome of a delivery: sent with the SMTP message id, or failed with the error. */
-export async function setEmailOutcome(
-  db: Queryable,
-  organizationId: string,
-  id: string,
-  outcome: { status: EmailStatus; messageId: string | null; error: string | null },
-): Promise<void> {
-  await db.query(
-    `UPDATE invoice_emails SET status = $3, message_id = $4, error = $5
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, outcome.status, outcome.messageId, outcome.error],
-  );
-}
-
-/** Every email of an invoice, oldest first (500 at most). */
-export function emailsOf(db: Queryable, organizationId: string, invoiceId: string): Promise<EmailRow[]> {
-  return db.query<EmailRow>(
-    `SELECT id, invoice_id, to_address, subject, body, status, message_id, error,
-            ${isoTimestamp('created_at')} AS created_at
-       FROM invoice_emails WHERE organization_id = $1 AND invoice_id = $2
-      ORDER BY created_at, id LIMIT 500`,
-    [organizationId, invoiceId],
   );
 }

@@ -1,0 +1,84 @@
+// One delivery of the invoice email outbox (D62): claim the message due longest (a short statement of
+// its own: attempt counted, row leased), render the invoice's PDF and hold the SMTP conversation with
+// no transaction or row lock open, then record the outcome in another statement: `sent` with the
+// message id, or the error with the next attempt (backoff), or `failed` after the last attempt.
+import type { Db } from '../../storage/db.ts';
+import type { ClaimedEmail } from '../../storage/stores/invoice-emails.ts';
+import * as emails from '../../storage/stores/invoice-emails.ts';
+import * as organizations from '../../storage/stores/organizations.ts';
+import type { Mailer } from '../context.ts';
+import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
+import { readInvoice } from '../invoices/read-invoices.ts';
+import { type EmailOutboxSettings, errorText, nextAttemptInMs } from './retry.ts';
+
+export const DEFAULT_FROM = 'Folio invoices <invoices@folio.invalid>';
+
+/** The part of pino (Fastify's logger) the outbox writes to. */
+export interface OutboxLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface OutboxDeps {
+  db: Db;
+  mailer: Mailer;
+  settings: EmailOutboxSettings;
+  log: OutboxLogger;
+}
+
+/** Delivers the message due longest, if any; answers whether there was one (the worker loops on it). */
+export async function deliverNextEmail(deps: OutboxDeps): Promise<boolean> {
+  const claim = await emails.claimDue(deps.db, deps.settings.leaseMs);
+  if (!claim) return false;
+  const where = { email: claim.id, invoice: claim.invoice_id, organization: claim.organization_id };
+  if (claim.attempts > deps.settings.attemptsMax) {
+    // The lease of the last allowed attempt ran out (its process died mid-send): give up, unsent.
+    await emails.recordFailure(deps.db, claim, {
+      error: 'the last attempt was interrupted before its outcome was recorded',
+      retryInMs: null,
+      attempts: deps.settings.attemptsMax,
+    });
+    deps.log.error(
+      { ...where, attempts: deps.settings.attemptsMax },
+      'invoice email failed: attempts exhausted',
+    );
+    return true;
+  }
+  let messageId: string;
+  try {
+    messageId = await send(deps, claim);
+  } catch (error) {
+    const retryInMs = nextAttemptInMs(deps.settings, claim.attempts, error);
+    const recorded = await emails.recordFailure(deps.db, claim, { error: errorText(error), retryInMs });
+    const detail = { ...where, attempt: claim.attempts, err: error, retry_in_ms: retryInMs, recorded };
+    if (retryInMs === null) deps.log.error(detail, 'invoice email failed for good');
+    else deps.log.warn(detail, 'invoice email delivery failed; will retry');
+    return true;
+  }
+  const recorded = await emails.recordSent(deps.db, claim, messageId);
+  if (!recorded) {
+    // Only when this send outlived its lease and another claim took the message over.
+    deps.log.warn(
+      { ...where, attempt: claim.attempts, message_id: messageId },
+      'invoice email sent after its lease ran out',
+    );
+  }
+  return true;
+}
+
+/** The SMTP conversation: the invoice as it stands now, as a PDF attachment. */
+async function send(deps: OutboxDeps, claim: ClaimedEmail): Promise<string> {
+  const organization = await organizations.find(deps.db, claim.organization_id);
+  if (!organization) throw new Error('the books of this email no longer exist');
+  const invoice = await readInvoice(deps.db, { organization }, claim.invoice_id);
+  const pdf = await renderInvoicePdf(invoice, organization.name);
+  const sent = await deps.mailer.send({
+    from: DEFAULT_FROM,
+    to: claim.to_address,
+    subject: claim.subject,
+    text: claim.body,
+    attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  });
+  return sent.messageId;
+}
