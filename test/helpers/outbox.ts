@@ -35,11 +35,11 @@ export interface SmtpReceiver {
 }
 
 /**
- * Listens on `port` (0: any free one). `refuse(to, offer)` decides each message: `offer` counts the
+ * Listens on `port` (0: any free one), answering each message after `delayMs`. `refuse(to, offer)` decides each message: `offer` counts the
  * messages offered for that recipient so far, this one included (1 on the first attempt).
  */
 export async function startSmtpReceiver(
-  options: { port?: number; refuse?: (to: string, offer: number) => Refusal | null } = {},
+  options: { port?: number; refuse?: (to: string, offer: number) => Refusal | null; delayMs?: number } = {},
 ): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
   const offers = new Map<string, number[]>();
@@ -51,7 +51,8 @@ export async function startSmtpReceiver(
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (options.delayMs) await sleep(options.delayMs); // a slow server: deliveries overlap
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         const address = to[0] ?? '';
         const times = offers.get(address) ?? [];

@@ -57,7 +57,9 @@ export async function deliverNextEmail(deps: OutboxDeps): Promise<boolean> {
     return true;
   }
   const recorded = await emails.recordSent(deps.db, claim, messageId);
-  if (!recorded) {
+  if (recorded)
+    deps.log.info({ ...where, attempt: claim.attempts, message_id: messageId }, 'invoice email sent');
+  else {
     // Only when this send outlived its lease and another claim took the message over.
     deps.log.warn(
       { ...where, attempt: claim.attempts, message_id: messageId },

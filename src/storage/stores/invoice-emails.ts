@@ -69,7 +69,10 @@ export interface ClaimedEmail {
 /**
  * Claims the message due longest, if any, across all books: attempts + 1, leased for `leaseMs` (due
  * again then, should this process die before recording an outcome). Rows another transaction is
- * claiming are skipped, never waited for, so two processes never take the same message.
+ * claiming are skipped, never waited for, so two processes never take the same message; the outer
+ * condition says it again, should a row change between the pick and the update. The pick is a
+ * scalar subquery, run once: as a joined subquery the planner may rescan it, and each rescan could
+ * skip to another row, claiming several at once (found by the two-process test).
  */
 export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedEmail | undefined> {
   const [row] = await db.query<ClaimedEmail>(
@@ -77,12 +80,12 @@ export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedE
         SET attempts = e.attempts + 1,
             claimed_until = clock_timestamp() + $1::float8 * interval '1 millisecond',
             next_attempt_at = clock_timestamp() + $1::float8 * interval '1 millisecond'
-       FROM (SELECT id FROM invoice_emails
-              WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
-              ORDER BY next_attempt_at
-              LIMIT 1
-                FOR UPDATE SKIP LOCKED) due
-      WHERE e.id = due.id
+      WHERE e.id = (SELECT id FROM invoice_emails
+                     WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
+                     ORDER BY next_attempt_at
+                     LIMIT 1
+                       FOR UPDATE SKIP LOCKED)
+        AND e.status = 'queued' AND e.next_attempt_at <= clock_timestamp()
       RETURNING e.id, e.organization_id, e.invoice_id, e.to_address, e.subject, e.body, e.attempts`,
     [leaseMs],
   );
