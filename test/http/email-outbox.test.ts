@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deliverNextEmail } from '../../src/app/email/deliver-email.ts';
+import { EMAIL_OUTBOX_DEFAULTS } from '../../src/app/email/retry.ts';
 import * as emails from '../../src/storage/stores/invoice-emails.ts';
 import { type Books, call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 import {
@@ -182,6 +184,44 @@ describe('email outbox', () => {
     );
     assert.deepEqual({ ...row }, { status: 'sent', message_id: 'fresh', attempts: 2 });
     assert.equal(await emails.claimDue(idle.db, 400), undefined, 'a sent message is never claimed again');
+  });
+
+  test('a message whose process died mid-send is tried again once the lease ends; with no attempt left it fails unsent', async () => {
+    const sent: string[] = [];
+    const mailer = {
+      async send(mail: { to: string }) {
+        sent.push(mail.to);
+        return { messageId: `<${sent.length}@test>` };
+      },
+    };
+    const silent = { info() {}, warn() {}, error() {} };
+    const run = (attemptsMax: number) =>
+      deliverNextEmail({
+        db: idle.db,
+        mailer,
+        log: silent,
+        settings: { ...EMAIL_OUTBOX_DEFAULTS, ...FAST_OUTBOX, attemptsMax },
+      });
+
+    const retried = await emailNewInvoice(idle, `died-${Date.now()}@heron.test`);
+    assert.ok(await emails.claimDue(idle.db, 100)); // attempt 1 claimed; its process "dies"
+    assert.equal(await run(5), false, 'leased: nothing due');
+    await sleep(150);
+    assert.equal(await run(5), true);
+    const [record] = await emailsOf(idle, retried.books, retried.invoice.id);
+    assert.equal(record.status, 'sent');
+    assert.equal(record.attempts, 2);
+    assert.deepEqual(sent, [retried.answer.email.to]);
+
+    const exhausted = await emailNewInvoice(idle, `exhausted-${Date.now()}@heron.test`);
+    assert.ok(await emails.claimDue(idle.db, 100)); // the one allowed attempt, interrupted
+    await sleep(150);
+    assert.equal(await run(1), true);
+    const [failed] = await emailsOf(idle, exhausted.books, exhausted.invoice.id);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.attempts, 1);
+    assert.match(failed.last_error, /no attempt left after 1/);
+    assert.equal(sent.length, 1, 'not sent');
   });
 
   test('without a worker (no SMTP, or FOLIO_EMAIL_WORKER=off) a live message stays queued, due now', async () => {

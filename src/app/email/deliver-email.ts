@@ -33,16 +33,15 @@ export async function deliverNextEmail(deps: OutboxDeps): Promise<boolean> {
   if (!claim) return false;
   const where = { email: claim.id, invoice: claim.invoice_id, organization: claim.organization_id };
   if (claim.attempts > deps.settings.attemptsMax) {
-    // The lease of the last allowed attempt ran out (its process died mid-send): give up, unsent.
+    // No attempt left: the lease of the last one ran out (its process died mid-send), or the
+    // setting was lowered since. Give up without sending; the count stays the attempts made.
+    const attempts = claim.attempts - 1;
     await emails.recordFailure(deps.db, claim, {
-      error: 'the last attempt was interrupted before its outcome was recorded',
+      error: `no attempt left after ${attempts} (the last was interrupted before its outcome was recorded)`,
       retryInMs: null,
-      attempts: deps.settings.attemptsMax,
+      attempts,
     });
-    deps.log.error(
-      { ...where, attempts: deps.settings.attemptsMax },
-      'invoice email failed: attempts exhausted',
-    );
+    deps.log.error({ ...where, attempts }, 'invoice email failed: attempts exhausted');
     return true;
   }
   let messageId: string;
