@@ -96,6 +96,8 @@ export interface RouteDeclaration<
   /** D37: a route on its way out carries Deprecation, Sunset and Link headers on every response. */
   deprecation?: Deprecation;
   body?: B;
+  /** A larger request body than the service-wide limit (a batch of entries, D59), in bytes. */
+  bodyLimit?: number;
   querystring?: Q;
   params?: P;
   response: R;
@@ -202,6 +204,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     config: {
       published: spec.published,
       // The OpenAPI entry: named bodies as $refs, the headers a write honours, each error it answers.

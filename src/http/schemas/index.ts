@@ -21,6 +21,8 @@ import {
 } from './invoices.ts';
 import {
   JournalEntry,
+  JournalEntryBatch,
+  JournalEntryBatchCreate,
   JournalEntryCreate,
   JournalEntryReverse,
   JournalEntryUpdate,
@@ -57,6 +59,8 @@ export const COMPONENTS: readonly TSchema[] = [
   PageAccount,
   JournalEntry,
   JournalEntryCreate,
+  JournalEntryBatchCreate,
+  JournalEntryBatch,
   JournalEntryUpdate,
   JournalEntryReverse,
   PageJournalEntry,
