@@ -98,6 +98,8 @@ export interface RouteDeclaration<
   body?: B;
   /** A larger request body than the service-wide limit (a batch of entries, D59), in bytes. */
   bodyLimit?: number;
+  /** A second media type the success answer comes in (a report's CSV, D57), for the OpenAPI entry. */
+  alsoProduces?: 'text/csv';
   querystring?: Q;
   params?: P;
   response: R;
@@ -201,6 +203,21 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
   const response = Object.fromEntries(
     Object.entries(spec.response).map(([status, schema]) => [status, asRef(schema)]),
   );
+  // The OpenAPI entry of a success that also comes as another media type: both, by content type.
+  const documentedResponse = spec.alsoProduces
+    ? Object.fromEntries(
+        Object.entries(response).map(([status, schema]) => [
+          status,
+          {
+            description: 'OK',
+            content: {
+              'application/json': { schema },
+              [spec.alsoProduces as string]: { schema: { type: 'string' } },
+            },
+          },
+        ]),
+      )
+    : response;
   app.route({
     method: spec.method,
     url: spec.url,
@@ -213,7 +230,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
           ...schema,
           ...(spec.body ? { body: asRef(spec.body) } : {}),
           ...(headers ? { headers } : {}),
-          response: { ...response, ...errorResponses(spec), ...ERROR_RESPONSES },
+          response: { ...documentedResponse, ...errorResponses(spec), ...ERROR_RESPONSES },
         },
         url,
       }),
