@@ -111,7 +111,11 @@ export function accountLines(
   const position = slice.after ?? slice.before;
   if (position) {
     params.push(position.txnDate, position.entryNumber, position.lineNo);
-    keyset = `AND ${key} ${slice.after ? '>' : '<'} ($6::date, $7::text, $8::int)`;
+    const entryBound = slice.after ? '>=' : '<=';
+    // The first condition is the index's own (entries only), so the scan starts at the cursor; the
+    // second places the cursor's line within its entry.
+    keyset = `AND (e.txn_date, e.entry_number) ${entryBound} ($6::date, $7::text)
+        AND ${key} ${slice.after ? '>' : '<'} ($6::date, $7::text, $8::int)`;
   }
   const direction = slice.before ? 'DESC' : 'ASC';
   return db.query<LedgerLineRow>(
