@@ -4,7 +4,8 @@ import { DomainError, invalidState } from './errors.ts';
 import type { InvoiceStatus } from './invoice.ts';
 import { formatMoney, type Money } from './money.ts';
 
-export type PaymentStatus = 'posted' | 'void';
+export const PAYMENT_STATUSES = ['posted', 'void'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Only a posted payment is applied or voided; a void one is final (409 invalid_state). */
 export function assertPaymentPosted(payment: { number: string; status: PaymentStatus }, action: string) {

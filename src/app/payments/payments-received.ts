@@ -36,7 +36,7 @@ import { type PageCursor, toPage } from '../pagination.ts';
 export const PAYMENT_ENTITY = 'payment_received';
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
 export const APPLICATIONS_MAX = 100;
-export const PAYMENT_STATUSES = ['posted', 'void'] as const;
+export { PAYMENT_STATUSES } from '../../domain/payment.ts';
 
 export interface ApplicationCommand {
   invoice_id: string;
