@@ -416,6 +416,47 @@ describe('voiding a payment (D61)', () => {
     await assertBooksPass(books);
   });
 
+  test('five concurrent voids and five applies of one payment: one void, one reversal, and the applies either land before it or answer 409', async () => {
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoices = [];
+    for (let i = 0; i < 5; i++) invoices.push(await sentInvoice(harness, books, customer.id, tax.id));
+    const payment = await recordPayment(books, customer.id, '100.00');
+    const base = await listen(harness);
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${base}/api/v1/payments-received/${payment.id}/${path}`, {
+        method: 'POST',
+        headers: { ...books.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { path, status: response.status, body: await response.json() };
+    };
+    const responses = await Promise.all([
+      ...invoices.map((invoice) =>
+        post('apply', { applications: [{ invoice_id: invoice.id, amount: '10.00' }] }),
+      ),
+      ...invoices.map(() => post('void', {})),
+    ]);
+    const voids = responses.filter((response) => response.path === 'void');
+    assert.equal(voids.filter((response) => response.status === 200).length, 1);
+    for (const refused of voids.filter((response) => response.status !== 200))
+      assert.deepEqual([refused.status, refused.body.error.code], [409, 'invalid_state']);
+    for (const response of responses.filter((response) => response.path === 'apply'))
+      assert.ok([200, 409].includes(response.status), JSON.stringify(response.body));
+    const after = await read(books, `/api/v1/payments-received/${payment.id}`);
+    assert.equal(after.status, 'void');
+    assert.deepEqual(after.applications, []);
+    for (const invoice of invoices) {
+      const restored = await read(books, `/api/v1/invoices/${invoice.id}`);
+      assert.deepEqual([restored.status, restored.amount_paid], ['sent', '0.0000']);
+    }
+    const reversals = (
+      await read(books, `/api/v1/journal-entries?source_type=payment_void&source_id=${payment.id}`)
+    ).results;
+    assert.equal(reversals.length, 1);
+    assert.equal((await read(books, `/api/v1/customers/${customer.id}`)).balance, '7250.0000');
+    await assertBooksPass(books);
+  });
+
   test('voiding twice answers 409 invalid_state, nothing written', async () => {
     const { books, customer } = await receivablesSetup(harness);
     const payment = await recordPayment(books, customer.id, '100.00');
