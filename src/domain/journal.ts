@@ -171,6 +171,7 @@ export const DOCUMENT_SOURCES = {
   invoice: { label: 'invoice', action: 'void the invoice instead' },
   invoice_void: { label: 'the void of invoice', action: 'a void is final; issue a new invoice instead' },
   payment_received: { label: 'payment', action: 'void the payment instead' },
+  payment_void: { label: 'the void of payment', action: 'a void is final; record a new payment instead' },
 } as const;
 
 /** Every source_type an entry may carry (the list filter accepts these only). */

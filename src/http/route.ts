@@ -2,7 +2,7 @@
 // the published surface, and the permission it needs from the one role matrix (D15). The handler's
 // answer is typed by the route's success schema, so a view and its schema cannot drift (issue 8).
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import {
   actorForApiKey,
   actorForSession,
@@ -104,6 +104,12 @@ export interface RouteDeclaration<
   params?: P;
   response: R;
   description?: string;
+  /**
+   * A refusal that holds whatever the body is (sandbox books refuse bank connections): runs after
+   * authentication and before the body is even parsed, so an empty, malformed or invalid body cannot
+   * answer 400 first. It must not read the body.
+   */
+  beforeBody?: (request: FastifyRequest) => void;
 }
 
 export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>
@@ -238,6 +244,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
     ...(spec.deprecation ? { onSend: deprecationHeaders(spec.deprecation) } : {}),
     // The body validator lets a missing body (or JSON null) through as {} (actions like /post need
     // none), so the handler gets {} too: a PATCH with no body was a 500 (found by the fuzzer).
+    ...(spec.beforeBody ? { preParsing: beforeBody(spec.beforeBody) } : {}),
     ...(spec.body ? { preValidation: emptyBodyAsObject } : {}),
     schema: {
       operationId: spec.operationId,
@@ -303,6 +310,14 @@ export function action<B extends TSchema, Q extends TSchema, P extends TSchema, 
 
 async function emptyBodyAsObject(request: FastifyRequest) {
   request.body ??= {};
+}
+
+/** A check run in preParsing (after onRequest authorized the caller), passing the payload on untouched. */
+function beforeBody(check: (request: FastifyRequest) => void) {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+    check(request);
+    return payload;
+  };
 }
 
 /** Authentication, the public-surface rule (D10) and the permission check, before the body is read. */

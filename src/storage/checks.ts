@@ -210,8 +210,10 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
 });
 
 /**
- * payment_agrees: a payment's amount is its applications plus its unapplied amount, and its one
- * entry debits the deposit account and credits Accounts Receivable with the amount (D25).
+ * payment_agrees: a posted payment's amount is its applications plus its unapplied amount, and its
+ * one entry debits the deposit account and credits Accounts Receivable with the amount (D25). A void
+ * payment (D61) has neither applications nor unapplied amount, and one void entry that reverses its
+ * entry on the payment's date, linked both ways.
  */
 export const paymentViolations = documentCheck('payment_agrees', 'payment_received', 'payment p', {
   with: `applied AS (
@@ -224,35 +226,47 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
         WHERE a.organization_id = ANY($1::uuid[])
         GROUP BY a.organization_id, a.payment_id),
      document_entries AS (
-       SELECT e.organization_id, e.id, e.source_id, e.status, e.source_type, e.total_debit,
-              e.reversed_by_entry_id, p.deposit_account_id,
+       SELECT e.organization_id, e.id, e.source_id, e.status, e.source_type, e.total_debit, e.txn_date,
+              e.reverses_entry_id, e.reversed_by_entry_id, p.deposit_account_id,
               COALESCE(sum(l.debit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_debit,
-              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
+              COALESCE(sum(l.credit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_credit,
+              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit,
+              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit
          FROM journal_entries e
          JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
          JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
          LEFT JOIN payments_received p ON p.organization_id = e.organization_id AND p.id = e.source_id
-        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'payment_received'
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('payment_received', 'payment_void')
         GROUP BY e.organization_id, e.id, p.deposit_account_id),
      entry_counts AS (
-       SELECT organization_id, source_id, count(*) AS entries FROM document_entries
-        GROUP BY organization_id, source_id),
+       SELECT organization_id, source_id,
+              count(*) FILTER (WHERE source_type = 'payment_received') AS entries,
+              count(*) FILTER (WHERE source_type = 'payment_void') AS voids
+         FROM document_entries GROUP BY organization_id, source_id),
      payment AS (
-       SELECT p.organization_id, p.id, p.number, p.amount, p.unapplied_amount, p.journal_entry_id,
+       SELECT p.organization_id, p.id, p.number, p.status, p.payment_date, p.amount, p.unapplied_amount,
+              p.journal_entry_id, p.void_entry_id,
               COALESCE(ap.amount, 0.0000) AS applied, COALESCE(ap.foreign_invoices, 0) AS foreign_invoices,
               COALESCE(ap.closed_invoices, 0) AS closed_invoices, COALESCE(c.entries, 0) AS entries,
+              COALESCE(c.voids, 0) AS voids,
               e.id AS entry_id, e.status AS entry_status, e.source_id AS entry_source_id,
               e.total_debit AS entry_total, e.deposit_debit, e.receivable_credit,
-              e.reversed_by_entry_id AS entry_reversed_by
+              e.reversed_by_entry_id AS entry_reversed_by, v.id AS void_id, v.txn_date AS void_date,
+              v.reverses_entry_id AS void_reverses, v.total_debit AS void_total,
+              v.deposit_credit AS void_deposit_credit, v.receivable_debit AS void_receivable_debit
          FROM payments_received p
          LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.payment_id = p.id
          LEFT JOIN entry_counts c ON c.organization_id = p.organization_id AND c.source_id = p.id
          LEFT JOIN document_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
+         LEFT JOIN document_entries v ON v.organization_id = p.organization_id AND v.id = p.void_entry_id
         WHERE p.organization_id = ANY($1::uuid[]))`,
   rules: `
          ('amount equals its applications plus unapplied_amount', p.amount::text,
           format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
-          p.applied + p.unapplied_amount <> p.amount),
+          p.status = 'posted' AND p.applied + p.unapplied_amount <> p.amount),
+         ('a void payment has no applications and no unapplied amount', 'applications 0.0000 + unapplied 0.0000',
+          format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
+          p.status = 'void' AND (p.applied <> 0 OR p.unapplied_amount <> 0)),
          ('applications are to sent or paid invoices of the payment''s customer', '0 other',
           format('%s of another customer, %s draft or void', p.foreign_invoices, p.closed_invoices),
           p.foreign_invoices + p.closed_invoices > 0),
@@ -269,7 +283,21 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
           p.entry_id IS NOT NULL AND (p.deposit_debit <> p.amount OR p.receivable_credit <> p.amount
                                       OR p.entry_total <> p.amount)),
          ('the payment''s entry is not reversed while the payment stands', 'not reversed',
-          format('reversed by %s', p.entry_reversed_by), p.entry_reversed_by IS NOT NULL)`,
+          format('reversed by %s', p.entry_reversed_by), p.status = 'posted' AND p.entry_reversed_by IS NOT NULL),
+         ('one void entry, the one the payment names', format('%s', CASE WHEN p.void_entry_id IS NULL THEN 0 ELSE 1 END),
+          p.voids::text, p.voids <> CASE WHEN p.void_entry_id IS NULL THEN 0 ELSE 1 END),
+         ('a void payment has a reversal of its entry dated on the payment date',
+          format('a void entry of %s reversing %s, linked both ways', p.payment_date, p.journal_entry_id),
+          format('void entry %s of %s reversing %s; entry reversed by %s', p.void_entry_id, p.void_date,
+                 p.void_reverses, p.entry_reversed_by),
+          p.status = 'void' AND (p.void_id IS NULL OR p.void_reverses IS DISTINCT FROM p.journal_entry_id
+            OR p.entry_reversed_by IS DISTINCT FROM p.void_entry_id OR p.void_date <> p.payment_date)),
+         ('the void entry debits Accounts Receivable and credits the deposit account with the amount',
+          format('receivable debit %s, deposit credit %s, total_debit %s', p.amount, p.amount, p.amount),
+          format('receivable debit %s, deposit credit %s, total_debit %s', p.void_receivable_debit,
+                 p.void_deposit_credit, p.void_total),
+          p.void_id IS NOT NULL AND (p.void_receivable_debit <> p.amount OR p.void_deposit_credit <> p.amount
+                                     OR p.void_total <> p.amount))`,
 });
 
 /**
@@ -301,7 +329,7 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
                 WHERE organization_id = ANY($1::uuid[]) AND status IN ('sent', 'paid')
                UNION ALL
                SELECT organization_id, 'unapplied payments', -unapplied_amount FROM payments_received
-                WHERE organization_id = ANY($1::uuid[])) AS items
+                WHERE organization_id = ANY($1::uuid[]) AND status = 'posted') AS items
         GROUP BY organization_id),
      compared AS (
        SELECT g.organization_id, r.id AS account_id, COALESCE(l.balance, 0.0000) AS ledger,

@@ -431,6 +431,34 @@ describe('AR aging (D57)', () => {
     assert.deepEqual(csv.at(-1), { customer: '', customer_name: 'Total', ...pick(april.totals) });
   });
 
+  test('a void payment leaves no unapplied credit, and the total still equals Accounts Receivable', async () => {
+    const books = await signUp(harness);
+    const rate = await createTaxRate(harness, books.headers);
+    const kite = await createCustomer(harness, books.headers, { display_name: 'Kite' });
+    const invoice = await sentInvoice(harness, books, kite.id, rate.id, { issue_date: '2026-06-01' });
+    const payment = ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: kite.id,
+        payment_date: '2026-06-10',
+        amount: '2000.00',
+        method: 'ach',
+        applications: [{ invoice_id: invoice.id, amount: '500.00' }],
+      }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/payments-received/${payment.id}/void`, books.headers));
+    for (const asOf of ['2026-06-05', '2026-06-30', today]) {
+      const report = ok(await get(books, `/api/v1/reports/ar-aging?as_of=${asOf}`));
+      assert.equal(report.totals.unapplied, '0.0000', `no credit from a void payment on ${asOf}`);
+      assert.equal(report.totals.total, invoice.total);
+      assert.equal(
+        report.totals.total,
+        await arBalance(books, asOf),
+        `AR aging total = AR balance on ${asOf}`,
+      );
+    }
+  });
+
   test('a sales key reads AR aging as CSV but no other report', async () => {
     const books = await signUp(harness);
     const sales = await createKey(harness, books, 'sales');

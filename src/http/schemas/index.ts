@@ -28,7 +28,12 @@ import {
   JournalEntryUpdate,
   PageJournalEntry,
 } from './journal-entries.ts';
-import { PagePaymentReceived, PaymentReceived, PaymentReceivedCreate } from './payments.ts';
+import {
+  PagePaymentReceived,
+  PaymentReceived,
+  PaymentReceivedApply,
+  PaymentReceivedCreate,
+} from './payments.ts';
 import { ArAging, BalanceSheet, GeneralLedger, ProfitAndLoss, TrialBalance } from './reports.ts';
 import {
   PageTaxGroup,
@@ -100,6 +105,7 @@ export const COMPONENTS: readonly TSchema[] = [
   EmailedInvoice,
   PaymentReceived,
   PaymentReceivedCreate,
+  PaymentReceivedApply,
   PagePaymentReceived,
 ];
 

@@ -21,7 +21,7 @@ export const JournalEntry = Type.Object(
     memo: Type.String(),
     status: Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
     source_type: Type.String({
-      description: 'manual, invoice, payment_received, invoice_void, reversal, ...',
+      description: 'manual, invoice, payment_received, invoice_void, payment_void, reversal, ...',
     }),
     source_id: OrNull(Type.String()),
     reverses_entry: OrNull(Type.String()),

@@ -54,7 +54,7 @@ export async function standings(
      credits AS (
        SELECT customer_id, sum(unapplied_amount) AS unapplied
          FROM payments_received
-        WHERE organization_id = $1 AND customer_id = ANY($2::uuid[])
+        WHERE organization_id = $1 AND customer_id = ANY($2::uuid[]) AND status = 'posted' -- D61: never a void one
         GROUP BY customer_id)
      SELECT c.id, (COALESCE(o.due, 0) - COALESCE(p.unapplied, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
             COALESCE(o.open_count, 0)::int AS open_invoice_count

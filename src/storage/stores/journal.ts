@@ -378,6 +378,7 @@ const SOURCE_TABLES: Record<string, string> = {
   invoice: 'invoices',
   invoice_void: 'invoices',
   payment_received: 'payments_received',
+  payment_void: 'payments_received',
 };
 
 /** The number of the document that posted an entry (an invoice's INV-…), or null if none is known. */

@@ -174,8 +174,10 @@ export interface UnappliedCreditRow {
 /**
  * THE customer's unapplied credit at the end of `asOf` (AR aging, D57): every credit that left
  * Accounts Receivable by then without settling an invoice by then. Today: payments dated on or before
- * it, less their applications dated on or before it. Each further kind of credit is one more branch
- * of `credits` (its amount as of the date minus its applications as of the date).
+ * it, less their applications dated on or before it; a void payment never counts (its reversal is
+ * dated on its own date, so it left no mark on Accounts Receivable on any day). Each further kind of
+ * credit is one more branch of `credits` (its amount as of the date minus its applications as of
+ * the date).
  */
 export function unappliedCredit(
   db: Queryable,
@@ -189,7 +191,7 @@ export function unappliedCredit(
                                     WHERE a.organization_id = p.organization_id AND a.payment_id = p.id
                                       AND a.applied_date <= $2::date), 0) AS unapplied
          FROM payments_received p
-        WHERE p.organization_id = $1 AND p.payment_date <= $2::date)
+        WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted')
      SELECT c.id AS customer_id, c.display_name AS customer_name, sum(credits.unapplied)::text AS unapplied
        FROM credits JOIN customers c ON c.organization_id = $1 AND c.id = credits.customer_id
       GROUP BY c.id, c.display_name
