@@ -191,7 +191,12 @@ async function moveInvoices(scope: WriteScope, customer: CustomerRow, applicatio
   });
   return applied.map((invoice, index) => {
     const next = applyPayment(
-      { ...invoice, total: parseMoney(invoice.total), amountPaid: parseMoney(invoice.amount_paid) },
+      {
+        ...invoice,
+        total: parseMoney(invoice.total),
+        amountPaid: parseMoney(invoice.amount_paid),
+        amountCredited: parseMoney(invoice.amount_credited),
+      },
       applications[index]!.amount,
       index,
     );
