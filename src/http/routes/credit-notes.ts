@@ -24,14 +24,14 @@ import {
 
 export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
   const write = {
-    tag: 'credit-notes',
+    tag: 'credit notes',
     published: true,
     auth: 'organization',
     permission: 'credit_notes:write',
   } as const;
 
   const notes = resourceRoutes(app, deps, {
-    tag: 'credit-notes',
+    tag: 'credit notes',
     read: 'credit_notes:read',
     write: 'credit_notes:write',
     url: '/api/v1/credit-notes',
