@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { checkBooks, type Violation } from '../../src/app/check/check-books.ts';
+import { addDays } from '../../src/domain/dates.ts';
 import type { SqlParam } from '../../src/storage/db.ts';
-import { call, type Harness, startHarness } from '../helpers/harness.ts';
+import { creditedAsOf, unappliedCreditAsOf } from '../../src/storage/stores/credit-notes.ts';
+import { call, type Harness, startHarness, today } from '../helpers/harness.ts';
 import { ok, receivablesSetup, sentInvoice } from '../helpers/receivables.ts';
 
 let harness: Harness;
@@ -123,5 +125,18 @@ describe('folio check with credit notes', () => {
       [[status, [applied.id, 'issued']]],
       ['credit_note_agrees', 'receivables_agree'],
     );
+  });
+});
+
+describe('credit notes as of a date, for AR aging', () => {
+  test('credit applied to invoices and unapplied credit per customer follow the dates', async () => {
+    const { books, invoice, applied } = await booksWithNotes();
+    const organizationId = books.organizationId;
+    assert.equal((await creditedAsOf(harness.db, organizationId, today)).get(invoice.id), '40.0000');
+    assert.equal((await creditedAsOf(harness.db, organizationId, addDays(today, -1))).size, 0);
+    // The applied note has 60.00 left; the void note counts nothing once voided (today).
+    const now = await unappliedCreditAsOf(harness.db, organizationId, today);
+    assert.equal(now.get(applied.customer), '60.0000');
+    assert.equal((await unappliedCreditAsOf(harness.db, organizationId, addDays(today, -1))).size, 0);
   });
 });

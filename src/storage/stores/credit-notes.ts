@@ -318,3 +318,46 @@ export async function applyCredit(tx: Queryable, applied: Applied): Promise<void
     params.values,
   );
 }
+
+/**
+ * For AR aging as of a date (D57; the report is src/storage/stores/reports.ts): the credit applied to
+ * each invoice by applications dated on or before `asOf`, to take off what the invoice had open.
+ */
+export async function creditedAsOf(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<Map<string, string>> {
+  const rows = await db.query<{ invoice_id: string; amount: string }>(
+    `SELECT invoice_id, sum(amount)::text AS amount FROM credit_note_applications
+      WHERE organization_id = $1 AND applied_date <= $2::date GROUP BY invoice_id`,
+    [organizationId, asOf],
+  );
+  return new Map(rows.map((row) => [row.invoice_id, row.amount]));
+}
+
+/**
+ * For AR aging as of a date: each customer's credit-note credit still unapplied on `asOf` (notes
+ * issued on or before it and not voided by then, less their applications dated on or before it).
+ * Positive amounts; the report shows them negative in `unapplied`.
+ */
+export async function unappliedCreditAsOf(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<Map<string, string>> {
+  const rows = await db.query<{ customer_id: string; amount: string }>(
+    `SELECT n.customer_id, sum(n.total - COALESCE(a.applied, 0))::text AS amount
+       FROM credit_notes n
+       LEFT JOIN journal_entries v ON v.organization_id = n.organization_id AND v.id = n.void_entry_id
+       LEFT JOIN (SELECT credit_note_id, sum(amount) AS applied FROM credit_note_applications
+                   WHERE organization_id = $1 AND applied_date <= $2::date GROUP BY credit_note_id) a
+         ON a.credit_note_id = n.id
+      WHERE n.organization_id = $1 AND n.status IN ('issued', 'void') AND n.issue_date <= $2::date
+        AND (v.id IS NULL OR v.txn_date > $2::date)
+      GROUP BY n.customer_id
+     HAVING sum(n.total - COALESCE(a.applied, 0)) <> 0`,
+    [organizationId, asOf],
+  );
+  return new Map(rows.map((row) => [row.customer_id, row.amount]));
+}
