@@ -702,3 +702,41 @@ describe('credit notes: roles, feed, sandbox', () => {
     assert.equal(ok(await call(harness, 'GET', URL, books.headers)).results.length, 0, 'live books see none');
   });
 });
+
+describe('credit notes: idempotency and the OpenAPI document', () => {
+  test('an apply replayed under the same Idempotency-Key applies once', async () => {
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
+    const note = await issuedNote(books, customer.id, tax.id);
+    const headers = { ...books.headers, 'idempotency-key': `apply-${note.id}` };
+    const body = [{ invoice_id: invoice.id, amount: '25.00' }];
+    const first = await apply(headers, note.id, body);
+    const second = await apply(headers, note.id, body);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(second.statusCode, 200);
+    assert.equal(second.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(second.json(), first.json());
+    const read = ok<CreditNoteBody>(await call(harness, 'GET', `${URL}/${note.id}`, books.headers));
+    assert.equal(read.amount_applied, '25.0000');
+    assert.equal((await invoiceOf(books, invoice.id)).amount_credited, '25.0000');
+  });
+
+  test('every credit-note operation is published with its schemas and money as strings', async () => {
+    const doc = ok(await call(harness, 'GET', '/api/v1/openapi.json', {}));
+    const operations = {
+      '/api/v1/credit-notes': ['get', 'post'],
+      '/api/v1/credit-notes/{id}': ['get', 'patch', 'delete'],
+      '/api/v1/credit-notes/{id}/issue': ['post'],
+      '/api/v1/credit-notes/{id}/apply': ['post'],
+      '/api/v1/credit-notes/{id}/void': ['post'],
+    };
+    for (const [path, methods] of Object.entries(operations)) {
+      for (const method of methods) assert.ok(doc.paths[path]?.[method]?.operationId, `${method} ${path}`);
+    }
+    const apply409 = doc.paths['/api/v1/credit-notes/{id}/apply'].post.responses['409'];
+    assert.ok(apply409, 'apply declares 409');
+    const schema = doc.components.schemas.CreditNote;
+    assert.equal(schema.properties.remaining_credit.type, 'string');
+    assert.equal(doc.components.schemas.Invoice.properties.amount_credited.type, 'string');
+  });
+});
