@@ -509,7 +509,7 @@ describe('credit notes: refusals write nothing', () => {
     );
   });
 
-  test('bad drafts: another currency, an expense account line, an inactive customer, a stale version', async () => {
+  test('bad drafts: another currency, an expense account line, an unknown or inactive customer, a zero total, a stale version', async () => {
     const { books, customer, tax } = await receivablesSetup(harness);
     const none = ['/api/v1/customers', URL];
     const post = (body: unknown) => () => call(harness, 'POST', URL, books.headers, body);
@@ -530,6 +530,20 @@ describe('credit notes: refusals write nothing', () => {
       400,
       'validation_error',
     );
+    const zero = await refused(
+      books,
+      none,
+      post({
+        customer: customer.id,
+        lines: [{ quantity: '1', unit_price: '0.00', income_account: books.accounts['4000'] }],
+      }),
+      400,
+      'validation_error',
+    );
+    assert.deepEqual(zero.detail.fields, { lines: ['the credit note total must be greater than zero'] });
+    const gone = await createCustomer(harness, books.headers);
+    ok(await call(harness, 'POST', `/api/v1/customers/${gone.id}/deactivate`, books.headers));
+    await refused(books, none, post(noteBody(books, gone.id, tax.id)), 400, 'validation_error');
     const draft = await draftNote(books, customer.id, tax.id);
     await refused(
       books,

@@ -36,7 +36,7 @@ export async function createCreditNote(
   const issueDate = command.issue_date ?? todayIn(organization.timezone);
   assertDocumentDate(organization, issueDate, 'issue_date');
   const customer = await activeCustomer(scope.tx, organization.id, command.customer);
-  const priced = await priceLines(scope, command.lines);
+  const priced = await priceLines(scope, command.lines, 'credit note');
   const id = randomUUID();
   await creditNotes.insertDraft(scope.tx, {
     id,
@@ -79,7 +79,7 @@ export async function updateCreditNote(
   const customer = await activeCustomer(scope.tx, organization.id, patch.customer ?? row.customer_id);
   let totals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
   if (patch.lines !== undefined) {
-    const priced = await priceLines(scope, patch.lines);
+    const priced = await priceLines(scope, patch.lines, 'credit note');
     totals = priced;
     await creditNotes.deleteLines(scope.tx, organization.id, id);
     await creditNotes.insertLines(scope.tx, organization.id, id, priced.lines);

@@ -108,7 +108,11 @@ async function assertLineReferences(scope: WriteScope, lines: InvoiceLineCommand
  * Checks every line's shape and references, then prices the invoice (D8). Credit notes (D60) price
  * their lines with it too.
  */
-export async function priceLines(scope: WriteScope, lines: InvoiceLineCommand[]): Promise<PricedInvoice> {
+export async function priceLines(
+  scope: WriteScope,
+  lines: InvoiceLineCommand[],
+  document = 'invoice',
+): Promise<PricedInvoice> {
   lines.forEach(assertLineShape);
   const percentById = await assertLineReferences(scope, lines);
   const totals: InvoiceTotals = computeInvoice(
@@ -119,7 +123,7 @@ export async function priceLines(scope: WriteScope, lines: InvoiceLineCommand[])
     })),
     currencyDecimals(scope.actor.organization.currency),
   );
-  if (totals.total <= 0n) throw fieldError('lines', 'the invoice total must be greater than zero');
+  if (totals.total <= 0n) throw fieldError('lines', `the ${document} total must be greater than zero`);
   return {
     subtotal: formatMoney(totals.subtotal),
     taxTotal: formatMoney(totals.taxTotal),
