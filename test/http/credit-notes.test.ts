@@ -622,6 +622,36 @@ describe('credit notes: concurrency', () => {
     assert.equal(credited, 2_000_000n, 'the invoices took exactly what the note gave');
   });
 
+  test('concurrent issues: each draft is issued once and CN numbers stay gapless', async () => {
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const drafts = [];
+    for (let index = 0; index < 5; index++) drafts.push(await draftNote(books, customer.id, tax.id));
+    const base = await listen(harness);
+    const statuses = await Promise.all(
+      [...drafts, ...drafts].map(async (draft) => {
+        const response = await fetch(`${base}${URL}/${draft.id}/issue`, {
+          method: 'POST',
+          headers: books.headers,
+        });
+        return { status: response.status, body: await response.json() };
+      }),
+    );
+    const issued = statuses.filter((answer) => answer.status === 200);
+    assert.equal(issued.length, 5);
+    for (const answer of statuses.filter((a) => a.status !== 200)) {
+      assert.equal(answer.status, 409);
+      assert.equal(answer.body.error.code, 'invalid_state');
+    }
+    assert.deepEqual(issued.map((answer) => answer.body.number).sort(), [
+      'CN-000001',
+      'CN-000002',
+      'CN-000003',
+      'CN-000004',
+      'CN-000005',
+    ]);
+    assert.equal(await balanceOf(books, '1100'), '-1049.5000');
+  });
+
   test('concurrent applies of two notes and a payment on one invoice never settle more than its total', async () => {
     const { books, customer, tax } = await receivablesSetup(harness);
     const invoice = ok<InvoiceBody>(
