@@ -172,6 +172,11 @@ export const DOCUMENT_SOURCES = {
   invoice_void: { label: 'the void of invoice', action: 'a void is final; issue a new invoice instead' },
   payment_received: { label: 'payment', action: 'void the payment instead' },
   payment_void: { label: 'the void of payment', action: 'a void is final; record a new payment instead' },
+  credit_note: { label: 'credit note', action: 'void the credit note instead' },
+  credit_note_void: {
+    label: 'the void of credit note',
+    action: 'a void is final; issue a new credit note instead',
+  },
 } as const;
 
 /** Every source_type an entry may carry (the list filter accepts these only). */

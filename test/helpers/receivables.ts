@@ -123,6 +123,9 @@ const COUNTED_TABLES = [
   'payments_received',
   'payment_applications',
   'invoice_emails',
+  'credit_notes',
+  'credit_note_lines',
+  'credit_note_applications',
   'changes',
 ] as const;
 

@@ -290,7 +290,7 @@ describe('folio check over books built through the API', () => {
     const receivable = found.find((violation) => violation.invariant === 'receivables_agree')!;
     assert.match(
       receivable.message,
-      /expected 800\.0000 \(invoices due 850\.0000, unapplied payments -50\.0000\), found 900\.0000 \(of which 0\.0000 from manual entries/,
+      /expected 800\.0000 \(invoices due 850\.0000, unapplied payments -50\.0000, remaining credit notes 0\.0000\), found 900\.0000 \(of which 0\.0000 from manual entries/,
     );
   });
 

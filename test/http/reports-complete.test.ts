@@ -459,6 +459,63 @@ describe('AR aging (D57)', () => {
     }
   });
 
+  test("credit notes: applied credit leaves the invoice's bucket, the rest is unapplied, the total is Accounts Receivable", async () => {
+    const books = await signUp(harness);
+    const rate = await createTaxRate(harness, books.headers);
+    const lark = await createCustomer(harness, books.headers, { display_name: 'Lark' });
+    const invoice = await sentInvoice(harness, books, lark.id, rate.id, { issue_date: '2026-06-01' });
+    const note = (issueDate: string) => ({
+      customer: lark.id,
+      issue_date: issueDate,
+      lines: [
+        {
+          description: 'Refund',
+          quantity: '1',
+          unit_price: '100.00',
+          income_account: books.accounts['4100'],
+        },
+      ],
+    });
+    const issue = async (issueDate: string) => {
+      const draft = ok(
+        await call(harness, 'POST', '/api/v1/credit-notes', books.headers, note(issueDate)),
+        201,
+      );
+      return ok(await call(harness, 'POST', `/api/v1/credit-notes/${draft.id}/issue`, books.headers));
+    };
+    const applied = await issue('2026-06-15');
+    ok(
+      await call(harness, 'POST', `/api/v1/credit-notes/${applied.id}/apply`, books.headers, {
+        applications: [{ invoice_id: invoice.id, amount: '40.00' }],
+      }),
+    );
+    const voided = await issue('2026-06-20');
+    ok(await call(harness, 'POST', `/api/v1/credit-notes/${voided.id}/void`, books.headers));
+
+    const june = ok(await get(books, '/api/v1/reports/ar-aging?as_of=2026-06-30'));
+    assert.equal(
+      june.totals.unapplied,
+      '-200.0000',
+      'both notes whole on 30 June: applied and voided only today',
+    );
+    const now = ok(await get(books, `/api/v1/reports/ar-aging?as_of=${today}`));
+    assert.equal(
+      now.totals.unapplied,
+      '-60.0000',
+      'the applied note has 60.00 left; the void one counts nothing',
+    );
+    const open = (Number(invoice.total) - 40).toFixed(4);
+    assert.equal(now.customers[0].over_90, open, 'the invoice less the 40.00 applied to it');
+    for (const asOf of ['2026-06-10', '2026-06-16', '2026-06-30', today]) {
+      const report = ok(await get(books, `/api/v1/reports/ar-aging?as_of=${asOf}`));
+      assert.equal(
+        report.totals.total,
+        await arBalance(books, asOf),
+        `AR aging total = AR balance on ${asOf}`,
+      );
+    }
+  });
+
   test('a sales key reads AR aging as CSV but no other report', async () => {
     const books = await signUp(harness);
     const sales = await createKey(harness, books, 'sales');

@@ -211,7 +211,12 @@ export async function moveInvoices(
   });
   return applied.map((invoice, index) => {
     const next = applyPayment(
-      { ...invoice, total: parseMoney(invoice.total), amountPaid: parseMoney(invoice.amount_paid) },
+      {
+        ...invoice,
+        total: parseMoney(invoice.total),
+        amountPaid: parseMoney(invoice.amount_paid),
+        amountCredited: parseMoney(invoice.amount_credited),
+      },
       applications[index]!.amount,
       index,
     );

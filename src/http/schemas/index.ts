@@ -7,6 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
+import {
+  CreditNote,
+  CreditNoteApply,
+  CreditNoteCreate,
+  CreditNoteSummary,
+  CreditNoteUpdate,
+  PageCreditNote,
+} from './credit-notes.ts';
 import { Customer, CustomerCreate, CustomerUpdate, PageCustomer } from './customers.ts';
 import {
   EmailedInvoice,
@@ -107,6 +115,12 @@ export const COMPONENTS: readonly TSchema[] = [
   PaymentReceivedCreate,
   PaymentReceivedApply,
   PagePaymentReceived,
+  CreditNoteSummary,
+  CreditNote,
+  CreditNoteCreate,
+  CreditNoteUpdate,
+  CreditNoteApply,
+  PageCreditNote,
 ];
 
 export function registerSchemas(app: FastifyInstance) {

@@ -32,7 +32,8 @@ const InvoiceFields = {
   tax_total: MoneyOutput(),
   total: MoneyOutput('subtotal + tax_total'),
   amount_paid: MoneyOutput(),
-  balance_due: MoneyOutput('total - amount_paid; 0 when void.'),
+  amount_credited: MoneyOutput('What credit notes applied to it took off (D60).'),
+  balance_due: MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
   days_overdue: Type.Integer({ minimum: 0, description: 'D24: days past due of a sent invoice, else 0.' }),
   memo: Type.String(),
   journal_entry: OrNull(Type.String(), { description: 'The entry posted by send.' }),
@@ -44,25 +45,26 @@ const InvoiceFields = {
   updated_at: Type.String(),
 };
 
+/** A priced line as returned (invoices and credit notes). */
+export const LineOutput = Type.Object({
+  line_no: Type.Integer(),
+  description: Type.String(),
+  quantity: Type.String(),
+  unit_price: MoneyOutput(),
+  amount: MoneyOutput('quantity x unit_price, rounded to the currency minor unit (D8).'),
+  income_account: Type.String({ format: 'uuid' }),
+  is_taxable: Type.Boolean(),
+  tax_rate: OrNull(Type.String()),
+  tax_amount: MoneyOutput(),
+  tracking_options: Type.Array(Type.String()),
+});
+
 export const InvoiceSummary = Type.Object(InvoiceFields, { $id: 'InvoiceSummary', title: 'InvoiceSummary' });
 
 export const Invoice = Type.Object(
   {
     ...InvoiceFields,
-    lines: Type.Array(
-      Type.Object({
-        line_no: Type.Integer(),
-        description: Type.String(),
-        quantity: Type.String(),
-        unit_price: MoneyOutput(),
-        amount: MoneyOutput('quantity x unit_price, rounded to the currency minor unit (D8).'),
-        income_account: Type.String({ format: 'uuid' }),
-        is_taxable: Type.Boolean(),
-        tax_rate: OrNull(Type.String()),
-        tax_amount: MoneyOutput(),
-        tracking_options: Type.Array(Type.String()),
-      }),
-    ),
+    lines: Type.Array(LineOutput),
   },
   { $id: 'Invoice', title: 'Invoice' },
 );
@@ -126,7 +128,7 @@ export const InvoiceListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Invoice number or customer name.' })),
 });
 
-const LineInput = Type.Object({
+export const LineInput = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   quantity: { ...Quantity, description: 'Decimal string, up to 4 decimals (D6); a JSON number is refused.' },
   unit_price: MoneyInput('Price of one unit.'),
@@ -135,7 +137,7 @@ const LineInput = Type.Object({
   tax_rate: Type.Optional(OrNull(Uuid('A tax-rate id: required when is_taxable, omitted otherwise.'))),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
-const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
+export const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
 const InvoiceNumber = Type.String({
   minLength: 1,
   maxLength: 40,

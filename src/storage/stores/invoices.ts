@@ -22,6 +22,8 @@ export interface InvoiceRow {
   tax_total: string;
   total: string;
   amount_paid: string;
+  /** What credit notes took off it (D60). */
+  amount_credited: string;
   journal_entry_id: string | null;
   void_entry_id: string | null;
   sent_at: string | null;
@@ -48,7 +50,7 @@ export interface InvoiceLineRow {
 const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS customer_name, i.status,
   i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.currency, i.memo,
   i.subtotal::text AS subtotal, i.tax_total::text AS tax_total, i.total::text AS total,
-  i.amount_paid::text AS amount_paid, i.journal_entry_id, i.void_entry_id,
+  i.amount_paid::text AS amount_paid, i.amount_credited::text AS amount_credited, i.journal_entry_id, i.void_entry_id,
   ${isoTimestamp('i.sent_at')} AS sent_at, ${isoTimestamp('i.voided_at')} AS voided_at, i.version,
   ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
@@ -247,6 +249,7 @@ export interface PayableRow {
   status: InvoiceStatus;
   total: string;
   amount_paid: string;
+  amount_credited: string;
   version: number;
 }
 
@@ -256,7 +259,8 @@ export interface PayableRow {
  */
 export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableRow[]> {
   return tx.query<PayableRow>(
-    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid, version
+    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid,
+            amount_credited::text AS amount_credited, version
        FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
       ORDER BY id FOR UPDATE`,
     [organizationId, ids],

@@ -379,6 +379,8 @@ const SOURCE_TABLES: Record<string, string> = {
   invoice_void: 'invoices',
   payment_received: 'payments_received',
   payment_void: 'payments_received',
+  credit_note: 'credit_notes',
+  credit_note_void: 'credit_notes',
 };
 
 /** The number of the document that posted an entry (an invoice's INV-…), or null if none is known. */

@@ -142,7 +142,8 @@ export interface OpenInvoiceRow {
 /**
  * Invoices in Accounts Receivable at the end of `asOf`, with what was still open on them then: sent
  * (their entry dated on or before it) and not voided by then (a void's entry dated after it does not
- * count yet), total minus the applications dated on or before it. By customer name.
+ * count yet), total minus the payment and credit-note applications dated on or before it. By
+ * customer name.
  */
 export function openInvoices(db: Queryable, organizationId: string, asOf: string): Promise<OpenInvoiceRow[]> {
   return db.query<OpenInvoiceRow>(
@@ -153,8 +154,13 @@ export function openInvoices(db: Queryable, organizationId: string, asOf: string
        JOIN journal_entries sent ON sent.organization_id = i.organization_id AND sent.id = i.journal_entry_id
        LEFT JOIN journal_entries voided
          ON voided.organization_id = i.organization_id AND voided.id = i.void_entry_id
-       LEFT JOIN (SELECT invoice_id, sum(amount) AS applied FROM payment_applications
-                   WHERE organization_id = $1 AND applied_date <= $2::date GROUP BY invoice_id) p
+       LEFT JOIN (SELECT invoice_id, sum(amount) AS applied
+                    FROM (SELECT invoice_id, amount FROM payment_applications
+                           WHERE organization_id = $1 AND applied_date <= $2::date
+                          UNION ALL
+                          SELECT invoice_id, amount FROM credit_note_applications
+                           WHERE organization_id = $1 AND applied_date <= $2::date) AS settled
+                   GROUP BY invoice_id) p
          ON p.invoice_id = i.id
       WHERE i.organization_id = $1 AND i.journal_entry_id IS NOT NULL AND sent.txn_date <= $2::date
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
@@ -173,11 +179,12 @@ export interface UnappliedCreditRow {
 
 /**
  * THE customer's unapplied credit at the end of `asOf` (AR aging, D57): every credit that left
- * Accounts Receivable by then without settling an invoice by then. Today: payments dated on or before
- * it, less their applications dated on or before it; a void payment never counts (its reversal is
- * dated on its own date, so it left no mark on Accounts Receivable on any day). Each further kind of
- * credit is one more branch of `credits` (its amount as of the date minus its applications as of
- * the date).
+ * Accounts Receivable by then without settling an invoice by then, one branch of `credits` per kind:
+ * - payments dated on or before it, less their applications dated on or before it; a void payment
+ *   never counts (its reversal is dated on its own date: it left no mark on Accounts Receivable);
+ * - credit notes issued on or before it (their entry's date) and not voided by then (a void's entry
+ *   dated after it does not count yet), less their applications dated on or before it (D60).
+ * Each further kind of credit is one more branch: its amount as of the date less its applications.
  */
 export function unappliedCredit(
   db: Queryable,
@@ -191,7 +198,17 @@ export function unappliedCredit(
                                     WHERE a.organization_id = p.organization_id AND a.payment_id = p.id
                                       AND a.applied_date <= $2::date), 0) AS unapplied
          FROM payments_received p
-        WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted')
+        WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted'
+       UNION ALL
+       SELECT n.customer_id,
+              n.total - COALESCE((SELECT sum(a.amount) FROM credit_note_applications a
+                                   WHERE a.organization_id = n.organization_id AND a.credit_note_id = n.id
+                                     AND a.applied_date <= $2::date), 0)
+         FROM credit_notes n
+         JOIN journal_entries issued ON issued.organization_id = n.organization_id AND issued.id = n.journal_entry_id
+         LEFT JOIN journal_entries voided ON voided.organization_id = n.organization_id AND voided.id = n.void_entry_id
+        WHERE n.organization_id = $1 AND issued.txn_date <= $2::date
+          AND (voided.id IS NULL OR voided.txn_date > $2::date))
      SELECT c.id AS customer_id, c.display_name AS customer_name, sum(credits.unapplied)::text AS unapplied
        FROM credits JOIN customers c ON c.organization_id = $1 AND c.id = credits.customer_id
       GROUP BY c.id, c.display_name
