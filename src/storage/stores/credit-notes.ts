@@ -5,9 +5,15 @@ import type { CreditNoteStatus } from '../../domain/credit-note.ts';
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
+import { SqlParams } from '../rows.ts';
 import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
-import type { NewInvoiceLine } from './invoices.ts';
+import {
+  deleteSalesLines,
+  insertSalesLines,
+  type NewSalesLine,
+  type SalesLineRow,
+  salesLinesOf,
+} from './sales-lines.ts';
 
 export interface CreditNoteRow {
   id: string;
@@ -31,19 +37,7 @@ export interface CreditNoteRow {
   updated_at: string;
 }
 
-export interface CreditNoteLineRow {
-  credit_note_id: string;
-  line_no: number;
-  description: string;
-  quantity: string;
-  unit_price: string;
-  amount: string;
-  income_account_id: string;
-  is_taxable: boolean;
-  tax_rate_id: string | null;
-  tax_amount: string;
-  tracking_options: string[];
-}
+export type CreditNoteLineRow = SalesLineRow<'credit_note_id'>;
 
 export interface CreditApplicationRow {
   credit_note_id: string;
@@ -74,14 +68,7 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
   return rowById<CreditNoteRow>(tx, CREDIT_NOTE_SELECT, organizationId, id, 'update', 'n');
 }
 
-export const linesOf = childrenOf<CreditNoteLineRow, 'credit_note_id'>(
-  `SELECT credit_note_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
-          amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
-          tracking_options::text[] AS tracking_options
-     FROM credit_note_lines WHERE organization_id = $1 AND credit_note_id = ANY($2::uuid[])
-    ORDER BY credit_note_id, line_no`,
-  'credit_note_id',
-);
+export const linesOf = salesLinesOf('credit_note');
 
 /** The applications of each note, in order, with the number of the invoice each credits. */
 export const applicationsOf = childrenOf<CreditApplicationRow, 'credit_note_id'>(
@@ -165,44 +152,17 @@ export async function updateDraft(
 }
 
 /** Every line of a note in one statement, numbered from 1 (the invoice line's shape). */
-export async function insertLines(
+export function insertLines(
   tx: Queryable,
   organizationId: string,
   creditNoteId: string,
-  lines: NewInvoiceLine[],
-): Promise<void> {
-  const params = new SqlParams();
-  const sql = insertRowsSql(params, {
-    table: 'credit_note_lines',
-    fixed: { organization_id: params.add(organizationId), credit_note_id: params.add(creditNoteId) },
-    ordinalColumn: 'line_no',
-    columns: [
-      { name: 'description', type: 'text', values: lines.map((line) => line.description) },
-      { name: 'quantity', type: 'numeric', values: lines.map((line) => line.quantity) },
-      { name: 'unit_price', type: 'numeric', values: lines.map((line) => line.unitPrice) },
-      { name: 'amount', type: 'numeric', values: lines.map((line) => line.amount) },
-      { name: 'income_account_id', type: 'uuid', values: lines.map((line) => line.incomeAccountId) },
-      { name: 'tax_rate_id', type: 'uuid', values: lines.map((line) => line.taxRateId) },
-      { name: 'tax_amount', type: 'numeric', values: lines.map((line) => line.taxAmount) },
-      uuidListColumn(
-        'tracking_options',
-        lines.map((line) => line.trackingOptionIds),
-      ),
-    ],
-    computed: { is_taxable: 'r.tax_rate_id IS NOT NULL' },
-  });
-  await tx.query(sql, params.values);
+  lines: NewSalesLine[],
+) {
+  return insertSalesLines(tx, 'credit_note', organizationId, creditNoteId, lines);
 }
 
-export async function deleteLines(
-  tx: Queryable,
-  organizationId: string,
-  creditNoteId: string,
-): Promise<void> {
-  await tx.query('DELETE FROM credit_note_lines WHERE organization_id = $1 AND credit_note_id = $2', [
-    organizationId,
-    creditNoteId,
-  ]);
+export function deleteLines(tx: Queryable, organizationId: string, creditNoteId: string): Promise<void> {
+  return deleteSalesLines(tx, 'credit_note', organizationId, creditNoteId);
 }
 
 /** A draft and its lines (a draft has no applications and no entry). */
