@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { CREDIT_APPLICATIONS_MAX, CREDIT_NOTE_STATUSES } from '../../domain/credit-note.ts';
 import {
   CursorQuery,
-  DateString,
   Literals,
   MoneyInput,
   MoneyOutput,
@@ -13,7 +12,7 @@ import {
   Uuid,
   Version,
 } from './common.ts';
-import { LineOutput, Lines } from './invoices.ts';
+import { LineOutput, SalesDocumentCreateFields, SalesDocumentUpdateFields } from './invoices.ts';
 
 const CreditNoteFields = {
   id: Type.String({ format: 'uuid' }),
@@ -69,30 +68,15 @@ export const CreditNoteListQuery = Type.Object({
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
 });
 
-const Memo = Type.String({ maxLength: 4000 });
+export const CreditNoteCreate = Type.Object(SalesDocumentCreateFields, {
+  $id: 'CreditNoteCreate',
+  title: 'CreditNoteCreate',
+});
 
-export const CreditNoteCreate = Type.Object(
-  {
-    customer: Uuid('Customer id.'),
-    lines: Lines,
-    issue_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-  },
-  { $id: 'CreditNoteCreate', title: 'CreditNoteCreate' },
-);
-
-export const CreditNoteUpdate = Type.Object(
-  {
-    customer: Type.Optional(Uuid()),
-    lines: Type.Optional(Lines),
-    issue_date: Type.Optional(DateString()),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'CreditNoteUpdate', title: 'CreditNoteUpdate' },
-);
+export const CreditNoteUpdate = Type.Object(SalesDocumentUpdateFields, {
+  $id: 'CreditNoteUpdate',
+  title: 'CreditNoteUpdate',
+});
 
 export const CreditNoteApply = Type.Object(
   {

@@ -146,29 +146,34 @@ const InvoiceNumber = Type.String({
 });
 const Memo = Type.String({ maxLength: 4000 });
 
+/** The body fields of a new sales document: an invoice, or a credit note (D60, "like invoices"). */
+export const SalesDocumentCreateFields = {
+  customer: Uuid('Customer id.'),
+  lines: Lines,
+  issue_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
+  memo: Type.Optional(Memo),
+  currency: Type.Optional(Type.String()),
+};
+
+/** The body fields of a change to a draft sales document (sparse), with the version read. */
+export const SalesDocumentUpdateFields = {
+  customer: Type.Optional(Uuid()),
+  lines: Type.Optional(Lines),
+  issue_date: Type.Optional(DateString()),
+  memo: Type.Optional(Memo),
+  currency: Type.Optional(Type.String()),
+  version: Type.Optional(Version),
+};
+
 export const InvoiceCreate = Type.Object(
-  {
-    customer: Uuid('Customer id.'),
-    lines: Lines,
-    issue_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
-    number: Type.Optional(InvoiceNumber),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-  },
+  { ...SalesDocumentCreateFields, number: Type.Optional(InvoiceNumber) },
   { $id: 'InvoiceCreate', title: 'InvoiceCreate' },
 );
 
-export const InvoiceUpdate = Type.Object(
-  {
-    customer: Type.Optional(Uuid()),
-    lines: Type.Optional(Lines),
-    issue_date: Type.Optional(DateString()),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'InvoiceUpdate', title: 'InvoiceUpdate' },
-);
+export const InvoiceUpdate = Type.Object(SalesDocumentUpdateFields, {
+  $id: 'InvoiceUpdate',
+  title: 'InvoiceUpdate',
+});
 
 export const InvoiceEmailRequest = Type.Object(
   {
