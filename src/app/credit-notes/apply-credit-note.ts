@@ -23,6 +23,7 @@ import {
 import { isUuid } from '../../storage/sql.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import type { WriteScope } from '../changes.ts';
+import { lockCustomerInvoices } from '../documents/documents.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { lockCreditNote } from './issue-credit-note.ts';
 import { CREDIT_NOTE_ENTITY, type CreditNoteView, readCreditNote } from './read-credit-notes.ts';
@@ -65,19 +66,12 @@ function parseApplications(command: ApplyCreditCommand, currency: string): Appli
  * than its balance due: application_exceeds_balance).
  */
 async function moveInvoices(scope: WriteScope, customerId: string, applications: Application[]) {
-  const locked = await creditNotes.lockCreditable(
+  const invoices = await lockCustomerInvoices(
     scope.tx,
     scope.actor.organization.id,
+    customerId,
     applications.map((application) => application.invoiceId),
   );
-  const byId = new Map(locked.map((row) => [row.id, row]));
-  const invoices = applications.map((application, index) => {
-    const invoice = byId.get(application.invoiceId);
-    const path = `applications/${index}/invoice_id`;
-    if (!invoice) throw fieldError(path, 'no such invoice in these books');
-    if (invoice.customer_id !== customerId) throw fieldError(path, 'the invoice belongs to another customer');
-    return invoice;
-  });
   return invoices.map((invoice, index) => {
     const next = applyCredit(
       {

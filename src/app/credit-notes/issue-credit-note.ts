@@ -6,10 +6,9 @@ import { todayIn } from '../../domain/dates.ts';
 import { voidDate } from '../../domain/invoice.ts';
 import { parseMoney } from '../../domain/money.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
-import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { systemAccountId } from '../ledger/accounts.ts';
+import { salesPostingInput } from '../documents/sales-posting.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { allocateNumber } from '../numbering.ts';
 import { CREDIT_NOTE_ENTITY, type CreditNoteView, readCreditNote } from './read-credit-notes.ts';
@@ -36,25 +35,8 @@ export async function issueCreditNote(
   const organizationId = scope.actor.organization.id;
   const row = await lockCreditNote(scope, id, expectedVersion);
   assertIssuable(row);
-  const lines = (await creditNotes.linesOf(scope.tx, organizationId, [id])).get(id) ?? [];
-  const rates = await tax.findRates(
-    scope.tx,
-    organizationId,
-    lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])),
-  );
-  const liabilityOf = new Map(rates.map((rate) => [rate.id, rate.liability_account_id]));
-  const receivable = await systemAccountId(scope.tx, organizationId, 'accountsReceivable');
-  const posting = creditNotePostingLines(
-    receivable,
-    lines.map((line) => ({
-      incomeAccountId: line.income_account_id,
-      description: line.description,
-      amount: parseMoney(line.amount),
-      taxAmount: parseMoney(line.tax_amount),
-      taxAccountId: line.tax_rate_id ? (liabilityOf.get(line.tax_rate_id) ?? null) : null,
-      trackingOptionIds: line.tracking_options,
-    })),
-  );
+  const input = await salesPostingInput(scope, 'credit_note', id);
+  const posting = creditNotePostingLines(input.receivable, input.lines);
   // The entry first (it takes the JE counter every posting queues for), then the CN counter, as a
   // payment does: the note never sits on a CN number while it waits for the JE counter.
   const entry = await postLedgerEntry(scope, {

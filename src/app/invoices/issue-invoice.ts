@@ -7,10 +7,9 @@ import { assertSendable, invoicePostingLines, voidDate, voidKind } from '../../d
 import { parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
-import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { systemAccountId } from '../ledger/accounts.ts';
+import { salesPostingInput } from '../documents/sales-posting.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
@@ -29,25 +28,8 @@ export function lockInvoice(scope: WriteScope, id: string, expectedVersion: numb
  */
 export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promise<void> {
   const organizationId = scope.actor.organization.id;
-  const lines = (await invoices.linesOf(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
-  const rates = await tax.findRates(
-    scope.tx,
-    organizationId,
-    lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])),
-  );
-  const liabilityOf = new Map(rates.map((rate) => [rate.id, rate.liability_account_id]));
-  const receivable = await systemAccountId(scope.tx, organizationId, 'accountsReceivable');
-  const posting = invoicePostingLines(
-    receivable,
-    lines.map((line) => ({
-      incomeAccountId: line.income_account_id,
-      description: line.description,
-      amount: parseMoney(line.amount),
-      taxAmount: parseMoney(line.tax_amount),
-      taxAccountId: line.tax_rate_id ? (liabilityOf.get(line.tax_rate_id) ?? null) : null,
-      trackingOptionIds: line.tracking_options,
-    })),
-  );
+  const input = await salesPostingInput(scope, 'invoice', row.id);
+  const posting = invoicePostingLines(input.receivable, input.lines);
   const entry = await postLedgerEntry(scope, {
     txnDate: row.issue_date,
     memo: `Invoice ${row.number} to ${row.customer_name}`,

@@ -15,7 +15,6 @@ import {
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import type { CustomerRow } from '../../storage/stores/customers.ts';
-import * as invoices from '../../storage/stores/invoices.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -26,6 +25,7 @@ import {
   assertBooksCurrency,
   assertDocumentDate,
   CASH_ACCOUNT,
+  lockCustomerInvoices,
   readDocument,
 } from '../documents/documents.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
@@ -195,20 +195,12 @@ export async function moveInvoices(
   customer: Pick<CustomerRow, 'id'>,
   applications: Application[],
 ) {
-  const locked = await invoices.lockPayable(
+  const applied = await lockCustomerInvoices(
     scope.tx,
     scope.actor.organization.id,
+    customer.id,
     applications.map((application) => application.invoiceId),
   );
-  const invoiceById = new Map(locked.map((row) => [row.id, row]));
-  const applied = applications.map((application, index) => {
-    const invoice = invoiceById.get(application.invoiceId);
-    const path = `applications/${index}/invoice_id`;
-    if (!invoice) throw fieldError(path, 'no such invoice in these books');
-    if (invoice.customer_id !== customer.id)
-      throw fieldError(path, 'the invoice belongs to another customer');
-    return invoice;
-  });
   return applied.map((invoice, index) => {
     const next = applyPayment(
       {

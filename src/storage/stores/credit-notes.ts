@@ -205,35 +205,6 @@ export async function setVoid(
 }
 
 /** An invoice as a credit application sees it. */
-export interface CreditableRow {
-  id: string;
-  number: string;
-  customer_id: string;
-  status: InvoiceStatus;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-  version: number;
-}
-
-/**
- * Locks the invoices credit is applied to, in id order (the order payments lock them too), after the
- * note's own lock: every writer takes note before invoices and invoices by id, so none deadlock.
- */
-export function lockCreditable(
-  tx: Queryable,
-  organizationId: string,
-  ids: string[],
-): Promise<CreditableRow[]> {
-  return tx.query<CreditableRow>(
-    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid,
-            amount_credited::text AS amount_credited, version
-       FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
-      ORDER BY id FOR UPDATE`,
-    [organizationId, ids],
-  );
-}
-
 export interface Applied {
   organizationId: string;
   creditNoteId: string;

@@ -208,8 +208,10 @@ export interface PayableRow {
 }
 
 /**
- * Locks the invoices a payment applies to, in id order: concurrent payments queue here, and each
- * one then sees the balance the previous one left (READ COMMITTED re-reads a row after its lock).
+ * Locks the invoices a payment or a credit note applies to, in id order: concurrent payments and
+ * credits queue here (after their own document's lock: every writer takes its document before the
+ * invoices and the invoices by id, so none deadlock), and each one then sees the balance the
+ * previous one left (READ COMMITTED re-reads a row after its lock).
  */
 export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableRow[]> {
   return tx.query<PayableRow>(
