@@ -1,0 +1,97 @@
+// Routes of the app (D43). Screens load on demand, so the first page carries only what it needs.
+import { Center, Loader } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
+import { useSession } from './features/shell/books.tsx';
+import { Shell } from './features/shell/Shell.tsx';
+import { NotYet } from './ui/NotYet.tsx';
+
+const Dashboard = lazy(() => import('./features/dashboard/Dashboard.tsx'));
+const Customers = lazy(() => import('./features/customers/Customers.tsx'));
+const CustomerPage = lazy(() => import('./features/customers/CustomerPage.tsx'));
+const Accounts = lazy(() => import('./features/accounts/Accounts.tsx'));
+const ApiKeys = lazy(() => import('./features/settings/ApiKeys.tsx'));
+const Organization = lazy(() => import('./features/settings/Organization.tsx'));
+const Members = lazy(() => import('./features/settings/Members.tsx'));
+const Periods = lazy(() => import('./features/settings/Periods.tsx'));
+const JournalEntries = lazy(() => import('./features/journal/JournalEntries.tsx'));
+const JournalEntryEditor = lazy(() => import('./features/journal/JournalEntryEditor.tsx'));
+const Invoices = lazy(() => import('./features/invoices/Invoices.tsx'));
+const InvoicePage = lazy(() => import('./features/invoices/InvoicePage.tsx'));
+const Reports = lazy(() => import('./features/reports/Reports.tsx'));
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+const loading = (
+  <Center mih="40vh">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
+export function App() {
+  return (
+    <Suspense fallback={loading}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route
+          element={
+            <RequireSession>
+              <Shell />
+            </RequireSession>
+          }
+        >
+          <Route
+            index
+            element={
+              <Suspense fallback={loading}>
+                <Dashboard />
+              </Suspense>
+            }
+          />
+          <Route path="customers" element={<Lazy screen={<Customers />} />} />
+          <Route path="customers/:id" element={<Lazy screen={<CustomerPage />} />} />
+          <Route path="invoices" element={<Lazy screen={<Invoices />} />} />
+          <Route path="invoices/:id" element={<Lazy screen={<InvoicePage />} />} />
+          <Route
+            path="payments"
+            element={
+              <NotYet
+                title="Payments"
+                what="Recording payments on their own screen (record a payment from an invoice instead)"
+              />
+            }
+          />
+          <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
+          <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />
+          <Route path="journal/:id" element={<Lazy screen={<JournalEntryEditor />} />} />
+          <Route path="reports" element={<Lazy screen={<Reports />} />} />
+          <Route path="reports/:report" element={<Lazy screen={<Reports />} />} />
+          <Route path="more/organization" element={<Lazy screen={<Organization />} />} />
+          <Route path="more/members" element={<Lazy screen={<Members />} />} />
+          <Route path="more/api-keys" element={<Lazy screen={<ApiKeys />} />} />
+          <Route path="more/periods" element={<Lazy screen={<Periods />} />} />
+          <Route
+            path="more/tax-rates"
+            element={<NotYet title="Tax rates" what="Managing tax rates and groups" />}
+          />
+          <Route
+            path="more/tracking"
+            element={<NotYet title="Tracking" what="Managing tracking categories and options" />}
+          />
+          <Route path="*" element={<NotYet title="Page not found" what="This address" />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+function Lazy({ screen }: { screen: ReactNode }) {
+  return <Suspense fallback={loading}>{screen}</Suspense>;
+}

@@ -1,0 +1,5 @@
+import { NotYet } from '../../ui/NotYet.tsx';
+
+export default function Invoices() {
+  return <NotYet title="Invoices" what="This screen" />;
+}

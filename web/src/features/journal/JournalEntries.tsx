@@ -1,0 +1,5 @@
+import { NotYet } from '../../ui/NotYet.tsx';
+
+export default function JournalEntries() {
+  return <NotYet title="JournalEntries" what="This screen" />;
+}

@@ -1,0 +1,5 @@
+import { NotYet } from '../../ui/NotYet.tsx';
+
+export default function Members() {
+  return <NotYet title="Members" what="This screen" />;
+}
