@@ -21,7 +21,9 @@ const credentials: Middleware = {
     const session = getSession();
     if (session) {
       request.headers.set('Authorization', `Bearer ${session.token}`);
-      if (session.organizationId) request.headers.set('X-Organization-Id', session.organizationId);
+      // A call may name other books of the person's (a sandbox key made from the live books).
+      if (session.organizationId && !request.headers.has('X-Organization-Id'))
+        request.headers.set('X-Organization-Id', session.organizationId);
     }
     return request;
   },
@@ -72,3 +74,23 @@ export function data<T>(result: { data?: T; error?: unknown; response: Response 
   }
   return result.data;
 }
+
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON body a path and method answers with `status`: `ResponseOf<'/api/v1/api-keys', 'post', 201>`. */
+export type ResponseOf<
+  P extends keyof paths,
+  M extends keyof paths[P],
+  S extends number,
+> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? S extends keyof R
+    ? JsonOf<R[S]>
+    : never
+  : never;
+/** The JSON body a path and method takes. */
+export type RequestOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: infer B;
+}
+  ? JsonOf<NonNullable<B>>
+  : never;
