@@ -168,7 +168,7 @@ export function Shell() {
               </div>
             );
           })}
-          <Text size="xs" c="dimmed" px="sm" pt="lg">
+          <Text size="xs" c="dimmed" px="sm" pt="lg" style={{ overflowWrap: 'anywhere' }}>
             Signed in as {me.data.user.email} ({books.role})
           </Text>
         </ScrollArea>
