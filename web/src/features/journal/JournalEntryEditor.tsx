@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -85,7 +85,7 @@ export default function JournalEntryEditor() {
   if (!entry.data) return <Skeleton height={240} />;
   if (entry.data.status === 'draft' && books.can.writeBooks)
     return <DraftEditor books={books} entry={entry.data} key={entry.data.version} />;
-  return <PostedEntry books={books} entry={entry.data} />;
+  return <PostedEntry books={books} entry={entry.data} key={entry.data.id} />;
 }
 
 function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
@@ -343,7 +343,6 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
       navigate(`/journal/${reversal.id}`);
     },
   });
-  useEffect(() => reverse.reset(), [entry.id, reverse.reset]);
   return (
     <Page title={entry.entry_number ? `Journal entry ${entry.entry_number}` : 'Draft journal entry'}>
       <Group gap="sm">
@@ -365,7 +364,8 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
           </Table.Thead>
           <Table.Tbody>
             {entry.lines.map((line, index) => (
-              <Table.Tr key={`${line.account}-${index}`}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a posted entry's lines never change or reorder
+              <Table.Tr key={index}>
                 <Table.Td>
                   {line.account_number} {line.account_name}
                 </Table.Td>
