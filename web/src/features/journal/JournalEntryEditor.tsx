@@ -110,7 +110,8 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
     txn_date: txnDate,
     memo,
     lines: lines
-      .filter((line) => line.account || line.debit || line.credit)
+      // A line with no amount says nothing (a template line left empty): it is not sent.
+      .filter((line) => line.debit.trim() !== '' || line.credit.trim() !== '')
       .map((line) => ({
         account: line.account ?? '',
         description: line.description,
