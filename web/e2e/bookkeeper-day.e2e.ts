@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
 
-export const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENS = join('test-results', 'screens');
 
 /** DECISIONS, "Organizations, users, sessions": the internal surface the app may call too. */
