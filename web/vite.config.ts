@@ -14,6 +14,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each screen loads (npm run bench:web reads it).
+    manifest: true,
     emptyOutDir: true,
     // No inline module-preload polyfill script: the CSP allows scripts from 'self' only (D46).
     modulePreload: { polyfill: false },

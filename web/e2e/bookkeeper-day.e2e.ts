@@ -255,6 +255,9 @@ describe('a bookkeeper’s day in the browser', {
     await nav('Customers');
     await page.getByText('You are working in the sandbox').waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500); // the navigation slides away when the width drops under its breakpoint
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(overflow <= 390, `the page is ${overflow} px wide on a 390 px phone`);
     await shot('phone-sandbox-customers');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page
@@ -262,7 +265,13 @@ describe('a bookkeeper’s day in the browser', {
       .getByRole('link', { name: 'Journal entries' })
       .click();
     await page.getByRole('heading', { name: 'Journal entries' }).waitFor();
+    await page.waitForTimeout(500);
     await shot('phone-journal-entries');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.waitForTimeout(500);
+    await shot('phone-dashboard');
   });
 
   test('every /api/ request the app made is published or internal, and no page broke', () => {

@@ -102,7 +102,7 @@ function NewKeyValue({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void })
       </Alert>
       <CopyField label={`Key “${apiKey.name}”`} value={apiKey.key} />
       <Text size="sm">
-        Send it as <code>Authorization: Token {apiKey.prefix}…</code> to the API (see /docs).
+        Send it as <code>Authorization: Token</code> followed by the key (see the API reference at /docs).
       </Text>
       <Group justify="flex-end">
         <Button onClick={onDone}>Done</Button>
