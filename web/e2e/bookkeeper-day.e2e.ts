@@ -57,6 +57,8 @@ describe('a bookkeeper’s day in the browser', {
   let page: Page;
   let dataDir: string;
   const requests = new Set<string>();
+  const email = `ada-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
   const pageErrors: string[] = [];
 
   before(async () => {
@@ -107,8 +109,8 @@ describe('a bookkeeper’s day in the browser', {
     await shot('login');
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada Lovelace');
-    await page.getByRole('textbox', { name: 'Email' }).fill(`ada-${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password').fill(password);
     await page
       .getByRole('textbox', { name: 'Organization name' })
       .fill('Analytical Engines & Difference Machines Ltd');
@@ -272,6 +274,41 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.waitForTimeout(500);
     await shot('phone-dashboard');
+  });
+
+  test('an ended session returns to log in, then to the page; log out revokes the token', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.getByText('Live', { exact: true }).click();
+    await nav('Chart of accounts');
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
+    );
+    assert.equal(typeof token, 'string');
+    const cookies = await page.context().cookies();
+    assert.deepEqual(cookies, [], 'the token is never in a cookie (D46)');
+    // The session ends elsewhere (another tab logged out): the next request returns to log in.
+    const ended = await fetch(`${base()}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    assert.equal(ended.status, 204);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Customers', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    const second = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
+    );
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    const me = await fetch(`${base()}/api/v1/me`, { headers: { Authorization: `Bearer ${second}` } });
+    assert.equal(me.status, 401, 'log out revoked the token');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('folio.session')), null);
   });
 
   test('every /api/ request the app made is published or internal, and no page broke', () => {
