@@ -185,7 +185,13 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByText('paid', { exact: true }).waitFor();
+    assert.equal(
+      await page.getByRole('button', { name: 'Void' }).count(),
+      0,
+      'a paid invoice offers no void',
+    );
     await shot('invoice-paid');
     await nav('Invoices');
     await shot('invoices');

@@ -27,7 +27,7 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, invoiceTotals, lineAmount } from '../../ui/money.ts';
+import { formatMoney, invoiceTotals, lineAmount, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
@@ -442,9 +442,12 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
             <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
               Email
             </Button>
-            <Button variant="subtle" color="red" onClick={() => voidIt.mutate()} loading={voidIt.isPending}>
-              Void
-            </Button>
+            {/* D23: a sent invoice with a payment applied is not voided (the payment is voided first). */}
+            {open && parseMoney(invoice.amount_paid) === 0n ? (
+              <Button variant="subtle" color="red" onClick={() => voidIt.mutate()} loading={voidIt.isPending}>
+                Void
+              </Button>
+            ) : null}
           </>
         ) : null
       }
