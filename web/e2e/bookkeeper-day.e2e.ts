@@ -197,6 +197,32 @@ describe('a bookkeeper’s day in the browser', {
     await shot('invoices');
   });
 
+  test('a payment applies to an open invoice and shows the unapplied rest before saving', async () => {
+    await nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await page.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Debugging');
+    await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('50');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const heading = page.getByRole('heading', { name: /^Invoice INV-/ });
+    await heading.waitFor();
+    const number = (await heading.innerText()).replace('Invoice ', '');
+    await nav('Payments');
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('80');
+    await dialog.getByRole('button', { name: `Pay ${number} in full` }).click();
+    await dialog.getByText("Unapplied (the customer's credit): $30.00").waitFor();
+    await shot('payment-record');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: number, exact: true }).waitFor();
+    await shot('payments');
+  });
+
   test('a pay run is entered with the template, shows its balance in words, and posts', async () => {
     await nav('Journal entries');
     await page.getByRole('button', { name: 'New journal entry' }).click();

@@ -19,6 +19,7 @@ const JournalEntries = lazy(() => import('./features/journal/JournalEntries.tsx'
 const JournalEntryEditor = lazy(() => import('./features/journal/JournalEntryEditor.tsx'));
 const Invoices = lazy(() => import('./features/invoices/Invoices.tsx'));
 const InvoicePage = lazy(() => import('./features/invoices/InvoicePage.tsx'));
+const Payments = lazy(() => import('./features/payments/Payments.tsx'));
 const Reports = lazy(() => import('./features/reports/Reports.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -59,15 +60,7 @@ export function App() {
           <Route path="customers/:id" element={<Lazy screen={<CustomerPage />} />} />
           <Route path="invoices" element={<Lazy screen={<Invoices />} />} />
           <Route path="invoices/:id" element={<Lazy screen={<InvoicePage />} />} />
-          <Route
-            path="payments"
-            element={
-              <NotYet
-                title="Payments"
-                what="Recording payments on their own screen (record a payment from an invoice instead)"
-              />
-            }
-          />
+          <Route path="payments" element={<Lazy screen={<Payments />} />} />
           <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
           <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />
           <Route path="journal/:id" element={<Lazy screen={<JournalEntryEditor />} />} />

@@ -25,12 +25,12 @@ import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts'
 import { ApiError } from '../../api/errors.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
@@ -56,27 +56,6 @@ const blankLine = (incomeAccount: string | null = null): DraftLine => ({
 });
 
 const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
-function useCustomers() {
-  return useQuery({
-    queryKey: ['customers', 'active-all'],
-    queryFn: async () => {
-      const all = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page += 1) {
-        const result = data(
-          await api.GET('/api/v1/customers', {
-            params: { query: { is_active: true, ...(cursor ? { cursor } : {}) } },
-          }),
-        );
-        all.push(...result.results);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return all;
-    },
-  });
-}
 
 function useTaxRates() {
   return useQuery({
@@ -105,7 +84,7 @@ export default function InvoicePage() {
 function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const customers = useCustomers();
+  const customers = useActiveCustomers();
   const accounts = useAllAccounts();
   const taxRates = useTaxRates();
   const defaultIncome = accounts.data?.find((account) => account.number === '4100')?.id ?? null;
