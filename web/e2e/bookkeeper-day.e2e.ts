@@ -4,8 +4,9 @@
 // nor in the internal list of DECISIONS (D42), and saves a screenshot of each main screen to
 // test-results/screens/. Run by `npm test` when /usr/bin/chromium exists (scripts/test.mjs).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +15,14 @@ import { killIfRunning, type Service, startService, stopService } from '../../te
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENS = join('test-results', 'screens');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /** DECISIONS, "Organizations, users, sessions": the internal surface the app may call too. */
 const INTERNAL = [
@@ -89,9 +98,23 @@ describe('a bookkeeper’s day in the browser', {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const axeFindings: string[] = [];
   const shot = async (name: string) => {
     await page.waitForLoadState('networkidle');
+    // Colours are judged at rest: the pointer off the link or button it clicked, transitions over.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
     await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+    // axe-core on every screen shot: serious and critical violations fail the last test. Run through
+    // the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
+    const violations = (await page.evaluate(
+      `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+    )) as AxeViolation[];
+    for (const violation of violations)
+      if (violation.impact === 'serious' || violation.impact === 'critical')
+        axeFindings.push(
+          `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((n) => n.target))}`,
+        );
   };
   const nav = async (label: string) => {
     await page
@@ -144,6 +167,7 @@ describe('a bookkeeper’s day in the browser', {
     });
     assert.equal(rate.status, 201, await rate.text());
     await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: 'Shop sync', exact: true }).waitFor();
     await shot('api-keys');
   });
@@ -345,6 +369,7 @@ describe('a bookkeeper’s day in the browser', {
 
   test('every /api/ request the app made is published or internal, and no page broke', () => {
     assert.deepEqual(pageErrors, []);
+    assert.deepEqual(axeFindings, [], 'no serious or critical axe-core violation on the screens shot');
     assert.ok(requests.size > 10, [...requests].join('\n'));
     return fetch(`${base()}/api/v1/openapi.json`)
       .then((response) => response.json())

@@ -9,7 +9,7 @@ export function Money({ amount, currency, strong }: { amount: string; currency: 
       component="span"
       size="sm"
       fw={strong ? 600 : undefined}
-      c={negative ? 'red.8' : undefined}
+      c={negative ? 'red.9' : undefined}
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
       {formatAmount(amount, currency)}

@@ -15,7 +15,8 @@ const COLORS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" radius="sm">
+    // The dot variant keeps the text dark (axe-core contrast); the colour is in the dot.
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot" radius="sm">
       {status}
     </Badge>
   );

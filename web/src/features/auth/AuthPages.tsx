@@ -14,7 +14,7 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={420} component="main">
         <Stack gap="md">
-          <Text fw={700} c="teal.8" size="lg">
+          <Text fw={700} c="teal.9" size="lg">
             Folio
           </Text>
           <Title order={1} size="h2">

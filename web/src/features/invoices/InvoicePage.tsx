@@ -322,14 +322,14 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
               </Text>
             </>
           ) : (
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="red.9">
               Enter a quantity and a unit price on every line to see the total.
             </Text>
           )}
         </Stack>
       </Group>
       {fields.lines ? (
-        <Text c="red.8" size="sm">
+        <Text c="red.9" size="sm">
           {fields.lines.join('; ')}
         </Text>
       ) : null}

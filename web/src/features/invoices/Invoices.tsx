@@ -115,7 +115,7 @@ export default function Invoices() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(invoice.due_date)}
                     {invoice.days_overdue > 0 ? (
-                      <Text span c="red.8" size="xs">
+                      <Text span c="red.9" size="xs">
                         {' '}
                         {invoice.days_overdue}d overdue
                       </Text>

@@ -287,11 +287,11 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text role="status" aria-live="polite" c={balanced ? 'teal.8' : 'red.8'} fw={600} data-testid="balance">
+      <Text role="status" aria-live="polite" c={balanced ? 'teal.9' : 'red.9'} fw={600} data-testid="balance">
         {sentence}
       </Text>
       {fields.lines ? (
-        <Text c="red.8" size="sm">
+        <Text c="red.9" size="sm">
           {fields.lines.join('; ')}
         </Text>
       ) : null}

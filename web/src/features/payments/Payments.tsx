@@ -165,7 +165,7 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
                       />
                       <Button
                         size="compact-xs"
-                        variant="subtle"
+                        variant="default"
                         aria-label={`Pay ${invoice.number} in full`}
                         onClick={() =>
                           setApplied({ ...applied, [invoice.id]: trimZeros(invoice.balance_due) })
@@ -180,7 +180,7 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
             </Table.Tbody>
           </Table>
         ) : null}
-        <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.8' : undefined}>
+        <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
           {rest === null
             ? 'Enter amounts as numbers to see what is left unapplied.'
             : rest < 0n

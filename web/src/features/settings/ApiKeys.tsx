@@ -97,7 +97,7 @@ function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey
 function NewKeyValue({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void }) {
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title="Copy it now">
+      <Alert color="yellow" title="Copy it now" styles={{ title: { color: 'var(--mantine-color-black)' } }}>
         This is the only time Folio shows this key. Store it where your integration reads its secrets.
       </Alert>
       <CopyField label={`Key “${apiKey.name}”`} value={apiKey.key} />

@@ -117,7 +117,7 @@ export function Shell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
-            <Text fw={700} c="teal.8" size="lg">
+            <Text fw={700} c="teal.9" size="lg">
               Folio
             </Text>
             <Text size="sm" c="dimmed" truncate="end" visibleFrom="xs" maw={220}>
@@ -162,6 +162,7 @@ export function Shell() {
                     to={item.to}
                     label={item.label}
                     active={isActive(location.pathname, item.to)}
+                    variant="filled"
                     onClick={close}
                   />
                 ))}
@@ -175,9 +176,11 @@ export function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         {books.mode === 'sandbox' ? (
-          <Alert color="orange" mb="md" role="status" title="Sandbox books">
-            You are working in the sandbox: nothing here touches your live books, and emails are recorded, not
-            sent.
+          <Alert color="orange" variant="filled" mb="md" p="xs" role="status" aria-label="Sandbox books">
+            <Text size="sm" c="black">
+              <b>Sandbox books.</b> You are working in the sandbox: nothing here touches your live books, and
+              emails are recorded, not sent.
+            </Text>
           </Alert>
         ) : null}
         <VisuallyHidden aria-live="polite">
