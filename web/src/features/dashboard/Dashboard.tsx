@@ -4,9 +4,10 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { api, data, type ResponseOf } from '../../api/client.ts';
 import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -14,6 +15,10 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 const CASH_DETAIL_TYPES = new Set(['bank', 'cash']);
+const RECENT_DAYS = 45;
+const RECENT_PAGES_MAX = 5;
+const RECENT_COUNT = 6;
+type Invoice = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
 
 function Figure({
   label,
@@ -74,9 +79,26 @@ function useFigures(books: Books) {
         }),
       ),
   });
+  // The list is in ascending order with no descending option: the newest are the last rows of the
+  // last page of a recent window (a few pages at most).
   const invoices = useQuery({
-    queryKey: ['dashboard', 'invoices'],
-    queryFn: async () => data(await api.GET('/api/v1/invoices')),
+    queryKey: ['dashboard', 'invoices', day],
+    queryFn: async () => {
+      const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
+      let rows: Invoice[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < RECENT_PAGES_MAX; page += 1) {
+        const result = data(
+          await api.GET('/api/v1/invoices', {
+            params: { query: { issue_date_from: since, ...(cursor ? { cursor } : {}) } },
+          }),
+        );
+        rows = [...rows, ...result.results].slice(-RECENT_COUNT);
+        cursor = cursorOf(result.next);
+        if (!cursor) break;
+      }
+      return rows.reverse();
+    },
   });
   return { cash, aging, profit, invoices };
 }
@@ -94,7 +116,7 @@ function DashboardOf({ books }: { books: Books }) {
   const overdue = aging.data
     ? formatMoney(parseMoney(aging.data.totals.total) - parseMoney(aging.data.totals.current))
     : undefined;
-  const recent = (invoices.data?.results ?? []).slice(0, 6);
+  const recent = invoices.data ?? [];
   return (
     <Page title="Dashboard">
       <ErrorNotice error={cash.error ?? aging.error ?? profit.error ?? invoices.error} />
@@ -118,7 +140,7 @@ function DashboardOf({ books }: { books: Books }) {
           <Skeleton height={120} />
         ) : recent.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No invoices yet.{' '}
+            No invoices issued in the last {RECENT_DAYS} days.{' '}
             <Anchor component={Link} to="/invoices">
               Create the first one
             </Anchor>
