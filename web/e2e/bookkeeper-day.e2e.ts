@@ -158,18 +158,30 @@ describe('a bookkeeper’s day in the browser', {
     assert.equal(accounts.status, 200);
     const body = (await accounts.json()) as { results: { number: string; id: string }[] };
     assert.ok(body.results.some((account) => account.number === '1000'));
-    // A taxed invoice needs a tax rate; its screen is not in the app yet, so the key makes one.
-    const salesTax = body.results.find((account) => account.number === '2200')!;
-    const rate = await fetch(`${base()}/api/v1/tax-rates`, {
-      method: 'POST',
-      headers: { Authorization: `Token ${value}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'State sales tax', rate: '8.25', liability_account: salesTax.id }),
-    });
-    assert.equal(rate.status, 201, await rate.text());
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: 'Shop sync', exact: true }).waitFor();
     await shot('api-keys');
+  });
+
+  test('More, Tax rates: a rate is created for taxed invoice lines; Tracking has its categories', async () => {
+    await nav('Tax rates');
+    await shot('tax-rates-empty');
+    await page.getByRole('button', { name: 'New tax rate' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('State sales tax');
+    await dialog.getByRole('textbox', { name: 'Rate' }).fill('8.25');
+    await dialog.getByRole('button', { name: 'Create tax rate' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: '8.25%' }).waitFor();
+    await shot('tax-rates');
+    await nav('Tracking');
+    await page.getByRole('textbox', { name: 'New category' }).fill('Region');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('textbox', { name: 'New option of Region' }).fill('North');
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await page.getByText('North', { exact: true }).waitFor();
+    await shot('tracking');
   });
 
   test('a customer is created and has a page', async () => {

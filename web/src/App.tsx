@@ -1,11 +1,11 @@
 // Routes of the app (D43). Screens load on demand, so the first page carries only what it needs.
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
 import { useSession } from './features/shell/books.tsx';
 import { Shell } from './features/shell/Shell.tsx';
-import { NotYet } from './ui/NotYet.tsx';
+import { Page } from './ui/Page.tsx';
 
 const Dashboard = lazy(() => import('./features/dashboard/Dashboard.tsx'));
 const Customers = lazy(() => import('./features/customers/Customers.tsx'));
@@ -20,6 +20,8 @@ const JournalEntryEditor = lazy(() => import('./features/journal/JournalEntryEdi
 const Invoices = lazy(() => import('./features/invoices/Invoices.tsx'));
 const InvoicePage = lazy(() => import('./features/invoices/InvoicePage.tsx'));
 const Payments = lazy(() => import('./features/payments/Payments.tsx'));
+const TaxRates = lazy(() => import('./features/settings/TaxRates.tsx'));
+const Tracking = lazy(() => import('./features/settings/Tracking.tsx'));
 const Reports = lazy(() => import('./features/reports/Reports.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -70,18 +72,20 @@ export function App() {
           <Route path="more/members" element={<Lazy screen={<Members />} />} />
           <Route path="more/api-keys" element={<Lazy screen={<ApiKeys />} />} />
           <Route path="more/periods" element={<Lazy screen={<Periods />} />} />
-          <Route
-            path="more/tax-rates"
-            element={<NotYet title="Tax rates" what="Managing tax rates and groups" />}
-          />
-          <Route
-            path="more/tracking"
-            element={<NotYet title="Tracking" what="Managing tracking categories and options" />}
-          />
-          <Route path="*" element={<NotYet title="Page not found" what="This address" />} />
+          <Route path="more/tax-rates" element={<Lazy screen={<TaxRates />} />} />
+          <Route path="more/tracking" element={<Lazy screen={<Tracking />} />} />
+          <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
     </Suspense>
+  );
+}
+
+function NotFound() {
+  return (
+    <Page title="Page not found">
+      <Text>There is no page at this address. Use the navigation to find what you were looking for.</Text>
+    </Page>
   );
 }
 

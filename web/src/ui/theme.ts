@@ -1,4 +1,10 @@
-import { CloseButton, type CloseButtonProps, type CSSVariablesResolver, createTheme } from '@mantine/core';
+import {
+  Anchor,
+  CloseButton,
+  type CloseButtonProps,
+  type CSSVariablesResolver,
+  createTheme,
+} from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -9,6 +15,8 @@ export const theme = createTheme({
   // Visible keyboard focus on every control (D46: the app works with the keyboard alone).
   focusRing: 'auto',
   components: {
+    // Links are underlined: told apart from text by more than colour (axe-core link-in-text-block).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Mantine's close buttons (dialogs, notifications) have an icon and no name: give them one.
     CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Close' } as Partial<CloseButtonProps> }),
   },
