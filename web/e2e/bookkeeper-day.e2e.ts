@@ -365,9 +365,12 @@ describe('a bookkeeper’s day in the browser', {
       .getByRole('link', { name: 'Customers', exact: true })
       .click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    // With the keyboard alone: type, Tab to the password, Enter submits.
+    await page.getByRole('textbox', { name: 'Email' }).focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     const second = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
