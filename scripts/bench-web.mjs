@@ -16,6 +16,7 @@ const SCREENS = {
   'Customer page': 'src/features/customers/CustomerPage.tsx',
   Invoices: 'src/features/invoices/Invoices.tsx',
   'Invoice editor': 'src/features/invoices/InvoicePage.tsx',
+  Payments: 'src/features/payments/Payments.tsx',
   'Chart of accounts': 'src/features/accounts/Accounts.tsx',
   'Journal entries': 'src/features/journal/JournalEntries.tsx',
   'Journal entry editor': 'src/features/journal/JournalEntryEditor.tsx',
@@ -23,6 +24,8 @@ const SCREENS = {
   'API keys': 'src/features/settings/ApiKeys.tsx',
   Members: 'src/features/settings/Members.tsx',
   Periods: 'src/features/settings/Periods.tsx',
+  'Tax rates': 'src/features/settings/TaxRates.tsx',
+  Tracking: 'src/features/settings/Tracking.tsx',
 };
 
 if (!ensureWebBuild()) process.exit(1);
