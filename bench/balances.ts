@@ -157,6 +157,33 @@ async function measureReads(books: Books, sql: pg.Client, chart: Chart): Promise
   await timeRepeatedly(reads, 'GET /reports/balance-sheet', WARMUP, READS, async () => {
     await books.api.get('/api/v1/reports/balance-sheet');
   });
+  await timeRepeatedly(reads, 'GET /reports/trial-balance?format=csv', WARMUP, READS, async () => {
+    const csv = await books.api.getText('/api/v1/reports/trial-balance?format=csv');
+    if (!csv.contentType.startsWith('text/csv')) throw new Error(`not CSV: ${csv.contentType}`);
+  });
+  const ledger = `/api/v1/reports/general-ledger?account=${chart.busy.id}&from=${daysAgo(DAYS + 1)}&to=${TODAY}`;
+  await timeRepeatedly(
+    reads,
+    `GET /reports/general-ledger (${chart.busy.number}), 1st page`,
+    WARMUP,
+    READS,
+    async () => {
+      const page = await books.api.get(ledger);
+      if (page.body.lines.length === 0) throw new Error('an empty general ledger');
+    },
+  );
+  // Following `next` page after page: a keyset page costs the same deep in the ledger as at its start.
+  let next: string | null = null;
+  await timeRepeatedly(
+    reads,
+    `GET /reports/general-ledger (${chart.busy.number}), next pages`,
+    WARMUP,
+    READS,
+    async () => {
+      const page = await books.api.get(next ?? ledger);
+      next = page.body.next ? new URL(page.body.next).pathname + new URL(page.body.next).search : null;
+    },
+  );
   await timeRepeatedly(reads, 'SQL: balance from account_balances', WARMUP, READS, async () => {
     await sql.query({ name: 'summary', text: SUMMARY_BALANCE_SQL, values: [org, [chart.busy.id], null] });
   });
@@ -452,6 +479,26 @@ function printComparison(before: Reads, after: Reads) {
   }
 }
 
+/**
+ * The busy account's whole general ledger as one CSV download (D57): streamed by the service in
+ * chunks, so its memory should not grow with the ledger; prints time, size and the service's peak RSS.
+ */
+async function timeLedgerDownload(books: Books, chart: Chart, service: { peakRssKb(): Promise<number> }) {
+  const rssBefore = await service.peakRssKb();
+  const start = performance.now();
+  const csv = await books.api.getText(
+    `/api/v1/reports/general-ledger?account=${chart.busy.id}&from=${daysAgo(DAYS + 1)}&to=${TODAY}&format=csv`,
+  );
+  const seconds = (performance.now() - start) / 1000;
+  const records = csv.text.split('\r\n').length - 2; // header and the final CRLF
+  const megabytes = Buffer.byteLength(csv.text) / 1_048_576;
+  console.log(
+    `  general ledger CSV of ${chart.busy.number}, whole range: ${records} records (${fixed(megabytes, 1)} MiB) in ` +
+      `${fixed(seconds, 2)} s = ${fixed(records / seconds, 0)} lines/s; service peak RSS ${fixed(rssBefore / 1024, 1)} MiB ` +
+      `before, ${fixed((await service.peakRssKb()) / 1024, 1)} MiB after`,
+  );
+}
+
 async function main() {
   console.log(`Folio balances benchmark, ${new Date().toISOString()}`);
   console.log(`machine: ${await machineLoad()}`);
@@ -526,6 +573,7 @@ async function main() {
   console.log(`\n6. reads with ${linesAfter} posted lines (${await machineLoad()})`);
   const readsAfter = await measureReads(books, sql, chart);
   await printPages(sql, books.organizationId, chart);
+  await timeLedgerDownload(books, chart, service);
 
   console.log(
     `\n7. posting ${POSTS} entries over HTTP, one after the other, with ${linesAfter} lines in the ledger`,

@@ -87,6 +87,35 @@ export class JsonClient {
     return this.request('GET', path, undefined, headers);
   }
 
+  /** GET answered as text (a CSV download): status, body bytes, and the time to the last byte. */
+  getText(path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; text: string; contentType: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: this.base.hostname,
+          port: this.base.port,
+          method: 'GET',
+          path,
+          agent: this.agent,
+          headers: { ...this.defaultHeaders, ...headers },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = response.statusCode ?? 0;
+            if (status < 200 || status > 299) return reject(new HttpError('GET', path, status, text));
+            resolve({ status, text, contentType: String(response.headers['content-type']) });
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
   close() {
     this.agent.destroy();
   }

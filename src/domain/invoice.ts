@@ -67,9 +67,17 @@ export function computeInvoice(lines: InvoiceLineAmounts[], currencyDecimals: nu
   return { lines: computed, subtotal, taxTotal, total: addMoney(subtotal, taxTotal, 'lines') };
 }
 
-/** What an amount applied to an invoice still leaves open; never below zero by construction. */
-export function balanceDue(total: Money, amountPaid: Money, status: InvoiceStatus): Money {
-  return status === 'void' ? 0n : total - amountPaid;
+/**
+ * What payments and credit notes (D60) applied to an invoice still leave open; never below zero by
+ * construction.
+ */
+export function balanceDue(
+  total: Money,
+  amountPaid: Money,
+  status: InvoiceStatus,
+  amountCredited: Money = 0n,
+): Money {
+  return status === 'void' ? 0n : total - amountPaid - amountCredited;
 }
 
 /** D24: days past due of a sent invoice, else 0; never negative. */
@@ -164,13 +172,20 @@ export type VoidKind = 'draft' | 'reverse_entry';
  * D23: a draft becomes void with no ledger effect (its number stays used); a sent invoice with
  * nothing paid gets a reversing entry. Anything else (paid, partly paid, already void) is refused.
  */
-export function voidKind(invoice: InvoiceState & { amountPaid: Money; hasEntry: boolean }): VoidKind {
+export function voidKind(
+  invoice: InvoiceState & { amountPaid: Money; amountCredited?: Money; hasEntry: boolean },
+): VoidKind {
+  const credited = invoice.amountCredited ?? 0n;
   if (invoice.status === 'draft') return 'draft';
-  if (invoice.status === 'sent' && invoice.amountPaid === 0n && invoice.hasEntry) return 'reverse_entry';
-  const reason =
-    invoice.status === 'sent'
-      ? 'a payment is applied to it; it can no longer be voided'
-      : `it is ${invoice.status}`;
+  if (invoice.status === 'sent' && invoice.amountPaid === 0n && credited === 0n && invoice.hasEntry)
+    return 'reverse_entry';
+  let reason = `it is ${invoice.status}`;
+  if (invoice.status === 'sent') {
+    reason =
+      invoice.amountPaid !== 0n
+        ? 'a payment is applied to it; it can no longer be voided'
+        : 'a credit note is applied to it; it can no longer be voided';
+  }
   throw invalidState(`invoice ${invoice.number} cannot be voided: ${reason}`, {
     status: invoice.status,
     amount_paid: formatMoney(invoice.amountPaid),
@@ -187,6 +202,8 @@ export interface PayableInvoice extends InvoiceState {
   id: string;
   total: Money;
   amountPaid: Money;
+  /** What credit notes took off it (D60); absent is none. */
+  amountCredited?: Money;
 }
 
 /**
@@ -209,7 +226,8 @@ export function applyPayment(
       },
     );
   }
-  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status);
+  const credited = invoice.amountCredited ?? 0n;
+  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, credited);
   if (amount > due) {
     throw new DomainError(
       'application_exceeds_balance',
@@ -223,5 +241,5 @@ export function applyPayment(
     );
   }
   const amountPaid = invoice.amountPaid + amount;
-  return { amountPaid, status: amountPaid === invoice.total ? 'paid' : 'sent' };
+  return { amountPaid, status: amountPaid + credited === invoice.total ? 'paid' : 'sent' };
 }

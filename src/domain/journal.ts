@@ -5,6 +5,9 @@ import { DomainError, fieldError, invalidState } from './errors.ts';
 import { formatMoney, type Money, parseMoney, sumMoney } from './money.ts';
 
 export const LINES_PER_ENTRY_MAX = 500;
+/** D59: entries in one batch, and lines across them (one statement writes them all). */
+export const BATCH_ENTRIES_MAX = 1000;
+export const BATCH_LINES_MAX = 20_000;
 
 export interface JournalLineInput {
   account: string;
@@ -66,14 +69,20 @@ export function entryTotals(lines: JournalLine[], field = 'lines'): EntryTotals 
   };
 }
 
-/** Refuses an entry whose debits and credits differ (400 unbalanced_entry). */
-export function assertBalanced(lines: JournalLine[]): EntryTotals {
-  const totals = entryTotals(lines);
+/**
+ * Refuses an entry whose debits and credits differ (400 unbalanced_entry). `linesPath` names the
+ * entry's lines when the entry is one of several (a batch, D59: `entries/17/lines`): the refusal
+ * then points at it.
+ */
+export function assertBalanced(lines: JournalLine[], linesPath?: string): EntryTotals {
+  const totals = entryTotals(lines, linesPath);
   if (totals.totalDebit !== totals.totalCredit) {
-    throw new DomainError('unbalanced_entry', 'debits and credits are not equal', {
+    const message = 'debits and credits are not equal';
+    throw new DomainError('unbalanced_entry', linesPath ? `${linesPath}: ${message}` : message, {
       total_debit: formatMoney(totals.totalDebit),
       total_credit: formatMoney(totals.totalCredit),
       difference: formatMoney(totals.totalDebit - totals.totalCredit),
+      ...(linesPath ? { fields: { [linesPath]: [message] } } : {}),
     });
   }
   return totals;
@@ -162,6 +171,12 @@ export const DOCUMENT_SOURCES = {
   invoice: { label: 'invoice', action: 'void the invoice instead' },
   invoice_void: { label: 'the void of invoice', action: 'a void is final; issue a new invoice instead' },
   payment_received: { label: 'payment', action: 'void the payment instead' },
+  payment_void: { label: 'the void of payment', action: 'a void is final; record a new payment instead' },
+  credit_note: { label: 'credit note', action: 'void the credit note instead' },
+  credit_note_void: {
+    label: 'the void of credit note',
+    action: 'a void is final; issue a new credit note instead',
+  },
 } as const;
 
 /** Every source_type an entry may carry (the list filter accepts these only). */

@@ -3,6 +3,7 @@ export const SEQUENCES = {
   journal_entry: 'JE-',
   invoice: 'INV-',
   payment_received: 'PMT-',
+  credit_note: 'CN-',
 } as const;
 export type SequenceName = keyof typeof SEQUENCES;
 

@@ -2,7 +2,7 @@
 // the published surface, and the permission it needs from the one role matrix (D15). The handler's
 // answer is typed by the route's success schema, so a view and its schema cannot drift (issue 8).
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import {
   actorForApiKey,
   actorForSession,
@@ -96,10 +96,20 @@ export interface RouteDeclaration<
   /** D37: a route on its way out carries Deprecation, Sunset and Link headers on every response. */
   deprecation?: Deprecation;
   body?: B;
+  /** A larger request body than the service-wide limit (a batch of entries, D59), in bytes. */
+  bodyLimit?: number;
+  /** A second media type the success answer comes in (a report's CSV, D57), for the OpenAPI entry. */
+  alsoProduces?: 'text/csv';
   querystring?: Q;
   params?: P;
   response: R;
   description?: string;
+  /**
+   * A refusal that holds whatever the body is (sandbox books refuse bank connections): runs after
+   * authentication and before the body is even parsed, so an empty, malformed or invalid body cannot
+   * answer 400 first. It must not read the body.
+   */
+  beforeBody?: (request: FastifyRequest) => void;
 }
 
 export interface RouteSpec<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>
@@ -205,9 +215,25 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
   const response = Object.fromEntries(
     Object.entries(spec.response).map(([status, schema]) => [status, asRef(schema)]),
   );
+  // The OpenAPI entry of a success that also comes as another media type: both, by content type.
+  const documentedResponse = spec.alsoProduces
+    ? Object.fromEntries(
+        Object.entries(response).map(([status, schema]) => [
+          status,
+          {
+            description: 'OK',
+            content: {
+              'application/json': { schema },
+              [spec.alsoProduces as string]: { schema: { type: 'string' } },
+            },
+          },
+        ]),
+      )
+    : response;
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     config: {
       published: spec.published,
       // The OpenAPI entry: named bodies as $refs, the headers a write honours, each error it answers.
@@ -217,7 +243,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
           ...(DOCUMENTS_INTERNAL_ROUTES.has(app) ? { hide: false } : {}),
           ...(spec.body ? { body: asRef(spec.body) } : {}),
           ...(headers ? { headers } : {}),
-          response: { ...response, ...errorResponses(spec), ...ERROR_RESPONSES },
+          response: { ...documentedResponse, ...errorResponses(spec), ...ERROR_RESPONSES },
         },
         url,
       }),
@@ -225,6 +251,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
     ...(spec.deprecation ? { onSend: deprecationHeaders(spec.deprecation) } : {}),
     // The body validator lets a missing body (or JSON null) through as {} (actions like /post need
     // none), so the handler gets {} too: a PATCH with no body was a 500 (found by the fuzzer).
+    ...(spec.beforeBody ? { preParsing: beforeBody(spec.beforeBody) } : {}),
     ...(spec.body ? { preValidation: emptyBodyAsObject } : {}),
     schema: {
       operationId: spec.operationId,
@@ -290,6 +317,14 @@ export function action<B extends TSchema, Q extends TSchema, P extends TSchema, 
 
 async function emptyBodyAsObject(request: FastifyRequest) {
   request.body ??= {};
+}
+
+/** A check run in preParsing (after onRequest authorized the caller), passing the payload on untouched. */
+function beforeBody(check: (request: FastifyRequest) => void) {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+    check(request);
+    return payload;
+  };
 }
 
 /** Authentication, the public-surface rule (D10) and the permission check, before the body is read. */

@@ -114,7 +114,7 @@ function documentCheck(
       `WITH ${check.with}
      SELECT ${alias}.organization_id::text AS organization_id, '${invariant}' AS invariant,
             '${recordType}' AS record_type, ${alias}.id::text AS record_id,
-            ${alias}.number AS record_number, r.rule, r.expected, r.found
+            COALESCE(${alias}.number, '') AS record_number, r.rule, r.expected, r.found
        FROM ${from}
        CROSS JOIN LATERAL (VALUES ${check.rules}) AS r(rule, expected, found, broken)
       WHERE r.broken IS TRUE
@@ -133,6 +133,10 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
          FROM (SELECT organization_id, invoice_id, amount FROM payment_applications
                 WHERE organization_id = ANY($1::uuid[])) AS applications
         GROUP BY organization_id, invoice_id),
+     credited AS (
+       SELECT organization_id, invoice_id, sum(amount) AS amount FROM credit_note_applications
+        WHERE organization_id = ANY($1::uuid[])
+        GROUP BY organization_id, invoice_id),
      document_entries AS (
        SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit,
               e.reverses_entry_id, e.reversed_by_entry_id,
@@ -149,8 +153,9 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
               count(*) FILTER (WHERE source_type = 'invoice_void') AS voids
          FROM document_entries GROUP BY organization_id, source_id),
      invoice AS (
-       SELECT i.organization_id, i.id, i.number, i.status, i.total, i.amount_paid, i.journal_entry_id,
-              i.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied, COALESCE(c.sends, 0) AS sends,
+       SELECT i.organization_id, i.id, i.number, i.status, i.total, i.amount_paid, i.amount_credited,
+              i.journal_entry_id, i.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
+              COALESCE(cr.amount, 0.0000) AS credits, COALESCE(c.sends, 0) AS sends,
               COALESCE(c.voids, 0) AS voids, s.id AS send_id, s.status AS send_status,
               s.source_type AS send_source_type, s.source_id AS send_source_id, s.total_debit AS send_total,
               s.receivable_debit AS send_receivable_debit, s.receivable_credit AS send_receivable_credit,
@@ -159,6 +164,7 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
               v.receivable_debit AS void_receivable_debit
          FROM invoices i
          LEFT JOIN applied ap ON ap.organization_id = i.organization_id AND ap.invoice_id = i.id
+         LEFT JOIN credited cr ON cr.organization_id = i.organization_id AND cr.invoice_id = i.id
          LEFT JOIN entry_counts c ON c.organization_id = i.organization_id AND c.source_id = i.id
          LEFT JOIN document_entries s ON s.organization_id = i.organization_id AND s.id = i.journal_entry_id
          LEFT JOIN document_entries v ON v.organization_id = i.organization_id AND v.id = i.void_entry_id
@@ -166,17 +172,22 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
   rules: `
          ('amount_paid equals the sum of its applications', i.applied::text, i.amount_paid::text,
           i.amount_paid <> i.applied),
-         ('a draft or void invoice has nothing applied', '0.0000', i.applied::text,
-          i.status IN ('draft', 'void') AND i.applied <> 0),
+         ('amount_credited equals the sum of its credit-note applications', i.credits::text,
+          i.amount_credited::text, i.amount_credited <> i.credits),
+         ('a draft or void invoice has nothing applied', '0.0000',
+          format('payments %s, credit notes %s', i.applied, i.credits),
+          i.status IN ('draft', 'void') AND (i.applied <> 0 OR i.credits <> 0)),
          ('a draft has no ledger entry', 'no entry', format('%s send and %s void entries', i.sends, i.voids),
           i.status = 'draft' AND (i.journal_entry_id IS NOT NULL OR i.void_entry_id IS NOT NULL
                                   OR i.sends + i.voids > 0)),
          ('a sent or paid invoice has its send entry', 'journal_entry_id set', 'none',
           i.status IN ('sent', 'paid') AND i.journal_entry_id IS NULL),
-         ('a sent invoice has a balance due', format('amount_paid below %s', i.total), i.amount_paid::text,
-          i.status = 'sent' AND i.amount_paid >= i.total),
-         ('a paid invoice is paid in full', i.total::text, i.amount_paid::text,
-          i.status = 'paid' AND i.amount_paid <> i.total),
+         ('a sent invoice has a balance due', format('amount_paid + amount_credited below %s', i.total),
+          format('%s + %s', i.amount_paid, i.amount_credited),
+          i.status = 'sent' AND i.amount_paid + i.amount_credited >= i.total),
+         ('a paid invoice is settled in full by payments and credit notes', i.total::text,
+          format('%s + %s', i.amount_paid, i.amount_credited),
+          i.status = 'paid' AND i.amount_paid + i.amount_credited <> i.total),
          ('one send entry, the one the invoice names', format('%s', CASE WHEN i.journal_entry_id IS NULL THEN 0 ELSE 1 END),
           i.sends::text, i.sends <> CASE WHEN i.journal_entry_id IS NULL THEN 0 ELSE 1 END),
          ('one void entry, the one the invoice names', format('%s', CASE WHEN i.void_entry_id IS NULL THEN 0 ELSE 1 END),
@@ -210,8 +221,10 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
 });
 
 /**
- * payment_agrees: a payment's amount is its applications plus its unapplied amount, and its one
- * entry debits the deposit account and credits Accounts Receivable with the amount (D25).
+ * payment_agrees: a posted payment's amount is its applications plus its unapplied amount, and its
+ * one entry debits the deposit account and credits Accounts Receivable with the amount (D25). A void
+ * payment (D61) has neither applications nor unapplied amount, and one void entry that reverses its
+ * entry on the payment's date, linked both ways.
  */
 export const paymentViolations = documentCheck('payment_agrees', 'payment_received', 'payment p', {
   with: `applied AS (
@@ -224,35 +237,47 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
         WHERE a.organization_id = ANY($1::uuid[])
         GROUP BY a.organization_id, a.payment_id),
      document_entries AS (
-       SELECT e.organization_id, e.id, e.source_id, e.status, e.source_type, e.total_debit,
-              e.reversed_by_entry_id, p.deposit_account_id,
+       SELECT e.organization_id, e.id, e.source_id, e.status, e.source_type, e.total_debit, e.txn_date,
+              e.reverses_entry_id, e.reversed_by_entry_id, p.deposit_account_id,
               COALESCE(sum(l.debit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_debit,
-              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
+              COALESCE(sum(l.credit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_credit,
+              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit,
+              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit
          FROM journal_entries e
          JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
          JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
          LEFT JOIN payments_received p ON p.organization_id = e.organization_id AND p.id = e.source_id
-        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'payment_received'
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('payment_received', 'payment_void')
         GROUP BY e.organization_id, e.id, p.deposit_account_id),
      entry_counts AS (
-       SELECT organization_id, source_id, count(*) AS entries FROM document_entries
-        GROUP BY organization_id, source_id),
+       SELECT organization_id, source_id,
+              count(*) FILTER (WHERE source_type = 'payment_received') AS entries,
+              count(*) FILTER (WHERE source_type = 'payment_void') AS voids
+         FROM document_entries GROUP BY organization_id, source_id),
      payment AS (
-       SELECT p.organization_id, p.id, p.number, p.amount, p.unapplied_amount, p.journal_entry_id,
+       SELECT p.organization_id, p.id, p.number, p.status, p.payment_date, p.amount, p.unapplied_amount,
+              p.journal_entry_id, p.void_entry_id,
               COALESCE(ap.amount, 0.0000) AS applied, COALESCE(ap.foreign_invoices, 0) AS foreign_invoices,
               COALESCE(ap.closed_invoices, 0) AS closed_invoices, COALESCE(c.entries, 0) AS entries,
+              COALESCE(c.voids, 0) AS voids,
               e.id AS entry_id, e.status AS entry_status, e.source_id AS entry_source_id,
               e.total_debit AS entry_total, e.deposit_debit, e.receivable_credit,
-              e.reversed_by_entry_id AS entry_reversed_by
+              e.reversed_by_entry_id AS entry_reversed_by, v.id AS void_id, v.txn_date AS void_date,
+              v.reverses_entry_id AS void_reverses, v.total_debit AS void_total,
+              v.deposit_credit AS void_deposit_credit, v.receivable_debit AS void_receivable_debit
          FROM payments_received p
          LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.payment_id = p.id
          LEFT JOIN entry_counts c ON c.organization_id = p.organization_id AND c.source_id = p.id
          LEFT JOIN document_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
+         LEFT JOIN document_entries v ON v.organization_id = p.organization_id AND v.id = p.void_entry_id
         WHERE p.organization_id = ANY($1::uuid[]))`,
   rules: `
          ('amount equals its applications plus unapplied_amount', p.amount::text,
           format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
-          p.applied + p.unapplied_amount <> p.amount),
+          p.status = 'posted' AND p.applied + p.unapplied_amount <> p.amount),
+         ('a void payment has no applications and no unapplied amount', 'applications 0.0000 + unapplied 0.0000',
+          format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
+          p.status = 'void' AND (p.applied <> 0 OR p.unapplied_amount <> 0)),
          ('applications are to sent or paid invoices of the payment''s customer', '0 other',
           format('%s of another customer, %s draft or void', p.foreign_invoices, p.closed_invoices),
           p.foreign_invoices + p.closed_invoices > 0),
@@ -269,7 +294,99 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
           p.entry_id IS NOT NULL AND (p.deposit_debit <> p.amount OR p.receivable_credit <> p.amount
                                       OR p.entry_total <> p.amount)),
          ('the payment''s entry is not reversed while the payment stands', 'not reversed',
-          format('reversed by %s', p.entry_reversed_by), p.entry_reversed_by IS NOT NULL)`,
+          format('reversed by %s', p.entry_reversed_by), p.status = 'posted' AND p.entry_reversed_by IS NOT NULL),
+         ('one void entry, the one the payment names', format('%s', CASE WHEN p.void_entry_id IS NULL THEN 0 ELSE 1 END),
+          p.voids::text, p.voids <> CASE WHEN p.void_entry_id IS NULL THEN 0 ELSE 1 END),
+         ('a void payment has a reversal of its entry dated on the payment date',
+          format('a void entry of %s reversing %s, linked both ways', p.payment_date, p.journal_entry_id),
+          format('void entry %s of %s reversing %s; entry reversed by %s', p.void_entry_id, p.void_date,
+                 p.void_reverses, p.entry_reversed_by),
+          p.status = 'void' AND (p.void_id IS NULL OR p.void_reverses IS DISTINCT FROM p.journal_entry_id
+            OR p.entry_reversed_by IS DISTINCT FROM p.void_entry_id OR p.void_date <> p.payment_date)),
+         ('the void entry debits Accounts Receivable and credits the deposit account with the amount',
+          format('receivable debit %s, deposit credit %s, total_debit %s', p.amount, p.amount, p.amount),
+          format('receivable debit %s, deposit credit %s, total_debit %s', p.void_receivable_debit,
+                 p.void_deposit_credit, p.void_total),
+          p.void_id IS NOT NULL AND (p.void_receivable_debit <> p.amount OR p.void_deposit_credit <> p.amount
+                                     OR p.void_total <> p.amount))`,
+});
+
+/**
+ * credit_note_agrees (D60): amount_applied is the sum of its applications, to sent or paid invoices of
+ * its customer; a draft has no number and no entry; an issued or void note has its posted issue entry
+ * crediting Accounts Receivable with the total; only a void note has a reversal of it.
+ */
+export const creditNoteViolations = documentCheck('credit_note_agrees', 'credit_note', 'note n', {
+  with: `applied AS (
+       SELECT a.organization_id, a.credit_note_id, sum(a.amount) AS amount,
+              count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM cn.customer_id) AS foreign_invoices,
+              count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
+         FROM credit_note_applications a
+         JOIN credit_notes cn ON cn.organization_id = a.organization_id AND cn.id = a.credit_note_id
+         LEFT JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
+        WHERE a.organization_id = ANY($1::uuid[])
+        GROUP BY a.organization_id, a.credit_note_id),
+     document_entries AS (
+       SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit,
+              e.reverses_entry_id, e.reversed_by_entry_id,
+              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
+         FROM journal_entries e
+         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('credit_note', 'credit_note_void')
+        GROUP BY e.organization_id, e.id),
+     entry_counts AS (
+       SELECT organization_id, source_id,
+              count(*) FILTER (WHERE source_type = 'credit_note') AS issues,
+              count(*) FILTER (WHERE source_type = 'credit_note_void') AS voids
+         FROM document_entries GROUP BY organization_id, source_id),
+     note AS (
+       SELECT cn.organization_id, cn.id, cn.number, cn.status, cn.total, cn.amount_applied,
+              cn.journal_entry_id, cn.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
+              COALESCE(ap.foreign_invoices, 0) AS foreign_invoices, COALESCE(ap.closed_invoices, 0) AS closed_invoices,
+              COALESCE(c.issues, 0) AS issues, COALESCE(c.voids, 0) AS voids,
+              s.id AS issue_id, s.status AS issue_status, s.source_id AS issue_source_id,
+              s.source_type AS issue_source_type, s.total_debit AS issue_total,
+              s.receivable_credit AS issue_receivable_credit, s.receivable_debit AS issue_receivable_debit,
+              s.reversed_by_entry_id AS issue_reversed_by, v.id AS void_id, v.reverses_entry_id AS void_reverses
+         FROM credit_notes cn
+         LEFT JOIN applied ap ON ap.organization_id = cn.organization_id AND ap.credit_note_id = cn.id
+         LEFT JOIN entry_counts c ON c.organization_id = cn.organization_id AND c.source_id = cn.id
+         LEFT JOIN document_entries s ON s.organization_id = cn.organization_id AND s.id = cn.journal_entry_id
+         LEFT JOIN document_entries v ON v.organization_id = cn.organization_id AND v.id = cn.void_entry_id
+        WHERE cn.organization_id = ANY($1::uuid[]))`,
+  rules: `
+         ('amount_applied equals the sum of its applications', n.applied::text, n.amount_applied::text,
+          n.amount_applied <> n.applied),
+         ('applications are to sent or paid invoices of the credit note''s customer', '0 other',
+          format('%s of another customer, %s draft or void', n.foreign_invoices, n.closed_invoices),
+          n.foreign_invoices + n.closed_invoices > 0),
+         ('only an issued credit note has applications', '0.0000', n.applied::text,
+          n.status <> 'issued' AND n.applied <> 0),
+         ('a draft has no number and no ledger entry', 'no number, no entry',
+          format('number %s, %s issue and %s void entries', n.number, n.issues, n.voids),
+          n.status = 'draft' AND (n.number IS NOT NULL OR n.journal_entry_id IS NOT NULL
+                                  OR n.void_entry_id IS NOT NULL OR n.issues + n.voids > 0)),
+         ('an issued or void credit note has its posted issue entry, the one it names',
+          format('posted credit_note entry of %s, 1 of them', n.id),
+          format('%s %s entry of %s, %s of them', n.issue_status, n.issue_source_type, n.issue_source_id, n.issues),
+          n.status IN ('issued', 'void') AND (n.issue_id IS NULL OR n.issue_status <> 'posted'
+            OR n.issue_source_type <> 'credit_note' OR n.issue_source_id <> n.id OR n.issues <> 1)),
+         ('the issue entry credits Accounts Receivable with the total',
+          format('receivable credit %s, debit 0.0000, total_debit %s', n.total, n.total),
+          format('receivable credit %s, debit %s, total_debit %s', n.issue_receivable_credit,
+                 n.issue_receivable_debit, n.issue_total),
+          n.issue_id IS NOT NULL AND (n.issue_receivable_credit <> n.total OR n.issue_receivable_debit <> 0
+                                      OR n.issue_total <> n.total)),
+         ('only a void credit note''s issue entry is reversed, by its void entry',
+          CASE WHEN n.status = 'void' THEN format('reversed by %s', n.void_entry_id) ELSE 'not reversed' END,
+          format('reversed by %s; void entry %s reversing %s; %s void entries', n.issue_reversed_by,
+                 n.void_entry_id, n.void_reverses, n.voids),
+          n.status IN ('issued', 'void') AND CASE WHEN n.status = 'void'
+            THEN n.void_id IS NULL OR n.void_reverses IS DISTINCT FROM n.journal_entry_id
+              OR n.issue_reversed_by IS DISTINCT FROM n.void_entry_id OR n.voids <> 1
+            ELSE n.issue_reversed_by IS NOT NULL OR n.void_entry_id IS NOT NULL OR n.voids <> 0 END)`,
 });
 
 /**
@@ -296,17 +413,23 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
      open_items AS (
        SELECT organization_id, sum(amount) AS amount,
               sum(amount) FILTER (WHERE kind = 'invoices') AS invoices,
-              sum(amount) FILTER (WHERE kind = 'unapplied payments') AS unapplied
-         FROM (SELECT organization_id, 'invoices' AS kind, total - amount_paid AS amount FROM invoices
+              sum(amount) FILTER (WHERE kind = 'unapplied payments') AS unapplied,
+              sum(amount) FILTER (WHERE kind = 'credit notes') AS credit
+         FROM (SELECT organization_id, 'invoices' AS kind, total - amount_paid - amount_credited AS amount
+                 FROM invoices
                 WHERE organization_id = ANY($1::uuid[]) AND status IN ('sent', 'paid')
                UNION ALL
                SELECT organization_id, 'unapplied payments', -unapplied_amount FROM payments_received
-                WHERE organization_id = ANY($1::uuid[])) AS items
+                WHERE organization_id = ANY($1::uuid[]) AND status = 'posted'
+               UNION ALL
+               SELECT organization_id, 'credit notes', -(total - amount_applied) FROM credit_notes
+                WHERE organization_id = ANY($1::uuid[]) AND status = 'issued') AS items
         GROUP BY organization_id),
      compared AS (
        SELECT g.organization_id, r.id AS account_id, COALESCE(l.balance, 0.0000) AS ledger,
               COALESCE(l.manual, 0.0000) AS manual, COALESCE(i.amount, 0.0000) AS open,
-              COALESCE(i.invoices, 0.0000) AS invoices, COALESCE(i.unapplied, 0.0000) AS unapplied
+              COALESCE(i.invoices, 0.0000) AS invoices, COALESCE(i.unapplied, 0.0000) AS unapplied,
+              COALESCE(i.credit, 0.0000) AS credit
          FROM organization g
          LEFT JOIN receivable r ON r.organization_id = g.organization_id
          LEFT JOIN ledger l ON l.organization_id = g.organization_id
@@ -315,8 +438,9 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
             'account' AS record_type, COALESCE(account_id, organization_id)::text AS record_id,
             '' AS record_number,
             CASE WHEN account_id IS NULL THEN 'the books have an Accounts Receivable account'
-                 ELSE 'Accounts Receivable equals open invoices minus unapplied payments' END AS rule,
-            format('%s (invoices due %s, unapplied payments %s)', open, invoices, unapplied) AS expected,
+                 ELSE 'Accounts Receivable equals open invoices minus unapplied payments and credit' END AS rule,
+            format('%s (invoices due %s, unapplied payments %s, remaining credit notes %s)', open, invoices,
+                   unapplied, credit) AS expected,
             format('%s (of which %s from manual entries and their reversals)', ledger, manual) AS found
        FROM compared
       WHERE account_id IS NULL OR ledger <> open
@@ -384,6 +508,7 @@ export const FEED_TABLES: Record<string, string> = {
   customer: 'customers',
   ar_invoice: 'invoices',
   payment_received: 'payments_received',
+  credit_note: 'credit_notes',
   journal_entry: 'journal_entries',
   tax_rate: 'tax_rates',
   tax_group: 'tax_groups',

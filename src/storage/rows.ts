@@ -37,8 +37,8 @@ export interface InsertRows {
   table: string;
   /** Columns with one value for every row: a placeholder or any SQL expression (`payment.id`). */
   fixed: Record<string, string>;
-  /** Numbered from 1 in the order given, into this column. */
-  ordinalColumn: string;
+  /** Numbered from 1 in the order given, into this column (none: the columns carry their own). */
+  ordinalColumn?: string;
   columns: RowColumn[];
   /** Columns computed from the row (`r.<column>`), e.g. `{ is_taxable: 'r.tax_rate_id IS NOT NULL' }`. */
   computed?: Record<string, string>;
@@ -63,8 +63,14 @@ export function insertRowsSql(params: SqlParams, insert: InsertRows): string {
       : `r.${column.name}`,
   );
   const names = insert.columns.map((column) => column.name);
-  const columnList = [...fixedColumns, insert.ordinalColumn, ...names, ...Object.keys(computed)];
-  const selectList = [...Object.values(insert.fixed), 'r.ordinal', ...selected, ...Object.values(computed)];
+  const ordinal = insert.ordinalColumn ? [insert.ordinalColumn] : [];
+  const columnList = [...fixedColumns, ...ordinal, ...names, ...Object.keys(computed)];
+  const selectList = [
+    ...Object.values(insert.fixed),
+    ...(insert.ordinalColumn ? ['r.ordinal'] : []),
+    ...selected,
+    ...Object.values(computed),
+  ];
   return `INSERT INTO ${insert.table} (${columnList.join(', ')})
      SELECT ${selectList.join(', ')}
        FROM ${insert.from ? `${insert.from}, ` : ''}unnest(${arrays.join(', ')})

@@ -4,6 +4,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Account } from '../../src/http/schemas/accounts.ts';
 import type { ChangeFeed } from '../../src/http/schemas/changes.ts';
+import type { CreditNote } from '../../src/http/schemas/credit-notes.ts';
 import type { Customer } from '../../src/http/schemas/customers.ts';
 import type { Invoice } from '../../src/http/schemas/invoices.ts';
 import type { JournalEntry } from '../../src/http/schemas/journal-entries.ts';
@@ -14,6 +15,7 @@ import type { TrackingOption } from '../../src/http/schemas/tracking.ts';
 export type AccountBody = Static<typeof Account>;
 export type ChangeFeedBody = Static<typeof ChangeFeed>;
 export type ChangeBody = ChangeFeedBody['changes'][number];
+export type CreditNoteBody = Static<typeof CreditNote>;
 export type CustomerBody = Static<typeof Customer>;
 export type InvoiceBody = Static<typeof Invoice>;
 export type JournalEntryBody = Static<typeof JournalEntry>;

@@ -45,6 +45,49 @@ describe('bank connections (D29)', () => {
     assert.deepEqual(list.json().results, []);
   });
 
+  test('in sandbox books it answers 403 sandbox_restricted whatever the body holds: none, empty, invalid, malformed or valid', async () => {
+    const books = await signUp(harness);
+    const headers = { ...books.sandboxHeaders, 'idempotency-key': 'bank-any-body' };
+    const bodies: { name: string; payload?: string }[] = [
+      { name: 'no body' },
+      { name: 'empty object', payload: '{}' },
+      { name: 'invalid', payload: JSON.stringify({ institution_name: 7, surprise: true }) },
+      { name: 'blank name', payload: JSON.stringify({ institution_name: '   ' }) },
+      { name: 'malformed JSON', payload: '{"institution_name":' },
+      { name: 'valid', payload: JSON.stringify({ institution_name: 'First National' }) },
+    ];
+    for (const { name, payload } of bodies) {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/bank-connections',
+        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      assert.equal(response.statusCode, 403, `${name}: ${response.body}`);
+      assert.equal(errorCode(response), 'sandbox_restricted', name);
+      assert.equal(response.json().error.detail.mode, 'sandbox', name);
+    }
+    assert.equal(await countRows(harness, 'bank_connections', books.sandboxId), 0);
+    assert.equal(await countRows(harness, 'idempotency_keys', books.sandboxId), 0);
+    assert.equal(await countRows(harness, 'changes', books.sandboxId), 0);
+  });
+
+  test('in live books an empty or invalid body still answers 400 validation_error (the sandbox check does not change live books)', async () => {
+    const books = await signUp(harness);
+    for (const payload of [undefined, '{}', JSON.stringify({ institution_name: 7 })]) {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/bank-connections',
+        headers:
+          payload === undefined ? books.headers : { ...books.headers, 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      assert.equal(response.statusCode, 400, `${payload}: ${response.body}`);
+      assert.equal(errorCode(response), 'validation_error');
+    }
+    assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 0);
+  });
+
   test('honours Idempotency-Key in live books: a repeat replays and records one connection', async () => {
     const books = await signUp(harness);
     const headers = { ...books.headers, 'idempotency-key': 'bank-1' };

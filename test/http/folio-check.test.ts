@@ -290,7 +290,7 @@ describe('folio check over books built through the API', () => {
     const receivable = found.find((violation) => violation.invariant === 'receivables_agree')!;
     assert.match(
       receivable.message,
-      /expected 800\.0000 \(invoices due 850\.0000, unapplied payments -50\.0000\), found 900\.0000 \(of which 0\.0000 from manual entries/,
+      /expected 800\.0000 \(invoices due 850\.0000, unapplied payments -50\.0000, remaining credit notes 0\.0000\), found 900\.0000 \(of which 0\.0000 from manual entries/,
     );
   });
 
@@ -358,6 +358,58 @@ describe('folio check over books built through the API', () => {
     const messages = payments.map((violation) => violation.message).join('\n');
     assert.match(messages, /expected 1500\.0000, found applications 1450\.0000 \+ unapplied 60\.0000/);
     assert.match(messages, /found deposit debit 0\.0000, receivable credit 500\.0000/);
+  });
+
+  test('payment_agrees: a void payment (D61) passes; its reversal unlinked, or an application left on it, is reported', async () => {
+    const books = await signUp(harness);
+    const customer = await createCustomer(harness, books.headers);
+    const tax = await createTaxRate(harness, books.headers);
+    const draft = ok(
+      await call(harness, 'POST', '/api/v1/invoices', books.headers, invoiceBody(books, customer.id, tax.id)),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const payment = ok(
+      await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+        customer: customer.id,
+        payment_date: today,
+        amount: '100.00',
+        method: 'ach',
+        applications: [{ invoice_id: draft.id, amount: '60.00' }],
+      }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/payments-received/${payment.id}/void`, books.headers, {}));
+    const link = 'UPDATE journal_entries SET reversed_by_entry_id = $2 WHERE id = $1';
+    const [voided] = await harness.db.query<{ void_entry_id: string }>(
+      'SELECT void_entry_id FROM payments_received WHERE id = $1',
+      [payment.id],
+    );
+    const unlinked = await brokenThenRepaired(
+      books.organizationId,
+      [[link, [payment.journal_entry, null]]],
+      [[link, [payment.journal_entry, voided!.void_entry_id]]],
+      ['payment_agrees'],
+    );
+    assert.equal(
+      unlinked[0]!.detail?.rule,
+      'a void payment has a reversal of its entry dated on the payment date',
+    );
+    const leftOver = `INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
+                      VALUES ($1, $2, 1, $3, 60, $4)`;
+    const found = await brokenThenRepaired(
+      books.organizationId,
+      [[leftOver, [books.organizationId, payment.id, draft.id, today]]],
+      [['DELETE FROM payment_applications WHERE payment_id = $1', [payment.id]]],
+      // The invoice's amount_paid no longer adds up to its applications either.
+      ['invoice_agrees', 'payment_agrees'],
+    );
+    assert.ok(
+      found.some(
+        (violation) =>
+          violation.detail?.rule === 'a void payment has no applications and no unapplied amount',
+      ),
+    );
   });
 
   test('numbers_gapless: a renumbered invoice leaves a gap; a counter moved past its last number leaves one too', async () => {

@@ -4,6 +4,7 @@
 import {
   type CheckRow,
   changeRecordViolations,
+  creditNoteViolations,
   invoiceViolations,
   ledgerViolations,
   type NumberedTable,
@@ -35,6 +36,7 @@ export const INVARIANTS = [
   'account_balances',
   'invoice_agrees',
   'payment_agrees',
+  'credit_note_agrees',
   'receivables_agree',
   'numbers_gapless',
   'change_records',
@@ -46,6 +48,7 @@ const NUMBERED: Record<SequenceName, Omit<NumberedTable, 'sequence' | 'prefix'>>
   journal_entry: { table: 'journal_entries', column: 'entry_number' },
   invoice: { table: 'invoices', column: 'number' },
   payment_received: { table: 'payments_received', column: 'number' },
+  credit_note: { table: 'credit_notes', column: 'number' },
 };
 
 /**
@@ -59,6 +62,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await ledgerViolations(db, organizationIds)));
   rows.push(...(await invoiceViolations(db, organizationIds)));
   rows.push(...(await paymentViolations(db, organizationIds)));
+  rows.push(...(await creditNoteViolations(db, organizationIds)));
   rows.push(...(await receivablesViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];

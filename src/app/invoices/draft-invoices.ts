@@ -50,7 +50,7 @@ export interface UpdateInvoiceCommand {
 }
 
 /** Priced lines ready to store, and the invoice's totals (D8). */
-interface PricedInvoice {
+export interface PricedInvoice {
   lines: invoices.NewInvoiceLine[];
   subtotal: string;
   taxTotal: string;
@@ -104,8 +104,15 @@ async function assertLineReferences(scope: WriteScope, lines: InvoiceLineCommand
   return new Map(rates.map((rate) => [rate.id, parseMoney(rate.rate)]));
 }
 
-/** Checks every line's shape and references, then prices the invoice (D8). */
-async function priceLines(scope: WriteScope, lines: InvoiceLineCommand[]): Promise<PricedInvoice> {
+/**
+ * Checks every line's shape and references, then prices the invoice (D8). Credit notes (D60) price
+ * their lines with it too.
+ */
+export async function priceLines(
+  scope: WriteScope,
+  lines: InvoiceLineCommand[],
+  document = 'invoice',
+): Promise<PricedInvoice> {
   lines.forEach(assertLineShape);
   const percentById = await assertLineReferences(scope, lines);
   const totals: InvoiceTotals = computeInvoice(
@@ -116,7 +123,7 @@ async function priceLines(scope: WriteScope, lines: InvoiceLineCommand[]): Promi
     })),
     currencyDecimals(scope.actor.organization.currency),
   );
-  if (totals.total <= 0n) throw fieldError('lines', 'the invoice total must be greater than zero');
+  if (totals.total <= 0n) throw fieldError('lines', `the ${document} total must be greater than zero`);
   return {
     subtotal: formatMoney(totals.subtotal),
     taxTotal: formatMoney(totals.taxTotal),

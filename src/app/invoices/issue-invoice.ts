@@ -87,6 +87,7 @@ export async function voidInvoice(
     number: row.number,
     status: row.status,
     amountPaid: parseMoney(row.amount_paid),
+    amountCredited: parseMoney(row.amount_credited),
     hasEntry: row.journal_entry_id !== null,
   });
   let voidEntryId: string | null = null;

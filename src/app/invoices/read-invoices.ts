@@ -27,7 +27,15 @@ function summary(row: InvoiceRow, today: string) {
     tax_total: row.tax_total,
     total: row.total,
     amount_paid: row.amount_paid,
-    balance_due: formatMoney(balanceDue(parseMoney(row.total), parseMoney(row.amount_paid), row.status)),
+    amount_credited: row.amount_credited,
+    balance_due: formatMoney(
+      balanceDue(
+        parseMoney(row.total),
+        parseMoney(row.amount_paid),
+        row.status,
+        parseMoney(row.amount_credited),
+      ),
+    ),
     days_overdue: daysOverdue(row.status, row.due_date, today),
     memo: row.memo,
     journal_entry: row.journal_entry_id,

@@ -3,7 +3,12 @@
 // primitive every document calls is journal/post-ledger-entry.ts, the rules are src/domain/journal.ts
 // and the SQL is src/storage/stores/journal.ts. Posted entries are never changed (append-only).
 export { MANUAL_SOURCE_TYPES, SOURCE_TYPES } from '../../domain/journal.ts';
-export { type CreateEntryCommand, createDraftEntry } from './journal/create-draft.ts';
+export {
+  type CreateEntryCommand,
+  createEntry,
+  createEntryBatch,
+  type EntryBatchCommand,
+} from './journal/create-entries.ts';
 export { deleteDraftEntry } from './journal/delete-draft.ts';
 export { ENTITY, type JournalEntryView } from './journal/entry-view.ts';
 export { assertLineAccounts, assertTrackingOptions } from './journal/line-checks.ts';

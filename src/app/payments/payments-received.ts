@@ -36,6 +36,7 @@ import { type PageCursor, toPage } from '../pagination.ts';
 export const PAYMENT_ENTITY = 'payment_received';
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
 export const APPLICATIONS_MAX = 100;
+export { PAYMENT_STATUSES } from '../../domain/payment.ts';
 
 export interface ApplicationCommand {
   invoice_id: string;
@@ -75,6 +76,9 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
     })),
     currency: row.currency,
     journal_entry: row.journal_entry_id,
+    status: row.status,
+    void_entry: row.void_entry_id,
+    voided_at: row.voided_at,
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -127,13 +131,30 @@ function parseApplications(
   currency: string,
 ): {
   amount: Money;
-  applications: { invoiceId: string; amount: Money }[];
+  applications: Application[];
 } {
   const amount = parsePaymentAmount(command.amount, 'amount', currency);
   if (amount < 0n) throw fieldError('amount', 'must not be negative', 'invalid_money');
   if (amount === 0n) throw fieldError('amount', 'must be greater than zero');
+  const applications = parseApplicationList(command.applications ?? [], currency);
+  const applied = sumApplications(applications);
+  if (applied > amount) {
+    throw new DomainError('validation_error', 'the applications add up to more than the payment amount', {
+      fields: {
+        applications: [`add up to ${formatMoney(applied)}, more than the amount ${formatMoney(amount)}`],
+      },
+    });
+  }
+  return { amount, applications };
+}
+
+/**
+ * The applications of a request, on create and on a later apply (D61): invoice ids, each invoice
+ * once, positive amounts in whole minor units (D64). Refusals name `applications/<i>/...`.
+ */
+export function parseApplicationList(list: ApplicationCommand[], currency: string): Application[] {
   const seen = new Set<string>();
-  const applications = (command.applications ?? []).map((application, index) => {
+  return list.map((application, index) => {
     const path = `applications/${index}`;
     if (!isUuid(application.invoice_id))
       throw fieldError(`${path}/invoice_id`, 'must be an invoice id (UUID)');
@@ -145,18 +166,13 @@ function parseApplications(
     if (applied === 0n) throw fieldError(`${path}/amount`, 'must be greater than zero');
     return { invoiceId: id, amount: applied };
   });
-  const applied = sumMoney(
+}
+
+export function sumApplications(applications: Application[]): Money {
+  return sumMoney(
     applications.map((application) => application.amount),
     'applications',
   );
-  if (applied > amount) {
-    throw new DomainError('validation_error', 'the applications add up to more than the payment amount', {
-      fields: {
-        applications: [`add up to ${formatMoney(applied)}, more than the amount ${formatMoney(amount)}`],
-      },
-    });
-  }
-  return { amount, applications };
 }
 
 /** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
@@ -167,14 +183,18 @@ async function depositAccount(scope: WriteScope, id: string | undefined): Promis
   return id;
 }
 
-type Application = { invoiceId: string; amount: Money };
+export type Application = { invoiceId: string; amount: Money };
 
 /**
  * Locks the applied invoices (in id order: concurrent payments queue, and each one then sees the
  * balance the previous one left), checks each belongs to the customer, and asks the domain what
  * each application makes of its invoice (D33). Refusals name the application's path.
  */
-async function moveInvoices(scope: WriteScope, customer: CustomerRow, applications: Application[]) {
+export async function moveInvoices(
+  scope: WriteScope,
+  customer: Pick<CustomerRow, 'id'>,
+  applications: Application[],
+) {
   const locked = await invoices.lockPayable(
     scope.tx,
     scope.actor.organization.id,
@@ -191,7 +211,12 @@ async function moveInvoices(scope: WriteScope, customer: CustomerRow, applicatio
   });
   return applied.map((invoice, index) => {
     const next = applyPayment(
-      { ...invoice, total: parseMoney(invoice.total), amountPaid: parseMoney(invoice.amount_paid) },
+      {
+        ...invoice,
+        total: parseMoney(invoice.total),
+        amountPaid: parseMoney(invoice.amount_paid),
+        amountCredited: parseMoney(invoice.amount_credited),
+      },
       applications[index]!.amount,
       index,
     );
@@ -262,7 +287,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     customerId: customer.id,
     paymentDate: command.payment_date,
     amount: formatMoney(amount),
-    unappliedAmount: formatMoney(amount - sumMoney(applications.map((application) => application.amount))),
+    unappliedAmount: formatMoney(amount - sumApplications(applications)),
     method: command.method,
     reference: command.reference ?? '',
     memo: command.memo ?? '',

@@ -1,55 +1,85 @@
-// AR aging (D40): open receivables per customer as of a date, by days past due.
-// Balance at the date = total minus the applications dated on or before it.
-import { daysBetween, isCalendarDate, todayIn } from '../../domain/dates.ts';
-import { fieldError } from '../../domain/errors.ts';
+// AR aging (D40, D57): per customer, what Accounts Receivable held for it at the end of a date: each
+// open invoice's remainder in the bucket of its days past due, and the customer's unapplied credit
+// (negative). The report's total is therefore the Accounts Receivable balance on that date.
+import { daysBetween } from '../../domain/dates.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
+import { asOfDate, generatedAt } from './report-params.ts';
 
-export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
+export const AGING_BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90'] as const;
 type Bucket = (typeof AGING_BUCKETS)[number];
+/** The columns of a row: the buckets, then the unapplied credit. */
+export const AGING_COLUMNS = [...AGING_BUCKETS, 'unapplied'] as const;
+type Column = (typeof AGING_COLUMNS)[number];
+
+/**
+ * The bucket names before D57, still answered beside the new ones (deprecated, CHANGELOG 2026-11-24;
+ * removed no earlier than 2027-05-24).
+ */
+export const DEPRECATED_BUCKETS = {
+  days_1_30: '1_30',
+  days_31_60: '31_60',
+  days_61_90: '61_90',
+  days_over_90: 'over_90',
+} as const satisfies Record<string, Bucket>;
 
 export function agingBucket(daysPastDue: number): Bucket {
   if (daysPastDue <= 0) return 'current';
-  if (daysPastDue <= 30) return 'days_1_30';
-  if (daysPastDue <= 60) return 'days_31_60';
-  if (daysPastDue <= 90) return 'days_61_90';
-  return 'days_over_90';
+  if (daysPastDue <= 30) return '1_30';
+  if (daysPastDue <= 60) return '31_60';
+  if (daysPastDue <= 90) return '61_90';
+  return 'over_90';
 }
 
-const emptyBuckets = () =>
-  Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, 0n])) as Record<Bucket, bigint>;
-const formatBuckets = (buckets: Record<Bucket, bigint>) =>
-  Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, formatMoney(buckets[bucket])])) as Record<
-    Bucket,
-    string
-  >;
+type Amounts = Record<Column, bigint>;
 
-export async function arAging(deps: Deps, actor: Actor, asOfInput: string | undefined) {
-  const asOf = asOfInput ?? todayIn(actor.organization.timezone);
-  if (!isCalendarDate(asOf)) throw fieldError('query/as_of', 'must be a date YYYY-MM-DD');
-  const rows = await reports.openInvoices(deps.db, actor.organization.id, asOf);
-  const byCustomer = new Map<string, { name: string; buckets: Record<Bucket, bigint> }>();
-  const totals = emptyBuckets();
-  for (const row of rows) {
-    const entry = byCustomer.get(row.customer_id) ?? { name: row.customer_name, buckets: emptyBuckets() };
-    const bucket = agingBucket(daysBetween(row.due_date, asOf));
-    const open = parseMoney(row.open);
-    entry.buckets[bucket] += open;
-    totals[bucket] += open;
-    byCustomer.set(row.customer_id, entry);
+const emptyAmounts = (): Amounts =>
+  Object.fromEntries(AGING_COLUMNS.map((column) => [column, 0n])) as Amounts;
+
+function describeAmounts(amounts: Amounts) {
+  const columns = Object.fromEntries(
+    AGING_COLUMNS.map((column) => [column, formatMoney(amounts[column])]),
+  ) as Record<Column, string>;
+  const deprecated = Object.fromEntries(
+    Object.entries(DEPRECATED_BUCKETS).map(([old, bucket]) => [old, columns[bucket]]),
+  ) as Record<keyof typeof DEPRECATED_BUCKETS, string>;
+  const total = AGING_COLUMNS.reduce((sum, column) => sum + amounts[column], 0n);
+  return { ...columns, total: formatMoney(total), ...deprecated };
+}
+
+export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string }) {
+  const asOf = asOfDate(actor, query.as_of);
+  const organizationId = actor.organization.id;
+  const invoices = await reports.openInvoices(deps.db, organizationId, asOf);
+  const credits = await reports.unappliedCredit(deps.db, organizationId, asOf);
+  const byCustomer = new Map<string, { name: string; amounts: Amounts }>();
+  const totals = emptyAmounts();
+  const add = (customerId: string, name: string, column: Column, amount: bigint) => {
+    const row = byCustomer.get(customerId) ?? { name, amounts: emptyAmounts() };
+    row.amounts[column] += amount;
+    totals[column] += amount;
+    byCustomer.set(customerId, row);
+  };
+  for (const invoice of invoices) {
+    const bucket = agingBucket(daysBetween(invoice.due_date, asOf));
+    add(invoice.customer_id, invoice.customer_name, bucket, parseMoney(invoice.open));
   }
-  const sum = (buckets: Record<Bucket, bigint>) =>
-    AGING_BUCKETS.reduce((total, bucket) => total + buckets[bucket], 0n);
+  for (const credit of credits) {
+    add(credit.customer_id, credit.customer_name, 'unapplied', -parseMoney(credit.unapplied));
+  }
+  const customers = [...byCustomer.entries()]
+    .map(([customer, row]) => ({ customer, customer_name: row.name, ...describeAmounts(row.amounts) }))
+    .sort((a, b) =>
+      a.customer_name === b.customer_name
+        ? a.customer.localeCompare(b.customer)
+        : a.customer_name.localeCompare(b.customer_name),
+    );
   return {
     as_of: asOf,
     currency: actor.organization.currency,
-    customers: [...byCustomer.entries()].map(([customer, entry]) => ({
-      customer,
-      customer_name: entry.name,
-      ...formatBuckets(entry.buckets),
-      total: formatMoney(sum(entry.buckets)),
-    })),
-    totals: { ...formatBuckets(totals), total: formatMoney(sum(totals)) },
+    generated_at: generatedAt(),
+    customers,
+    totals: describeAmounts(totals),
   };
 }

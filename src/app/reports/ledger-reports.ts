@@ -1,21 +1,14 @@
-// Reports from the balance summary (D40): only posted entries count, and none scans journal lines.
+// Reports from the balance summary (D40, D57): only posted entries count. A profit and loss filtered by
+// a tracking option adds up the lines carrying it instead.
 import { type AccountType, isDebitNormal } from '../../domain/chart.ts';
-import { isCalendarDate, todayIn } from '../../domain/dates.ts';
-import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
-
-function assertDate(value: string | undefined, field: string, fallback?: string): string {
-  const date = value ?? fallback;
-  if (date === undefined) throw fieldError(`query/${field}`, 'is required');
-  if (!isCalendarDate(date)) throw fieldError(`query/${field}`, 'must be a date YYYY-MM-DD');
-  return date;
-}
+import { asOfDate, dateRange, generatedAt, trackingOptionOf } from './report-params.ts';
 
 /** Trial balance as of a date: each account's net on its debit or credit side; the columns agree. */
-export async function trialBalance(deps: Deps, actor: Actor, asOfInput: string | undefined) {
-  const asOf = assertDate(asOfInput, 'as_of', todayIn(actor.organization.timezone));
+export async function trialBalance(deps: Deps, actor: Actor, query: { as_of?: string }) {
+  const asOf = asOfDate(actor, query.as_of);
   const rows = await reports.accountSummary(deps.db, actor.organization.id, null, asOf);
   let totalDebit = 0n;
   let totalCredit = 0n;
@@ -39,6 +32,7 @@ export async function trialBalance(deps: Deps, actor: Actor, asOfInput: string |
   return {
     as_of: asOf,
     currency: actor.organization.currency,
+    generated_at: generatedAt(),
     lines,
     total_debit: formatMoney(totalDebit),
     total_credit: formatMoney(totalCredit),
@@ -69,23 +63,23 @@ function section(rows: reports.SummaryRow[], type: AccountType) {
   };
 }
 
-/** Profit and loss for [from, to]: income minus expenses. */
+/** Profit and loss for [from, to]: income minus expenses; with tracking_option, its lines only. */
 export async function profitAndLoss(
   deps: Deps,
   actor: Actor,
-  fromInput: string | undefined,
-  toInput: string | undefined,
+  query: { from?: string; to?: string; tracking_option?: string },
 ) {
-  const to = assertDate(toInput, 'to', todayIn(actor.organization.timezone));
-  const from = assertDate(fromInput, 'from', `${to.slice(0, 4)}-01-01`);
-  if (from > to) throw fieldError('query/from', 'must not be after `to`');
-  const rows = await reports.accountSummary(deps.db, actor.organization.id, from, to);
+  const { from, to } = dateRange(actor, query);
+  const trackingOption = await trackingOptionOf(deps, actor, query.tracking_option);
+  const rows = await reports.accountSummary(deps.db, actor.organization.id, from, to, trackingOption);
   const income = section(rows, 'income');
   const expenses = section(rows, 'expense');
   return {
     from,
     to,
+    tracking_option: trackingOption,
     currency: actor.organization.currency,
+    generated_at: generatedAt(),
     income: { accounts: income.accounts, total: income.totalText },
     expenses: { accounts: expenses.accounts, total: expenses.totalText },
     net_income: formatMoney(income.total - expenses.total),
@@ -93,8 +87,8 @@ export async function profitAndLoss(
 }
 
 /** Balance sheet as of a date; earnings not yet closed to equity show as "current earnings". */
-export async function balanceSheet(deps: Deps, actor: Actor, asOfInput: string | undefined) {
-  const asOf = assertDate(asOfInput, 'as_of', todayIn(actor.organization.timezone));
+export async function balanceSheet(deps: Deps, actor: Actor, query: { as_of?: string }) {
+  const asOf = asOfDate(actor, query.as_of);
   const rows = await reports.accountSummary(deps.db, actor.organization.id, null, asOf);
   const assets = section(rows, 'asset');
   const liabilities = section(rows, 'liability');
@@ -104,6 +98,7 @@ export async function balanceSheet(deps: Deps, actor: Actor, asOfInput: string |
   return {
     as_of: asOf,
     currency: actor.organization.currency,
+    generated_at: generatedAt(),
     assets: { accounts: assets.accounts, total: assets.totalText },
     liabilities: { accounts: liabilities.accounts, total: liabilities.totalText },
     equity: {

@@ -39,8 +39,9 @@ export function registerBankConnectionRoutes(app: FastifyInstance, deps: Deps) {
     permission: 'bank_connections:write',
     body: BankConnectionCreate,
     response: { 201: BankConnection },
-    // Before the write machinery: a sandbox refusal stores nothing, not even an idempotency record.
-    before: (request) => assertBankConnectionsAllowed(actorOf(request)),
+    // Before the body is parsed and the write machinery: sandbox books answer 403 whatever the body
+    // holds (issue 9 item 6), and the refusal stores nothing, not even an idempotency record.
+    beforeBody: (request) => assertBankConnectionsAllowed(actorOf(request)),
     write: (scope, request) => requestBankConnection(scope, request.body),
   });
 }

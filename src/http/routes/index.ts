@@ -6,6 +6,7 @@ import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBankConnectionRoutes } from './bank-connections.ts';
 import { registerChangeRoutes } from './changes.ts';
+import { registerCreditNoteRoutes } from './credit-notes.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
@@ -31,4 +32,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerReportRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentReceivedRoutes(app, deps);
+  registerCreditNoteRoutes(app, deps);
 }

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
 import {
-  createDraftEntry,
+  createEntry,
+  createEntryBatch,
   deleteDraftEntry,
   listEntries,
   postDraftEntry,
@@ -15,6 +16,8 @@ import { action } from '../route.ts';
 import { IdParams, NoContent } from '../schemas/common.ts';
 import {
   JournalEntry,
+  JournalEntryBatch,
+  JournalEntryBatchCreate,
   JournalEntryCreate,
   JournalEntryListQuery,
   JournalEntryReverse,
@@ -47,9 +50,24 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
   });
   entries.create({
     operationId: 'createJournalEntry',
-    summary: 'Create a balanced draft entry',
+    summary: 'Create a balanced entry: a draft, or posted at once with post: true',
     body: JournalEntryCreate,
-    create: createDraftEntry,
+    create: createEntry,
+  });
+
+  action(app, deps, {
+    ...write,
+    method: 'POST',
+    url: '/api/v1/journal-entries/batch',
+    operationId: 'createJournalEntryBatch',
+    summary: 'Create 1 to 1000 entries in one transaction, all or nothing (D59)',
+    description:
+      'One Idempotency-Key covers the whole batch. With post: true every entry is posted and numbered consecutively in request order. A refusal writes nothing and points into the batch (entries/17/lines/0/debit).',
+    body: JournalEntryBatchCreate,
+    // 1000 entries with 20,000 lines in all, with descriptions, pass the service-wide 1 MiB.
+    bodyLimit: 8 * 1024 * 1024,
+    response: { 201: JournalEntryBatch },
+    write: (scope, request) => createEntryBatch(scope, request.body),
   });
   entries.update({
     operationId: 'updateJournalEntry',

@@ -1,12 +1,24 @@
-// Published: ledger reports (D40) from the balance summary.
+// Published: ledger reports (D40, D57), each as JSON or, with Accept: text/csv or ?format=csv, as CSV.
+import { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Deps } from '../../app/context.ts';
 import { arAging } from '../../app/reports/ar-aging.ts';
-import { generalLedger } from '../../app/reports/general-ledger.ts';
+import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/ledger-reports.ts';
 import type { Permission } from '../../domain/roles.ts';
-import { actorOf, type Checked, defineRoute } from '../route.ts';
+import { csvReply, wantsCsv } from '../csv.ts';
+import {
+  arAgingCsv,
+  balanceSheetCsv,
+  type CsvDocument,
+  GENERAL_LEDGER_CSV_HEADER,
+  generalLedgerCsvBalance,
+  generalLedgerCsvLine,
+  profitAndLossCsv,
+  trialBalanceCsv,
+} from '../report-csv.ts';
+import { actorOf, type Checked, defineRoute, type Sent } from '../route.ts';
 import {
   ArAging,
   AsOfQuery,
@@ -14,14 +26,19 @@ import {
   GeneralLedger,
   GeneralLedgerQuery,
   ProfitAndLoss,
-  RangeQuery,
+  ProfitAndLossQuery,
   TrialBalance,
 } from '../schemas/reports.ts';
+import { pageUrl } from './paging.ts';
 
 export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'reports', published: true, auth: 'organization', permission: 'reports:read' } as const;
+  const csvNote = ' Accept: text/csv or ?format=csv answers the same figures as CSV.';
 
-  /** GET /api/v1/reports/<name>: `run` answers the query; its answer is held to `response`. */
+  /**
+   * GET /api/v1/reports/<name>: `run` answers the query (held to `response`); `csv` lays the same
+   * answer out as CSV when the request asks for it.
+   */
   function report<Q extends TSchema, S extends TSchema, V>(
     name: string,
     spec: {
@@ -31,16 +48,24 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
       querystring: Q;
       response: S;
       run: (actor: Actor, query: Static<Q>) => Promise<Checked<V, Static<S>>>;
+      csv: (answer: V) => CsvDocument;
     },
   ) {
-    const { response, run, ...declared } = spec;
+    const { response, run, csv, ...declared } = spec;
     defineRoute(app, deps, {
       ...base,
       ...declared,
+      description: `${spec.summary}.${csvNote}`,
+      alsoProduces: 'text/csv',
       method: 'GET',
       url: `/api/v1/reports/${name}`,
       response: { 200: response },
-      handler: async (request) => (await run(actorOf(request), request.query)) as never,
+      handler: async (request, reply) => {
+        const answer = await run(actorOf(request), request.query);
+        if (!wantsCsv(request)) return answer as never;
+        const document = csv(answer as V);
+        return csvReply(reply, document.filename).send(document.body) as Sent;
+      },
     });
   }
 
@@ -49,36 +74,78 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Trial balance as of a date (posted entries only)',
     querystring: AsOfQuery,
     response: TrialBalance,
-    run: (actor, query) => trialBalance(deps, actor, query.as_of),
+    run: (actor, query) => trialBalance(deps, actor, query),
+    csv: trialBalanceCsv,
   });
   report('profit-and-loss', {
     operationId: 'getProfitAndLoss',
-    summary: 'Profit and loss for a date range',
-    querystring: RangeQuery,
+    summary: 'Profit and loss for a date range, optionally of one tracking option',
+    querystring: ProfitAndLossQuery,
     response: ProfitAndLoss,
-    run: (actor, query) => profitAndLoss(deps, actor, query.from, query.to),
+    run: (actor, query) => profitAndLoss(deps, actor, query),
+    csv: profitAndLossCsv,
   });
   report('balance-sheet', {
     operationId: 'getBalanceSheet',
     summary: 'Balance sheet as of a date',
     querystring: AsOfQuery,
     response: BalanceSheet,
-    run: (actor, query) => balanceSheet(deps, actor, query.as_of),
+    run: (actor, query) => balanceSheet(deps, actor, query),
+    csv: balanceSheetCsv,
   });
   report('ar-aging', {
     operationId: 'getArAging',
     summary:
-      'Receivables aging by customer as of a date (current, 1-30, 31-60, 61-90, over 90 days past due)',
+      'Receivables aging by customer as of a date (current, 1-30, 31-60, 61-90, over 90 days past due, unapplied credit); its total is the Accounts Receivable balance',
     permission: 'reports:ar_aging',
     querystring: AsOfQuery,
     response: ArAging,
-    run: (actor, query) => arAging(deps, actor, query.as_of),
+    run: (actor, query) => arAging(deps, actor, query),
+    csv: arAgingCsv,
   });
-  report('general-ledger', {
+
+  defineRoute(app, deps, {
+    ...base,
+    method: 'GET',
+    url: '/api/v1/reports/general-ledger',
     operationId: 'getGeneralLedger',
-    summary: "One account's posted lines in a date range with a running balance",
+    summary: "One account's posted lines in a date range with a running balance, 50 a page",
+    description:
+      "Pages by cursor (next, previous); each page gives its opening and closing balance. Accept: text/csv or ?format=csv downloads the whole range (every line, without cursor) as CSV, between an 'Opening balance' and a 'Closing balance' record.",
+    alsoProduces: 'text/csv',
     querystring: GeneralLedgerQuery,
-    response: GeneralLedger,
-    run: (actor, query) => generalLedger(deps, actor, query),
+    response: { 200: GeneralLedger },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      if (wantsCsv(request)) return generalLedgerDownload(request, reply, actor);
+      const page = await generalLedger(deps, actor, request.query);
+      return {
+        ...page.report,
+        next: pageUrl(deps, request, page.nextCursor),
+        previous: pageUrl(deps, request, page.previousCursor),
+      };
+    },
   });
+
+  /** The whole range as CSV, streamed chunk by chunk (a million lines never sit in memory). */
+  async function generalLedgerDownload(
+    request: FastifyRequest<{ Querystring: Static<typeof GeneralLedgerQuery> }>,
+    reply: FastifyReply,
+    actor: Actor,
+  ): Promise<Sent> {
+    const full = await generalLedgerInFull(deps, actor, request.query);
+    async function* records() {
+      yield GENERAL_LEDGER_CSV_HEADER;
+      yield generalLedgerCsvBalance('Opening balance', full.from, full.opening);
+      let closing = full.opening;
+      for await (const chunk of full.chunks()) {
+        if (chunk.lines.length > 0) yield chunk.lines.map(generalLedgerCsvLine).join('');
+        closing = chunk.balance;
+      }
+      yield generalLedgerCsvBalance('Closing balance', full.to, closing);
+    }
+    const tracked = full.trackingOption ? `-tracking-${full.trackingOption}` : '';
+    const filename = `general-ledger-${full.account.number}-${full.from}-to-${full.to}${tracked}.csv`;
+    return csvReply(reply, filename).send(Readable.from(records())) as Sent;
+  }
 }

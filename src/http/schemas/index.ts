@@ -7,6 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
+import {
+  CreditNote,
+  CreditNoteApply,
+  CreditNoteCreate,
+  CreditNoteSummary,
+  CreditNoteUpdate,
+  PageCreditNote,
+} from './credit-notes.ts';
 import { Customer, CustomerCreate, CustomerUpdate, PageCustomer } from './customers.ts';
 import {
   EmailedInvoice,
@@ -21,12 +29,19 @@ import {
 } from './invoices.ts';
 import {
   JournalEntry,
+  JournalEntryBatch,
+  JournalEntryBatchCreate,
   JournalEntryCreate,
   JournalEntryReverse,
   JournalEntryUpdate,
   PageJournalEntry,
 } from './journal-entries.ts';
-import { PagePaymentReceived, PaymentReceived, PaymentReceivedCreate } from './payments.ts';
+import {
+  PagePaymentReceived,
+  PaymentReceived,
+  PaymentReceivedApply,
+  PaymentReceivedCreate,
+} from './payments.ts';
 import { ArAging, BalanceSheet, GeneralLedger, ProfitAndLoss, TrialBalance } from './reports.ts';
 import {
   PageTaxGroup,
@@ -57,6 +72,8 @@ export const COMPONENTS: readonly TSchema[] = [
   PageAccount,
   JournalEntry,
   JournalEntryCreate,
+  JournalEntryBatchCreate,
+  JournalEntryBatch,
   JournalEntryUpdate,
   JournalEntryReverse,
   PageJournalEntry,
@@ -96,7 +113,14 @@ export const COMPONENTS: readonly TSchema[] = [
   EmailedInvoice,
   PaymentReceived,
   PaymentReceivedCreate,
+  PaymentReceivedApply,
   PagePaymentReceived,
+  CreditNoteSummary,
+  CreditNote,
+  CreditNoteCreate,
+  CreditNoteUpdate,
+  CreditNoteApply,
+  PageCreditNote,
 ];
 
 export function registerSchemas(app: FastifyInstance) {

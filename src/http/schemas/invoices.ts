@@ -32,7 +32,8 @@ const InvoiceFields = {
   tax_total: MoneyOutput(),
   total: MoneyOutput('subtotal + tax_total'),
   amount_paid: MoneyOutput(),
-  balance_due: MoneyOutput('total - amount_paid; 0 when void.'),
+  amount_credited: MoneyOutput('What credit notes applied to it took off (D60).'),
+  balance_due: MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
   days_overdue: Type.Integer({ minimum: 0, description: 'D24: days past due of a sent invoice, else 0.' }),
   memo: Type.String(),
   journal_entry: OrNull(Type.String(), { description: 'The entry posted by send.' }),
@@ -44,25 +45,26 @@ const InvoiceFields = {
   updated_at: Type.String(),
 };
 
+/** A priced line as returned (invoices and credit notes). */
+export const LineOutput = Type.Object({
+  line_no: Type.Integer(),
+  description: Type.String(),
+  quantity: Type.String(),
+  unit_price: MoneyOutput(),
+  amount: MoneyOutput('quantity x unit_price, rounded to the currency minor unit (D8).'),
+  income_account: Type.String({ format: 'uuid' }),
+  is_taxable: Type.Boolean(),
+  tax_rate: OrNull(Type.String()),
+  tax_amount: MoneyOutput(),
+  tracking_options: Type.Array(Type.String()),
+});
+
 export const InvoiceSummary = Type.Object(InvoiceFields, { $id: 'InvoiceSummary', title: 'InvoiceSummary' });
 
 export const Invoice = Type.Object(
   {
     ...InvoiceFields,
-    lines: Type.Array(
-      Type.Object({
-        line_no: Type.Integer(),
-        description: Type.String(),
-        quantity: Type.String(),
-        unit_price: MoneyOutput(),
-        amount: MoneyOutput('quantity x unit_price, rounded to the currency minor unit (D8).'),
-        income_account: Type.String({ format: 'uuid' }),
-        is_taxable: Type.Boolean(),
-        tax_rate: OrNull(Type.String()),
-        tax_amount: MoneyOutput(),
-        tracking_options: Type.Array(Type.String()),
-      }),
-    ),
+    lines: Type.Array(LineOutput),
   },
   { $id: 'Invoice', title: 'Invoice' },
 );
@@ -126,7 +128,7 @@ export const InvoiceListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Invoice number or customer name.' })),
 });
 
-const LineInput = Type.Object({
+export const LineInput = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   quantity: { ...Quantity, description: 'Decimal string, up to 4 decimals (D6); a JSON number is refused.' },
   unit_price: MoneyInput('Price of one unit.'),
@@ -135,7 +137,7 @@ const LineInput = Type.Object({
   tax_rate: Type.Optional(OrNull(Uuid('A tax-rate id: required when is_taxable, omitted otherwise.'))),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
-const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
+export const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
 const InvoiceNumber = Type.String({
   minLength: 1,
   maxLength: 40,
@@ -144,29 +146,34 @@ const InvoiceNumber = Type.String({
 });
 const Memo = Type.String({ maxLength: 4000 });
 
+/** The body fields of a new sales document: an invoice, or a credit note (D60, "like invoices"). */
+export const SalesDocumentCreateFields = {
+  customer: Uuid('Customer id.'),
+  lines: Lines,
+  issue_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
+  memo: Type.Optional(Memo),
+  currency: Type.Optional(Type.String()),
+};
+
+/** The body fields of a change to a draft sales document (sparse), with the version read. */
+export const SalesDocumentUpdateFields = {
+  customer: Type.Optional(Uuid()),
+  lines: Type.Optional(Lines),
+  issue_date: Type.Optional(DateString()),
+  memo: Type.Optional(Memo),
+  currency: Type.Optional(Type.String()),
+  version: Type.Optional(Version),
+};
+
 export const InvoiceCreate = Type.Object(
-  {
-    customer: Uuid('Customer id.'),
-    lines: Lines,
-    issue_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
-    number: Type.Optional(InvoiceNumber),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-  },
+  { ...SalesDocumentCreateFields, number: Type.Optional(InvoiceNumber) },
   { $id: 'InvoiceCreate', title: 'InvoiceCreate' },
 );
 
-export const InvoiceUpdate = Type.Object(
-  {
-    customer: Type.Optional(Uuid()),
-    lines: Type.Optional(Lines),
-    issue_date: Type.Optional(DateString()),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'InvoiceUpdate', title: 'InvoiceUpdate' },
-);
+export const InvoiceUpdate = Type.Object(SalesDocumentUpdateFields, {
+  $id: 'InvoiceUpdate',
+  title: 'InvoiceUpdate',
+});
 
 export const InvoiceEmailRequest = Type.Object(
   {

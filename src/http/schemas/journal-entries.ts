@@ -1,6 +1,11 @@
 // Journal entries (spec "Journal entry", D27): the response, request bodies, the page.
 import { Type } from '@sinclair/typebox';
-import { LINES_PER_ENTRY_MAX, SOURCE_TYPES } from '../../domain/journal.ts';
+import {
+  BATCH_ENTRIES_MAX,
+  BATCH_LINES_MAX,
+  LINES_PER_ENTRY_MAX,
+  SOURCE_TYPES,
+} from '../../domain/journal.ts';
 import { CursorQuery, Literals, MoneyInput, MoneyOutput, OrNull, Page, ref, Version } from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted'] as const;
@@ -16,7 +21,7 @@ export const JournalEntry = Type.Object(
     memo: Type.String(),
     status: Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
     source_type: Type.String({
-      description: 'manual, invoice, payment_received, invoice_void, reversal, ...',
+      description: 'manual, invoice, payment_received, invoice_void, payment_void, reversal, ...',
     }),
     source_id: OrNull(Type.String()),
     reverses_entry: OrNull(Type.String()),
@@ -64,14 +69,42 @@ const LineInput = Type.Object({
 const Lines = Type.Array(LineInput, { maxItems: LINES_PER_ENTRY_MAX });
 const Memo = Type.String({ maxLength: 2000 });
 
+const EntryFields = {
+  txn_date: Type.String({ description: 'YYYY-MM-DD, in an open period.' }),
+  memo: Type.Optional(Memo),
+  currency: Type.Optional(Type.String()),
+  lines: Lines,
+};
+
+const PostFlag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
+
 export const JournalEntryCreate = Type.Object(
   {
-    txn_date: Type.String({ description: 'YYYY-MM-DD, in an open period.' }),
-    memo: Type.Optional(Memo),
-    currency: Type.Optional(Type.String()),
-    lines: Lines,
+    ...EntryFields,
+    post: PostFlag(
+      'D58: true creates and posts the entry in one transaction (201, status posted, numbered); false or absent saves a draft.',
+    ),
   },
   { $id: 'JournalEntryCreate', title: 'JournalEntryCreate' },
+);
+
+export const JournalEntryBatchCreate = Type.Object(
+  {
+    entries: Type.Array(Type.Object(EntryFields), {
+      minItems: 1,
+      maxItems: BATCH_ENTRIES_MAX,
+      description: `1 to ${BATCH_ENTRIES_MAX} entries (at most ${BATCH_LINES_MAX} lines in all), written all or nothing.`,
+    }),
+    post: PostFlag(
+      'true posts every entry, numbered consecutively in request order; false or absent saves drafts.',
+    ),
+  },
+  { $id: 'JournalEntryBatchCreate', title: 'JournalEntryBatchCreate' },
+);
+
+export const JournalEntryBatch = Type.Object(
+  { results: Type.Array(ref(JournalEntry), { description: 'The entries, in request order.' }) },
+  { $id: 'JournalEntryBatch', title: 'JournalEntryBatch' },
 );
 
 export const JournalEntryUpdate = Type.Object(

@@ -1,6 +1,6 @@
 // Payments received (spec "Payment received", D25, D33): the response, the create body, the page.
 import { Type } from '@sinclair/typebox';
-import { APPLICATIONS_MAX, PAYMENT_METHODS } from '../../app/payments/payments-received.ts';
+import { APPLICATIONS_MAX, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../app/payments/payments-received.ts';
 import {
   CursorQuery,
   DateString,
@@ -11,6 +11,7 @@ import {
   Page,
   ref,
   Uuid,
+  Version,
 } from './common.ts';
 
 export const PaymentReceived = Type.Object(
@@ -25,7 +26,9 @@ export const PaymentReceived = Type.Object(
     reference: Type.String(),
     memo: Type.String(),
     deposit_to_account: Type.String({ format: 'uuid' }),
-    unapplied_amount: MoneyOutput('amount - applications: credit the customer can use later.'),
+    unapplied_amount: MoneyOutput(
+      'amount - applications: credit the customer can use later (POST .../apply); 0.0000 when void.',
+    ),
     applications: Type.Array(
       Type.Object({
         invoice_id: Type.String({ format: 'uuid' }),
@@ -36,6 +39,12 @@ export const PaymentReceived = Type.Object(
     ),
     currency: Type.String(),
     journal_entry: OrNull(Type.String(), { description: "The payment's own posted entry." }),
+    status: Literals(PAYMENT_STATUSES, {
+      description:
+        'posted, or void (D61): its entry is reversed, its applications removed; it counts in no balance.',
+    }),
+    void_entry: OrNull(Type.String(), { description: "The entry reversing the payment's own, once void." }),
+    voided_at: OrNull(Type.String()),
     version: Type.Integer(),
     created_at: Type.String(),
     updated_at: Type.String(),
@@ -50,6 +59,8 @@ export const PaymentListQuery = Type.Object({
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
 });
 
+const PaymentApplicationInput = Type.Object({ invoice_id: Uuid(), amount: MoneyInput() });
+
 export const PaymentReceivedCreate = Type.Object(
   {
     customer: Uuid('Customer id.'),
@@ -58,11 +69,18 @@ export const PaymentReceivedCreate = Type.Object(
     method: Literals(PAYMENT_METHODS),
     reference: Type.Optional(Type.String({ maxLength: 200 })),
     deposit_to_account: Type.Optional(Uuid('An active asset account; default Undeposited Funds (1010).')),
-    applications: Type.Optional(
-      Type.Array(Type.Object({ invoice_id: Uuid(), amount: MoneyInput() }), { maxItems: APPLICATIONS_MAX }),
-    ),
+    applications: Type.Optional(Type.Array(PaymentApplicationInput, { maxItems: APPLICATIONS_MAX })),
     memo: Type.Optional(Type.String({ maxLength: 4000 })),
     currency: Type.Optional(Type.String()),
   },
   { $id: 'PaymentReceivedCreate', title: 'PaymentReceivedCreate' },
+);
+
+/** POST /payments-received/{id}/apply (D61): more of the unapplied amount, to open invoices. */
+export const PaymentReceivedApply = Type.Object(
+  {
+    applications: Type.Array(PaymentApplicationInput, { minItems: 1, maxItems: APPLICATIONS_MAX }),
+    version: Type.Optional(Version),
+  },
+  { $id: 'PaymentReceivedApply', title: 'PaymentReceivedApply' },
 );

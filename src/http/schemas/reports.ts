@@ -1,7 +1,7 @@
 // Ledger reports (D40) and receivables aging (D57).
 import { Type } from '@sinclair/typebox';
-import { AGING_BUCKETS } from '../../app/reports/ar-aging.ts';
-import { MoneyOutput, OrNull } from './common.ts';
+import { AGING_COLUMNS, DEPRECATED_BUCKETS } from '../../app/reports/ar-aging.ts';
+import { CursorQuery, Literals, MoneyOutput, OrNull } from './common.ts';
 
 const SectionAccounts = Type.Array(
   Type.Object({
@@ -13,19 +13,38 @@ const SectionAccounts = Type.Array(
 );
 const Section = Type.Object({ accounts: SectionAccounts, total: MoneyOutput() });
 const DateQuery = Type.Optional(Type.String({ format: 'date' }));
+const Format = Type.Optional(
+  Literals(['json', 'csv'], {
+    description:
+      'csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default.',
+  }),
+);
+const TrackingOptionQuery = Type.Optional(
+  Type.String({ description: 'A tracking option id: only lines carrying it count.' }),
+);
+const GeneratedAt = Type.String({ format: 'date-time', description: 'When the report was generated (UTC).' });
 
-export const AsOfQuery = Type.Object({ as_of: DateQuery });
-export const RangeQuery = Type.Object({ from: DateQuery, to: DateQuery });
+export const AsOfQuery = Type.Object({ as_of: DateQuery, format: Format });
+export const ProfitAndLossQuery = Type.Object({
+  from: DateQuery,
+  to: DateQuery,
+  tracking_option: TrackingOptionQuery,
+  format: Format,
+});
 export const GeneralLedgerQuery = Type.Object({
   account: Type.String({ description: 'Account id.' }),
   from: DateQuery,
   to: DateQuery,
+  tracking_option: TrackingOptionQuery,
+  ...CursorQuery,
+  format: Format,
 });
 
 export const TrialBalance = Type.Object(
   {
     as_of: Type.String(),
     currency: Type.String(),
+    generated_at: GeneratedAt,
     lines: Type.Array(
       Type.Object({
         account: Type.String(),
@@ -47,7 +66,9 @@ export const ProfitAndLoss = Type.Object(
   {
     from: Type.String(),
     to: Type.String(),
+    tracking_option: OrNull(Type.String()),
     currency: Type.String(),
+    generated_at: GeneratedAt,
     income: Section,
     expenses: Section,
     net_income: MoneyOutput(),
@@ -59,6 +80,7 @@ export const BalanceSheet = Type.Object(
   {
     as_of: Type.String(),
     currency: Type.String(),
+    generated_at: GeneratedAt,
     assets: Section,
     liabilities: Section,
     equity: Type.Object({
@@ -72,24 +94,38 @@ export const BalanceSheet = Type.Object(
   { $id: 'BalanceSheet', title: 'BalanceSheet' },
 );
 
-const Buckets = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, MoneyOutput()])) as Record<
-  (typeof AGING_BUCKETS)[number],
-  ReturnType<typeof MoneyOutput>
->;
+const AgingAmounts = {
+  ...(Object.fromEntries(AGING_COLUMNS.map((column) => [column, MoneyOutput()])) as Record<
+    (typeof AGING_COLUMNS)[number],
+    ReturnType<typeof MoneyOutput>
+  >),
+  total: MoneyOutput('The buckets plus unapplied (which is negative).'),
+  ...(Object.fromEntries(
+    Object.entries(DEPRECATED_BUCKETS).map(([old, bucket]) => [
+      old,
+      {
+        ...MoneyOutput(`Deprecated: the same as ${bucket} (removed no earlier than 2027-05-24).`),
+        deprecated: true,
+      },
+    ]),
+  ) as unknown as Record<keyof typeof DEPRECATED_BUCKETS, ReturnType<typeof MoneyOutput>>),
+};
 
 export const ArAging = Type.Object(
   {
     as_of: Type.String(),
     currency: Type.String(),
+    generated_at: GeneratedAt,
     customers: Type.Array(
       Type.Object({
         customer: Type.String(),
         customer_name: Type.String(),
-        ...Buckets,
-        total: MoneyOutput(),
+        ...AgingAmounts,
       }),
     ),
-    totals: Type.Object({ ...Buckets, total: MoneyOutput() }),
+    totals: Type.Object(AgingAmounts, {
+      description: 'Per column; total equals the Accounts Receivable balance at the end of as_of.',
+    }),
   },
   { $id: 'ArAging', title: 'ArAging' },
 );
@@ -101,12 +137,15 @@ export const GeneralLedger = Type.Object(
     account_name: Type.String(),
     from: Type.String(),
     to: Type.String(),
+    tracking_option: OrNull(Type.String()),
     currency: Type.String(),
-    opening_balance: MoneyOutput(),
+    generated_at: GeneratedAt,
+    opening_balance: MoneyOutput("The balance before this page's first line."),
     lines: Type.Array(
       Type.Object({
         journal_entry: Type.String(),
         entry_number: Type.String(),
+        line_no: Type.Integer(),
         txn_date: Type.String(),
         memo: Type.String(),
         source_type: Type.String(),
@@ -117,7 +156,9 @@ export const GeneralLedger = Type.Object(
         balance: MoneyOutput(),
       }),
     ),
-    closing_balance: MoneyOutput(),
+    closing_balance: MoneyOutput("The balance after this page's last line."),
+    next: OrNull(Type.String({ format: 'uri' })),
+    previous: OrNull(Type.String({ format: 'uri' })),
   },
   { $id: 'GeneralLedger', title: 'GeneralLedger' },
 );

@@ -212,6 +212,39 @@ export function dayTotalsUpsertCte(
 }
 
 /**
+ * The balance summary upsert of several entries with their own days (a batch, D59): the net per
+ * account and day, one row each (an upsert may not touch a row twice in one statement), in
+ * (day, account) order. Same shape and placement rules as dayTotalsUpsertCte.
+ */
+export function dayTotalsUpsertManyCte(
+  params: SqlParams,
+  after: string,
+  organization: string,
+  entries: { day: string; lines: JournalLine[] }[],
+): string {
+  const byDay = new Map<string, JournalLine[]>();
+  for (const entry of entries) {
+    const lines = byDay.get(entry.day);
+    if (lines) lines.push(...entry.lines);
+    else byDay.set(entry.day, [...entry.lines]);
+  }
+  const rows = [...byDay.keys()]
+    .sort()
+    .flatMap((day) => netByAccount(byDay.get(day) ?? []).map((net) => ({ day, ...net })));
+  const days = params.add(rows.map((row) => row.day));
+  const accounts = params.add(rows.map((row) => row.accountId));
+  const debits = params.add(rows.map((row) => formatMoney(row.debit)));
+  const credits = params.add(rows.map((row) => formatMoney(row.credit)));
+  return `balances AS (
+      INSERT INTO account_balances (organization_id, account_id, day, debit, credit)
+      SELECT ${organization}, a.account_id, a.day, a.debit, a.credit
+        FROM ${after}, unnest(${days}::date[], ${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
+          AS a(day, account_id, debit, credit)
+      ON CONFLICT (organization_id, account_id, day) DO UPDATE
+        SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit)`;
+}
+
+/**
  * Runs the statement that carries the balance upsert. The entry's own amounts and totals were
  * bounded before (money.ts), so numeric_value_out_of_range there can only come from an account's
  * running total for the day leaving NUMERIC(20,4): that is the client's amount, 400 invalid_money

@@ -35,7 +35,8 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
 
 /**
  * D26 for a set of customers in one grouped query: open receivables of `sent` invoices minus the
- * unapplied credit of their payments. Customers with neither get no row (balance zero).
+ * unapplied credit of their payments and the remaining credit of their issued credit notes (D60).
+ * Customers with none of these get no row (balance zero).
  */
 export async function standings(
   db: Queryable,
@@ -46,21 +47,27 @@ export async function standings(
   if (ids.length === 0) return byId;
   const rows = await db.query<{ id: string; balance: string; open_invoice_count: number }>(
     `WITH open_invoices AS (
-       SELECT customer_id, sum(total - amount_paid) AS due,
-              count(*) FILTER (WHERE total > amount_paid) AS open_count
+       SELECT customer_id, sum(total - amount_paid - amount_credited) AS due,
+              count(*) FILTER (WHERE total > amount_paid + amount_credited) AS open_count
          FROM invoices
         WHERE organization_id = $1 AND customer_id = ANY($2::uuid[]) AND status = 'sent'
         GROUP BY customer_id),
      credits AS (
        SELECT customer_id, sum(unapplied_amount) AS unapplied
          FROM payments_received
-        WHERE organization_id = $1 AND customer_id = ANY($2::uuid[])
+        WHERE organization_id = $1 AND customer_id = ANY($2::uuid[]) AND status = 'posted' -- D61: never a void one
+        GROUP BY customer_id),
+     credit_notes AS (
+       SELECT customer_id, sum(total - amount_applied) AS remaining
+         FROM credit_notes
+        WHERE organization_id = $1 AND customer_id = ANY($2::uuid[]) AND status = 'issued'
         GROUP BY customer_id)
-     SELECT c.id, (COALESCE(o.due, 0) - COALESCE(p.unapplied, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
+     SELECT c.id, (COALESCE(o.due, 0) - COALESCE(p.unapplied, 0) - COALESCE(n.remaining, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
             COALESCE(o.open_count, 0)::int AS open_invoice_count
        FROM unnest($2::uuid[]) AS c(id)
        LEFT JOIN open_invoices o ON o.customer_id = c.id
-       LEFT JOIN credits p ON p.customer_id = c.id`,
+       LEFT JOIN credits p ON p.customer_id = c.id
+       LEFT JOIN credit_notes n ON n.customer_id = c.id`,
     [organizationId, ids],
   );
   for (const row of rows)

@@ -5,8 +5,14 @@
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
+import {
+  deleteSalesLines,
+  insertSalesLines,
+  type NewSalesLine,
+  type SalesLineRow,
+  salesLinesOf,
+} from './sales-lines.ts';
 
 export interface InvoiceRow {
   id: string;
@@ -22,6 +28,8 @@ export interface InvoiceRow {
   tax_total: string;
   total: string;
   amount_paid: string;
+  /** What credit notes took off it (D60). */
+  amount_credited: string;
   journal_entry_id: string | null;
   void_entry_id: string | null;
   sent_at: string | null;
@@ -31,24 +39,12 @@ export interface InvoiceRow {
   updated_at: string;
 }
 
-export interface InvoiceLineRow {
-  invoice_id: string;
-  line_no: number;
-  description: string;
-  quantity: string;
-  unit_price: string;
-  amount: string;
-  income_account_id: string;
-  is_taxable: boolean;
-  tax_rate_id: string | null;
-  tax_amount: string;
-  tracking_options: string[];
-}
+export type InvoiceLineRow = SalesLineRow<'invoice_id'>;
 
 const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS customer_name, i.status,
   i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.currency, i.memo,
   i.subtotal::text AS subtotal, i.tax_total::text AS tax_total, i.total::text AS total,
-  i.amount_paid::text AS amount_paid, i.journal_entry_id, i.void_entry_id,
+  i.amount_paid::text AS amount_paid, i.amount_credited::text AS amount_credited, i.journal_entry_id, i.void_entry_id,
   ${isoTimestamp('i.sent_at')} AS sent_at, ${isoTimestamp('i.voided_at')} AS voided_at, i.version,
   ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
@@ -64,14 +60,7 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
 }
 
 /** The lines of each invoice, in line order. */
-export const linesOf = childrenOf<InvoiceLineRow, 'invoice_id'>(
-  `SELECT invoice_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
-          amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
-          tracking_options::text[] AS tracking_options
-     FROM invoice_lines WHERE organization_id = $1 AND invoice_id = ANY($2::uuid[])
-    ORDER BY invoice_id, line_no`,
-  'invoice_id',
-);
+export const linesOf = salesLinesOf('invoice');
 
 export interface InvoiceFilters {
   status: string | null;
@@ -165,53 +154,20 @@ export async function updateDraft(
   );
 }
 
-/** A line to store; amounts as NUMERIC text. is_taxable is stored as "has a tax rate". */
-export interface NewInvoiceLine {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  amount: string;
-  incomeAccountId: string;
-  taxRateId: string | null;
-  taxAmount: string;
-  trackingOptionIds: string[];
-}
+export type NewInvoiceLine = NewSalesLine;
 
 /** Every line of an invoice in one statement, numbered from 1 in the order given. */
-export async function insertLines(
+export function insertLines(
   tx: Queryable,
   organizationId: string,
   invoiceId: string,
   lines: NewInvoiceLine[],
-): Promise<void> {
-  const params = new SqlParams();
-  const sql = insertRowsSql(params, {
-    table: 'invoice_lines',
-    fixed: { organization_id: params.add(organizationId), invoice_id: params.add(invoiceId) },
-    ordinalColumn: 'line_no',
-    columns: [
-      { name: 'description', type: 'text', values: lines.map((line) => line.description) },
-      { name: 'quantity', type: 'numeric', values: lines.map((line) => line.quantity) },
-      { name: 'unit_price', type: 'numeric', values: lines.map((line) => line.unitPrice) },
-      { name: 'amount', type: 'numeric', values: lines.map((line) => line.amount) },
-      { name: 'income_account_id', type: 'uuid', values: lines.map((line) => line.incomeAccountId) },
-      { name: 'tax_rate_id', type: 'uuid', values: lines.map((line) => line.taxRateId) },
-      { name: 'tax_amount', type: 'numeric', values: lines.map((line) => line.taxAmount) },
-      uuidListColumn(
-        'tracking_options',
-        lines.map((line) => line.trackingOptionIds),
-      ),
-    ],
-    computed: { is_taxable: 'r.tax_rate_id IS NOT NULL' },
-  });
-  await tx.query(sql, params.values);
+) {
+  return insertSalesLines(tx, 'invoice', organizationId, invoiceId, lines);
 }
 
-export async function deleteLines(tx: Queryable, organizationId: string, invoiceId: string): Promise<void> {
-  await tx.query('DELETE FROM invoice_lines WHERE organization_id = $1 AND invoice_id = $2', [
-    organizationId,
-    invoiceId,
-  ]);
+export function deleteLines(tx: Queryable, organizationId: string, invoiceId: string): Promise<void> {
+  return deleteSalesLines(tx, 'invoice', organizationId, invoiceId);
 }
 
 /** The entry each status change points at, and the moment it records. */
@@ -247,6 +203,7 @@ export interface PayableRow {
   status: InvoiceStatus;
   total: string;
   amount_paid: string;
+  amount_credited: string;
   version: number;
 }
 
@@ -256,7 +213,8 @@ export interface PayableRow {
  */
 export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableRow[]> {
   return tx.query<PayableRow>(
-    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid, version
+    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid,
+            amount_credited::text AS amount_credited, version
        FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
       ORDER BY id FOR UPDATE`,
     [organizationId, ids],

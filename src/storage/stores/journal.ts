@@ -8,7 +8,7 @@ import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
 import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
-import { dayTotalsUpsertCte, queryRefusingDayTotalOverflow } from './accounts.ts';
+import { dayTotalsUpsertCte, dayTotalsUpsertManyCte, queryRefusingDayTotalOverflow } from './accounts.ts';
 import * as sequences from './sequences.ts';
 
 export interface EntryRow {
@@ -269,6 +269,90 @@ export async function insertPostedEntryWithLines(tx: Queryable, entry: NewPosted
   return number;
 }
 
+/** One manual entry of several written at once (D58, D59). */
+export interface NewManualEntry {
+  id: string;
+  txnDate: string;
+  memo: string;
+  /** Debits and credits alike (the caller asserted the balance). */
+  total: Money;
+  lines: JournalLine[];
+}
+
+export interface ManualEntries {
+  organizationId: string;
+  currency: string;
+  /** Posted: numbered consecutively in the order given, and in the balance summary. */
+  post: boolean;
+  entries: NewManualEntry[];
+}
+
+/**
+ * Writes manual entries and all their lines in ONE statement, whatever their count; posted ones
+ * also take consecutive JE numbers (the counter advances by the count, its lock held to commit)
+ * and update the balance summary in the same statement. Answers the rows, in the order given. An
+ * account's day total past NUMERIC(20,4) is 400 invalid_money on `overflowField`.
+ */
+export async function insertManualEntries(
+  tx: Queryable,
+  write: ManualEntries,
+  overflowField = 'lines',
+): Promise<EntryRow[]> {
+  const { entries } = write;
+  const p = new SqlParams(write.organizationId);
+  const source = `unnest(${p.add(entries.map((entry) => entry.id))}::uuid[],
+      ${p.add(entries.map((entry) => entry.txnDate))}::date[],
+      ${p.add(entries.map((entry) => entry.memo))}::text[],
+      ${p.add(entries.map((entry) => formatMoney(entry.total)))}::numeric[]) WITH ORDINALITY
+      AS e(id, txn_date, memo, total, ordinal)`;
+  const currency = p.add(write.currency);
+  const lines = `lines AS (${linesOfManySql(p, entries)})`;
+  let sql: string;
+  if (write.post) {
+    const range = sequences.allocateRangeCte('journal_entry', '$1', `${p.add(entries.length)}::bigint`);
+    const days = entries.map((entry) => ({ day: entry.txnDate, lines: entry.lines }));
+    sql = `WITH ${range.cte}, ${dayTotalsUpsertManyCte(p, range.name, '$1', days)}, ${lines}
+       INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type,
+          currency, total_debit, total_credit, posted_at)
+       SELECT e.id, $1, ${range.format('e.ordinal - 1')}, e.txn_date, e.memo, 'posted', 'manual',
+          ${currency}, e.total, e.total, clock_timestamp()
+         FROM ${range.name}, ${source}
+       RETURNING ${ENTRY_COLUMNS}`;
+  } else {
+    sql = `WITH ${lines}
+       INSERT INTO journal_entries (id, organization_id, txn_date, memo, status, currency, total_debit, total_credit)
+       SELECT e.id, $1, e.txn_date, e.memo, 'draft', ${currency}, e.total, e.total FROM ${source}
+       RETURNING ${ENTRY_COLUMNS}`;
+  }
+  const rows = await queryRefusingDayTotalOverflow<EntryRow>(tx, sql, p.values, overflowField);
+  if (rows.length !== entries.length) {
+    throw new Error(`organization ${write.organizationId} has no journal_entry sequence`);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return entries.map((entry) => byId.get(entry.id) as EntryRow);
+}
+
+/** The INSERT of the lines of several entries (each numbered from 1), beside their entries' INSERT. */
+function linesOfManySql(params: SqlParams, entries: NewManualEntry[]) {
+  const all = entries.flatMap((entry) => entry.lines.map((line, index) => ({ entry, line, index })));
+  return insertRowsSql(params, {
+    table: 'journal_lines',
+    fixed: { organization_id: '$1' },
+    columns: [
+      { name: 'journal_entry_id', type: 'uuid', values: all.map((row) => row.entry.id) },
+      { name: 'line_no', type: 'int', values: all.map((row) => row.index + 1) },
+      { name: 'account_id', type: 'uuid', values: all.map((row) => row.line.accountId) },
+      { name: 'description', type: 'text', values: all.map((row) => row.line.description) },
+      { name: 'debit', type: 'numeric', values: all.map((row) => formatMoney(row.line.debit)) },
+      { name: 'credit', type: 'numeric', values: all.map((row) => formatMoney(row.line.credit)) },
+      uuidListColumn(
+        'tracking_options',
+        all.map((row) => row.line.trackingOptionIds),
+      ),
+    ],
+  });
+}
+
 /**
  * Links a locked original to its reversal and writes its new version. The condition on
  * reversed_by_entry_id makes a second reversal fail (false) rather than overwrite the link.
@@ -294,6 +378,9 @@ const SOURCE_TABLES: Record<string, string> = {
   invoice: 'invoices',
   invoice_void: 'invoices',
   payment_received: 'payments_received',
+  payment_void: 'payments_received',
+  credit_note: 'credit_notes',
+  credit_note_void: 'credit_notes',
 };
 
 /** The number of the document that posted an entry (an invoice's INV-…), or null if none is known. */

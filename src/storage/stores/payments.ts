@@ -2,6 +2,7 @@
 // their applications to invoices, and the one statement that writes a payment. Every function takes
 // the handle first and plain values; amounts come back as NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
+import type { PaymentStatus } from '../../domain/payment.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
@@ -22,6 +23,10 @@ export interface PaymentRow {
   currency: string;
   deposit_account_id: string;
   journal_entry_id: string | null;
+  /** D61: 'posted', or 'void' once its entry is reversed (then void_entry_id and voided_at are set). */
+  status: PaymentStatus;
+  void_entry_id: string | null;
+  voided_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -42,7 +47,8 @@ const paymentColumns = (alias: string) => {
   return `${column('id')}, ${column('number')}, ${column('customer_id')}, ${column('payment_date')}::text AS payment_date,
   ${column('amount')}::text AS amount, ${column('unapplied_amount')}::text AS unapplied_amount, ${column('method')},
   ${column('reference')}, ${column('memo')}, ${column('currency')}, ${column('deposit_account_id')},
-  ${column('journal_entry_id')}, ${column('version')},
+  ${column('journal_entry_id')}, ${column('status')}, ${column('void_entry_id')},
+  ${isoTimestamp(column('voided_at'))} AS voided_at, ${column('version')},
   ${isoTimestamp(column('created_at'))} AS created_at, ${isoTimestamp(column('updated_at'))} AS updated_at`;
 };
 
@@ -53,6 +59,11 @@ const PAYMENT_SELECT = `SELECT ${paymentColumns('p.')}, c.display_name AS custom
 /** One payment, or undefined (a malformed id is a payment that does not exist). */
 export function find(db: Queryable, organizationId: string, id: string): Promise<PaymentRow | undefined> {
   return rowById<PaymentRow>(db, PAYMENT_SELECT, organizationId, id, 'none', 'p');
+}
+
+/** One payment locked FOR UPDATE until commit (not its customer), or undefined. */
+export function lock(tx: Queryable, organizationId: string, id: string): Promise<PaymentRow | undefined> {
+  return rowById<PaymentRow>(tx, PAYMENT_SELECT, organizationId, id, 'update', 'p');
 }
 
 /** One keyset page (PAGE_SIZE + 1 rows at most), of one customer's payments when `customerId` is set. */
@@ -153,4 +164,89 @@ export async function insertWithApplications(
     params.values,
   );
   return written;
+}
+
+/** What a payment makes of an invoice it is applied to or taken off (D33), with its new version. */
+export interface InvoiceMove {
+  id: string;
+  amountPaid: string;
+  status: InvoiceStatus;
+  version: number;
+}
+
+/** The CTE body that moves invoices: amount_paid, status and version, one row per move. */
+function moveInvoicesSql(params: SqlParams, organization: string, moves: InvoiceMove[]): string {
+  return `UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
+              updated_at = clock_timestamp()
+         FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountPaid))}::numeric[],
+                     ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
+           AS m(id, paid, status, version)
+        WHERE i.organization_id = ${organization} AND i.id = m.id`;
+}
+
+/** Applications added to a locked payment later (D61), numbered after its existing ones. */
+export interface LaterApplications {
+  organizationId: string;
+  paymentId: string;
+  appliedDate: string;
+  applications: { invoiceId: string; amount: string }[];
+  unappliedAmount: string;
+  version: number;
+  invoiceMoves: InvoiceMove[];
+}
+
+/**
+ * ONE statement on a payment the caller locked: inserts the new applications after its last line
+ * (the lock keeps that number ours), lowers its unapplied amount, bumps its version, and moves the
+ * applied invoices (locked by the caller too).
+ */
+export async function addApplications(tx: Queryable, later: LaterApplications): Promise<void> {
+  const params = new SqlParams();
+  const organization = params.add(later.organizationId);
+  const payment = params.add(later.paymentId);
+  await tx.query(
+    `WITH applied AS (
+       INSERT INTO payment_applications (organization_id, payment_id, line_no, invoice_id, amount, applied_date)
+       SELECT ${organization}::uuid, ${payment}::uuid,
+              (SELECT COALESCE(max(line_no), 0) FROM payment_applications
+                WHERE organization_id = ${organization} AND payment_id = ${payment}) + r.ordinal,
+              r.invoice_id, r.amount, ${params.add(later.appliedDate)}::date
+         FROM unnest(${params.add(later.applications.map((a) => a.invoiceId))}::uuid[],
+                     ${params.add(later.applications.map((a) => a.amount))}::numeric[])
+           WITH ORDINALITY AS r(invoice_id, amount, ordinal)),
+     moved AS (${moveInvoicesSql(params, organization, later.invoiceMoves)})
+     UPDATE payments_received SET unapplied_amount = ${params.add(later.unappliedAmount)}::numeric,
+            version = ${params.add(later.version)}::int, updated_at = clock_timestamp()
+      WHERE organization_id = ${organization} AND id = ${payment}`,
+    params.values,
+  );
+}
+
+/**
+ * ONE statement voiding a payment the caller locked (D61): deletes its applications, moves the
+ * invoices they paid back, and marks it void with no unapplied amount and the entry reversing its own.
+ */
+export async function markVoid(
+  tx: Queryable,
+  payment: {
+    organizationId: string;
+    id: string;
+    voidEntryId: string;
+    version: number;
+    invoiceMoves: InvoiceMove[];
+  },
+): Promise<void> {
+  const params = new SqlParams();
+  const organization = params.add(payment.organizationId);
+  const id = params.add(payment.id);
+  await tx.query(
+    `WITH removed AS (
+       DELETE FROM payment_applications WHERE organization_id = ${organization} AND payment_id = ${id}),
+     moved AS (${moveInvoicesSql(params, organization, payment.invoiceMoves)})
+     UPDATE payments_received SET status = 'void', unapplied_amount = 0,
+            void_entry_id = ${params.add(payment.voidEntryId)}::uuid, voided_at = clock_timestamp(),
+            version = ${params.add(payment.version)}::int, updated_at = clock_timestamp()
+      WHERE organization_id = ${organization} AND id = ${id}`,
+    params.values,
+  );
 }

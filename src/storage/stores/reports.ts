@@ -1,5 +1,5 @@
-// The reports store (D40): read-only queries over the balance summary, journal lines and open
-// receivables. Amounts come back as text; the report use cases add them up as exact money.
+// The reports store (D40, D57): read-only queries over the balance summary, journal lines and the
+// receivables documents. Amounts come back as text; the report use cases add them up as exact money.
 import type { AccountType } from '../../domain/chart.ts';
 import type { Queryable } from '../db.ts';
 
@@ -12,28 +12,61 @@ export interface SummaryRow {
   credit: string;
 }
 
-/** Per-account debit and credit totals over posted entries dated in [from, to], by account number. */
+/**
+ * Per-account debit and credit totals over posted entries dated in [from, to], by account number.
+ * Without a tracking option, from the balance summary; with one, from the lines carrying it (D57).
+ */
 export function accountSummary(
   db: Queryable,
   organizationId: string,
   from: string | null,
   to: string,
+  trackingOption: string | null = null,
 ): Promise<SummaryRow[]> {
+  const totals =
+    trackingOption === null
+      ? `SELECT account_id, sum(debit)::text AS debit, sum(credit)::text AS credit
+           FROM account_balances
+          WHERE organization_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND day <= $3::date
+          GROUP BY account_id`
+      : `SELECT l.account_id, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit
+           FROM journal_lines l
+           JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+          WHERE l.organization_id = $1 AND l.tracking_options @> ARRAY[$4::uuid] AND e.status = 'posted'
+            AND ($2::date IS NULL OR e.txn_date >= $2::date) AND e.txn_date <= $3::date
+          GROUP BY l.account_id`;
   return db.query<SummaryRow>(
     `SELECT a.id AS account_id, a.number, a.name, a.type, s.debit, s.credit
-       FROM (SELECT account_id, sum(debit)::text AS debit, sum(credit)::text AS credit
-               FROM account_balances
-              WHERE organization_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND day <= $3::date
-              GROUP BY account_id) s
+       FROM (${totals}) s
        JOIN accounts a ON a.organization_id = $1 AND a.id = s.account_id
       ORDER BY a.number`,
-    [organizationId, from, to],
+    trackingOption === null ? [organizationId, from, to] : [organizationId, from, to, trackingOption],
   );
+}
+
+/** An account's debit and credit totals over posted lines carrying `trackingOption`, dated before `before`. */
+export async function trackedTotalsBefore(
+  db: Queryable,
+  organizationId: string,
+  accountId: string,
+  trackingOption: string,
+  before: string,
+): Promise<{ debit: string; credit: string }> {
+  const [row] = await db.query<{ debit: string; credit: string }>(
+    `SELECT COALESCE(sum(l.debit), 0)::text AS debit, COALESCE(sum(l.credit), 0)::text AS credit
+       FROM journal_lines l
+       JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+      WHERE l.organization_id = $1 AND l.account_id = $2 AND l.tracking_options @> ARRAY[$3::uuid]
+        AND e.status = 'posted' AND e.txn_date < $4::date`,
+    [organizationId, accountId, trackingOption, before],
+  );
+  return row ?? { debit: '0', credit: '0' };
 }
 
 export interface LedgerLineRow {
   journal_entry_id: string;
   entry_number: string;
+  line_no: number;
   txn_date: string;
   memo: string;
   source_type: string;
@@ -43,24 +76,59 @@ export interface LedgerLineRow {
   credit: string;
 }
 
-/** An account's posted lines dated in [from, to] in ledger order, `limit` at most. */
+/** A place in an account's ledger: the line after (or before) which a page starts. */
+export interface LedgerPosition {
+  txnDate: string;
+  entryNumber: string;
+  lineNo: number;
+}
+
+export interface LedgerSlice {
+  accountId: string;
+  from: string;
+  to: string;
+  trackingOption: string | null;
+  /** Lines after this place (ledger order), or before it (returned in reverse ledger order). */
+  after?: LedgerPosition;
+  before?: LedgerPosition;
+  limit: number;
+}
+
+/**
+ * An account's posted lines dated in [from, to], in ledger order: date, entry number, line. Keyset:
+ * `after` or `before` a position, `limit` lines at most; a `before` slice comes back nearest first.
+ * Entry numbers compare as text, a total order that is numeric up to JE-999999 (migration 0013's
+ * index walks the posted entries in this order).
+ */
 export function accountLines(
   db: Queryable,
   organizationId: string,
-  accountId: string,
-  range: { from: string; to: string },
-  limit: number,
+  slice: LedgerSlice,
 ): Promise<LedgerLineRow[]> {
+  const params: unknown[] = [organizationId, slice.accountId, slice.from, slice.to, slice.trackingOption];
+  const key = '(e.txn_date, e.entry_number, l.line_no)';
+  let keyset = '';
+  const position = slice.after ?? slice.before;
+  if (position) {
+    params.push(position.txnDate, position.entryNumber, position.lineNo);
+    const entryBound = slice.after ? '>=' : '<=';
+    // The first condition is the index's own (entries only), so the scan starts at the cursor; the
+    // second places the cursor's line within its entry.
+    keyset = `AND (e.txn_date, e.entry_number) ${entryBound} ($6::date, $7::text)
+        AND ${key} ${slice.after ? '>' : '<'} ($6::date, $7::text, $8::int)`;
+  }
+  const direction = slice.before ? 'DESC' : 'ASC';
   return db.query<LedgerLineRow>(
-    `SELECT e.id AS journal_entry_id, e.entry_number, e.txn_date::text AS txn_date, e.memo, e.source_type, e.source_id,
-            l.description, l.debit::text AS debit, l.credit::text AS credit
+    `SELECT e.id AS journal_entry_id, e.entry_number, l.line_no, e.txn_date::text AS txn_date, e.memo,
+            e.source_type, e.source_id, l.description, l.debit::text AS debit, l.credit::text AS credit
        FROM journal_lines l
-       JOIN journal_entries e ON e.id = l.journal_entry_id
-      WHERE l.organization_id = $1 AND l.account_id = $2 AND e.organization_id = $1 AND e.status = 'posted'
+       JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+      WHERE l.organization_id = $1 AND l.account_id = $2 AND e.status = 'posted'
         AND e.txn_date BETWEEN $3::date AND $4::date
-      ORDER BY e.txn_date, e.entry_number, l.line_no
-      LIMIT ${Math.trunc(limit)}`,
-    [organizationId, accountId, range.from, range.to],
+        AND ($5::uuid IS NULL OR l.tracking_options @> ARRAY[$5::uuid]) ${keyset}
+      ORDER BY e.txn_date ${direction}, e.entry_number ${direction}, l.line_no ${direction}
+      LIMIT ${Math.trunc(slice.limit)}`,
+    params as never,
   );
 }
 
@@ -72,8 +140,10 @@ export interface OpenInvoiceRow {
 }
 
 /**
- * Invoices issued on or before `asOf` still open at that date (total minus the applications dated on
- * or before it), by customer name.
+ * Invoices in Accounts Receivable at the end of `asOf`, with what was still open on them then: sent
+ * (their entry dated on or before it) and not voided by then (a void's entry dated after it does not
+ * count yet), total minus the payment and credit-note applications dated on or before it. By
+ * customer name.
  */
 export function openInvoices(db: Queryable, organizationId: string, asOf: string): Promise<OpenInvoiceRow[]> {
   return db.query<OpenInvoiceRow>(
@@ -81,12 +151,69 @@ export function openInvoices(db: Queryable, organizationId: string, asOf: string
             (i.total - COALESCE(p.applied, 0))::text AS open
        FROM invoices i
        JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
-       LEFT JOIN (SELECT invoice_id, sum(amount) AS applied FROM payment_applications
-                   WHERE organization_id = $1 AND applied_date <= $2::date GROUP BY invoice_id) p
+       JOIN journal_entries sent ON sent.organization_id = i.organization_id AND sent.id = i.journal_entry_id
+       LEFT JOIN journal_entries voided
+         ON voided.organization_id = i.organization_id AND voided.id = i.void_entry_id
+       LEFT JOIN (SELECT invoice_id, sum(amount) AS applied
+                    FROM (SELECT invoice_id, amount FROM payment_applications
+                           WHERE organization_id = $1 AND applied_date <= $2::date
+                          UNION ALL
+                          SELECT invoice_id, amount FROM credit_note_applications
+                           WHERE organization_id = $1 AND applied_date <= $2::date) AS settled
+                   GROUP BY invoice_id) p
          ON p.invoice_id = i.id
-      WHERE i.organization_id = $1 AND i.status IN ('sent', 'paid') AND i.issue_date <= $2::date
-        AND i.total - COALESCE(p.applied, 0) > 0
+      WHERE i.organization_id = $1 AND i.journal_entry_id IS NOT NULL AND sent.txn_date <= $2::date
+        AND (voided.id IS NULL OR voided.txn_date > $2::date)
+        AND i.total - COALESCE(p.applied, 0) <> 0
       ORDER BY c.display_name, i.customer_id`,
+    [organizationId, asOf],
+  );
+}
+
+export interface UnappliedCreditRow {
+  customer_id: string;
+  customer_name: string;
+  /** What the customer has paid (or been credited) and not yet applied to an invoice: positive. */
+  unapplied: string;
+}
+
+/**
+ * THE customer's unapplied credit at the end of `asOf` (AR aging, D57): every credit that left
+ * Accounts Receivable by then without settling an invoice by then, one branch of `credits` per kind:
+ * - payments dated on or before it, less their applications dated on or before it; a void payment
+ *   never counts (its reversal is dated on its own date: it left no mark on Accounts Receivable);
+ * - credit notes issued on or before it (their entry's date) and not voided by then (a void's entry
+ *   dated after it does not count yet), less their applications dated on or before it (D60).
+ * Each further kind of credit is one more branch: its amount as of the date less its applications.
+ */
+export function unappliedCredit(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<UnappliedCreditRow[]> {
+  return db.query<UnappliedCreditRow>(
+    `WITH credits AS (
+       SELECT p.customer_id,
+              p.amount - COALESCE((SELECT sum(a.amount) FROM payment_applications a
+                                    WHERE a.organization_id = p.organization_id AND a.payment_id = p.id
+                                      AND a.applied_date <= $2::date), 0) AS unapplied
+         FROM payments_received p
+        WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted'
+       UNION ALL
+       SELECT n.customer_id,
+              n.total - COALESCE((SELECT sum(a.amount) FROM credit_note_applications a
+                                   WHERE a.organization_id = n.organization_id AND a.credit_note_id = n.id
+                                     AND a.applied_date <= $2::date), 0)
+         FROM credit_notes n
+         JOIN journal_entries issued ON issued.organization_id = n.organization_id AND issued.id = n.journal_entry_id
+         LEFT JOIN journal_entries voided ON voided.organization_id = n.organization_id AND voided.id = n.void_entry_id
+        WHERE n.organization_id = $1 AND issued.txn_date <= $2::date
+          AND (voided.id IS NULL OR voided.txn_date > $2::date))
+     SELECT c.id AS customer_id, c.display_name AS customer_name, sum(credits.unapplied)::text AS unapplied
+       FROM credits JOIN customers c ON c.organization_id = $1 AND c.id = credits.customer_id
+      GROUP BY c.id, c.display_name
+     HAVING sum(credits.unapplied) <> 0
+      ORDER BY c.display_name, c.id`,
     [organizationId, asOf],
   );
 }

@@ -35,6 +35,26 @@ export function allocateNumberCte(sequence: SequenceName, organizationParam = '$
   };
 }
 
+/**
+ * `count` consecutive numbers at once (a batch of entries, D59), as a CTE named `allocated_range`
+ * with `first` (the first value); `format(offset)` is the SQL of the number `first + offset` in the
+ * form formatNumber gives. Same counter, same lock to commit, as allocateNumberCte.
+ */
+export function allocateRangeCte(sequence: SequenceName, organizationParam: string, countParam: string) {
+  const name = 'allocated_range';
+  return {
+    name,
+    cte: `${name} AS (UPDATE sequences SET next_value = next_value + ${countParam}
+      WHERE organization_id = ${organizationParam} AND name = '${sequence}'
+      RETURNING next_value - ${countParam} AS first)`,
+    format: (offset: string) => {
+      const digits = `(${name}.first + ${offset})::text`;
+      return `'${SEQUENCES[sequence]}' || CASE WHEN length(${digits}) >= ${NUMBER_DIGITS} THEN ${digits}
+      ELSE lpad(${digits}, ${NUMBER_DIGITS}, '0') END`;
+    },
+  };
+}
+
 /** Creates the counters of a new organization, one per name, each starting at 1. */
 export async function createCounters(db: Queryable, organizationId: string, names: string[]): Promise<void> {
   await db.query(

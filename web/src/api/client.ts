@@ -66,13 +66,17 @@ const refusals: Middleware = {
 export const api = createClient<paths>({ baseUrl: '' });
 api.use(credentials, refusals);
 
-/** The data of a call that succeeded (refusals already threw in the middleware). */
-export function data<T>(result: { data?: T; error?: unknown; response: Response }): T {
+/**
+ * The data of a call that succeeded (refusals already threw in the middleware). Always JSON: the
+ * reports also describe a text/csv answer, which the app never asks for through this client.
+ */
+export function data<T>(result: { data?: T; error?: unknown; response: Response }): Exclude<T, string> {
   if (result.error !== undefined || result.data === undefined) {
-    if (result.response.status === 204) return undefined as T;
+    if (result.response.status === 204) return undefined as Exclude<T, string>;
     throw new ApiError(result.response.status, null);
   }
-  return result.data;
+  if (typeof result.data === 'string') throw new ApiError(result.response.status, null);
+  return result.data as Exclude<T, string>;
 }
 
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;

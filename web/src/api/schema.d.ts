@@ -178,6 +178,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List credit notes */
+        get: operations["listCreditNotes"];
+        put?: never;
+        /**
+         * Create a draft credit note
+         * @description Lines are priced like an invoice’s. A draft has no number (CN- numbers are taken at issue) and no ledger entry.
+         */
+        post: operations["createCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a credit note */
+        get: operations["readCreditNote"];
+        put?: never;
+        post?: never;
+        /** Delete a draft credit note; an issued or void one answers 409 immutable_entry */
+        delete: operations["deleteCreditNote"];
+        options?: never;
+        head?: never;
+        /** Change a draft credit note (sparse; lines replace all lines) */
+        patch: operations["updateCreditNote"];
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply remaining credit to sent invoices of the customer (reduces their balance_due)
+         * @description More than the remaining credit, or more than an invoice’s balance due: 409 application_exceeds_balance. Another customer’s invoice or an unknown one: 400 validation_error; a draft or void invoice: 409 invalid_state. No ledger entry (Accounts Receivable was credited at issue).
+         */
+        post: operations["applyCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a draft: numbers it and posts debit income and tax, credit Accounts Receivable (the mirror of an invoice) */
+        post: operations["issueCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credit-notes/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an issued credit note with nothing applied: posts the reversal of its entry */
+        post: operations["voidCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -360,7 +454,7 @@ export interface paths {
         /** List journal entries */
         get: operations["listJournalEntries"];
         put?: never;
-        /** Create a balanced draft entry */
+        /** Create a balanced entry: a draft, or posted at once with post: true */
         post: operations["createJournalEntry"];
         delete?: never;
         options?: never;
@@ -415,6 +509,26 @@ export interface paths {
         put?: never;
         /** Post a reversing entry linked to a posted entry */
         post: operations["reverseJournalEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/journal-entries/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create 1 to 1000 entries in one transaction, all or nothing (D59)
+         * @description One Idempotency-Key covers the whole batch. With post: true every entry is posted and numbered consecutively in request order. A refusal writes nothing and points into the batch (entries/17/lines/0/debit).
+         */
+        post: operations["createJournalEntryBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -547,6 +661,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments-received/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a payment's unapplied amount to open invoices
+         * @description Each application lowers the invoice's balance_due (paid once nothing is due) and the payment's unapplied_amount; no ledger entry (the payment already credited Accounts Receivable). More than the unapplied amount or an invoice's balance: 409 application_exceeds_balance; a void payment: 409 invalid_state. Honours Idempotency-Key and version.
+         */
+        post: operations["applyPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments-received/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a payment received
+         * @description Posts the reversal of the payment's entry dated on its payment_date (409 period_closed in a closed period), removes its applications and reopens the invoices it paid (sent, balances restored); the payment becomes void and counts in no balance. Already void: 409 invalid_state.
+         */
+        post: operations["voidPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/periods/close": {
         parameters: {
             query?: never;
@@ -588,7 +742,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Receivables aging by customer as of a date (current, 1-30, 31-60, 61-90, over 90 days past due) */
+        /**
+         * Receivables aging by customer as of a date (current, 1-30, 31-60, 61-90, over 90 days past due, unapplied credit); its total is the Accounts Receivable balance
+         * @description Receivables aging by customer as of a date (current, 1-30, 31-60, 61-90, over 90 days past due, unapplied credit); its total is the Accounts Receivable balance. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
         get: operations["getArAging"];
         put?: never;
         post?: never;
@@ -605,7 +762,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance sheet as of a date */
+        /**
+         * Balance sheet as of a date
+         * @description Balance sheet as of a date. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
         get: operations["getBalanceSheet"];
         put?: never;
         post?: never;
@@ -622,7 +782,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One account's posted lines in a date range with a running balance */
+        /**
+         * One account's posted lines in a date range with a running balance, 50 a page
+         * @description Pages by cursor (next, previous); each page gives its opening and closing balance. Accept: text/csv or ?format=csv downloads the whole range (every line, without cursor) as CSV, between an 'Opening balance' and a 'Closing balance' record.
+         */
         get: operations["getGeneralLedger"];
         put?: never;
         post?: never;
@@ -639,7 +802,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Profit and loss for a date range */
+        /**
+         * Profit and loss for a date range, optionally of one tracking option
+         * @description Profit and loss for a date range, optionally of one tracking option. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
         get: operations["getProfitAndLoss"];
         put?: never;
         post?: never;
@@ -656,7 +822,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trial balance as of a date (posted entries only) */
+        /**
+         * Trial balance as of a date (posted entries only)
+         * @description Trial balance as of a date (posted entries only). Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
         get: operations["getTrialBalance"];
         put?: never;
         post?: never;
@@ -955,33 +1124,97 @@ export interface components {
             currency: string;
             customers: {
                 /** @example 120.0000 */
+                "1_30": string;
+                /** @example 120.0000 */
+                "31_60": string;
+                /** @example 120.0000 */
+                "61_90": string;
+                /** @example 120.0000 */
                 current: string;
                 customer: string;
                 customer_name: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as 1_30 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_1_30: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as 31_60 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_31_60: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as 61_90 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_61_90: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as over_90 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_over_90: string;
                 /** @example 120.0000 */
+                over_90: string;
+                /**
+                 * @description The buckets plus unapplied (which is negative).
+                 * @example 120.0000
+                 */
                 total: string;
+                /** @example 120.0000 */
+                unapplied: string;
             }[];
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            /** @description Per column; total equals the Accounts Receivable balance at the end of as_of. */
             totals: {
                 /** @example 120.0000 */
+                "1_30": string;
+                /** @example 120.0000 */
+                "31_60": string;
+                /** @example 120.0000 */
+                "61_90": string;
+                /** @example 120.0000 */
                 current: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as 1_30 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_1_30: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as 31_60 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_31_60: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as 61_90 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_61_90: string;
-                /** @example 120.0000 */
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as over_90 (removed no earlier than 2027-05-24).
+                 * @example 120.0000
+                 */
                 days_over_90: string;
                 /** @example 120.0000 */
+                over_90: string;
+                /**
+                 * @description The buckets plus unapplied (which is negative).
+                 * @example 120.0000
+                 */
                 total: string;
+                /** @example 120.0000 */
+                unapplied: string;
             };
         };
         /** BalanceSheet */
@@ -1012,6 +1245,11 @@ export interface components {
                 /** @example 120.0000 */
                 total: string;
             };
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
             in_balance: boolean;
             liabilities: {
                 accounts: {
@@ -1040,6 +1278,215 @@ export interface components {
             }[];
             cursor: string;
             has_more: boolean;
+        };
+        /** CreditNote */
+        CreditNote: {
+            /**
+             * @description Credit applied to invoices so far.
+             * @example 120.0000
+             */
+            amount_applied: string;
+            applications: {
+                /** @example 120.0000 */
+                amount: string;
+                /** Format: date */
+                applied_date: string;
+                /** Format: uuid */
+                invoice_id: string;
+                invoice_number: string;
+            }[];
+            created_at: string;
+            currency: string;
+            /** Format: uuid */
+            customer: string;
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            issue_date: string;
+            issued_at: string | null;
+            /** @description The entry posted by issue. */
+            journal_entry: string | null;
+            lines: {
+                /**
+                 * @description quantity x unit_price, rounded to the currency minor unit (D8).
+                 * @example 120.0000
+                 */
+                amount: string;
+                description: string;
+                /** Format: uuid */
+                income_account: string;
+                is_taxable: boolean;
+                line_no: number;
+                quantity: string;
+                /** @example 120.0000 */
+                tax_amount: string;
+                tax_rate: string | null;
+                tracking_options: string[];
+                /** @example 120.0000 */
+                unit_price: string;
+            }[];
+            memo: string;
+            /** @description CN-000001, allocated when the note is issued (gapless); null on a draft. */
+            number: string | null;
+            /**
+             * @description total - amount_applied while issued; 0 for a draft or a void note.
+             * @example 120.0000
+             */
+            remaining_credit: string;
+            /** @description draft, issued or void */
+            status: "draft" | "issued" | "void";
+            /** @example 120.0000 */
+            subtotal: string;
+            /** @example 120.0000 */
+            tax_total: string;
+            /**
+             * @description subtotal + tax_total
+             * @example 120.0000
+             */
+            total: string;
+            updated_at: string;
+            version: number;
+            /** @description The reversing entry of a void. */
+            void_entry: string | null;
+            voided_at: string | null;
+        };
+        /** CreditNoteApply */
+        CreditNoteApply: {
+            applications: {
+                /**
+                 * @description At most the invoice’s balance due; together at most the remaining credit.
+                 * @example 120.00
+                 */
+                amount: string;
+                /**
+                 * Format: uuid
+                 * @description A sent invoice of the credit note’s customer.
+                 */
+                invoice_id: string;
+            }[];
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
+        };
+        /** CreditNoteCreate */
+        CreditNoteCreate: {
+            currency?: string;
+            /**
+             * Format: uuid
+             * @description Customer id.
+             */
+            customer: string;
+            /**
+             * Format: date
+             * @description Defaults to today in the organization time zone.
+             * @example 2026-11-23
+             */
+            issue_date?: string;
+            lines: {
+                description?: string;
+                /**
+                 * Format: uuid
+                 * @description An active income account of these books.
+                 */
+                income_account: string;
+                /** @default false */
+                is_taxable: boolean;
+                /**
+                 * @description Decimal string, up to 4 decimals (D6); a JSON number is refused.
+                 * @example 2
+                 * @example 1.5
+                 */
+                quantity: string;
+                tax_rate?: string | null;
+                tracking_options?: string[];
+                /**
+                 * @description Price of one unit.
+                 * @example 120.00
+                 */
+                unit_price: string;
+            }[];
+            memo?: string;
+        };
+        /** CreditNoteSummary */
+        CreditNoteSummary: {
+            /**
+             * @description Credit applied to invoices so far.
+             * @example 120.0000
+             */
+            amount_applied: string;
+            created_at: string;
+            currency: string;
+            /** Format: uuid */
+            customer: string;
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            issue_date: string;
+            issued_at: string | null;
+            /** @description The entry posted by issue. */
+            journal_entry: string | null;
+            memo: string;
+            /** @description CN-000001, allocated when the note is issued (gapless); null on a draft. */
+            number: string | null;
+            /**
+             * @description total - amount_applied while issued; 0 for a draft or a void note.
+             * @example 120.0000
+             */
+            remaining_credit: string;
+            /** @description draft, issued or void */
+            status: "draft" | "issued" | "void";
+            /** @example 120.0000 */
+            subtotal: string;
+            /** @example 120.0000 */
+            tax_total: string;
+            /**
+             * @description subtotal + tax_total
+             * @example 120.0000
+             */
+            total: string;
+            updated_at: string;
+            version: number;
+            /** @description The reversing entry of a void. */
+            void_entry: string | null;
+            voided_at: string | null;
+        };
+        /** CreditNoteUpdate */
+        CreditNoteUpdate: {
+            currency?: string;
+            /** Format: uuid */
+            customer?: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            issue_date?: string;
+            lines?: {
+                description?: string;
+                /**
+                 * Format: uuid
+                 * @description An active income account of these books.
+                 */
+                income_account: string;
+                /** @default false */
+                is_taxable: boolean;
+                /**
+                 * @description Decimal string, up to 4 decimals (D6); a JSON number is refused.
+                 * @example 2
+                 * @example 1.5
+                 */
+                quantity: string;
+                tax_rate?: string | null;
+                tracking_options?: string[];
+                /**
+                 * @description Price of one unit.
+                 * @example 120.00
+                 */
+                unit_price: string;
+            }[];
+            memo?: string;
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
         };
         /** Customer */
         Customer: {
@@ -1120,10 +1567,18 @@ export interface components {
             account: string;
             account_name: string;
             account_number: string;
-            /** @example 120.0000 */
+            /**
+             * @description The balance after this page's last line.
+             * @example 120.0000
+             */
             closing_balance: string;
             currency: string;
             from: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
             lines: {
                 /** @example 120.0000 */
                 balance: string;
@@ -1134,21 +1589,33 @@ export interface components {
                 description: string;
                 entry_number: string;
                 journal_entry: string;
+                line_no: number;
                 memo: string;
                 source_id: string | null;
                 source_type: string;
                 txn_date: string;
             }[];
-            /** @example 120.0000 */
+            next: string | null;
+            /**
+             * @description The balance before this page's first line.
+             * @example 120.0000
+             */
             opening_balance: string;
+            previous: string | null;
             to: string;
+            tracking_option: string | null;
         };
         /** Invoice */
         Invoice: {
+            /**
+             * @description What credit notes applied to it took off (D60).
+             * @example 120.0000
+             */
+            amount_credited: string;
             /** @example 120.0000 */
             amount_paid: string;
             /**
-             * @description total - amount_paid; 0 when void.
+             * @description total - amount_paid - amount_credited; 0 when void.
              * @example 120.0000
              */
             balance_due: string;
@@ -1285,10 +1752,15 @@ export interface components {
         };
         /** InvoiceSummary */
         InvoiceSummary: {
+            /**
+             * @description What credit notes applied to it took off (D60).
+             * @example 120.0000
+             */
+            amount_credited: string;
             /** @example 120.0000 */
             amount_paid: string;
             /**
-             * @description total - amount_paid; 0 when void.
+             * @description total - amount_paid - amount_credited; 0 when void.
              * @example 120.0000
              */
             balance_due: string;
@@ -1391,7 +1863,7 @@ export interface components {
             reversed_by_entry: string | null;
             reverses_entry: string | null;
             source_id: string | null;
-            /** @description manual, invoice, payment_received, invoice_void, reversal, ... */
+            /** @description manual, invoice, payment_received, invoice_void, payment_void, reversal, ... */
             source_type: string;
             /** @description draft or posted */
             status: "draft" | "posted";
@@ -1403,6 +1875,36 @@ export interface components {
             txn_date: string;
             updated_at: string;
             version: number;
+        };
+        /** JournalEntryBatch */
+        JournalEntryBatch: {
+            /** @description The entries, in request order. */
+            results: components["schemas"]["JournalEntry"][];
+        };
+        /** JournalEntryBatchCreate */
+        JournalEntryBatchCreate: {
+            /** @description 1 to 1000 entries (at most 20000 lines in all), written all or nothing. */
+            entries: {
+                currency?: string;
+                lines: {
+                    /** @description Account id. */
+                    account: string;
+                    /** @example 120.00 */
+                    credit?: string;
+                    /** @example 120.00 */
+                    debit?: string;
+                    description?: string;
+                    tracking_options?: string[];
+                }[];
+                memo?: string;
+                /** @description YYYY-MM-DD, in an open period. */
+                txn_date: string;
+            }[];
+            /**
+             * @description true posts every entry, numbered consecutively in request order; false or absent saves drafts.
+             * @default false
+             */
+            post: boolean;
         };
         /** JournalEntryCreate */
         JournalEntryCreate: {
@@ -1418,6 +1920,11 @@ export interface components {
                 tracking_options?: string[];
             }[];
             memo?: string;
+            /**
+             * @description D58: true creates and posts the entry in one transaction (201, status posted, numbered); false or absent saves a draft.
+             * @default false
+             */
+            post: boolean;
             /** @description YYYY-MM-DD, in an open period. */
             txn_date: string;
         };
@@ -1449,6 +1956,12 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["Account"][];
+        };
+        /** Page_CreditNote */
+        Page_CreditNote: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["CreditNoteSummary"][];
         };
         /** Page_Customer */
         Page_Customer: {
@@ -1530,13 +2043,29 @@ export interface components {
             /** Format: date */
             payment_date: string;
             reference: string;
+            /** @description posted, or void (D61): its entry is reversed, its applications removed; it counts in no balance. */
+            status: "posted" | "void";
             /**
-             * @description amount - applications: credit the customer can use later.
+             * @description amount - applications: credit the customer can use later (POST .../apply); 0.0000 when void.
              * @example 120.0000
              */
             unapplied_amount: string;
             updated_at: string;
             version: number;
+            /** @description The entry reversing the payment's own, once void. */
+            void_entry: string | null;
+            voided_at: string | null;
+        };
+        /** PaymentReceivedApply */
+        PaymentReceivedApply: {
+            applications: {
+                /** @example 120.00 */
+                amount: string;
+                /** Format: uuid */
+                invoice_id: string;
+            }[];
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
         };
         /** PaymentReceivedCreate */
         PaymentReceivedCreate: {
@@ -1583,6 +2112,11 @@ export interface components {
                 total: string;
             };
             from: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
             income: {
                 accounts: {
                     account: string;
@@ -1597,6 +2131,7 @@ export interface components {
             /** @example 120.0000 */
             net_income: string;
             to: string;
+            tracking_option: string | null;
         };
         /** TaxGroup */
         TaxGroup: {
@@ -1731,6 +2266,11 @@ export interface components {
         TrialBalance: {
             as_of: string;
             currency: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
             in_balance: boolean;
             lines: {
                 account: string;
@@ -3061,7 +3601,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Comma-separated: account, customer, ar_invoice, payment_received, journal_entry, tax_rate, tax_group, tracking_category, tracking_option */
+                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option */
                 entity_types?: string;
                 /** @description 1 to 1000, default 100 */
                 limit?: number;
@@ -3119,6 +3659,897 @@ export interface operations {
             };
             /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreditNotes: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL. */
+                cursor?: string;
+                /** @description Customer id. */
+                customer?: string;
+                status?: "draft" | "issued" | "void";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteApply"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    issueCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voidCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4568,7 +5999,7 @@ export interface operations {
                 /** @description Opaque cursor from a `next` or `previous` URL. */
                 cursor?: string;
                 source_id?: string;
-                source_type?: "manual" | "reversal" | "invoice" | "invoice_void" | "payment_received";
+                source_type?: "manual" | "reversal" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void";
                 status?: "draft" | "posted";
                 txn_date_from?: string;
                 txn_date_to?: string;
@@ -5287,6 +6718,114 @@ export interface operations {
             };
             /** @description Error envelope; code: stale_write. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createJournalEntryBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JournalEntryBatchCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntryBatch"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6288,6 +7827,270 @@ export interface operations {
             };
         };
     };
+    applyPaymentReceived: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReceivedApply"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentReceived"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voidPaymentReceived: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentReceived"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     closePeriod: {
         parameters: {
             query?: never;
@@ -6516,6 +8319,8 @@ export interface operations {
         parameters: {
             query?: {
                 as_of?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6541,13 +8346,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ArAging"];
+                    "text/csv": string;
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
@@ -6592,6 +8398,8 @@ export interface operations {
         parameters: {
             query?: {
                 as_of?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6617,13 +8425,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheet"];
+                    "text/csv": string;
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
@@ -6669,8 +8478,14 @@ export interface operations {
             query: {
                 /** @description Account id. */
                 account: string;
+                /** @description Opaque cursor from a `next` or `previous` URL. */
+                cursor?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
                 from?: string;
                 to?: string;
+                /** @description A tracking option id: only lines carrying it count. */
+                tracking_option?: string;
             };
             header?: never;
             path?: never;
@@ -6696,13 +8511,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GeneralLedger"];
+                    "text/csv": string;
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
@@ -6746,8 +8562,12 @@ export interface operations {
     getProfitAndLoss: {
         parameters: {
             query?: {
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
                 from?: string;
                 to?: string;
+                /** @description A tracking option id: only lines carrying it count. */
+                tracking_option?: string;
             };
             header?: never;
             path?: never;
@@ -6773,13 +8593,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProfitAndLoss"];
+                    "text/csv": string;
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
@@ -6824,6 +8645,8 @@ export interface operations {
         parameters: {
             query?: {
                 as_of?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6849,13 +8672,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TrialBalance"];
+                    "text/csv": string;
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */

@@ -113,9 +113,16 @@ function DashboardOf({ books }: { books: Books }) {
   const { cash, aging, profit, invoices } = useFigures(books);
   const currency = books.currency;
   const outstanding = aging.data?.totals.total;
+  // Past due: the buckets after `current` (the total also nets the customers' unapplied credit).
   const overdue = aging.data
-    ? formatMoney(parseMoney(aging.data.totals.total) - parseMoney(aging.data.totals.current))
+    ? formatMoney(
+        (['1_30', '31_60', '61_90', 'over_90'] as const).reduce(
+          (sum, bucket) => sum + parseMoney(aging.data.totals[bucket]),
+          0n,
+        ),
+      )
     : undefined;
+
   const recent = invoices.data ?? [];
   return (
     <Page title="Dashboard">

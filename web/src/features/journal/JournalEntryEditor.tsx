@@ -129,8 +129,9 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
               body: { ...body(), version: entry.version },
             }),
           )
-        : data(await api.POST('/api/v1/journal-entries', { body: body() }));
-      if (!post) return saved;
+        : // D58: a new entry is created and posted in one request (one transaction) when posting.
+          data(await api.POST('/api/v1/journal-entries', { body: { ...body(), post } }));
+      if (!post || saved.status === 'posted') return saved;
       return data(
         await api.POST('/api/v1/journal-entries/{id}/post', {
           params: { path: { id: saved.id } },

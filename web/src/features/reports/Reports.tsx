@@ -253,7 +253,7 @@ function ArAging({ books }: { books: Books }) {
       data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: asOf } } })),
   });
   const c = books.currency;
-  const buckets = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90', 'total'] as const;
+  const buckets = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
   const rows: Row[] = (report.data?.customers ?? []).map((customer) => ({
     cells: [customer.customer_name, ...buckets.map((bucket) => money(customer[bucket], c))],
     csv: [customer.customer_name, ...buckets.map((bucket) => customer[bucket])],
@@ -279,7 +279,16 @@ function ArAging({ books }: { books: Books }) {
       {report.data ? (
         <ReportTable
           name={`ar-aging-${asOf}`}
-          headers={['Customer', 'Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Total']}
+          headers={[
+            'Customer',
+            'Current',
+            '1-30 days',
+            '31-60 days',
+            '61-90 days',
+            'Over 90 days',
+            'Unapplied credit',
+            'Total',
+          ]}
           rows={rows}
           numeric={1}
         />

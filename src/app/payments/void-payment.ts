@@ -1,0 +1,64 @@
+// POST /payments-received/{id}/void (D61): the payment's entry is reversed on the payment's own date
+// (so it is as if it never came in; refused in a closed period), its applications are removed and
+// the invoices they paid are open again with their balances restored. One transaction; the payment
+// is locked first, then its invoices in id order, then the entry (as every posting does).
+import { addMoney, formatMoney, type Money, parseMoney } from '../../domain/money.ts';
+import { takePaymentOff } from '../../domain/payment.ts';
+import * as invoices from '../../storage/stores/invoices.ts';
+import * as payments from '../../storage/stores/payments.ts';
+import type { WriteScope } from '../changes.ts';
+import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
+import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { assertOpenPeriodDate } from '../organizations/organizations.ts';
+import { lockPostedPayment } from './apply-payment.ts';
+import { PAYMENT_ENTITY, type PaymentView, readPayment } from './payments-received.ts';
+
+export async function voidPayment(
+  scope: WriteScope,
+  id: string,
+  expectedVersion: number | undefined,
+): Promise<PaymentView> {
+  const organization = scope.actor.organization;
+  const row = await lockPostedPayment(scope, id, 'voided', expectedVersion);
+  assertOpenPeriodDate(organization, row.payment_date, 'payment_date');
+  if (!row.journal_entry_id) throw new Error(`payment ${row.id} has no entry to reverse`);
+
+  // What the payment paid on each invoice (an invoice applied on create and again later: one sum).
+  const applications = (await payments.applicationsOf(scope.tx, organization.id, [row.id])).get(row.id) ?? [];
+  const removed = new Map<string, Money>();
+  for (const application of applications) {
+    const sum = removed.get(application.invoice_id) ?? 0n;
+    removed.set(application.invoice_id, addMoney(sum, parseMoney(application.amount), 'applications'));
+  }
+  const locked = await invoices.lockPayable(scope.tx, organization.id, [...removed.keys()]);
+  const moved = locked.map((invoice) => {
+    const next = takePaymentOff(
+      { number: invoice.number, status: invoice.status, amountPaid: parseMoney(invoice.amount_paid) },
+      removed.get(invoice.id)!,
+    );
+    return {
+      id: invoice.id,
+      amountPaid: formatMoney(next.amountPaid),
+      status: next.status,
+      version: invoice.version + 1,
+    };
+  });
+
+  const voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id, {
+    txnDate: row.payment_date,
+    memo: `Void of payment ${row.number}`,
+    sourceType: 'payment_void',
+    sourceId: row.id,
+  });
+  const version = row.version + 1;
+  await payments.markVoid(scope.tx, {
+    organizationId: organization.id,
+    id: row.id,
+    voidEntryId,
+    version,
+    invoiceMoves: moved,
+  });
+  for (const invoice of moved) scope.changed(INVOICE_ENTITY, invoice.id, 'updated', invoice.version);
+  scope.changed(PAYMENT_ENTITY, row.id, 'updated', version);
+  return readPayment(scope.tx, scope.actor, row.id);
+}

@@ -1,0 +1,142 @@
+// Pure credit-note rules (D60): the entry issue posts (the mirror of an invoice's, D25), the state
+// machine, and what applying credit makes of the note and of an invoice. Lines and totals are priced
+// exactly like an invoice's (computeInvoice in invoice.ts). Money is bigint at scale 4.
+import { DomainError, invalidState } from './errors.ts';
+import { balanceDue, type InvoiceStatus, invoicePostingLines, type PostingLine } from './invoice.ts';
+import type { JournalLine } from './journal.ts';
+import { formatMoney, type Money } from './money.ts';
+
+export const CREDIT_NOTE_STATUSES = ['draft', 'issued', 'void'] as const;
+export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
+
+/** Invoices one apply request may name. */
+export const CREDIT_APPLICATIONS_MAX = 100;
+
+/**
+ * Issue: debit each income account with its line amount and each tax liability account with the
+ * tax it gives back; credit Accounts Receivable with the total. Exactly an invoice's entry, mirrored.
+ */
+export function creditNotePostingLines(receivableAccountId: string, lines: PostingLine[]): JournalLine[] {
+  return invoicePostingLines(receivableAccountId, lines).map((line) => ({
+    ...line,
+    debit: line.credit,
+    credit: line.debit,
+  }));
+}
+
+//   draft --issue--> issued --apply...--> issued (remaining_credit falls)
+//   draft --DELETE--> gone (a draft has no number, so nothing is skipped)
+//   issued, nothing applied --void--> void (reversing entry)
+
+/** The facts of a credit note its state machine decides on. */
+export interface CreditNoteState {
+  /** Null on a draft: numbers are taken at issue. */
+  number: string | null;
+  status: CreditNoteStatus;
+}
+
+function named(note: CreditNoteState): string {
+  return note.number ? `credit note ${note.number}` : 'the credit note';
+}
+
+/** PATCH and DELETE: only a draft; an issued note is part of the ledger (immutable_entry). */
+export function assertCreditNoteEditable(note: CreditNoteState): void {
+  if (note.status === 'draft') return;
+  throw new DomainError(
+    'immutable_entry',
+    `${named(note)} is ${note.status}; only drafts can be changed or deleted (void it instead)`,
+    { status: note.status, number: note.number },
+  );
+}
+
+export function assertIssuable(note: CreditNoteState): void {
+  if (note.status === 'draft') return;
+  throw invalidState(`${named(note)} is ${note.status}; only a draft can be issued`, { status: note.status });
+}
+
+export function assertApplicable(note: CreditNoteState): void {
+  if (note.status === 'issued') return;
+  throw invalidState(`${named(note)} is ${note.status}; only an issued credit note can be applied`, {
+    status: note.status,
+  });
+}
+
+/** Void: an issued note with nothing applied; its entry is reversed. */
+export function assertVoidable(note: CreditNoteState & { amountApplied: Money }): void {
+  if (note.status === 'issued' && note.amountApplied === 0n) return;
+  const reason =
+    note.status === 'issued'
+      ? `${formatMoney(note.amountApplied)} of it is applied to invoices; an applied credit note cannot be voided`
+      : `it is ${note.status}; only an issued credit note can be voided`;
+  throw invalidState(`${named(note)} cannot be voided: ${reason}`, {
+    status: note.status,
+    amount_applied: formatMoney(note.amountApplied),
+  });
+}
+
+/** Credit still to apply. */
+export function remainingCredit(total: Money, amountApplied: Money, status: CreditNoteStatus): Money {
+  return status === 'issued' ? total - amountApplied : 0n;
+}
+
+/** Refuses applications that add up to more than the note's remaining credit. */
+export function assertWithinCredit(note: CreditNoteState & { remaining: Money }, applied: Money): void {
+  if (applied <= note.remaining) return;
+  throw new DomainError(
+    'application_exceeds_balance',
+    `the applications add up to ${formatMoney(applied)}, more than the ${formatMoney(note.remaining)} left on ${named(note)}`,
+    {
+      remaining_credit: formatMoney(note.remaining),
+      amount: formatMoney(applied),
+      fields: { applications: [`exceed the remaining credit ${formatMoney(note.remaining)}`] },
+    },
+  );
+}
+
+/** An invoice as a credit application sees it. */
+export interface CreditableInvoice {
+  id: string;
+  number: string;
+  status: InvoiceStatus;
+  total: Money;
+  amountPaid: Money;
+  amountCredited: Money;
+}
+
+/**
+ * What applying `amount` (application `index`) makes of an invoice: only a sent invoice takes credit,
+ * never more than its balance due; it is paid once payments and credits cover the total.
+ */
+export function applyCredit(
+  invoice: CreditableInvoice,
+  amount: Money,
+  index: number,
+): { amountCredited: Money; status: InvoiceStatus } {
+  // The refusals a payment's application gets (applyPayment): draft and void are invalid_state; a
+  // paid invoice has nothing due, so any amount exceeds its balance.
+  if (invoice.status === 'draft' || invoice.status === 'void') {
+    throw invalidState(`invoice ${invoice.number} is ${invoice.status}; credit applies to a sent invoice`, {
+      invoice_id: invoice.id,
+      status: invoice.status,
+      fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
+    });
+  }
+  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, invoice.amountCredited);
+  if (amount > due) {
+    throw new DomainError(
+      'application_exceeds_balance',
+      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
+      {
+        invoice_id: invoice.id,
+        balance_due: formatMoney(due),
+        amount: formatMoney(amount),
+        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
+      },
+    );
+  }
+  const amountCredited = invoice.amountCredited + amount;
+  return {
+    amountCredited,
+    status: invoice.amountPaid + amountCredited === invoice.total ? 'paid' : 'sent',
+  };
+}
