@@ -256,7 +256,16 @@ describe('a bookkeeper’s day in the browser', {
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: number, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Apply credit of PMT-000002' }).waitFor();
     await shot('payments');
+    // D61: voiding it reopens the invoice it paid.
+    await page.getByRole('button', { name: 'Void PMT-000002' }).click();
+    await page.getByText(/PMT-000002 voided/).waitFor();
+    await nav('Invoices');
+    await page
+      .getByRole('row', { name: new RegExp(number) })
+      .getByText('sent')
+      .waitFor();
   });
 
   test('a pay run is entered with the template, shows its balance in words, and posts', async () => {

@@ -1,20 +1,21 @@
 // Payments received: the list, and "Record payment" applying one payment to several open invoices
 // of a customer, with the unapplied rest (the customer's credit) shown before saving, computed with
-// the shared money rules (D45).
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+// the shared money rules (D45). A payment's unapplied amount is applied later, or the payment voided (D61).
+import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, data, type RequestOf } from '../../api/client.ts';
+import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, readAmount } from '../../ui/money.ts';
+import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
@@ -200,11 +201,115 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
   );
 }
 
+type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
+
+/** D61: spend a payment's unapplied amount on the customer's open invoices. */
+function ApplyCredit({ books, payment, onDone }: { books: Books; payment: Payment; onDone: () => void }) {
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const open = useQuery({
+    queryKey: ['invoices', 'open-of', payment.customer],
+    queryFn: async () =>
+      data(
+        await api.GET('/api/v1/invoices', {
+          params: { query: { customer: payment.customer, status: 'sent' } },
+        }),
+      ),
+  });
+  const applications = Object.entries(applied).filter(([, value]) => value.trim() !== '');
+  const sum = applications.reduce<bigint | null>((total, [, value]) => {
+    const units = readAmount(value);
+    return total === null || units === null ? null : total + units;
+  }, 0n);
+  const rest = sum === null ? null : parseMoney(payment.unapplied_amount) - sum;
+  const apply = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/payments-received/{id}/apply', {
+          params: { path: { id: payment.id } },
+          body: {
+            applications: applications.map(([invoiceId, value]) => ({
+              invoice_id: invoiceId,
+              amount: value.trim(),
+            })),
+            version: payment.version,
+          },
+        }),
+      ),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: `Credit of ${payment.number} applied.` });
+      onDone();
+    },
+  });
+  const invoices = open.data?.results ?? [];
+  return (
+    <Stack gap="sm">
+      <ErrorNotice error={apply.error} />
+      <Text size="sm">
+        {payment.customer_name} has{' '}
+        <Money amount={payment.unapplied_amount} currency={books.currency} strong /> unapplied from{' '}
+        {payment.number}.
+      </Text>
+      {open.isSuccess && invoices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          This customer has no open invoice to apply it to.
+        </Text>
+      ) : null}
+      {invoices.map((invoice) => (
+        <Group key={invoice.id} gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={`Apply to ${invoice.number} (due ${formatAmount(invoice.balance_due, books.currency)})`}
+            inputMode="decimal"
+            value={applied[invoice.id] ?? ''}
+            onChange={(e) => setApplied({ ...applied, [invoice.id]: e.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+        </Group>
+      ))}
+      <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
+        {rest === null
+          ? 'Enter amounts as numbers.'
+          : rest < 0n
+            ? 'The applications exceed the unapplied amount.'
+            : `Left unapplied: ${formatAmount(rest, books.currency)}`}
+      </Text>
+      <Group justify="flex-end">
+        <Button
+          onClick={() => apply.mutate()}
+          loading={apply.isPending}
+          disabled={applications.length === 0 || rest === null || rest < 0n}
+        >
+          Apply credit
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 export default function Payments() {
   const books = useBooks();
   const queryClient = useQueryClient();
   const [cursor, setCursor] = useState<string | undefined>();
   const [recording, dialog] = useDisclosure(false);
+  const [applying, setApplying] = useState<Payment | null>(null);
+  const refresh = () => {
+    for (const key of ['payments', 'invoices', 'customers', 'dashboard'])
+      queryClient.invalidateQueries({ queryKey: [key] });
+  };
+  const voidPayment = useMutation({
+    mutationFn: async (payment: Payment) =>
+      data(
+        await api.POST('/api/v1/payments-received/{id}/void', {
+          params: { path: { id: payment.id } },
+          body: { version: payment.version },
+        }),
+      ),
+    onSuccess: (payment) => {
+      refresh();
+      notifications.show({
+        message: `Payment ${payment.number} voided; the invoices it paid are open again.`,
+      });
+    },
+  });
   const list = useQuery({
     queryKey: ['payments', 'list', cursor],
     placeholderData: keepPreviousData,
@@ -224,7 +329,7 @@ export default function Payments() {
         ) : null
       }
     >
-      <ErrorNotice error={list.error} />
+      <ErrorNotice error={list.error ?? voidPayment.error} />
       {list.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No payments received yet.
@@ -240,6 +345,8 @@ export default function Payments() {
                 <Table.Th>Applied to</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 <Table.Th ta="right">Unapplied</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {books.can.writeSales ? <Table.Th>Actions</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -255,6 +362,36 @@ export default function Payments() {
                   <Table.Td ta="right">
                     <Money amount={payment.unapplied_amount} currency={payment.currency} />
                   </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={payment.status} />
+                  </Table.Td>
+                  {books.can.writeSales ? (
+                    <Table.Td>
+                      {payment.status === 'posted' ? (
+                        <Group gap={4} wrap="nowrap">
+                          {parseMoney(payment.unapplied_amount) > 0n ? (
+                            <Button
+                              size="compact-xs"
+                              variant="default"
+                              onClick={() => setApplying(payment)}
+                              aria-label={`Apply credit of ${payment.number}`}
+                            >
+                              Apply credit
+                            </Button>
+                          ) : null}
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => voidPayment.mutate(payment)}
+                            aria-label={`Void ${payment.number}`}
+                          >
+                            Void
+                          </Button>
+                        </Group>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -262,9 +399,18 @@ export default function Payments() {
         </Table.ScrollContainer>
       )}
       <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
-      <Alert color="gray" variant="light">
-        Applying a customer's credit later and voiding a payment are not in the API yet, so not in the app.
-      </Alert>
+      <Modal opened={applying !== null} onClose={() => setApplying(null)} title="Apply credit">
+        {applying ? (
+          <ApplyCredit
+            books={books}
+            payment={applying}
+            onDone={() => {
+              setApplying(null);
+              refresh();
+            }}
+          />
+        ) : null}
+      </Modal>
       <Modal opened={recording} onClose={dialog.close} title="Record payment" size="lg">
         <RecordPayment
           books={books}
