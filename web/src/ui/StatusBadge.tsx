@@ -16,7 +16,14 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return (
     // The dot variant keeps the text dark (axe-core contrast); the colour is in the dot.
-    <Badge color={COLORS[status] ?? 'gray'} variant="dot" radius="sm">
+    <Badge
+      color={COLORS[status] ?? 'gray'}
+      variant="dot"
+      radius="sm"
+      // A status is a word or two: never cut to "PO…" in a narrow column.
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {status}
     </Badge>
   );

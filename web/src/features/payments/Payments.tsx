@@ -335,7 +335,7 @@ export default function Payments() {
           No payments received yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={860}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -352,10 +352,12 @@ export default function Payments() {
             <Table.Tbody>
               {rows.map((payment) => (
                 <Table.Tr key={payment.id}>
-                  <Table.Td>{payment.number}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{payment.number}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
-                  <Table.Td>{payment.applications.map((a) => a.invoice_number).join(', ')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {payment.applications.map((a) => a.invoice_number).join(', ')}
+                  </Table.Td>
                   <Table.Td ta="right">
                     <Money amount={payment.amount} currency={payment.currency} />
                   </Table.Td>
