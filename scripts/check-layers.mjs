@@ -83,8 +83,36 @@ for (const file of files(src)) {
   }
   if (layer === 'app') problems.push(...sqlInApp(file, text));
 }
+// The web app (D41, D42) is an ordinary client: it imports its own files, its generated API types
+// (web/src/api/schema.d.ts) and packages; of the server, only the shared pure rules below (D45: the
+// totals it shows come from the server's own money code), never other server modules.
+const WEB_SHARED = new Set(['money.ts', 'invoice.ts']);
+const web = resolve('web/src');
+const webFiles = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? webFiles(path) : /\.(ts|tsx)$/.test(path) ? [path] : [];
+  });
+for (const file of webFiles(web)) {
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+    const target = match[1];
+    if (target.startsWith('@shared/')) {
+      if (!WEB_SHARED.has(target.slice('@shared/'.length)))
+        problems.push(
+          `${relative('.', file)} imports ${target} (web/ shares only ${[...WEB_SHARED].join(', ')})`,
+        );
+    } else if (target.startsWith('.')) {
+      if (relative(web, resolve(dirname(file), target)).startsWith('..'))
+        problems.push(`${relative('.', file)} imports ${target} (web/ imports only its own files)`);
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('layers: ok (and no SQL in src/app)');
+console.log(
+  'layers: ok (and no SQL in src/app; web/ imports only itself, its API types and shared money rules)',
+);

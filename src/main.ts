@@ -50,6 +50,7 @@ function printBanner() {
   const lines = [
     '',
     `Folio is serving ${base}`,
+    `  Web app: ${base}/`,
     `  API reference: ${base}/docs`,
     `  Data: ${describeStorage(config)}`,
     ...(db.kind === 'pglite' ? [`  Note: ${PGLITE_DURABILITY_NOTE}`] : []),

@@ -17,9 +17,10 @@ import { registerCursorSeal } from './cursors.ts';
 import { answerClientError, MONEY_KEYWORD, sendError } from './errors.ts';
 import { InFlight } from './in-flight.ts';
 import { BODY_DEPTH_MAX, nestsTooDeep, textErrors } from './input-checks.ts';
-import { defineRoute, sendText } from './route.ts';
+import { DOCUMENTS_INTERNAL_ROUTES, defineRoute, sendText } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
 import { publicOrigin } from './routes/paging.ts';
+import { DEFAULT_WEB_DIST_DIR, isWebAppPath, registerWebApp, sendWebApp } from './web-app.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const API_PREFIX = '/api/v1/';
@@ -32,6 +33,13 @@ interface KnownRoute {
 
 export interface BuildOptions {
   logger?: boolean | object;
+  /** The built web app (D41); a directory without index.html answers 503 with how to build it. */
+  webDistDir?: string;
+  /**
+   * Puts the internal /api/v1/ operations (sign-up, members, keys...) in the served document too:
+   * only for `npm run web:types`, which types the web app's calls to them (D42). Never when serving.
+   */
+  documentInternalRoutes?: boolean;
 }
 
 // ajv ships CommonJS with a default export; under NodeNext it arrives one level down.
@@ -176,6 +184,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } });
+  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  await registerWebApp(app, webDistDir);
 
   const routePatterns: KnownRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -186,6 +196,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
 
   await registerCursorSeal(app, deps.db);
+  if (options.documentInternalRoutes) DOCUMENTS_INTERNAL_ROUTES.add(app);
   registerRoutes(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
@@ -211,6 +222,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler(async (request, reply) => {
+    // D41: outside /api/, /docs and /healthz a GET is the web app's (its router takes the path).
+    if (isWebAppPath(request.method, request.url)) {
+      const sent = sendWebApp(reply, webDistDir, request.url);
+      if (sent) return sent;
+    }
     try {
       // It authenticates a presented key, so it is database work the drain waits for.
       await app.inFlight.track(

@@ -197,6 +197,12 @@ function withoutId(schema: TSchema): TSchema {
 }
 
 /**
+ * Apps whose OpenAPI document also lists the internal /api/v1/ operations: only the one
+ * `npm run web:types` builds to type the web app's calls (D42); a served app never is.
+ */
+export const DOCUMENTS_INTERNAL_ROUTES = new WeakSet<FastifyInstance>();
+
+/**
  * Declares a route. `V` is the handler's answer: it must be the route's success schema type exactly
  * (no missing, extra or mistyped field at any depth), or a reply already sent.
  */
@@ -234,6 +240,7 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
       swaggerTransform: ({ schema, url }) => ({
         schema: {
           ...schema,
+          ...(DOCUMENTS_INTERNAL_ROUTES.has(app) ? { hide: false } : {}),
           ...(spec.body ? { body: asRef(spec.body) } : {}),
           ...(headers ? { headers } : {}),
           response: { ...documentedResponse, ...errorResponses(spec), ...ERROR_RESPONSES },

@@ -28,6 +28,8 @@ export interface HarnessOptions {
   beforeClose?: (harness: Harness) => Promise<void>;
   /** On PostgreSQL: a database of its own instead of TEST_DATABASE_URL (test/helpers/outbox.ts). */
   databaseUrl?: string;
+  /** The web app build the app serves (D41); the repository's web/dist unless given. */
+  webDistDir?: string;
 }
 
 /** Today's date in UTC, the time zone sign-up gives new books. */
@@ -78,7 +80,7 @@ export async function startHarness(
     },
     ...(config.smtpUrl ? { mailer: createSmtpMailer(config.smtpUrl) } : {}),
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, options.webDistDir ? { webDistDir: options.webDistDir } : {});
   await app.ready();
   return {
     app,

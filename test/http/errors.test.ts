@@ -50,7 +50,8 @@ describe('framework errors use the envelope', () => {
 
   test('an unknown route answers 404 not_found and a known path with another method 405', async () => {
     const books = await signUp(harness);
-    assertEnvelope(await call(harness, 'GET', '/nowhere', {}), 'not_found', 404);
+    // A GET outside /api/ belongs to the web app (D41, test/http/web-app.test.ts); other methods do not.
+    assertEnvelope(await call(harness, 'POST', '/nowhere', {}, {}), 'not_found', 404);
     assertEnvelope(await call(harness, 'GET', '/api/v1/nowhere', books.headers), 'not_found', 404);
     const put = await call(harness, 'PUT', '/api/v1/accounts', books.headers, {});
     assertEnvelope(put, 'method_not_allowed', 405);

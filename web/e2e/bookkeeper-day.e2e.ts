@@ -1,0 +1,414 @@
+// A bookkeeper's day in a real browser (issue 10): Debian's Chromium driven by playwright-core
+// against the real service (`node src/main.ts`) on a fresh PGlite data directory. It records every
+// /api/ request the app makes and fails on one that is neither in the published OpenAPI document
+// nor in the internal list of DECISIONS (D42), and saves a screenshot of each main screen to
+// test-results/screens/. Run by `npm test` when /usr/bin/chromium exists (scripts/test.mjs).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+
+const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
+const SCREENS = join('test-results', 'screens');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** DECISIONS, "Organizations, users, sessions": the internal surface the app may call too. */
+const INTERNAL = [
+  'POST /api/v1/auth/signup',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/me',
+  'GET /api/v1/organization',
+  'PATCH /api/v1/organization',
+  'POST /api/v1/periods/close',
+  'POST /api/v1/periods/reopen',
+  'GET /api/v1/members',
+  'POST /api/v1/members',
+  'PATCH /api/v1/members/{user_id}',
+  'DELETE /api/v1/members/{user_id}',
+  'GET /api/v1/api-keys',
+  'POST /api/v1/api-keys',
+  'POST /api/v1/api-keys/{id}/rotate',
+  'POST /api/v1/api-keys/{id}/revoke',
+];
+
+function matcher(method: string, template: string) {
+  const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  return (request: string) => {
+    const [m, path] = request.split(' ');
+    return m === method && pattern.test(path ?? '');
+  };
+}
+
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+describe('a bookkeeper’s day in the browser', {
+  skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}`,
+}, () => {
+  let service: Service | undefined;
+  let browser: Browser;
+  let page: Page;
+  let dataDir: string;
+  const requests = new Set<string>();
+  const email = `ada-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    assert.ok(existsSync('web/dist/index.html'), 'web/dist is built (scripts/test.mjs builds it first)');
+    dataDir = await mkdtemp(join(tmpdir(), 'folio-e2e-'));
+    await mkdir(SCREENS, { recursive: true });
+    service = await startService(dataDir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.add(`${request.method()} ${url.pathname}`);
+    });
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      // A refused request logs a console error by design (the app shows it in words); CSP breaks do not.
+      if (message.type() === 'error' && /Content Security Policy|Uncaught/.test(message.text()))
+        pageErrors.push(message.text());
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (service) assert.equal(await stopService(service), 0);
+    killIfRunning(service);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const axeFindings: string[] = [];
+  const shot = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    // Colours are judged at rest: the pointer off the link or button it clicked, transitions over.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+    // axe-core on every screen shot: serious and critical violations fail the last test. Run through
+    // the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
+    const violations = (await page.evaluate(
+      `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+    )) as AxeViolation[];
+    for (const violation of violations)
+      if (violation.impact === 'serious' || violation.impact === 'critical')
+        axeFindings.push(
+          `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((n) => n.target))}`,
+        );
+  };
+  const nav = async (label: string) => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: label, exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: label }).waitFor();
+  };
+  const base = () => service!.base;
+
+  test('sign up lands on the dashboard, with the D46 headers on the page', async () => {
+    const response = await page.goto(`${base()}/`);
+    assert.match(String(response?.headers()['content-security-policy']), /script-src 'self'/);
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await shot('login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada Lovelace');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page
+      .getByRole('textbox', { name: 'Organization name' })
+      .fill('Analytical Engines & Difference Machines Ltd');
+    await shot('signup');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await shot('dashboard-empty');
+  });
+
+  test('More, API keys, Create a key: the value is shown once and works with fetch', async () => {
+    await nav('API keys');
+    await page.getByRole('button', { name: 'Create a key' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Shop sync');
+    await dialog.getByRole('button', { name: 'Create a key' }).click();
+    const value = await dialog.getByRole('textbox', { name: /Key “Shop sync”/ }).inputValue();
+    assert.match(value, /^svc_live_[0-9A-Za-z_]{32,}$/);
+    await shot('api-key-created');
+    const accounts = await fetch(`${base()}/api/v1/accounts`, {
+      headers: { Authorization: `Token ${value}` },
+    });
+    assert.equal(accounts.status, 200);
+    const body = (await accounts.json()) as { results: { number: string; id: string }[] };
+    assert.ok(body.results.some((account) => account.number === '1000'));
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'Shop sync', exact: true }).waitFor();
+    await shot('api-keys');
+  });
+
+  test('More, Tax rates: a rate is created for taxed invoice lines; Tracking has its categories', async () => {
+    await nav('Tax rates');
+    await shot('tax-rates-empty');
+    await page.getByRole('button', { name: 'New tax rate' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('State sales tax');
+    await dialog.getByRole('textbox', { name: 'Rate' }).fill('8.25');
+    await dialog.getByRole('button', { name: 'Create tax rate' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: '8.25%' }).waitFor();
+    await shot('tax-rates');
+    await nav('Tracking');
+    await page.getByRole('textbox', { name: 'New category' }).fill('Region');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('textbox', { name: 'New option of Region' }).fill('North');
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await page.getByText('North', { exact: true }).waitFor();
+    await shot('tracking');
+  });
+
+  test('a customer is created and has a page', async () => {
+    await nav('Customers');
+    await shot('customers-empty');
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('textbox', { name: 'Display name' })
+      .fill('Grace Hopper & Company, Compilers and Debugging Services');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+    await dialog.getByRole('button', { name: 'Create customer' }).click();
+    await page.getByRole('heading', { name: /Grace Hopper/ }).waitFor();
+    await shot('customer-page');
+    await nav('Customers');
+    await page.getByRole('link', { name: /Grace Hopper/ }).waitFor();
+    await shot('customers');
+  });
+
+  test('an invoice with a taxed line shows the server total before saving, is sent and paid', async () => {
+    await nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await page.getByRole('heading', { name: 'New invoice' }).waitFor();
+    await page.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Compiler consulting');
+    await page.getByRole('textbox', { name: 'Quantity of line 1' }).fill('3');
+    await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('33.335');
+    await page.getByRole('textbox', { name: 'Tax rate of line 1' }).click();
+    await page.getByRole('option', { name: /State sales tax/ }).click();
+    // 3 × 33.335 = 100.005 -> 100.01; tax 8.25% of 100.01 = 8.2508 -> 8.25; total 108.26 (D8).
+    await page.getByTestId('invoice-totals').getByText('$108.26').waitFor();
+    await shot('invoice-draft');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
+    await page.getByText('$108.26').first().waitFor();
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('paid', { exact: true }).waitFor();
+    assert.equal(
+      await page.getByRole('button', { name: 'Void' }).count(),
+      0,
+      'a paid invoice offers no void',
+    );
+    await shot('invoice-paid');
+    await nav('Invoices');
+    await shot('invoices');
+  });
+
+  test('a payment applies to an open invoice and shows the unapplied rest before saving', async () => {
+    await nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await page.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Debugging');
+    await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('50');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const heading = page.getByRole('heading', { name: /^Invoice INV-/ });
+    await heading.waitFor();
+    const number = (await heading.innerText()).replace('Invoice ', '');
+    await nav('Payments');
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('80');
+    await dialog.getByRole('button', { name: `Pay ${number} in full` }).click();
+    await dialog.getByText("Unapplied (the customer's credit): $30.00").waitFor();
+    await shot('payment-record');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: number, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Apply credit of PMT-000002' }).waitFor();
+    await shot('payments');
+    // D61: voiding it reopens the invoice it paid.
+    await page.getByRole('button', { name: 'Void PMT-000002' }).click();
+    await page.getByText(/PMT-000002 voided/).waitFor();
+    await nav('Invoices');
+    await page
+      .getByRole('row', { name: new RegExp(number) })
+      .getByText('sent')
+      .waitFor();
+  });
+
+  test('a pay run is entered with the template, shows its balance in words, and posts', async () => {
+    await nav('Journal entries');
+    await page.getByRole('button', { name: 'New journal entry' }).click();
+    await page.getByRole('button', { name: 'Pay run' }).click();
+    const amounts: [string, string][] = [
+      ['Debit of line 1', '5000'],
+      ['Debit of line 2', '382.50'],
+      ['Debit of line 3', '250'],
+      ['Credit of line 4', '3867.50'],
+      ['Credit of line 5', '1000'],
+      ['Credit of line 6', '515'],
+    ];
+    for (const [label, amount] of amounts) await page.getByRole('textbox', { name: label }).fill(amount);
+    await page
+      .getByTestId('balance')
+      .getByText('Out of balance by $250.00 (debits exceed credits).')
+      .waitFor();
+    await shot('journal-pay-run-unbalanced');
+    await page.getByRole('textbox', { name: 'Credit of line 7' }).fill('250');
+    await page.getByTestId('balance').getByText('Balanced.').waitFor();
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.getByRole('heading', { name: /^Journal entry JE-/ }).waitFor();
+    await shot('journal-entry-posted');
+    await nav('Journal entries');
+    await shot('journal-entries');
+  });
+
+  test('closing the period refuses a back-dated entry in words', async () => {
+    await nav('Periods');
+    await page.getByRole('textbox', { name: 'Close through' }).fill(today());
+    await page.getByRole('button', { name: 'Close the books' }).click();
+    await page
+      .getByText(/closed through/i)
+      .first()
+      .waitFor();
+    await shot('periods-closed');
+    await nav('Journal entries');
+    await page.getByRole('button', { name: 'New journal entry' }).click();
+    await page.getByRole('button', { name: 'Pay run' }).click();
+    await page.getByRole('textbox', { name: 'Debit of line 1' }).fill('10');
+    await page.getByRole('textbox', { name: 'Credit of line 4' }).fill('10');
+    await page.getByRole('button', { name: 'Post' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'That did not work' });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /closed/i);
+    assert.doesNotMatch(await alert.innerText(), /[{}]|period_closed/, 'a sentence, not JSON or a code');
+    await shot('journal-period-closed');
+  });
+
+  test('reports and the chart of accounts show the day', async () => {
+    await nav('Reports');
+    await page.getByRole('cell', { name: 'Wages & Salaries' }).waitFor();
+    await shot('reports-trial-balance');
+    await nav('Chart of accounts');
+    await shot('accounts');
+    await nav('Dashboard');
+    await shot('dashboard');
+  });
+
+  test('the sandbox shows its banner on every page, also on a phone', async () => {
+    await page.getByText('Sandbox', { exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Sandbox books' }).waitFor();
+    await shot('sandbox-dashboard');
+    await nav('Customers');
+    await page.getByText('You are working in the sandbox').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500); // the navigation slides away when the width drops under its breakpoint
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(overflow <= 390, `the page is ${overflow} px wide on a 390 px phone`);
+    await shot('phone-sandbox-customers');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Journal entries' })
+      .click();
+    await page.getByRole('heading', { name: 'Journal entries' }).waitFor();
+    await page.waitForTimeout(500);
+    await shot('phone-journal-entries');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.waitForTimeout(500);
+    await shot('phone-dashboard');
+  });
+
+  test('an ended session returns to log in, then to the page; log out revokes the token', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.getByText('Live', { exact: true }).click();
+    await nav('Chart of accounts');
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
+    );
+    assert.equal(typeof token, 'string');
+    const cookies = await page.context().cookies();
+    assert.deepEqual(cookies, [], 'the token is never in a cookie (D46)');
+    // The session ends elsewhere (another tab logged out): the next request returns to log in.
+    const ended = await fetch(`${base()}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    assert.equal(ended.status, 204);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Customers', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    // With the keyboard alone: type, Tab to the password, Enter submits.
+    await page.getByRole('textbox', { name: 'Email' }).focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    const second = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
+    );
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    const me = await fetch(`${base()}/api/v1/me`, { headers: { Authorization: `Bearer ${second}` } });
+    assert.equal(me.status, 401, 'log out revoked the token');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('folio.session')), null);
+  });
+
+  test('every /api/ request the app made is published or internal, and no page broke', () => {
+    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(axeFindings, [], 'no serious or critical axe-core violation on the screens shot');
+    assert.ok(requests.size > 10, [...requests].join('\n'));
+    return fetch(`${base()}/api/v1/openapi.json`)
+      .then((response) => response.json())
+      .then((document: { paths: Record<string, Record<string, unknown>> }) => {
+        const allowed = [
+          ...Object.entries(document.paths).flatMap(([path, operations]) =>
+            Object.keys(operations).map((method) => matcher(method.toUpperCase(), path)),
+          ),
+          ...INTERNAL.map((entry) => {
+            const [method = '', path = ''] = entry.split(' ');
+            return matcher(method, path);
+          }),
+        ];
+        const strays = [...requests].filter((request) => !allowed.some((allows) => allows(request)));
+        assert.deepEqual(strays, [], 'requests outside the published document and the internal list');
+      });
+  });
+});

@@ -1,0 +1,94 @@
+// Routes of the app (D43). Screens load on demand, so the first page carries only what it needs.
+import { Center, Loader, Text } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
+import { useSession } from './features/shell/books.tsx';
+import { Shell } from './features/shell/Shell.tsx';
+import { Page } from './ui/Page.tsx';
+
+const Dashboard = lazy(() => import('./features/dashboard/Dashboard.tsx'));
+const Customers = lazy(() => import('./features/customers/Customers.tsx'));
+const CustomerPage = lazy(() => import('./features/customers/CustomerPage.tsx'));
+const Accounts = lazy(() => import('./features/accounts/Accounts.tsx'));
+const ApiKeys = lazy(() => import('./features/settings/ApiKeys.tsx'));
+const Organization = lazy(() => import('./features/settings/Organization.tsx'));
+const Members = lazy(() => import('./features/settings/Members.tsx'));
+const Periods = lazy(() => import('./features/settings/Periods.tsx'));
+const JournalEntries = lazy(() => import('./features/journal/JournalEntries.tsx'));
+const JournalEntryEditor = lazy(() => import('./features/journal/JournalEntryEditor.tsx'));
+const Invoices = lazy(() => import('./features/invoices/Invoices.tsx'));
+const InvoicePage = lazy(() => import('./features/invoices/InvoicePage.tsx'));
+const Payments = lazy(() => import('./features/payments/Payments.tsx'));
+const TaxRates = lazy(() => import('./features/settings/TaxRates.tsx'));
+const Tracking = lazy(() => import('./features/settings/Tracking.tsx'));
+const Reports = lazy(() => import('./features/reports/Reports.tsx'));
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+const loading = (
+  <Center mih="40vh">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
+export function App() {
+  return (
+    <Suspense fallback={loading}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route
+          element={
+            <RequireSession>
+              <Shell />
+            </RequireSession>
+          }
+        >
+          <Route
+            index
+            element={
+              <Suspense fallback={loading}>
+                <Dashboard />
+              </Suspense>
+            }
+          />
+          <Route path="customers" element={<Lazy screen={<Customers />} />} />
+          <Route path="customers/:id" element={<Lazy screen={<CustomerPage />} />} />
+          <Route path="invoices" element={<Lazy screen={<Invoices />} />} />
+          <Route path="invoices/:id" element={<Lazy screen={<InvoicePage />} />} />
+          <Route path="payments" element={<Lazy screen={<Payments />} />} />
+          <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
+          <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />
+          <Route path="journal/:id" element={<Lazy screen={<JournalEntryEditor />} />} />
+          <Route path="reports" element={<Lazy screen={<Reports />} />} />
+          <Route path="reports/:report" element={<Lazy screen={<Reports />} />} />
+          <Route path="more/organization" element={<Lazy screen={<Organization />} />} />
+          <Route path="more/members" element={<Lazy screen={<Members />} />} />
+          <Route path="more/api-keys" element={<Lazy screen={<ApiKeys />} />} />
+          <Route path="more/periods" element={<Lazy screen={<Periods />} />} />
+          <Route path="more/tax-rates" element={<Lazy screen={<TaxRates />} />} />
+          <Route path="more/tracking" element={<Lazy screen={<Tracking />} />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+function NotFound() {
+  return (
+    <Page title="Page not found">
+      <Text>There is no page at this address. Use the navigation to find what you were looking for.</Text>
+    </Page>
+  );
+}
+
+function Lazy({ screen }: { screen: ReactNode }) {
+  return <Suspense fallback={loading}>{screen}</Suspense>;
+}

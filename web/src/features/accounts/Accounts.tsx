@@ -1,0 +1,233 @@
+// Chart of accounts grouped by type, with posted balances; create, rename, deactivate.
+import { Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, data } from '../../api/client.ts';
+import type { components } from '../../api/schema';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
+import { Money } from '../../ui/Money.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { useBooks } from '../shell/books.tsx';
+
+export type Account = components['schemas']['Account'];
+type AccountType = Account['type'];
+
+export const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
+  { value: 'asset', label: 'Assets' },
+  { value: 'liability', label: 'Liabilities' },
+  { value: 'equity', label: 'Equity' },
+  { value: 'income', label: 'Income' },
+  { value: 'expense', label: 'Expenses' },
+];
+
+const PAGES_MAX = 20;
+
+/** Every account of the books (all pages), for the chart and for account pickers. */
+export function useAllAccounts() {
+  return useQuery({
+    queryKey: ['accounts', 'all'],
+    queryFn: async () => {
+      const accounts: Account[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < PAGES_MAX; page += 1) {
+        const result = data(
+          await api.GET('/api/v1/accounts', { params: { query: cursor ? { cursor } : {} } }),
+        );
+        accounts.push(...result.results);
+        cursor = cursorOf(result.next);
+        if (!cursor) break;
+      }
+      return accounts.sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }));
+    },
+  });
+}
+
+function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: {
+      number: account?.number ?? '',
+      name: account?.name ?? '',
+      type: (account?.type ?? 'expense') as string,
+      description: account?.description ?? '',
+    },
+  });
+  const save = useMutation({
+    mutationFn: async (values: typeof form.values) =>
+      account
+        ? data(
+            await api.PATCH('/api/v1/accounts/{id}', {
+              params: { path: { id: account.id } },
+              body: {
+                number: values.number,
+                name: values.name,
+                description: values.description,
+                version: account.version,
+              },
+            }),
+          )
+        : data(
+            await api.POST('/api/v1/accounts', {
+              body: {
+                number: values.number,
+                name: values.name,
+                type: values.type as AccountType,
+                description: values.description,
+              },
+            }),
+          ),
+    onSuccess: (saved) => {
+      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      notifications.show({ message: `${saved.number} ${saved.name} saved.`, color: 'teal' });
+      onDone();
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice
+          error={save.error}
+          onReload={() => {
+            queryClient.invalidateQueries({ queryKey: ['accounts'] });
+            onDone();
+          }}
+        />
+        <TextInput label="Number" required {...form.getInputProps('number')} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        {account ? null : (
+          <Select label="Type" data={ACCOUNT_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
+        )}
+        <TextInput label="Description" {...form.getInputProps('description')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {account ? 'Save' : 'Create account'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function Accounts() {
+  const books = useBooks();
+  const queryClient = useQueryClient();
+  const accounts = useAllAccounts();
+  const [showInactive, setShowInactive] = useState(false);
+  const [creating, createDialog] = useDisclosure(false);
+  const [editing, setEditing] = useState<Account | null>(null);
+  const deactivate = useMutation({
+    mutationFn: async (account: Account) =>
+      data(
+        await api.PATCH('/api/v1/accounts/{id}', {
+          params: { path: { id: account.id } },
+          body: { is_active: !account.is_active, version: account.version },
+        }),
+      ),
+    onSuccess: (saved) => {
+      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      notifications.show({
+        message: `${saved.number} ${saved.name} is ${saved.is_active ? 'active again' : 'deactivated'}.`,
+      });
+    },
+  });
+  if (!books) return null;
+  const canWrite = books.can.writeBooks;
+  const shown = (accounts.data ?? []).filter((account) => showInactive || account.is_active);
+  return (
+    <Page
+      title="Chart of accounts"
+      actions={
+        canWrite ? (
+          <Button size="sm" onClick={createDialog.open}>
+            New account
+          </Button>
+        ) : null
+      }
+    >
+      <Switch
+        label="Show inactive accounts"
+        checked={showInactive}
+        onChange={(event) => setShowInactive(event.currentTarget.checked)}
+      />
+      <ErrorNotice error={accounts.error ?? deactivate.error} />
+      {ACCOUNT_TYPES.map(({ value, label }) => {
+        const ofType = shown.filter((account) => account.type === value);
+        if (ofType.length === 0) return null;
+        return (
+          <Stack key={value} gap={4}>
+            <Title order={2} size="h4">
+              {label}
+            </Title>
+            <Table.ScrollContainer minWidth={420}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={90}>Number</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th ta="right">Balance</Table.Th>
+                    {canWrite ? <Table.Th w={190}>Actions</Table.Th> : null}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {ofType.map((account) => (
+                    <Table.Tr key={account.id}>
+                      <Table.Td>{account.number}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        {account.name}
+                        {account.is_active ? null : (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            (inactive)
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Money amount={account.balance} currency={books.currency} />
+                      </Table.Td>
+                      {canWrite ? (
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button
+                              size="compact-xs"
+                              variant="default"
+                              onClick={() => setEditing(account)}
+                              aria-label={`Rename ${account.number} ${account.name}`}
+                            >
+                              Rename
+                            </Button>
+                            {account.is_system ? null : (
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                color={account.is_active ? 'red' : 'teal'}
+                                onClick={() => deactivate.mutate(account)}
+                                aria-label={`${account.is_active ? 'Deactivate' : 'Reactivate'} ${account.number} ${account.name}`}
+                              >
+                                {account.is_active ? 'Deactivate' : 'Reactivate'}
+                              </Button>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        );
+      })}
+      <Modal opened={creating} onClose={createDialog.close} title="New account">
+        <AccountForm onDone={createDialog.close} />
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Rename account">
+        {editing ? <AccountForm account={editing} onDone={() => setEditing(null)} /> : null}
+      </Modal>
+    </Page>
+  );
+}

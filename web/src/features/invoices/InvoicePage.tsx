@@ -1,0 +1,604 @@
+// One invoice. A draft (or a new invoice) is an editor with lines whose totals come from the
+// server's own invoice rules before saving (D45); then send, email, void, and record a payment.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { formatDate, today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { formatMoney, invoiceTotals, lineAmount, parseMoney } from '../../ui/money.ts';
+import { Page } from '../../ui/Page.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
+import { type Books, useBooks } from '../shell/books.tsx';
+
+type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
+type PaymentMethod = RequestOf<'/api/v1/payments-received', 'post'>['method'];
+
+interface DraftLine {
+  key: number;
+  description: string;
+  quantity: string;
+  unit_price: string;
+  income_account: string | null;
+  tax_rate: string | null;
+}
+
+let nextKey = 1;
+const blankLine = (incomeAccount: string | null = null): DraftLine => ({
+  key: nextKey++,
+  description: '',
+  quantity: '1',
+  unit_price: '',
+  income_account: incomeAccount,
+  tax_rate: null,
+});
+
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+function useTaxRates() {
+  return useQuery({
+    queryKey: ['tax-rates'],
+    queryFn: async () => data(await api.GET('/api/v1/tax-rates', { params: { query: { is_active: true } } })),
+  });
+}
+
+export default function InvoicePage() {
+  const { id = 'new' } = useParams();
+  const books = useBooks();
+  const invoice = useQuery({
+    queryKey: ['invoices', 'one', id],
+    enabled: id !== 'new',
+    queryFn: async () => data(await api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })),
+  });
+  if (!books) return null;
+  if (id === 'new') return <InvoiceEditor books={books} />;
+  if (invoice.error) return <ErrorNotice error={invoice.error} />;
+  if (!invoice.data) return <Skeleton height={240} />;
+  if (invoice.data.status === 'draft' && books.can.writeSales)
+    return <InvoiceEditor books={books} invoice={invoice.data} key={invoice.data.version} />;
+  return <InvoiceView books={books} invoice={invoice.data} key={invoice.data.id} />;
+}
+
+function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const customers = useActiveCustomers();
+  const accounts = useAllAccounts();
+  const taxRates = useTaxRates();
+  const defaultIncome = accounts.data?.find((account) => account.number === '4100')?.id ?? null;
+  const [customer, setCustomer] = useState<string | null>(invoice?.customer ?? null);
+  const [issueDate, setIssueDate] = useState(invoice?.issue_date ?? today());
+  const [memo, setMemo] = useState(invoice?.memo ?? '');
+  const [lines, setLines] = useState<DraftLine[]>(() =>
+    invoice
+      ? invoice.lines.map((line) => ({
+          key: nextKey++,
+          description: line.description,
+          quantity: trimZeros(line.quantity),
+          unit_price: trimZeros(line.unit_price),
+          income_account: line.income_account,
+          tax_rate: line.tax_rate,
+        }))
+      : [blankLine()],
+  );
+  const rates = taxRates.data?.results ?? [];
+  const totals = useMemo(() => {
+    const percentOf = (rateId: string | null) =>
+      rateId ? (rates.find((rate) => rate.id === rateId)?.rate ?? null) : null;
+    return invoiceTotals(
+      lines.map((line) => ({
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+        taxPercent: percentOf(line.tax_rate),
+      })),
+      books.currency,
+    );
+  }, [lines, rates, books.currency]);
+  const incomeOptions = (accounts.data ?? [])
+    .filter((account) => account.type === 'income' && account.is_active)
+    .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
+  const update = (key: number, change: Partial<DraftLine>) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+
+  const body = () => ({
+    customer: customer ?? '',
+    issue_date: issueDate,
+    memo,
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity.trim(),
+      unit_price: line.unit_price.trim(),
+      income_account: line.income_account ?? defaultIncome ?? '',
+      is_taxable: line.tax_rate !== null,
+      ...(line.tax_rate ? { tax_rate: line.tax_rate } : {}),
+    })),
+  });
+  const save = useMutation({
+    mutationFn: async (send: boolean) => {
+      const saved = invoice
+        ? data(
+            await api.PATCH('/api/v1/invoices/{id}', {
+              params: { path: { id: invoice.id } },
+              body: { ...body(), version: invoice.version },
+            }),
+          )
+        : data(await api.POST('/api/v1/invoices', { body: body() }));
+      if (!send) return saved;
+      return data(
+        await api.POST('/api/v1/invoices/{id}/send', {
+          params: { path: { id: saved.id } },
+          body: { version: saved.version },
+        }),
+      );
+    },
+    onSuccess: (saved, send) => {
+      queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      queryClient.invalidateQueries({ queryKey: ['customers'] });
+      notifications.show({
+        color: 'teal',
+        message: send ? `Invoice ${saved.number} sent.` : `Draft ${saved.number} saved.`,
+      });
+      navigate(`/invoices/${saved.id}`, { replace: true });
+    },
+  });
+  const voidDraft = useMutation({
+    mutationFn: async () =>
+      invoice &&
+      data(
+        await api.POST('/api/v1/invoices/{id}/void', {
+          params: { path: { id: invoice.id } },
+          body: { version: invoice.version },
+        }),
+      ),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      navigate('/invoices');
+    },
+  });
+  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
+
+  return (
+    <Page title={invoice ? `Draft invoice ${invoice.number}` : 'New invoice'}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Customer"
+          required
+          searchable
+          placeholder={customers.data?.length === 0 ? 'Create a customer first' : 'Choose a customer'}
+          data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))}
+          value={customer}
+          onChange={setCustomer}
+          error={fields.customer?.join('; ')}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <TextInput
+          label="Issue date"
+          type="date"
+          value={issueDate}
+          onChange={(e) => setIssueDate(e.currentTarget.value)}
+          error={fields.issue_date?.join('; ')}
+          w={180}
+        />
+        <TextInput
+          label="Memo"
+          value={memo}
+          onChange={(e) => setMemo(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+      </Group>
+      <ErrorNotice error={save.error ?? voidDraft.error} onReload={() => navigate(0)} />
+      <Table.ScrollContainer minWidth={860}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th w={200}>Account</Table.Th>
+              <Table.Th w={90}>Quantity</Table.Th>
+              <Table.Th w={120}>Unit price</Table.Th>
+              <Table.Th w={170}>Tax rate</Table.Th>
+              <Table.Th w={120} ta="right">
+                Amount
+              </Table.Th>
+              <Table.Th w={40}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, index) => {
+              const amount = lineAmount(line.quantity, line.unit_price, books.currency);
+              const n = index + 1;
+              return (
+                <Table.Tr key={line.key}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Description of line ${n}`}
+                      value={line.description}
+                      onChange={(e) => update(line.key, { description: e.currentTarget.value })}
+                      error={lineError(index, 'description')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Account of line ${n}`}
+                      data={incomeOptions}
+                      value={line.income_account ?? defaultIncome}
+                      onChange={(value) => update(line.key, { income_account: value })}
+                      allowDeselect={false}
+                      error={lineError(index, 'income_account')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Quantity of line ${n}`}
+                      inputMode="decimal"
+                      value={line.quantity}
+                      onChange={(e) => update(line.key, { quantity: e.currentTarget.value })}
+                      error={lineError(index, 'quantity')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Unit price of line ${n}`}
+                      inputMode="decimal"
+                      value={line.unit_price}
+                      onChange={(e) => update(line.key, { unit_price: e.currentTarget.value })}
+                      error={lineError(index, 'unit_price')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Tax rate of line ${n}`}
+                      placeholder="No tax"
+                      clearable
+                      data={rates.map((rate) => ({
+                        value: rate.id,
+                        label: `${rate.name} (${trimZeros(rate.rate)}%)`,
+                      }))}
+                      value={line.tax_rate}
+                      onChange={(value) => update(line.key, { tax_rate: value })}
+                      error={lineError(index, 'tax_rate')}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {amount === null ? '' : <Money amount={formatMoney(amount)} currency={books.currency} />}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Remove line ${n}`}
+                      disabled={lines.length <= 1}
+                      onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" align="flex-start">
+        <Button size="xs" variant="subtle" onClick={() => setLines((current) => [...current, blankLine()])}>
+          Add a line
+        </Button>
+        <Stack gap={2} align="flex-end" data-testid="invoice-totals">
+          {totals ? (
+            <>
+              <Text size="sm">
+                Subtotal <Money amount={formatMoney(totals.subtotal)} currency={books.currency} />
+              </Text>
+              <Text size="sm">
+                Tax <Money amount={formatMoney(totals.taxTotal)} currency={books.currency} />
+              </Text>
+              <Text fw={700}>
+                Total <Money amount={formatMoney(totals.total)} currency={books.currency} strong />
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="red.9">
+              Enter a quantity and a unit price on every line to see the total.
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {fields.lines ? (
+        <Text c="red.9" size="sm">
+          {fields.lines.join('; ')}
+        </Text>
+      ) : null}
+      <Group justify="space-between">
+        {invoice ? (
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => voidDraft.mutate()}
+            loading={voidDraft.isPending}
+          >
+            Void draft
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => save.mutate(false)}
+            loading={save.isPending && !save.variables}
+          >
+            Save draft
+          </Button>
+          <Button
+            onClick={() => save.mutate(true)}
+            loading={save.isPending && save.variables}
+            disabled={!totals || !customer}
+          >
+            Send
+          </Button>
+        </Group>
+      </Group>
+    </Page>
+  );
+}
+
+function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
+  const queryClient = useQueryClient();
+  const [paying, payDialog] = useDisclosure(false);
+  const refresh = () => {
+    queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    queryClient.invalidateQueries({ queryKey: ['customers'] });
+  };
+  const voidIt = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/invoices/{id}/void', {
+          params: { path: { id: invoice.id } },
+          body: { version: invoice.version },
+        }),
+      ),
+    onSuccess: () => {
+      refresh();
+      notifications.show({ message: `Invoice ${invoice.number} voided.` });
+    },
+  });
+  const email = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/invoices/{id}/email', {
+          params: { path: { id: invoice.id } },
+          body: { version: invoice.version },
+        }),
+      ),
+    onSuccess: () => {
+      refresh();
+      queryClient.invalidateQueries({ queryKey: ['invoice-emails', invoice.id] });
+      notifications.show({
+        color: 'teal',
+        message: books.mode === 'sandbox' ? 'Email recorded (sandbox books never send).' : 'Email queued.',
+      });
+    },
+  });
+  const emails = useQuery({
+    queryKey: ['invoice-emails', invoice.id],
+    queryFn: async () =>
+      data(await api.GET('/api/v1/invoices/{id}/emails', { params: { path: { id: invoice.id } } })),
+  });
+  const open = invoice.status === 'sent';
+  return (
+    <Page
+      title={`Invoice ${invoice.number}`}
+      actions={
+        books.can.writeSales && invoice.status !== 'void' ? (
+          <>
+            {open ? <Button onClick={payDialog.open}>Record payment</Button> : null}
+            <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
+              Email
+            </Button>
+            {/* D23: a sent invoice with a payment applied is not voided (the payment is voided first). */}
+            {open && parseMoney(invoice.amount_paid) === 0n ? (
+              <Button variant="subtle" color="red" onClick={() => voidIt.mutate()} loading={voidIt.isPending}>
+                Void
+              </Button>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
+      <Group gap="sm">
+        <StatusBadge status={invoice.status} />
+        <Text size="sm">
+          {invoice.customer_name} · issued {formatDate(invoice.issue_date)} · due{' '}
+          {formatDate(invoice.due_date)}
+          {invoice.days_overdue > 0 ? ` · ${invoice.days_overdue} days overdue` : ''}
+        </Text>
+      </Group>
+      <ErrorNotice error={voidIt.error ?? email.error} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Total
+          </Text>
+          <Money amount={invoice.total} currency={invoice.currency} strong />
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Paid
+          </Text>
+          <Money amount={invoice.amount_paid} currency={invoice.currency} strong />
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Balance due
+          </Text>
+          <Money amount={invoice.balance_due} currency={invoice.currency} strong />
+        </Card>
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Unit price</Table.Th>
+              <Table.Th ta="right">Tax</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.lines.map((line) => (
+              <Table.Tr key={line.line_no}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.description}</Table.Td>
+                <Table.Td ta="right">{trimZeros(line.quantity)}</Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={line.unit_price} currency={invoice.currency} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={line.tax_amount} currency={invoice.currency} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={line.amount} currency={invoice.currency} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" c="dimmed">
+        The PDF goes out with the email; a download of it is not yet in the app.
+      </Text>
+      {emails.data && emails.data.results.length > 0 ? (
+        <Stack gap={4}>
+          <Text fw={600}>Emails</Text>
+          {emails.data.results.map((message) => (
+            <Alert
+              key={message.id}
+              color={message.status === 'failed' ? 'red' : 'gray'}
+              title={`${message.status}: ${message.subject}`}
+            >
+              <Text size="sm">To {message.to}</Text>
+              {books.mode === 'sandbox' ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {message.body}
+                </Text>
+              ) : null}
+            </Alert>
+          ))}
+        </Stack>
+      ) : null}
+      <Modal opened={paying} onClose={payDialog.close} title={`Record payment for ${invoice.number}`}>
+        <RecordPayment
+          invoice={invoice}
+          onDone={() => {
+            payDialog.close();
+            refresh();
+          }}
+        />
+      </Modal>
+    </Page>
+  );
+}
+
+const METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'].map((value) => ({
+  value,
+  label: value.toUpperCase(),
+}));
+
+function RecordPayment({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
+  const [amount, setAmount] = useState(trimZeros(invoice.balance_due));
+  const [paymentDate, setPaymentDate] = useState(today());
+  const [method, setMethod] = useState<string>('ach');
+  const [reference, setReference] = useState('');
+  const record = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/payments-received', {
+          body: {
+            customer: invoice.customer,
+            payment_date: paymentDate,
+            amount: amount.trim(),
+            method: method as PaymentMethod,
+            ...(reference ? { reference } : {}),
+            applications: [{ invoice_id: invoice.id, amount: amount.trim() }],
+          },
+        }),
+      ),
+    onSuccess: (payment) => {
+      notifications.show({ color: 'teal', message: `Payment ${payment.number} recorded.` });
+      onDone();
+    },
+  });
+  const fields = record.error instanceof ApiError ? record.error.fields : {};
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        record.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <ErrorNotice error={record.error} />
+        <TextInput
+          label="Amount"
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={fields.amount?.join('; ') ?? fields['applications/0/amount']?.join('; ')}
+          data-autofocus
+        />
+        <TextInput
+          label="Payment date"
+          type="date"
+          required
+          value={paymentDate}
+          onChange={(e) => setPaymentDate(e.currentTarget.value)}
+          error={fields.payment_date?.join('; ')}
+        />
+        <Select
+          label="Method"
+          data={METHODS}
+          value={method}
+          onChange={(value) => value && setMethod(value)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Reference"
+          value={reference}
+          onChange={(e) => setReference(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={record.isPending}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+// Journal entries: list with status, source and date filters, cursor paging; new entry.
+import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, data, type paths } from '../../api/client.ts';
+import { formatDate } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf } from '../../ui/forms.ts';
+import { Money } from '../../ui/Money.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useBooks } from '../shell/books.tsx';
+
+type ListQuery = NonNullable<paths['/api/v1/journal-entries']['get']['parameters']['query']>;
+
+const SOURCES = [
+  { value: 'manual', label: 'Manual' },
+  { value: 'invoice', label: 'Invoice' },
+  { value: 'payment_received', label: 'Payment received' },
+  { value: 'invoice_void', label: 'Invoice void' },
+  { value: 'reversal', label: 'Reversal' },
+];
+
+export default function JournalEntries() {
+  const books = useBooks();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<string | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [cursor, setCursor] = useState<string | undefined>();
+  const query: ListQuery = {
+    ...(status ? { status: status as ListQuery['status'] } : {}),
+    ...(source ? { source_type: source as ListQuery['source_type'] } : {}),
+    ...(from ? { txn_date_from: from } : {}),
+    ...(to ? { txn_date_to: to } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+  const list = useQuery({
+    queryKey: ['journal', 'list', query],
+    placeholderData: keepPreviousData,
+    queryFn: async () => data(await api.GET('/api/v1/journal-entries', { params: { query } })),
+  });
+  if (!books) return null;
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setCursor(undefined);
+    };
+  const rows = list.data?.results ?? [];
+  return (
+    <Page
+      title="Journal entries"
+      actions={
+        books.can.writeBooks ? (
+          <Button size="sm" onClick={() => navigate('/journal/new')}>
+            New journal entry
+          </Button>
+        ) : null
+      }
+    >
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={[
+            { value: 'draft', label: 'Draft' },
+            { value: 'posted', label: 'Posted' },
+          ]}
+          value={status}
+          onChange={filter(setStatus)}
+          w={140}
+        />
+        <Select
+          label="Source"
+          placeholder="Any"
+          clearable
+          data={SOURCES}
+          value={source}
+          onChange={filter(setSource)}
+          w={190}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={from}
+          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+          w={170}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={to}
+          onChange={(e) => filter(setTo)(e.currentTarget.value)}
+          w={170}
+        />
+      </Group>
+      <ErrorNotice error={list.error} />
+      {list.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No journal entries match. Entries appear here as invoices are sent, payments recorded, or entries
+          made by hand.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Number</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Memo</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/journal/${entry.id}`}>
+                      {entry.entry_number ?? 'Draft'}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.txn_date)}</Table.Td>
+                  <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
+                    {entry.memo}
+                  </Table.Td>
+                  <Table.Td>{entry.source_type.replace(/_/g, ' ')}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={entry.reversed_by_entry ? 'reversed' : entry.status} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={entry.total_debit} currency={entry.currency} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+    </Page>
+  );
+}

@@ -1,0 +1,440 @@
+// One journal entry. A draft (or a new entry) is a debit/credit grid that says "Out of balance by X"
+// before saving, computed with the server's money rules (D45); save as draft, post. A posted entry
+// reads only, and can be reversed. "Pay run" fills the contract's pay-run accounts.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, data, type ResponseOf } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { formatDate, today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { balanceSentence, entryBalance, formatMoney, readAmount } from '../../ui/money.ts';
+import { Page } from '../../ui/Page.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
+import { type Books, useBooks } from '../shell/books.tsx';
+
+type Entry = ResponseOf<'/api/v1/journal-entries/{id}', 'get', 200>;
+
+export interface GridLine {
+  key: number;
+  account: string | null;
+  description: string;
+  debit: string;
+  credit: string;
+}
+
+let nextKey = 1;
+const blankLine = (): GridLine => ({ key: nextKey++, account: null, description: '', debit: '', credit: '' });
+
+/** The pay run of the contract: employer cost debits 6600, 6610, 6620; net pay credits 1000; withholdings credit 2310, 2320, 2340. */
+export const PAY_RUN = [
+  { number: '6600', side: 'debit', description: 'Gross wages' },
+  { number: '6610', side: 'debit', description: 'Employer payroll taxes' },
+  { number: '6620', side: 'debit', description: 'Employer benefits' },
+  { number: '1000', side: 'credit', description: 'Net pay' },
+  { number: '2310', side: 'credit', description: 'Federal taxes withheld' },
+  { number: '2320', side: 'credit', description: 'State and local taxes withheld' },
+  { number: '2340', side: 'credit', description: 'Benefit deductions' },
+] as const;
+
+function payRunLines(accounts: Account[]): GridLine[] {
+  return PAY_RUN.map((line) => ({
+    ...blankLine(),
+    account: accounts.find((account) => account.number === line.number)?.id ?? null,
+    description: line.description,
+  }));
+}
+
+function linesOf(entry: Entry): GridLine[] {
+  return entry.lines.map((line) => ({
+    key: nextKey++,
+    account: line.account,
+    description: line.description,
+    debit: readAmount(line.debit) === 0n ? '' : line.debit.replace(/\.?0+$/, ''),
+    credit: readAmount(line.credit) === 0n ? '' : line.credit.replace(/\.?0+$/, ''),
+  }));
+}
+
+export default function JournalEntryEditor() {
+  const { id = 'new' } = useParams();
+  const books = useBooks();
+  const entry = useQuery({
+    queryKey: ['journal', 'one', id],
+    enabled: id !== 'new',
+    queryFn: async () => data(await api.GET('/api/v1/journal-entries/{id}', { params: { path: { id } } })),
+  });
+  if (!books) return null;
+  if (id === 'new') return <DraftEditor books={books} />;
+  if (entry.error) return <ErrorNotice error={entry.error} />;
+  if (!entry.data) return <Skeleton height={240} />;
+  if (entry.data.status === 'draft' && books.can.writeBooks)
+    return <DraftEditor books={books} entry={entry.data} key={entry.data.version} />;
+  return <PostedEntry books={books} entry={entry.data} key={entry.data.id} />;
+}
+
+function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const accounts = useAllAccounts();
+  const [txnDate, setTxnDate] = useState(entry?.txn_date ?? today());
+  const [memo, setMemo] = useState(entry?.memo ?? '');
+  const [lines, setLines] = useState<GridLine[]>(() => (entry ? linesOf(entry) : [blankLine(), blankLine()]));
+  const balance = useMemo(() => entryBalance(lines), [lines]);
+  const accountOptions = useMemo(
+    () =>
+      (accounts.data ?? [])
+        .filter((account) => account.is_active)
+        .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` })),
+    [accounts.data],
+  );
+  const update = (key: number, change: Partial<GridLine>) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+
+  const body = () => ({
+    txn_date: txnDate,
+    memo,
+    lines: lines
+      // A line with no amount says nothing (a template line left empty): it is not sent.
+      .filter((line) => line.debit.trim() !== '' || line.credit.trim() !== '')
+      .map((line) => ({
+        account: line.account ?? '',
+        description: line.description,
+        ...(line.debit.trim() ? { debit: line.debit.trim() } : {}),
+        ...(line.credit.trim() ? { credit: line.credit.trim() } : {}),
+      })),
+  });
+
+  const save = useMutation({
+    mutationFn: async (post: boolean) => {
+      const saved = entry
+        ? data(
+            await api.PATCH('/api/v1/journal-entries/{id}', {
+              params: { path: { id: entry.id } },
+              body: { ...body(), version: entry.version },
+            }),
+          )
+        : // D58: a new entry is created and posted in one request (one transaction) when posting.
+          data(await api.POST('/api/v1/journal-entries', { body: { ...body(), post } }));
+      if (!post || saved.status === 'posted') return saved;
+      return data(
+        await api.POST('/api/v1/journal-entries/{id}/post', {
+          params: { path: { id: saved.id } },
+          body: { version: saved.version },
+        }),
+      );
+    },
+    onSuccess: (saved, post) => {
+      queryClient.invalidateQueries({ queryKey: ['journal'] });
+      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      notifications.show({
+        color: 'teal',
+        message: post ? `Posted as ${saved.entry_number}.` : 'Draft saved.',
+      });
+      navigate(`/journal/${saved.id}`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async () =>
+      entry && data(await api.DELETE('/api/v1/journal-entries/{id}', { params: { path: { id: entry.id } } })),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['journal'] });
+      navigate('/journal');
+    },
+  });
+
+  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
+  const saved = body().lines;
+  const sentence = balanceSentence(balance, books.currency);
+  const balanced = balance.difference === 0n && balance.invalid.length === 0 && balance.debits !== 0n;
+
+  return (
+    <Page title={entry ? 'Draft journal entry' : 'New journal entry'}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Date"
+          type="date"
+          required
+          value={txnDate}
+          onChange={(e) => setTxnDate(e.currentTarget.value)}
+          error={fields.txn_date?.join('; ')}
+          w={180}
+        />
+        <TextInput
+          label="Memo"
+          value={memo}
+          onChange={(e) => setMemo(e.currentTarget.value)}
+          error={fields.memo?.join('; ')}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            if (accounts.data) setLines(payRunLines(accounts.data));
+            if (!memo) setMemo(`Pay run ${formatDate(txnDate)}`);
+          }}
+          disabled={!accounts.data}
+        >
+          Pay run
+        </Button>
+      </Group>
+      <ErrorNotice error={save.error ?? remove.error} onReload={() => navigate(0)} />
+      <Table.ScrollContainer minWidth={720}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="32%">Account</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th w={130} ta="right">
+                Debit
+              </Table.Th>
+              <Table.Th w={130} ta="right">
+                Credit
+              </Table.Th>
+              <Table.Th w={40}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, index) => (
+              <Table.Tr key={line.key}>
+                <Table.Td>
+                  <Select
+                    aria-label={`Account of line ${index + 1}`}
+                    placeholder="Choose an account"
+                    searchable
+                    data={accountOptions}
+                    value={line.account}
+                    onChange={(account) => update(line.key, { account })}
+                    error={lineError(index, 'account')}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Description of line ${index + 1}`}
+                    value={line.description}
+                    onChange={(e) => update(line.key, { description: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Debit of line ${index + 1}`}
+                    inputMode="decimal"
+                    value={line.debit}
+                    onChange={(e) => update(line.key, { debit: e.currentTarget.value })}
+                    error={lineError(index, 'debit')}
+                    styles={{ input: { textAlign: 'right' } }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Credit of line ${index + 1}`}
+                    inputMode="decimal"
+                    value={line.credit}
+                    onChange={(e) => update(line.key, { credit: e.currentTarget.value })}
+                    error={lineError(index, 'credit')}
+                    styles={{ input: { textAlign: 'right' } }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove line ${index + 1}`}
+                    onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                    disabled={lines.length <= 2}
+                  >
+                    ×
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td colSpan={2}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => setLines((current) => [...current, blankLine()])}
+                >
+                  Add a line
+                </Button>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money amount={formatMoney(balance.debits)} currency={books.currency} strong />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money amount={formatMoney(balance.credits)} currency={books.currency} strong />
+              </Table.Td>
+              <Table.Td />
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text role="status" aria-live="polite" c={balanced ? 'teal.9' : 'red.9'} fw={600} data-testid="balance">
+        {sentence}
+      </Text>
+      {fields.lines ? (
+        <Text c="red.9" size="sm">
+          {fields.lines.join('; ')}
+        </Text>
+      ) : null}
+      <Group justify="space-between">
+        {entry ? (
+          <Button variant="subtle" color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            Delete draft
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => save.mutate(false)}
+            loading={save.isPending && !save.variables}
+            disabled={saved.length === 0}
+          >
+            Save draft
+          </Button>
+          <Button
+            onClick={() => save.mutate(true)}
+            loading={save.isPending && save.variables}
+            disabled={!balanced}
+          >
+            Post
+          </Button>
+        </Group>
+      </Group>
+    </Page>
+  );
+}
+
+function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [reverseDate, setReverseDate] = useState(today());
+  const reverse = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/journal-entries/{id}/reverse', {
+          params: { path: { id: entry.id } },
+          body: { txn_date: reverseDate, version: entry.version },
+        }),
+      ),
+    onSuccess: (reversal) => {
+      queryClient.invalidateQueries({ queryKey: ['journal'] });
+      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      notifications.show({ color: 'teal', message: `Reversed by ${reversal.entry_number}.` });
+      navigate(`/journal/${reversal.id}`);
+    },
+  });
+  return (
+    <Page title={entry.entry_number ? `Journal entry ${entry.entry_number}` : 'Draft journal entry'}>
+      <Group gap="sm">
+        <StatusBadge status={entry.reversed_by_entry ? 'reversed' : entry.status} />
+        <Text size="sm">
+          {formatDate(entry.txn_date)} · {entry.source_type.replace(/_/g, ' ')}
+          {entry.memo ? ` · ${entry.memo}` : ''}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Debit</Table.Th>
+              <Table.Th ta="right">Credit</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entry.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a posted entry's lines never change or reorder
+              <Table.Tr key={index}>
+                <Table.Td>
+                  {line.account_number} {line.account_name}
+                </Table.Td>
+                <Table.Td>{line.description}</Table.Td>
+                <Table.Td ta="right">
+                  {readAmount(line.debit) === 0n ? (
+                    ''
+                  ) : (
+                    <Money amount={line.debit} currency={entry.currency} />
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {readAmount(line.credit) === 0n ? (
+                    ''
+                  ) : (
+                    <Money amount={line.credit} currency={entry.currency} />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td colSpan={2} fw={600}>
+                Total
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money amount={entry.total_debit} currency={entry.currency} strong />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money amount={entry.total_credit} currency={entry.currency} strong />
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {entry.reverses_entry ? (
+        <Button variant="subtle" onClick={() => navigate(`/journal/${entry.reverses_entry}`)} w="fit-content">
+          See the entry this reverses
+        </Button>
+      ) : null}
+      {entry.reversed_by_entry ? (
+        <Alert color="orange">
+          This entry has been reversed.{' '}
+          <Button variant="subtle" size="xs" onClick={() => navigate(`/journal/${entry.reversed_by_entry}`)}>
+            See the reversal
+          </Button>
+        </Alert>
+      ) : entry.status === 'posted' && books.can.writeBooks && entry.source_type === 'manual' ? (
+        <Stack gap="xs">
+          <ErrorNotice error={reverse.error} />
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Reversal date"
+              type="date"
+              value={reverseDate}
+              onChange={(e) => setReverseDate(e.currentTarget.value)}
+            />
+            <Button
+              variant="default"
+              color="orange"
+              onClick={() => reverse.mutate()}
+              loading={reverse.isPending}
+            >
+              Reverse
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,428 @@
+// Payments received: the list, and "Record payment" applying one payment to several open invoices
+// of a customer, with the unapplied rest (the customer's credit) shown before saving, computed with
+// the shared money rules (D45). A payment's unapplied amount is applied later, or the payment voided (D61).
+import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { formatDate, today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf } from '../../ui/forms.ts';
+import { Money } from '../../ui/Money.tsx';
+import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
+import { type Books, useBooks } from '../shell/books.tsx';
+
+type PaymentMethod = RequestOf<'/api/v1/payments-received', 'post'>['method'];
+const METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'].map((value) => ({
+  value,
+  label: value.toUpperCase(),
+}));
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) {
+  const customers = useActiveCustomers();
+  const [customer, setCustomer] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [paymentDate, setPaymentDate] = useState(today());
+  const [method, setMethod] = useState('ach');
+  const [reference, setReference] = useState('');
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const open = useQuery({
+    queryKey: ['invoices', 'open-of', customer],
+    enabled: Boolean(customer),
+    queryFn: async () =>
+      data(
+        await api.GET('/api/v1/invoices', {
+          params: { query: { customer: customer ?? '', status: 'sent' } },
+        }),
+      ),
+  });
+  const applications = Object.entries(applied).filter(([, value]) => value.trim() !== '');
+  const total = readAmount(amount);
+  const appliedSum = applications.reduce<bigint | null>((sum, [, value]) => {
+    const units = readAmount(value);
+    return sum === null || units === null ? null : sum + units;
+  }, 0n);
+  const rest = total !== null && appliedSum !== null ? total - appliedSum : null;
+  const record = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/payments-received', {
+          body: {
+            customer: customer ?? '',
+            payment_date: paymentDate,
+            amount: amount.trim(),
+            method: method as PaymentMethod,
+            ...(reference ? { reference } : {}),
+            applications: applications.map(([invoiceId, value]) => ({
+              invoice_id: invoiceId,
+              amount: value.trim(),
+            })),
+          },
+        }),
+      ),
+    onSuccess: (payment) => {
+      notifications.show({ color: 'teal', message: `Payment ${payment.number} recorded.` });
+      onDone();
+    },
+  });
+  const fields = record.error instanceof ApiError ? record.error.fields : {};
+  const invoices = open.data?.results ?? [];
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        record.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <ErrorNotice error={record.error} />
+        <Select
+          label="Customer"
+          required
+          searchable
+          data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))}
+          value={customer}
+          onChange={(value) => {
+            setCustomer(value);
+            setApplied({});
+          }}
+          error={fields.customer?.join('; ')}
+          data-autofocus
+        />
+        <Group grow wrap="wrap">
+          <TextInput
+            label="Amount"
+            inputMode="decimal"
+            required
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={fields.amount?.join('; ')}
+          />
+          <TextInput
+            label="Payment date"
+            type="date"
+            required
+            value={paymentDate}
+            onChange={(e) => setPaymentDate(e.currentTarget.value)}
+            error={fields.payment_date?.join('; ')}
+          />
+        </Group>
+        <Group grow wrap="wrap">
+          <Select
+            label="Method"
+            data={METHODS}
+            value={method}
+            onChange={(value) => value && setMethod(value)}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Reference"
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+          />
+        </Group>
+        {customer && invoices.length === 0 && open.isSuccess ? (
+          <Text size="sm" c="dimmed">
+            This customer has no open invoice: the whole payment becomes their credit.
+          </Text>
+        ) : null}
+        {invoices.length > 0 ? (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Invoice</Table.Th>
+                <Table.Th ta="right">Balance due</Table.Th>
+                <Table.Th w={180}>Apply</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoices.map((invoice, index) => (
+                <Table.Tr key={invoice.id}>
+                  <Table.Td>
+                    {invoice.number}
+                    <Text size="xs" c="dimmed">
+                      due {formatDate(invoice.due_date)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={invoice.balance_due} currency={books.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <TextInput
+                        aria-label={`Apply to ${invoice.number}`}
+                        inputMode="decimal"
+                        value={applied[invoice.id] ?? ''}
+                        onChange={(e) => setApplied({ ...applied, [invoice.id]: e.currentTarget.value })}
+                        error={fields[`applications/${index}/amount`]?.join('; ')}
+                      />
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        aria-label={`Pay ${invoice.number} in full`}
+                        onClick={() =>
+                          setApplied({ ...applied, [invoice.id]: trimZeros(invoice.balance_due) })
+                        }
+                      >
+                        Full
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+        <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
+          {rest === null
+            ? 'Enter amounts as numbers to see what is left unapplied.'
+            : rest < 0n
+              ? `The applications exceed the payment by ${formatMoney(-rest).replace(/\.?0+$/, '')}.`
+              : `Unapplied (the customer's credit): `}
+          {rest !== null && rest >= 0n ? (
+            <Money amount={formatMoney(rest)} currency={books.currency} strong />
+          ) : null}
+        </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={record.isPending} disabled={!customer || rest === null || rest < 0n}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
+
+/** D61: spend a payment's unapplied amount on the customer's open invoices. */
+function ApplyCredit({ books, payment, onDone }: { books: Books; payment: Payment; onDone: () => void }) {
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const open = useQuery({
+    queryKey: ['invoices', 'open-of', payment.customer],
+    queryFn: async () =>
+      data(
+        await api.GET('/api/v1/invoices', {
+          params: { query: { customer: payment.customer, status: 'sent' } },
+        }),
+      ),
+  });
+  const applications = Object.entries(applied).filter(([, value]) => value.trim() !== '');
+  const sum = applications.reduce<bigint | null>((total, [, value]) => {
+    const units = readAmount(value);
+    return total === null || units === null ? null : total + units;
+  }, 0n);
+  const rest = sum === null ? null : parseMoney(payment.unapplied_amount) - sum;
+  const apply = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/payments-received/{id}/apply', {
+          params: { path: { id: payment.id } },
+          body: {
+            applications: applications.map(([invoiceId, value]) => ({
+              invoice_id: invoiceId,
+              amount: value.trim(),
+            })),
+            version: payment.version,
+          },
+        }),
+      ),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: `Credit of ${payment.number} applied.` });
+      onDone();
+    },
+  });
+  const invoices = open.data?.results ?? [];
+  return (
+    <Stack gap="sm">
+      <ErrorNotice error={apply.error} />
+      <Text size="sm">
+        {payment.customer_name} has{' '}
+        <Money amount={payment.unapplied_amount} currency={books.currency} strong /> unapplied from{' '}
+        {payment.number}.
+      </Text>
+      {open.isSuccess && invoices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          This customer has no open invoice to apply it to.
+        </Text>
+      ) : null}
+      {invoices.map((invoice) => (
+        <Group key={invoice.id} gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={`Apply to ${invoice.number} (due ${formatAmount(invoice.balance_due, books.currency)})`}
+            inputMode="decimal"
+            value={applied[invoice.id] ?? ''}
+            onChange={(e) => setApplied({ ...applied, [invoice.id]: e.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+        </Group>
+      ))}
+      <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
+        {rest === null
+          ? 'Enter amounts as numbers.'
+          : rest < 0n
+            ? 'The applications exceed the unapplied amount.'
+            : `Left unapplied: ${formatAmount(rest, books.currency)}`}
+      </Text>
+      <Group justify="flex-end">
+        <Button
+          onClick={() => apply.mutate()}
+          loading={apply.isPending}
+          disabled={applications.length === 0 || rest === null || rest < 0n}
+        >
+          Apply credit
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function Payments() {
+  const books = useBooks();
+  const queryClient = useQueryClient();
+  const [cursor, setCursor] = useState<string | undefined>();
+  const [recording, dialog] = useDisclosure(false);
+  const [applying, setApplying] = useState<Payment | null>(null);
+  const refresh = () => {
+    for (const key of ['payments', 'invoices', 'customers', 'dashboard'])
+      queryClient.invalidateQueries({ queryKey: [key] });
+  };
+  const voidPayment = useMutation({
+    mutationFn: async (payment: Payment) =>
+      data(
+        await api.POST('/api/v1/payments-received/{id}/void', {
+          params: { path: { id: payment.id } },
+          body: { version: payment.version },
+        }),
+      ),
+    onSuccess: (payment) => {
+      refresh();
+      notifications.show({
+        message: `Payment ${payment.number} voided; the invoices it paid are open again.`,
+      });
+    },
+  });
+  const list = useQuery({
+    queryKey: ['payments', 'list', cursor],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      data(await api.GET('/api/v1/payments-received', { params: { query: cursor ? { cursor } : {} } })),
+  });
+  if (!books) return null;
+  const rows = list.data?.results ?? [];
+  return (
+    <Page
+      title="Payments"
+      actions={
+        books.can.writeSales ? (
+          <Button size="sm" onClick={dialog.open}>
+            Record payment
+          </Button>
+        ) : null
+      }
+    >
+      <ErrorNotice error={list.error ?? voidPayment.error} />
+      {list.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No payments received yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Number</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Applied to</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Unapplied</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {books.can.writeSales ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((payment) => (
+                <Table.Tr key={payment.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{payment.number}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {payment.applications.map((a) => a.invoice_number).join(', ')}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={payment.amount} currency={payment.currency} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={payment.unapplied_amount} currency={payment.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={payment.status} />
+                  </Table.Td>
+                  {books.can.writeSales ? (
+                    <Table.Td>
+                      {payment.status === 'posted' ? (
+                        <Group gap={4} wrap="nowrap">
+                          {parseMoney(payment.unapplied_amount) > 0n ? (
+                            <Button
+                              size="compact-xs"
+                              variant="default"
+                              onClick={() => setApplying(payment)}
+                              aria-label={`Apply credit of ${payment.number}`}
+                            >
+                              Apply credit
+                            </Button>
+                          ) : null}
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => voidPayment.mutate(payment)}
+                            aria-label={`Void ${payment.number}`}
+                          >
+                            Void
+                          </Button>
+                        </Group>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+      <Modal opened={applying !== null} onClose={() => setApplying(null)} title="Apply credit">
+        {applying ? (
+          <ApplyCredit
+            books={books}
+            payment={applying}
+            onDone={() => {
+              setApplying(null);
+              refresh();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal opened={recording} onClose={dialog.close} title="Record payment" size="lg">
+        <RecordPayment
+          books={books}
+          onDone={() => {
+            dialog.close();
+            for (const key of ['payments', 'invoices', 'customers', 'dashboard'])
+              queryClient.invalidateQueries({ queryKey: [key] });
+          }}
+        />
+      </Modal>
+    </Page>
+  );
+}

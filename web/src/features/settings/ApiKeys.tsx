@@ -1,0 +1,233 @@
+// More, API keys (D43): "Create a key" (name, role up to accountant, expiry up to a year, live or
+// sandbox books); the value is shown once with a copy button; list, rotate, revoke.
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { CopyField } from '../../ui/CopyField.tsx';
+import { formatDate, today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { showFieldErrors } from '../../ui/forms.ts';
+import { Page } from '../../ui/Page.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { type Books, useBooks } from '../shell/books.tsx';
+
+type ApiKey = ResponseOf<'/api/v1/api-keys', 'post', 201>;
+type KeyRole = RequestOf<'/api/v1/api-keys', 'post'>['role'];
+
+const ROLES = [
+  { value: 'accountant', label: 'Accountant: every bookkeeping read and write' },
+  { value: 'sales', label: 'Sales: customers, invoices, payments' },
+  { value: 'viewer', label: 'Viewer: reads only' },
+];
+
+function inDays(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey) => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { name: '', role: 'accountant', expires_on: inDays(90), books: books.mode as string },
+  });
+  const create = useMutation({
+    mutationFn: async (values: typeof form.values) => {
+      const target = values.books === books.mode ? books.organizationId : books.otherId;
+      return data(
+        await api.POST('/api/v1/api-keys', {
+          body: {
+            name: values.name.trim(),
+            role: values.role as KeyRole,
+            // The end of the chosen day, so "expires on Feb 22" keeps working that whole day.
+            ...(values.expires_on ? { expires_at: `${values.expires_on}T23:59:59Z` } : {}),
+          },
+          headers: target ? { 'X-Organization-Id': target } : {},
+        }),
+      );
+    },
+    onSuccess: (key) => {
+      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      onCreated(key);
+    },
+    onError: (error) =>
+      showFieldErrors(form, error) &&
+      form.setFieldError('expires_on', form.errors.expires_at ?? form.errors.expires_on),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice error={create.error} />
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          description="Say where it is used, e.g. “Shop sync”."
+          {...form.getInputProps('name')}
+        />
+        <Select label="Role" data={ROLES} allowDeselect={false} {...form.getInputProps('role')} />
+        <TextInput
+          label="Expires on"
+          type="date"
+          min={inDays(1)}
+          max={inDays(365)}
+          description={`At most one year ahead (today is ${formatDate(today())}).`}
+          {...form.getInputProps('expires_on')}
+        />
+        {books.otherId ? (
+          <Radio.Group label="Books" {...form.getInputProps('books')}>
+            <Group mt={4}>
+              <Radio value="live" label="Live (svc_live_)" />
+              <Radio value="sandbox" label="Sandbox (svc_test_)" />
+            </Group>
+          </Radio.Group>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending}>
+            Create a key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function NewKeyValue({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" title="Copy it now" styles={{ title: { color: 'var(--mantine-color-black)' } }}>
+        This is the only time Folio shows this key. Store it where your integration reads its secrets.
+      </Alert>
+      <CopyField label={`Key “${apiKey.name}”`} value={apiKey.key} />
+      <Text size="sm">
+        Send it as <code>Authorization: Token</code> followed by the key (see the API reference at /docs).
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function ApiKeys() {
+  const books = useBooks();
+  const queryClient = useQueryClient();
+  const [creating, dialog] = useDisclosure(false);
+  const [created, setCreated] = useState<ApiKey | null>(null);
+  const keys = useQuery({
+    queryKey: ['api-keys'],
+    queryFn: async () => data(await api.GET('/api/v1/api-keys')),
+  });
+  const rotate = useMutation({
+    mutationFn: async (id: string) =>
+      data(await api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id } } })),
+    onSuccess: (key) => {
+      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      setCreated(key);
+      dialog.open();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: async (id: string) =>
+      data(await api.POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+  if (!books) return null;
+  const rows = keys.data?.results ?? [];
+  const close = () => {
+    dialog.close();
+    setCreated(null);
+  };
+  return (
+    <Page
+      title="API keys"
+      actions={
+        books.can.administer ? (
+          <Button size="sm" onClick={dialog.open}>
+            Create a key
+          </Button>
+        ) : null
+      }
+    >
+      <Text size="sm" c="dimmed">
+        Keys let your own software use the API of these {books.mode} books. A key acts with its role, and
+        never more than the person who made it.
+      </Text>
+      <ErrorNotice error={keys.error ?? rotate.error ?? revoke.error} />
+      {keys.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No keys yet for these books.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Prefix</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((key) => (
+                <Table.Tr key={key.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{key.name}</Table.Td>
+                  <Table.Td>
+                    <code>{key.prefix}</code>
+                  </Table.Td>
+                  <Table.Td>{key.role}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={key.status} />
+                  </Table.Td>
+                  <Table.Td>{key.last_used_at ? formatDate(key.last_used_at) : 'Never'}</Table.Td>
+                  <Table.Td>{formatDate(key.expires_at)}</Table.Td>
+                  <Table.Td>
+                    {key.status === 'active' ? (
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => rotate.mutate(key.id)}
+                          aria-label={`Rotate ${key.name}`}
+                        >
+                          Rotate
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => revoke.mutate(key.id)}
+                          aria-label={`Revoke ${key.name}`}
+                        >
+                          Revoke
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={creating}
+        onClose={close}
+        title={created ? 'Your new key' : 'Create a key'}
+        closeOnClickOutside={!created}
+      >
+        {created ? (
+          <NewKeyValue apiKey={created} onDone={close} />
+        ) : (
+          <CreateKey books={books} onCreated={setCreated} />
+        )}
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,176 @@
+// More, Tax rates: name, rate and the liability account each credits (D25); create, deactivate.
+// Tax groups are read here; creating one is not in the app yet.
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data } from '../../api/client.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { showFieldErrors } from '../../ui/forms.ts';
+import { Page } from '../../ui/Page.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { useBooks } from '../shell/books.tsx';
+
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+function NewTaxRate({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const accounts = useAllAccounts();
+  const liabilities = (accounts.data ?? []).filter(
+    (account) => account.type === 'liability' && account.is_active,
+  );
+  const salesTax = liabilities.find(
+    (account) => account.system_role === 'sales_tax_payable' || account.number === '2200',
+  );
+  const form = useForm({ initialValues: { name: '', rate: '', liability_account: '' } });
+  const create = useMutation({
+    mutationFn: async (values: typeof form.values) =>
+      data(
+        await api.POST('/api/v1/tax-rates', {
+          body: {
+            name: values.name.trim(),
+            rate: values.rate.trim(),
+            ...(values.liability_account || salesTax
+              ? { liability_account: values.liability_account || salesTax?.id }
+              : {}),
+          },
+        }),
+      ),
+    onSuccess: (rate) => {
+      queryClient.invalidateQueries({ queryKey: ['tax-rates'] });
+      notifications.show({ color: 'teal', message: `${rate.name} (${trimZeros(rate.rate)}%) created.` });
+      onDone();
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice error={create.error} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Rate"
+          description="A percentage such as 8.25"
+          inputMode="decimal"
+          required
+          {...form.getInputProps('rate')}
+        />
+        <Select
+          label="Liability account"
+          placeholder={salesTax ? `${salesTax.number} ${salesTax.name}` : 'Choose an account'}
+          data={liabilities.map((account) => ({
+            value: account.id,
+            label: `${account.number} ${account.name}`,
+          }))}
+          {...form.getInputProps('liability_account')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending}>
+            Create tax rate
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function TaxRates() {
+  const books = useBooks();
+  const queryClient = useQueryClient();
+  const [creating, dialog] = useDisclosure(false);
+  const rates = useQuery({
+    queryKey: ['tax-rates', 'all'],
+    queryFn: async () => data(await api.GET('/api/v1/tax-rates')),
+  });
+  const groups = useQuery({
+    queryKey: ['tax-groups'],
+    queryFn: async () => data(await api.GET('/api/v1/tax-groups')),
+  });
+  const deactivate = useMutation({
+    mutationFn: async ({ id, version }: { id: string; version: number }) =>
+      data(
+        await api.POST('/api/v1/tax-rates/{id}/deactivate', { params: { path: { id } }, body: { version } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tax-rates'] }),
+  });
+  if (!books) return null;
+  const rows = rates.data?.results ?? [];
+  const names = new Map(rows.map((rate) => [rate.id, rate.name]));
+  return (
+    <Page
+      title="Tax rates"
+      actions={
+        books.can.writeBooks ? (
+          <Button size="sm" onClick={dialog.open}>
+            New tax rate
+          </Button>
+        ) : null
+      }
+    >
+      <ErrorNotice error={rates.error ?? deactivate.error} />
+      {rates.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tax rates yet. Create one to charge tax on invoice lines.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right">Rate</Table.Th>
+                <Table.Th>Liability account</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {books.can.writeBooks ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((rate) => (
+                <Table.Tr key={rate.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{rate.name}</Table.Td>
+                  <Table.Td ta="right">{trimZeros(rate.rate)}%</Table.Td>
+                  <Table.Td>{rate.liability_account_number}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={rate.is_active ? 'active' : 'inactive'} />
+                  </Table.Td>
+                  {books.can.writeBooks ? (
+                    <Table.Td>
+                      {rate.is_active ? (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => deactivate.mutate({ id: rate.id, version: rate.version })}
+                          aria-label={`Deactivate ${rate.name}`}
+                        >
+                          Deactivate
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {groups.data && groups.data.results.length > 0 ? (
+        <Stack gap={4}>
+          <Text fw={600}>Tax groups</Text>
+          {groups.data.results.map((group) => (
+            <Text size="sm" key={group.id}>
+              {group.name}: {group.tax_rates.map((id) => names.get(id) ?? id).join(' + ')}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      <Alert color="gray" variant="light">
+        Creating and changing tax groups is not yet in the app; the API offers it (see /docs).
+      </Alert>
+      <Modal opened={creating} onClose={dialog.close} title="New tax rate">
+        <NewTaxRate onDone={dialog.close} />
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+// The books the person works in: their memberships (GET /me), the chosen organization's settings
+// (GET /organization) and the live/sandbox pair the header switches between (D44).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api, data } from '../../api/client.ts';
+import { getSession, onSessionChange, type Session, selectBooks } from '../../api/session.ts';
+import { type Abilities, abilitiesOf } from './roles.ts';
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(onSessionChange, getSession);
+}
+
+export function useMe() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['me', session?.token],
+    enabled: Boolean(session),
+    queryFn: async () => data(await api.GET('/api/v1/me')),
+    staleTime: 60_000,
+  });
+}
+
+export function useOrganization() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['organization', session?.organizationId],
+    enabled: Boolean(session?.organizationId),
+    queryFn: async () => data(await api.GET('/api/v1/organization')),
+  });
+}
+
+export interface Books {
+  organizationId: string;
+  name: string;
+  currency: string;
+  role: string;
+  mode: 'live' | 'sandbox';
+  booksClosedThrough: string | null;
+  timezone: string;
+  can: Abilities;
+  /** The other books of the pair (sandbox for live, live for sandbox), when the person has them. */
+  otherId: string | null;
+}
+
+/** The chosen books, or null while loading. */
+export function useBooks(): Books | null {
+  const me = useMe();
+  const organization = useOrganization();
+  if (!me.data || !organization.data) return null;
+  const org = organization.data;
+  const mode = org.mode === 'sandbox' ? 'sandbox' : 'live';
+  const liveId = mode === 'sandbox' ? org.live_organization_id : org.id;
+  const other = me.data.memberships.find((m) =>
+    mode === 'live'
+      ? m.live_organization_id === liveId && m.mode === 'sandbox'
+      : m.organization_id === liveId,
+  );
+  return {
+    organizationId: org.id,
+    name: org.name,
+    currency: org.currency,
+    role: org.role,
+    mode,
+    booksClosedThrough: org.books_closed_through,
+    timezone: org.timezone,
+    can: abilitiesOf(org.role),
+    otherId: other?.organization_id ?? null,
+  };
+}
+
+/** Switches books: every cached answer belonged to the other books, so all of it goes. */
+export function useSwitchBooks() {
+  const queryClient = useQueryClient();
+  return (organizationId: string) => {
+    selectBooks(organizationId);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+  };
+}

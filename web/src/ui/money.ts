@@ -1,0 +1,130 @@
+// D45: amounts stay decimal strings from the API to the screen. Formatting and the totals shown
+// before saving use the server's own money rules (src/domain/money.ts, shared), never floats.
+import { computeInvoice } from '@shared/invoice.ts';
+import {
+  currencyDecimals,
+  formatMoney,
+  isMoneyString,
+  type Money,
+  multiplyMoney,
+  parseMoney,
+} from '@shared/money.ts';
+
+export { formatMoney, isMoneyString, parseMoney };
+
+const FALLBACK_DECIMALS = 2;
+
+function decimalsOf(currency: string): number {
+  try {
+    return currencyDecimals(currency);
+  } catch {
+    return FALLBACK_DECIMALS;
+  }
+}
+
+function currencySymbol(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/**
+ * "1234567.5" in USD -> "$1,234,567.50"; "-12" -> "-$12.00". Exact: never rounded, so digits past
+ * the currency's minor unit (a journal line at 4 decimals) are shown rather than hidden.
+ */
+export function formatAmount(amount: string | Money, currency: string): string {
+  const decimals = decimalsOf(currency);
+  const units = typeof amount === 'bigint' ? amount : parseMoney(amount);
+  const text = formatMoney(units);
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const shown = fraction.replace(/0+$/, '').padEnd(decimals, '0');
+  const digits = shown.length > 0 ? `${grouped}.${shown}` : grouped;
+  const symbol = currencySymbol(currency);
+  const prefix = /^[A-Za-z]{2,}$/.test(symbol) ? `${symbol} ` : symbol; // "KWD 1.234", "$1.00"
+  return `${negative ? '-' : ''}${prefix}${digits}`;
+}
+
+/** The amount typed into an input, or null when it is not an exact decimal the API accepts (D5). */
+export function readAmount(text: string): Money | null {
+  const trimmed = text.trim().replace(/,/g, '');
+  return isMoneyString(trimmed) ? parseMoney(trimmed) : null;
+}
+
+/** quantity × unit price rounded to the currency's minor unit, as the server computes it (D8). */
+export function lineAmount(quantity: string, unitPrice: string, currency: string): Money | null {
+  const q = readAmount(quantity);
+  const p = readAmount(unitPrice);
+  if (q === null || p === null) return null;
+  return multiplyMoney(q, p, decimalsOf(currency));
+}
+
+export interface DraftLine {
+  quantity: string;
+  unitPrice: string;
+  /** The tax rate's percentage ("8.25"), or null for an untaxed line. */
+  taxPercent: string | null;
+}
+
+/** An invoice's subtotal, tax and total before saving: the server's computeInvoice (D8, D45). */
+export function invoiceTotals(
+  lines: DraftLine[],
+  currency: string,
+): { subtotal: Money; taxTotal: Money; total: Money } | null {
+  const amounts = [];
+  for (const line of lines) {
+    const quantity = readAmount(line.quantity);
+    const unitPrice = readAmount(line.unitPrice);
+    const taxPercent = line.taxPercent === null ? null : readAmount(line.taxPercent);
+    if (quantity === null || unitPrice === null || (line.taxPercent !== null && taxPercent === null))
+      return null;
+    amounts.push({ quantity, unitPrice, taxPercent });
+  }
+  try {
+    const totals = computeInvoice(amounts, decimalsOf(currency));
+    return { subtotal: totals.subtotal, taxTotal: totals.taxTotal, total: totals.total };
+  } catch {
+    return null; // past NUMERIC(20,4): the server answers invalid_money on save
+  }
+}
+
+export interface Balance {
+  debits: Money;
+  credits: Money;
+  /** debits - credits: zero when the entry balances. */
+  difference: Money;
+  /** Amounts that are not exact decimals, by line index. */
+  invalid: number[];
+}
+
+/** The debit/credit grid's balance indicator: "out of balance by X" before saving (issue 10). */
+export function entryBalance(lines: { debit: string; credit: string }[]): Balance {
+  let debits = 0n;
+  let credits = 0n;
+  const invalid: number[] = [];
+  lines.forEach((line, index) => {
+    const debit = line.debit.trim() === '' ? 0n : readAmount(line.debit);
+    const credit = line.credit.trim() === '' ? 0n : readAmount(line.credit);
+    if (debit === null || credit === null) invalid.push(index);
+    debits += debit ?? 0n;
+    credits += credit ?? 0n;
+  });
+  return { debits, credits, difference: debits - credits, invalid };
+}
+
+/** The sentence under the grid. */
+export function balanceSentence(balance: Balance, currency: string): string {
+  if (balance.invalid.length > 0) {
+    return `Line ${balance.invalid.map((i) => i + 1).join(', ')} has an amount that is not a number.`;
+  }
+  if (balance.difference === 0n) {
+    return balance.debits === 0n ? 'Enter debits and credits.' : 'Balanced.';
+  }
+  const abs = balance.difference < 0n ? -balance.difference : balance.difference;
+  const side = balance.difference > 0n ? 'debits exceed credits' : 'credits exceed debits';
+  return `Out of balance by ${formatAmount(abs, currency)} (${side}).`;
+}
