@@ -2,7 +2,7 @@
 // GET or HEAD outside /api/, /docs and /healthz that matches no route gets a file of the build, or
 // index.html so the app's own router can take the path (a reload on /customers works). Anything
 // else keeps the API's JSON 404 envelope (the not-found handler in app.ts).
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -55,6 +55,9 @@ function isFile(path: string): boolean {
 }
 
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  // The build directory may not exist yet (the API started without `npm start`, which builds it):
+  // @fastify/static would log a warning at every start. An empty one answers 503 until it is built.
+  mkdirSync(distDir, { recursive: true });
   // serve: false: no wildcard route of its own that would swallow unknown /api/ paths; sendFile only.
   await app.register(fastifyStatic, { root: distDir, serve: false });
 }
