@@ -100,6 +100,8 @@ export interface RouteDeclaration<
   bodyLimit?: number;
   /** A second media type the success answer comes in (a report's CSV, D57), for the OpenAPI entry. */
   alsoProduces?: 'text/csv';
+  /** The success answer is a file of this type instead of JSON (an invoice's PDF), for the OpenAPI entry. */
+  producesFile?: 'application/pdf';
   querystring?: Q;
   params?: P;
   response: R;
@@ -216,20 +218,30 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
     Object.entries(spec.response).map(([status, schema]) => [status, asRef(schema)]),
   );
   // The OpenAPI entry of a success that also comes as another media type: both, by content type.
-  const documentedResponse = spec.alsoProduces
+  const documentedResponse = spec.producesFile
     ? Object.fromEntries(
-        Object.entries(response).map(([status, schema]) => [
+        Object.keys(response).map((status) => [
           status,
           {
             description: 'OK',
-            content: {
-              'application/json': { schema },
-              [spec.alsoProduces as string]: { schema: { type: 'string' } },
-            },
+            content: { [spec.producesFile as string]: { schema: { type: 'string', format: 'binary' } } },
           },
         ]),
       )
-    : response;
+    : spec.alsoProduces
+      ? Object.fromEntries(
+          Object.entries(response).map(([status, schema]) => [
+            status,
+            {
+              description: 'OK',
+              content: {
+                'application/json': { schema },
+                [spec.alsoProduces as string]: { schema: { type: 'string' } },
+              },
+            },
+          ]),
+        )
+      : response;
   app.route({
     method: spec.method,
     url: spec.url,

@@ -1,6 +1,15 @@
-// The invoice as a PDF (pdfkit, built-in Helvetica: no font files, no network). Pure rendering of a view.
+// The invoice as a PDF (pdfkit, built-in Helvetica: no font files, no network): the rendering of a
+// view, attached to its email (D62) and downloaded with GET /invoices/{id}/pdf.
 import PDFDocument from 'pdfkit';
-import type { InvoiceView } from './read-invoices.ts';
+import type { Actor, Deps } from '../context.ts';
+import { type InvoiceView, readInvoice } from './read-invoices.ts';
+
+/** GET /invoices/{id}/pdf: the invoice of these books as a PDF, with the file name to save it as. */
+export async function invoicePdf(deps: Deps, actor: Actor, id: string) {
+  const invoice = await readInvoice(deps.db, actor, id);
+  const bytes = await renderInvoicePdf(invoice, actor.organization.name);
+  return { bytes, filename: `invoice-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf` };
+}
 
 const money = (value: string, currency: string) => {
   const [whole = '0', fraction = ''] = value.split('.');
@@ -16,7 +25,8 @@ export function renderInvoicePdf(invoice: InvoiceView, organizationName: string)
     doc.on('error', reject);
 
     doc.fontSize(20).text(organizationName);
-    doc.moveDown(0.5).fontSize(14).text(`Invoice ${invoice.number}`);
+    const status = invoice.status === 'draft' ? ' (draft)' : invoice.status === 'void' ? ' (void)' : '';
+    doc.moveDown(0.5).fontSize(14).text(`Invoice ${invoice.number}${status}`);
     doc.fontSize(10).moveDown();
     doc.text(`Bill to: ${invoice.customer_name}`);
     doc.text(`Issue date: ${invoice.issue_date}`);
@@ -33,6 +43,9 @@ export function renderInvoicePdf(invoice: InvoiceView, organizationName: string)
     doc.text(`Tax: ${money(invoice.tax_total, invoice.currency)}`, { align: 'right' });
     doc.text(`Total: ${money(invoice.total, invoice.currency)}`, { align: 'right' });
     doc.text(`Paid: ${money(invoice.amount_paid, invoice.currency)}`, { align: 'right' });
+    if (invoice.amount_credited !== '0.0000') {
+      doc.text(`Credited: ${money(invoice.amount_credited, invoice.currency)}`, { align: 'right' });
+    }
     doc.fontSize(12).text(`Balance due: ${money(invoice.balance_due, invoice.currency)}`, { align: 'right' });
     if (invoice.memo) doc.moveDown().fontSize(10).text(invoice.memo);
     doc.end();

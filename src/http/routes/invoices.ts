@@ -1,12 +1,14 @@
 // Published: invoices (spec "Invoice", "States", D20-D25, D29).
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
 import { createInvoice, updateInvoice } from '../../app/invoices/draft-invoices.ts';
 import { emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoice.ts';
+import { invoicePdf } from '../../app/invoices/invoice-pdf.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action, actorOf, defineRoute } from '../route.ts';
+import { action, actorOf, defineRoute, type Sent } from '../route.ts';
 import { IdParams } from '../schemas/common.ts';
 import {
   EmailedInvoice,
@@ -98,5 +100,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request) => ({
       results: await listInvoiceEmails(deps.db, actorOf(request), request.params.id),
     }),
+  });
+
+  defineRoute(app, deps, {
+    ...base,
+    method: 'GET',
+    url: '/api/v1/invoices/:id/pdf',
+    operationId: 'getInvoicePdf',
+    summary: 'The invoice as a PDF (the document its email attaches)',
+    description:
+      'Any status: a draft prints as a draft, a void one as void. application/pdf, with a file name.',
+    permission: 'invoices:read',
+    params: IdParams,
+    producesFile: 'application/pdf',
+    response: { 200: Type.String({ format: 'binary' }) },
+    handler: async (request, reply) => {
+      const pdf = await invoicePdf(deps, actorOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
+        .send(pdf.bytes) as Sent;
+    },
   });
 }
