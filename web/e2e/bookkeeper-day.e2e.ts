@@ -5,7 +5,7 @@
 // test-results/screens/. Run by `npm test` when /usr/bin/chromium exists (scripts/test.mjs).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +69,8 @@ describe('a bookkeeper’s day in the browser', {
   const email = `ada-${Date.now()}@example.com`;
   const password = 'correct horse battery staple';
   const pageErrors: string[] = [];
+  /** The key made in More, API keys: the test reads the API with it to check what the app shows. */
+  let apiKey = '';
 
   before(async () => {
     assert.ok(existsSync('web/dist/index.html'), 'web/dist is built (scripts/test.mjs builds it first)');
@@ -151,6 +153,7 @@ describe('a bookkeeper’s day in the browser', {
     await dialog.getByRole('button', { name: 'Create a key' }).click();
     const value = await dialog.getByRole('textbox', { name: /Key “Shop sync”/ }).inputValue();
     assert.match(value, /^svc_live_[0-9A-Za-z_]{32,}$/);
+    apiKey = value;
     await shot('api-key-created');
     const accounts = await fetch(`${base()}/api/v1/accounts`, {
       headers: { Authorization: `Token ${value}` },
@@ -229,6 +232,14 @@ describe('a bookkeeper’s day in the browser', {
       'a paid invoice offers no void',
     );
     await shot('invoice-paid');
+    // The invoice as the API's PDF, saved under its number.
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    assert.match(pdf.suggestedFilename(), /^invoice-INV-\d{6}\.pdf$/);
+    const pdfBytes = await readFile(await pdf.path());
+    assert.equal(pdfBytes.subarray(0, 5).toString('latin1'), '%PDF-');
     await nav('Invoices');
     await shot('invoices');
   });
@@ -321,6 +332,25 @@ describe('a bookkeeper’s day in the browser', {
     await nav('Reports');
     await page.getByRole('cell', { name: 'Wages & Salaries' }).waitFor();
     await shot('reports-trial-balance');
+    // The CSV download holds the trial balance the API answers, amount for amount.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const records = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
+    const trial = (await (
+      await fetch(`${base()}/api/v1/reports/trial-balance`, { headers: { Authorization: `Token ${apiKey}` } })
+    ).json()) as { lines: { account_number: string; debit: string; credit: string }[]; total_debit: string };
+    for (const line of trial.lines) {
+      assert.ok(
+        records.some(
+          (record) =>
+            record.startsWith(`${line.account_number},`) && record.endsWith(`,${line.debit},${line.credit}`),
+        ),
+        `the CSV has ${line.account_number} ${line.debit} ${line.credit}`,
+      );
+    }
+    assert.ok(records.at(-1)?.includes(trial.total_debit), 'the CSV ends with the total');
     await nav('Chart of accounts');
     await shot('accounts');
     await nav('Dashboard');

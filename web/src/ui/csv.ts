@@ -10,7 +10,11 @@ export function toCsv(rows: (string | number)[][]): string {
 }
 
 export function downloadCsv(filename: string, rows: (string | number)[][]) {
-  const blob = new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  downloadBlob(filename, new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves a file the app holds (a CSV it built, a PDF the API answered) under `filename`. */
+export function downloadBlob(filename: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

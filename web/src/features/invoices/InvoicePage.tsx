@@ -23,6 +23,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { downloadBlob } from '../../ui/csv.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -410,25 +411,45 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
     queryFn: async () =>
       data(await api.GET('/api/v1/invoices/{id}/emails', { params: { path: { id: invoice.id } } })),
   });
+  const pdf = useMutation({
+    mutationFn: async () => {
+      const result = await api.GET('/api/v1/invoices/{id}/pdf', {
+        params: { path: { id: invoice.id } },
+        parseAs: 'blob',
+      });
+      if (!(result.data instanceof Blob)) throw new ApiError(result.response.status, null);
+      downloadBlob(`invoice-${invoice.number}.pdf`, result.data);
+    },
+  });
   const open = invoice.status === 'sent';
   return (
     <Page
       title={`Invoice ${invoice.number}`}
       actions={
-        books.can.writeSales && invoice.status !== 'void' ? (
-          <>
-            {open ? <Button onClick={payDialog.open}>Record payment</Button> : null}
-            <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
-              Email
-            </Button>
-            {/* D23: a sent invoice with a payment applied is not voided (the payment is voided first). */}
-            {open && parseMoney(invoice.amount_paid) === 0n ? (
-              <Button variant="subtle" color="red" onClick={() => voidIt.mutate()} loading={voidIt.isPending}>
-                Void
+        <>
+          <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending}>
+            Download PDF
+          </Button>
+          {books.can.writeSales && invoice.status !== 'void' ? (
+            <>
+              {open ? <Button onClick={payDialog.open}>Record payment</Button> : null}
+              <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
+                Email
               </Button>
-            ) : null}
-          </>
-        ) : null
+              {/* D23: a sent invoice with a payment applied is not voided (the payment is voided first). */}
+              {open && parseMoney(invoice.amount_paid) === 0n ? (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() => voidIt.mutate()}
+                  loading={voidIt.isPending}
+                >
+                  Void
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+        </>
       }
     >
       <Group gap="sm">
@@ -439,7 +460,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           {invoice.days_overdue > 0 ? ` · ${invoice.days_overdue} days overdue` : ''}
         </Text>
       </Group>
-      <ErrorNotice error={voidIt.error ?? email.error} />
+      <ErrorNotice error={voidIt.error ?? email.error ?? pdf.error} />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Card withBorder>
           <Text size="sm" c="dimmed">
