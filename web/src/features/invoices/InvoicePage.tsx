@@ -511,9 +511,6 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm" c="dimmed">
-        The PDF goes out with the email; a download of it is not yet in the app.
-      </Text>
       {emails.data && emails.data.results.length > 0 ? (
         <Stack gap={4}>
           <Text fw={600}>Emails</Text>
