@@ -24,8 +24,23 @@ export function encodeCursor(organizationId: string, cursor: PageCursor): string
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
+/**
+ * `?cursor=last` starts a list at its last page: the newest 50 rows, still in list order, with a
+ * `previous` link to older ones and no `next`. A list of thousands of invoices opens on this
+ * week's without walking every page (the app's lists and dashboard do).
+ */
+export const LAST_PAGE = 'last';
+const END: PageCursor = {
+  direction: 'before',
+  createdAt: 'infinity',
+  id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+};
+const isEnd = (cursor: PageCursor | undefined) =>
+  cursor?.direction === 'before' && cursor.createdAt === END.createdAt;
+
 export function decodeCursor(organizationId: string, text: string | undefined): PageCursor | undefined {
   if (text === undefined || text === '') return undefined;
+  if (text === LAST_PAGE) return END;
   let payload: CursorPayload;
   try {
     payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -67,7 +82,7 @@ export function toPage<Row extends KeysetRow>(
   if (cursor?.direction === 'before') rows.reverse();
   const first = rows[0];
   const last = rows[rows.length - 1];
-  const forwardMore = cursor?.direction === 'before' ? true : hasMore;
+  const forwardMore = isEnd(cursor) ? false : cursor?.direction === 'before' ? true : hasMore;
   const backwardMore = cursor === undefined ? false : cursor.direction === 'after' ? true : hasMore;
   return {
     rows,

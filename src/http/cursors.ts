@@ -4,6 +4,7 @@
 // of a category's options by another category's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CursorSeal, loadCursorSeal } from '../app/cursor-seal.ts';
+import { LAST_PAGE } from '../app/pagination.ts';
 import type { Queryable } from '../storage/db.ts';
 
 declare module 'fastify' {
@@ -31,6 +32,8 @@ export async function registerCursorSeal(app: FastifyInstance, db: Queryable): P
   app.addHook('preHandler', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     if (typeof query?.cursor !== 'string' || query.cursor === '') return;
+    // `last` is not a cursor we issued but a place every list can start from (its last page).
+    if (query.cursor === LAST_PAGE) return;
     query.cursor = app.cursorSeal.open(listOf(request), query.cursor);
   });
 }

@@ -235,6 +235,42 @@ describe('invoices: list', () => {
     );
   });
 
+  test('cursor=last opens on the newest 50 in list order, with previous only, and the filters kept', async () => {
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const created: string[] = [];
+    for (let index = 0; index < 53; index++) {
+      created.push((await createInvoice(harness, books, customer.id, tax.id)).id);
+    }
+    const sent = ok(await call(harness, 'POST', `/api/v1/invoices/${created[52]}/send`, books.headers));
+    const ids = (page: { results: { id: string }[] }) => page.results.map((row) => row.id);
+    const path = (url: string) => new URL(url).pathname + new URL(url).search;
+
+    const last = ok(await call(harness, 'GET', '/api/v1/invoices?cursor=last', books.headers));
+    assert.deepEqual(ids(last), created.slice(3), 'the newest 50, oldest of them first');
+    assert.equal(last.next, null, 'nothing comes after the last page');
+    assert.ok(last.previous);
+    const before = ok(await call(harness, 'GET', path(last.previous), books.headers));
+    assert.deepEqual(ids(before), created.slice(0, 3));
+    assert.equal(before.previous, null);
+    assert.ok(before.next, 'the page before the last leads forward again');
+    assert.deepEqual(ids(ok(await call(harness, 'GET', path(before.next), books.headers))), created.slice(3));
+
+    const drafts = ok(await call(harness, 'GET', '/api/v1/invoices?status=draft&cursor=last', books.headers));
+    assert.deepEqual(ids(drafts), created.slice(2, 52), 'a filter applies to the last page too');
+    assert.ok(drafts.previous.includes('status=draft'));
+    const sentOnly = ok(
+      await call(harness, 'GET', '/api/v1/invoices?status=sent&cursor=last', books.headers),
+    );
+    assert.deepEqual(ids(sentOnly), [sent.id]);
+    assert.equal(sentOnly.previous, null, 'a last page that is also the first has no previous');
+
+    const other = await signUp(harness);
+    const empty = ok(await call(harness, 'GET', '/api/v1/invoices?cursor=last', other.headers));
+    assert.deepEqual(empty, { next: null, previous: null, results: [] });
+    const feed = await call(harness, 'GET', '/api/v1/changes?cursor=last', books.headers);
+    assert.equal(errorCode(feed), 'invalid_cursor', 'the change feed has no last page');
+  });
+
   test('days_overdue counts days past due for a sent invoice, and is 0 for drafts and invoices not yet due', async () => {
     const { books, customer, tax } = await receivablesSetup(harness);
     const late = await createInvoice(harness, books, customer.id, tax.id, {

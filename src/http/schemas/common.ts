@@ -73,7 +73,12 @@ export function Page<T extends TSchema>(item: T, name?: string) {
 }
 
 export const CursorQuery = {
-  cursor: Type.Optional(Type.String({ description: 'Opaque cursor from a `next` or `previous` URL.' })),
+  cursor: Type.Optional(
+    Type.String({
+      description:
+        'Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only).',
+    }),
+  ),
 };
 
 export const IdParams = Type.Object({ id: Type.String() });

@@ -1,7 +1,7 @@
 // Ledger reports (D40) and receivables aging (D57).
 import { Type } from '@sinclair/typebox';
 import { AGING_COLUMNS, DEPRECATED_BUCKETS } from '../../app/reports/ar-aging.ts';
-import { CursorQuery, Literals, MoneyOutput, OrNull } from './common.ts';
+import { Literals, MoneyOutput, OrNull } from './common.ts';
 
 const SectionAccounts = Type.Array(
   Type.Object({
@@ -36,7 +36,7 @@ export const GeneralLedgerQuery = Type.Object({
   from: DateQuery,
   to: DateQuery,
   tracking_option: TrackingOptionQuery,
-  ...CursorQuery,
+  cursor: Type.Optional(Type.String({ description: 'Opaque cursor from a `next` or `previous` URL.' })),
   format: Format,
 });
 

@@ -2319,7 +2319,7 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 is_active?: boolean;
                 /** @description asset, liability, equity, income or expense */
@@ -2722,7 +2722,7 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
             };
             header?: never;
@@ -3433,7 +3433,7 @@ export interface operations {
     listBankConnections: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
             };
             header?: never;
@@ -3700,7 +3700,7 @@ export interface operations {
     listCreditNotes: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
@@ -4591,7 +4591,7 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 is_active?: boolean;
                 /** @description Case-insensitive substring of display_name or email. */
@@ -5126,7 +5126,7 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
@@ -6101,7 +6101,7 @@ export interface operations {
     listJournalEntries: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 source_id?: string;
                 source_type?: "manual" | "reversal" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void";
@@ -7663,7 +7663,7 @@ export interface operations {
     listPaymentsReceived: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
@@ -8828,7 +8828,7 @@ export interface operations {
     listTaxGroups: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 is_active?: boolean;
             };
@@ -9361,7 +9361,7 @@ export interface operations {
     listTaxRates: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 is_active?: boolean;
             };
@@ -9894,7 +9894,7 @@ export interface operations {
     listTrackingCategories: {
         parameters: {
             query?: {
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 is_active?: boolean;
             };
@@ -10429,7 +10429,7 @@ export interface operations {
             query?: {
                 /** @description Only the options of this category id. */
                 category?: string;
-                /** @description Opaque cursor from a `next` or `previous` URL. */
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 is_active?: boolean;
             };
