@@ -27,6 +27,8 @@ import { balanceSentence, entryBalance, formatMoney, readAmount } from '../../ui
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
+import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
+import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Entry = ResponseOf<'/api/v1/journal-entries/{id}', 'get', 200>;
@@ -37,10 +39,18 @@ export interface GridLine {
   description: string;
   debit: string;
   credit: string;
+  tracking_options: string[];
 }
 
 let nextKey = 1;
-const blankLine = (): GridLine => ({ key: nextKey++, account: null, description: '', debit: '', credit: '' });
+const blankLine = (): GridLine => ({
+  key: nextKey++,
+  account: null,
+  description: '',
+  debit: '',
+  credit: '',
+  tracking_options: [],
+});
 
 /** The pay run of the contract: employer cost debits 6600, 6610, 6620; net pay credits 1000; withholdings credit 2310, 2320, 2340. */
 export const PAY_RUN = [
@@ -68,6 +78,7 @@ function linesOf(entry: Entry): GridLine[] {
     description: line.description,
     debit: readAmount(line.debit) === 0n ? '' : line.debit.replace(/\.?0+$/, ''),
     credit: readAmount(line.credit) === 0n ? '' : line.credit.replace(/\.?0+$/, ''),
+    tracking_options: line.tracking_options,
   }));
 }
 
@@ -105,6 +116,9 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   );
   const update = (key: number, change: Partial<GridLine>) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  // The Tracking column shows when the books have tracking options (or a line already names one).
+  const hasTracking = useHasTracking();
+  const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
 
   const body = () => ({
     txn_date: txnDate,
@@ -117,6 +131,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         description: line.description,
         ...(line.debit.trim() ? { debit: line.debit.trim() } : {}),
         ...(line.credit.trim() ? { credit: line.credit.trim() } : {}),
+        ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
       })),
   });
 
@@ -196,12 +211,13 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         </Button>
       </Group>
       <ErrorNotice error={save.error ?? remove.error} onReload={() => navigate(0)} />
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={showTracking ? 920 : 720}>
         <Table>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w="32%">Account</Table.Th>
               <Table.Th>Description</Table.Th>
+              {showTracking ? <Table.Th w={200}>Tracking</Table.Th> : null}
               <Table.Th w={130} ta="right">
                 Debit
               </Table.Th>
@@ -234,6 +250,16 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                     onChange={(e) => update(line.key, { description: e.currentTarget.value })}
                   />
                 </Table.Td>
+                {showTracking ? (
+                  <Table.Td>
+                    <TrackingPicker
+                      label={`Tracking of line ${index + 1}`}
+                      value={line.tracking_options}
+                      onChange={(tracking_options) => update(line.key, { tracking_options })}
+                      error={lineError(index, 'tracking_options')}
+                    />
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <TextInput
                     aria-label={`Debit of line ${index + 1}`}
@@ -268,7 +294,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
               </Table.Tr>
             ))}
             <Table.Tr>
-              <Table.Td colSpan={2}>
+              <Table.Td colSpan={showTracking ? 3 : 2}>
                 <Button
                   size="xs"
                   variant="subtle"
@@ -345,6 +371,7 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
       navigate(`/journal/${reversal.id}`);
     },
   });
+  const trackingNames = useTrackingNames();
   return (
     <Page title={entry.entry_number ? `Journal entry ${entry.entry_number}` : 'Draft journal entry'}>
       <Group gap="sm">
@@ -371,7 +398,14 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
                 <Table.Td>
                   {line.account_number} {line.account_name}
                 </Table.Td>
-                <Table.Td>{line.description}</Table.Td>
+                <Table.Td>
+                  {line.description}
+                  {line.tracking_options.length > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {trackingNames(line.tracking_options)}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td ta="right">
                   {readAmount(line.debit) === 0n ? (
                     ''

@@ -1,21 +1,19 @@
 // More, Tracking: categories (a region, a project) and their options; create both, deactivate.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
+import { useTrackingCategories } from './useTrackingChoices.ts';
 
 export default function Tracking() {
   const books = useBooks();
   const queryClient = useQueryClient();
   const [categoryName, setCategoryName] = useState('');
   const [optionNames, setOptionNames] = useState<Record<string, string>>({});
-  const categories = useQuery({
-    queryKey: ['tracking'],
-    queryFn: async () => data(await api.GET('/api/v1/tracking-categories')),
-  });
+  const categories = useTrackingCategories();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tracking'] });
   const createCategory = useMutation({
     mutationFn: async (name: string) =>

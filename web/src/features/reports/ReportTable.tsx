@@ -1,0 +1,114 @@
+// One report's table, with its two actions: "Download CSV" saves the API's own CSV of the same
+// report (D57: `?format=csv`, the figures exactly the JSON's strings) and "Print" prints the page.
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../api/errors.ts';
+import { downloadBlob } from '../../ui/download.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Money } from '../../ui/Money.tsx';
+
+export type Row = { cells: ReactNode[]; strong?: boolean };
+
+export const money = (amount: string, currency: string) => <Money amount={amount} currency={currency} />;
+
+export function DateInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <TextInput
+      label={label}
+      type="date"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      w={180}
+    />
+  );
+}
+
+/** What an openapi-fetch call with `parseAs: 'blob'` answers. */
+type BlobAnswer = { data?: unknown; response: Response };
+
+/** The file name the API gives in Content-Disposition, else `fallback`. */
+export function attachmentName(response: Response, fallback: string): string {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+export function ReportTable({
+  name,
+  headers,
+  rows,
+  numeric,
+  csv,
+  footer,
+}: {
+  name: string;
+  headers: string[];
+  rows: Row[];
+  /** Columns from this index on are amounts (right-aligned). */
+  numeric: number;
+  /** Asks the API for this report (same parameters) as CSV. */
+  csv: () => Promise<BlobAnswer>;
+  footer?: ReactNode;
+}) {
+  const download = useMutation({
+    mutationFn: async () => {
+      const result = await csv();
+      if (!(result.data instanceof Blob)) throw new ApiError(result.response.status, null);
+      downloadBlob(attachmentName(result.response, `${name}.csv`), result.data);
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" className="no-print">
+        <Button size="xs" variant="default" onClick={() => download.mutate()} loading={download.isPending}>
+          Download CSV
+        </Button>
+        <Button size="xs" variant="default" onClick={() => window.print()}>
+          Print
+        </Button>
+      </Group>
+      <ErrorNotice error={download.error} />
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing to report for these dates.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                {headers.map((header, index) => (
+                  <Table.Th key={header} ta={index >= numeric ? 'right' : undefined}>
+                    {header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, rowIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a report's rows are rebuilt whole on each answer
+                <Table.Tr key={rowIndex} fw={row.strong ? 700 : undefined}>
+                  {row.cells.map((cell, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed
+                    <Table.Td key={index} ta={index >= numeric ? 'right' : undefined}>
+                      {cell}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {footer}
+    </Stack>
+  );
+}

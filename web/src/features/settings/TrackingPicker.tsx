@@ -1,0 +1,38 @@
+// "Tracking" on an invoice or journal line: active options grouped by category, one per category.
+import { MultiSelect } from '@mantine/core';
+import { onePerCategory } from './trackingChoice.ts';
+import { useTrackingCategories, useTrackingChoices } from './useTrackingChoices.ts';
+
+/** Whether the books have any active tracking option (editors show the column only then). */
+export function useHasTracking(): boolean {
+  return useTrackingChoices({ includeInactive: false }).length > 0;
+}
+
+export function TrackingPicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string[];
+  onChange: (options: string[]) => void;
+  error?: string | undefined;
+}) {
+  const categories = useTrackingCategories();
+  const choices = useTrackingChoices({ includeInactive: false });
+  const categoryOf = (option: string) =>
+    categories.data?.results.find((category) => category.options.some((o) => o.id === option))?.id;
+  return (
+    <MultiSelect
+      aria-label={label}
+      placeholder={value.length === 0 ? 'None' : undefined}
+      data={choices}
+      value={value}
+      onChange={(next) => onChange(onePerCategory(value, next, categoryOf))}
+      error={error}
+      clearable
+      searchable
+    />
+  );
+}
