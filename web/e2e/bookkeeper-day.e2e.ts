@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { parseCsv } from '../../test/helpers/csv.ts';
 import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
@@ -292,6 +293,10 @@ describe('a bookkeeper’s day in the browser', {
       ['Credit of line 6', '515'],
     ];
     for (const [label, amount] of amounts) await page.getByRole('textbox', { name: label }).fill(amount);
+    // The wages are tagged with the tracking option made in More, Tracking (the P&L filters on it).
+    await page.getByRole('textbox', { name: 'Tracking of line 1' }).click();
+    await page.getByRole('option', { name: 'North' }).click();
+    await page.keyboard.press('Escape');
     await page
       .getByTestId('balance')
       .getByText('Out of balance by $250.00 (debits exceed credits).')
@@ -328,32 +333,124 @@ describe('a bookkeeper’s day in the browser', {
     await shot('journal-period-closed');
   });
 
-  test('reports and the chart of accounts show the day', async () => {
-    await nav('Reports');
-    await page.getByRole('cell', { name: 'Wages & Salaries' }).waitFor();
-    await shot('reports-trial-balance');
-    // The CSV download holds the trial balance the API answers, amount for amount.
-    const [csv] = await Promise.all([
+  /** The API's answer for `path` read with the key made in More, API keys. */
+  const apiGet = async (path: string) => {
+    const response = await fetch(`${base()}${path}`, { headers: { Authorization: `Token ${apiKey}` } });
+    assert.equal(response.status, 200, `${path}: ${response.status}`);
+    return response;
+  };
+  /** Every amount string anywhere in a report's JSON ("1450.0000"). */
+  const amountsOf = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? /^-?\d+\.\d{4}$/.test(value)
+        ? [value]
+        : []
+      : Array.isArray(value)
+        ? value.flatMap(amountsOf)
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(amountsOf)
+          : [];
+  /**
+   * Clicks the report's Download CSV and checks the file: the API's own CSV of the same report
+   * (`query`, byte for byte), holding every figure of the report's JSON (read apart, by the key).
+   */
+  const checkCsv = async (report: string, query: Record<string, string>) => {
+    const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const records = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
-    const trial = (await (
-      await fetch(`${base()}/api/v1/reports/trial-balance`, { headers: { Authorization: `Token ${apiKey}` } })
-    ).json()) as { lines: { account_number: string; debit: string; credit: string }[]; total_debit: string };
-    for (const line of trial.lines) {
-      assert.ok(
-        records.some(
-          (record) =>
-            record.startsWith(`${line.account_number},`) && record.endsWith(`,${line.debit},${line.credit}`),
-        ),
-        `the CSV has ${line.account_number} ${line.debit} ${line.credit}`,
-      );
-    }
-    assert.ok(records.at(-1)?.includes(trial.total_debit), 'the CSV ends with the total');
+    const file = await readFile(await download.path(), 'utf8');
+    const params = new URLSearchParams(query);
+    const json = await (await apiGet(`/api/v1/reports/${report}?${params}`)).json();
+    params.set('format', 'csv');
+    const api = await apiGet(`/api/v1/reports/${report}?${params}`);
+    assert.equal(file, await api.text(), `${report}: the download is the API's CSV`);
+    const disposition = api.headers.get('content-disposition') ?? '';
+    assert.ok(disposition.includes(download.suggestedFilename()), `${report}: saved as the API names it`);
+    const cells = new Set(parseCsv(file).flat());
+    const figures = amountsOf(json);
+    assert.ok(figures.length > 0, `${report}: the JSON has figures`);
+    for (const figure of figures) assert.ok(cells.has(figure), `${report}: the CSV holds ${figure}`);
+    return json;
+  };
+  const tab = async (name: string) => {
+    await page.getByRole('tab', { name }).click();
+    await page.getByRole('tab', { name, selected: true }).waitFor();
+  };
+
+  test('every report shows the day and downloads the API’s CSV, holding every figure of its JSON', async () => {
+    const day = today();
+    const monthStart = `${day.slice(0, 8)}01`;
+    await nav('Reports');
+    await page.getByRole('cell', { name: 'Wages & Salaries' }).waitFor();
+    await shot('reports-trial-balance');
+    await checkCsv('trial-balance', { as_of: day });
+
+    await tab('Profit and loss');
+    await page.getByRole('cell', { name: 'Net income' }).waitFor();
+    await checkCsv('profit-and-loss', { from: monthStart, to: day });
+    // The pay run's wages were tagged North: the P&L of North is those wages alone.
+    await page.getByRole('textbox', { name: 'Tracking option' }).click();
+    await page.getByRole('option', { name: 'North' }).click();
+    await page.getByRole('cell', { name: '$5,000.00' }).first().waitFor();
+    await shot('reports-profit-and-loss-north');
+    const tracked = (await (await apiGet('/api/v1/tracking-categories')).json()) as {
+      results: { options: { id: string; name: string }[] }[];
+    };
+    const northId = tracked.results.flatMap((c) => c.options).find((o) => o.name === 'North')?.id ?? '';
+    const pnl = (await checkCsv('profit-and-loss', {
+      from: monthStart,
+      to: day,
+      tracking_option: northId,
+    })) as {
+      expenses: { total: string };
+      income: { total: string };
+    };
+    assert.equal(pnl.expenses.total, '5000.0000', 'only the line tagged North counts');
+    assert.equal(pnl.income.total, '0.0000');
+
+    await tab('Balance sheet');
+    await page.getByRole('cell', { name: 'Total liabilities and equity' }).waitFor();
+    await shot('reports-balance-sheet');
+    await checkCsv('balance-sheet', { as_of: day });
+
+    await tab('AR aging');
+    await page.getByRole('cell', { name: /^Grace Hopper/ }).waitFor();
+    await shot('reports-ar-aging');
+    await checkCsv('ar-aging', { as_of: day });
+
+    await tab('General ledger');
+    await page.getByRole('textbox', { name: 'Account' }).click();
+    await page.getByRole('option', { name: '1000 Business Checking' }).click();
+    await page.getByRole('cell', { name: 'Closing balance' }).waitFor();
+    await shot('reports-general-ledger');
+    const accounts = (await (await apiGet('/api/v1/accounts?type=asset')).json()) as {
+      results: { id: string; number: string }[];
+    };
+    const checking = accounts.results.find((a) => a.number === '1000')?.id ?? '';
+    await checkCsv('general-ledger', { account: checking, from: monthStart, to: day });
+
     await nav('Chart of accounts');
     await shot('accounts');
+  });
+
+  test('the dashboard moved with the day: the month’s figures, six months, recent invoices and payments', async () => {
     await nav('Dashboard');
+    const day = today();
+    const pnl = (await (
+      await apiGet(`/api/v1/reports/profit-and-loss?from=${day.slice(0, 8)}01&to=${day}`)
+    ).json()) as { income: { total: string }; expenses: { total: string } };
+    const dollars = (amount: string) =>
+      `$${Number(amount.split('.')[0]).toLocaleString('en-US')}.${(amount.split('.')[1] ?? '00').slice(0, 2)}`;
+    await page.getByRole('heading', { name: 'Income and expenses, last six months' }).waitFor();
+    const month = page
+      .getByRole('row')
+      .filter({ hasText: new Date().toLocaleString('en-US', { month: 'short' }) });
+    await month.getByText(dollars(pnl.expenses.total)).first().waitFor();
+    await month.getByText(dollars(pnl.income.total)).first().waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    await page.getByRole('link', { name: /^PMT-/ }).first().waitFor();
+    await page.getByRole('link', { name: /^INV-/ }).first().waitFor();
     await shot('dashboard');
   });
 

@@ -1,24 +1,26 @@
 // Dashboard: cash in bank accounts, receivables outstanding and overdue, income and expenses this
-// month, the most recent invoices. Every figure is the API's decimal string, summed with the shared
-// money rules where the app adds (D45).
+// month and the last six, the most recent invoices and payments. Every figure is the API's decimal
+// string, summed with the shared money rules where the app adds (D45). The newest documents are the
+// last page of their lists (`cursor=last`): one request each, however many the books hold.
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { api, data, type ResponseOf } from '../../api/client.ts';
-import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
+import { api, data } from '../../api/client.ts';
+import { firstOfMonth, formatDate, monthsUpTo, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
+import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import type { MonthFigures } from './SixMonths.tsx';
 
 const CASH_DETAIL_TYPES = new Set(['bank', 'cash']);
-const RECENT_DAYS = 45;
-const RECENT_PAGES_MAX = 5;
 const RECENT_COUNT = 6;
-type Invoice = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
+const CHART_MONTHS = 6;
+const SixMonths = lazy(() => import('./SixMonths.tsx'));
 
 function Figure({
   label,
@@ -79,28 +81,52 @@ function useFigures(books: Books) {
         }),
       ),
   });
-  // The list is in ascending order with no descending option: the newest are the last rows of the
-  // last page of a recent window (a few pages at most).
   const invoices = useQuery({
-    queryKey: ['dashboard', 'invoices', day],
-    queryFn: async () => {
-      const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
-      let rows: Invoice[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < RECENT_PAGES_MAX; page += 1) {
-        const result = data(
-          await api.GET('/api/v1/invoices', {
-            params: { query: { issue_date_from: since, ...(cursor ? { cursor } : {}) } },
-          }),
-        );
-        rows = [...rows, ...result.results].slice(-RECENT_COUNT);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return rows.reverse();
-    },
+    queryKey: ['dashboard', 'invoices'],
+    queryFn: async () =>
+      newestFirst(
+        data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } })).results,
+      ).slice(0, RECENT_COUNT),
   });
-  return { cash, aging, profit, invoices };
+  const payments = useQuery({
+    queryKey: ['dashboard', 'payments'],
+    queryFn: async () =>
+      newestFirst(
+        data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } })).results,
+      ).slice(0, RECENT_COUNT),
+  });
+  const months = useQuery({
+    queryKey: ['dashboard', 'months', day],
+    enabled: books.can.readReports,
+    queryFn: () =>
+      Promise.all(
+        monthsUpTo(day, CHART_MONTHS).map(async (month): Promise<MonthFigures> => {
+          const pnl = data(
+            await api.GET('/api/v1/reports/profit-and-loss', {
+              params: { query: { from: month.from, to: month.to } },
+            }),
+          );
+          return {
+            label: month.label,
+            income: pnl.income.total,
+            expenses: pnl.expenses.total,
+            net: pnl.net_income,
+          };
+        }),
+      ),
+  });
+  return { cash, aging, profit, invoices, payments, months };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
 }
 
 export default function Dashboard() {
@@ -110,7 +136,7 @@ export default function Dashboard() {
 }
 
 function DashboardOf({ books }: { books: Books }) {
-  const { cash, aging, profit, invoices } = useFigures(books);
+  const { cash, aging, profit, invoices, payments, months } = useFigures(books);
   const currency = books.currency;
   const outstanding = aging.data?.totals.total;
   // Past due: the buckets after `current` (the total also nets the customers' unapplied credit).
@@ -126,8 +152,10 @@ function DashboardOf({ books }: { books: Books }) {
   const recent = invoices.data ?? [];
   return (
     <Page title="Dashboard">
-      <ErrorNotice error={cash.error ?? aging.error ?? profit.error ?? invoices.error} />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      <ErrorNotice
+        error={cash.error ?? aging.error ?? profit.error ?? invoices.error ?? payments.error ?? months.error}
+      />
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', xs: 'md' }}>
         <Figure label="Cash in bank accounts" amount={cash.data} currency={currency} />
         <Figure label="Receivables outstanding" amount={outstanding} currency={currency} />
         <Figure label="Receivables overdue" amount={overdue} currency={currency} hint="Past their due date" />
@@ -139,55 +167,109 @@ function DashboardOf({ books }: { books: Books }) {
           </>
         ) : null}
       </SimpleGrid>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Recent invoices
-        </Title>
-        {invoices.isPending ? (
-          <Skeleton height={120} />
-        ) : recent.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No invoices issued in the last {RECENT_DAYS} days.{' '}
-            <Anchor component={Link} to="/invoices">
-              Create the first one
-            </Anchor>
-            .
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Issued</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Balance due</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {recent.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/invoices/${invoice.id}`}>
-                        {invoice.number || 'Draft'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{invoice.customer_name}</Table.Td>
-                    <Table.Td>{formatDate(invoice.issue_date)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={invoice.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money amount={invoice.balance_due} currency={currency} />
-                    </Table.Td>
+      {books.can.readReports ? (
+        <Section title="Income and expenses, last six months">
+          {months.data ? (
+            <Suspense fallback={<Skeleton height={220} />}>
+              <SixMonths months={months.data} currency={currency} />
+            </Suspense>
+          ) : (
+            <Skeleton height={220} />
+          )}
+        </Section>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Section title="Recent invoices">
+          {invoices.isPending ? (
+            <Skeleton height={120} />
+          ) : recent.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No invoices yet.{' '}
+              <Anchor component={Link} to="/invoices/new">
+                Create the first one
+              </Anchor>
+              .
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={360}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Number</Table.Th>
+                    <Table.Th>Customer</Table.Th>
+                    <Table.Th>Issued</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th ta="right">Balance due</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+                </Table.Thead>
+                <Table.Tbody>
+                  {recent.map((invoice) => (
+                    <Table.Tr key={invoice.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Anchor component={Link} to={`/invoices/${invoice.id}`}>
+                          {invoice.number || 'Draft'}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invoice.customer_name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issue_date)}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={invoice.status} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Money amount={invoice.balance_due} currency={currency} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Section>
+        <Section title="Recent payments">
+          {payments.isPending ? (
+            <Skeleton height={120} />
+          ) : (payments.data ?? []).length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No payments recorded yet.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={360}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Number</Table.Th>
+                    <Table.Th>Customer</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(payments.data ?? []).map((payment) => (
+                    <Table.Tr key={payment.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Anchor component={Link} to="/payments">
+                          {payment.number}
+                        </Anchor>
+                        {payment.status === 'void' ? (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            (void)
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Money amount={payment.amount} currency={currency} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Section>
+      </SimpleGrid>
     </Page>
   );
 }

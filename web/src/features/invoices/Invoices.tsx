@@ -1,4 +1,5 @@
-// Invoices: status filter, search, cursor paging; new invoice opens the draft editor.
+// Invoices: status filter, search, newest first (the list's last page, then older pages); new
+// invoice opens the draft editor.
 import { Anchor, Button, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
 
@@ -22,7 +23,7 @@ export default function Invoices() {
   const [status, setStatus] = useState('all');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const [cursor, setCursor] = useState<string | undefined>();
+  const [cursor, setCursor] = useState<string | undefined>(NEWEST);
   const list = useQuery({
     queryKey: ['invoices', 'list', status, debounced, cursor],
     placeholderData: keepPreviousData,
@@ -40,7 +41,7 @@ export default function Invoices() {
       ),
   });
   if (!books) return null;
-  const rows = list.data?.results ?? [];
+  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page
       title="Invoices"
@@ -59,7 +60,7 @@ export default function Invoices() {
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
-            setCursor(undefined);
+            setCursor(NEWEST);
           }}
           w={{ base: '100%', xs: 240 }}
         />
@@ -72,7 +73,7 @@ export default function Invoices() {
             value={status}
             onChange={(value) => {
               setStatus(value);
-              setCursor(undefined);
+              setCursor(NEWEST);
             }}
             data={['all', 'draft', 'sent', 'paid', 'void'].map((value) => ({
               value,
@@ -136,7 +137,12 @@ export default function Invoices() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+      <Pager
+        previous={cursorOf(list.data?.previous)}
+        next={cursorOf(list.data?.next)}
+        onPage={(page) => setCursor(page ?? NEWEST)}
+        newestFirst
+      />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
-// Journal entries: list with status, source and date filters, cursor paging; new entry.
+// Journal entries: list with status, source and date filters, newest first (the list's last page,
+// then older pages); new entry.
 import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
 
@@ -30,13 +31,13 @@ export default function JournalEntries() {
   const [source, setSource] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [cursor, setCursor] = useState<string | undefined>();
+  const [cursor, setCursor] = useState<string>(NEWEST);
   const query: ListQuery = {
     ...(status ? { status: status as ListQuery['status'] } : {}),
     ...(source ? { source_type: source as ListQuery['source_type'] } : {}),
     ...(from ? { txn_date_from: from } : {}),
     ...(to ? { txn_date_to: to } : {}),
-    ...(cursor ? { cursor } : {}),
+    cursor,
   };
   const list = useQuery({
     queryKey: ['journal', 'list', query],
@@ -48,9 +49,9 @@ export default function JournalEntries() {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setCursor(undefined);
+      setCursor(NEWEST);
     };
-  const rows = list.data?.results ?? [];
+  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page
       title="Journal entries"
@@ -143,7 +144,12 @@ export default function JournalEntries() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+      <Pager
+        previous={cursorOf(list.data?.previous)}
+        next={cursorOf(list.data?.next)}
+        onPage={(page) => setCursor(page ?? NEWEST)}
+        newestFirst
+      />
     </Page>
   );
 }

@@ -211,13 +211,13 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         </Button>
       </Group>
       <ErrorNotice error={save.error ?? remove.error} onReload={() => navigate(0)} />
-      <Table.ScrollContainer minWidth={showTracking ? 920 : 720}>
+      <Table.ScrollContainer minWidth={showTracking ? 960 : 720}>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w="32%">Account</Table.Th>
+              <Table.Th w={showTracking ? '26%' : '32%'}>Account</Table.Th>
               <Table.Th>Description</Table.Th>
-              {showTracking ? <Table.Th w={200}>Tracking</Table.Th> : null}
+              {showTracking ? <Table.Th w={190}>Tracking</Table.Th> : null}
               <Table.Th w={130} ta="right">
                 Debit
               </Table.Th>

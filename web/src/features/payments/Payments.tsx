@@ -14,7 +14,7 @@ import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -288,7 +288,7 @@ function ApplyCredit({ books, payment, onDone }: { books: Books; payment: Paymen
 export default function Payments() {
   const books = useBooks();
   const queryClient = useQueryClient();
-  const [cursor, setCursor] = useState<string | undefined>();
+  const [cursor, setCursor] = useState<string>(NEWEST);
   const [recording, dialog] = useDisclosure(false);
   const [applying, setApplying] = useState<Payment | null>(null);
   const refresh = () => {
@@ -313,11 +313,10 @@ export default function Payments() {
   const list = useQuery({
     queryKey: ['payments', 'list', cursor],
     placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(await api.GET('/api/v1/payments-received', { params: { query: cursor ? { cursor } : {} } })),
+    queryFn: async () => data(await api.GET('/api/v1/payments-received', { params: { query: { cursor } } })),
   });
   if (!books) return null;
-  const rows = list.data?.results ?? [];
+  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page
       title="Payments"
@@ -400,7 +399,12 @@ export default function Payments() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+      <Pager
+        previous={cursorOf(list.data?.previous)}
+        next={cursorOf(list.data?.next)}
+        onPage={(page) => setCursor(page ?? NEWEST)}
+        newestFirst
+      />
       <Modal opened={applying !== null} onClose={() => setApplying(null)} title="Apply credit">
         {applying ? (
           <ApplyCredit

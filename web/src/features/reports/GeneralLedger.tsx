@@ -8,11 +8,16 @@ import { api, data } from '../../api/client.ts';
 import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
+import { parseMoney } from '../../ui/money.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import type { Books } from '../shell/books.tsx';
 import { DateInput, money, ReportTable, type Row } from './ReportTable.tsx';
 import { TrackingFilter } from './TrackingFilter.tsx';
+
+/** A line is a debit or a credit: the other side stays empty, as in a ledger book. */
+const blankIfZero = (amount: string, currency: string) =>
+  parseMoney(amount) === 0n ? '' : money(amount, currency);
 
 export function GeneralLedger({ books }: { books: Books }) {
   const accounts = useAllAccounts();
@@ -62,8 +67,8 @@ export function GeneralLedger({ books }: { books: Books }) {
             formatDate(line.txn_date),
             line.entry_number,
             line.description || line.memo,
-            money(line.debit, c),
-            money(line.credit, c),
+            blankIfZero(line.debit, c),
+            blankIfZero(line.credit, c),
             money(line.balance, c),
           ],
         })),
