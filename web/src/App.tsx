@@ -1,28 +1,51 @@
-// Routes of the app (D43). Screens load on demand, so the first page carries only what it needs.
+// Routes of the app (D43). Screens load on demand, so the first page carries only what it needs;
+// the screen of the address the app opens on starts loading at once, the rest once it is shown.
 import { Center, Loader, Text } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
 import { useSession } from './features/shell/books.tsx';
 import { Shell } from './features/shell/Shell.tsx';
 import { Page } from './ui/Page.tsx';
+import { preloadEveryScreen, type Screen, screen } from './ui/screens.tsx';
 
-const Dashboard = lazy(() => import('./features/dashboard/Dashboard.tsx'));
-const Customers = lazy(() => import('./features/customers/Customers.tsx'));
-const CustomerPage = lazy(() => import('./features/customers/CustomerPage.tsx'));
-const Accounts = lazy(() => import('./features/accounts/Accounts.tsx'));
-const ApiKeys = lazy(() => import('./features/settings/ApiKeys.tsx'));
-const Organization = lazy(() => import('./features/settings/Organization.tsx'));
-const Members = lazy(() => import('./features/settings/Members.tsx'));
-const Periods = lazy(() => import('./features/settings/Periods.tsx'));
-const JournalEntries = lazy(() => import('./features/journal/JournalEntries.tsx'));
-const JournalEntryEditor = lazy(() => import('./features/journal/JournalEntryEditor.tsx'));
-const Invoices = lazy(() => import('./features/invoices/Invoices.tsx'));
-const InvoicePage = lazy(() => import('./features/invoices/InvoicePage.tsx'));
-const Payments = lazy(() => import('./features/payments/Payments.tsx'));
-const TaxRates = lazy(() => import('./features/settings/TaxRates.tsx'));
-const Tracking = lazy(() => import('./features/settings/Tracking.tsx'));
-const Reports = lazy(() => import('./features/reports/Reports.tsx'));
+const Dashboard = screen(() => import('./features/dashboard/Dashboard.tsx'));
+const Customers = screen(() => import('./features/customers/Customers.tsx'));
+const CustomerPage = screen(() => import('./features/customers/CustomerPage.tsx'));
+const Accounts = screen(() => import('./features/accounts/Accounts.tsx'));
+const ApiKeys = screen(() => import('./features/settings/ApiKeys.tsx'));
+const Organization = screen(() => import('./features/settings/Organization.tsx'));
+const Members = screen(() => import('./features/settings/Members.tsx'));
+const Periods = screen(() => import('./features/settings/Periods.tsx'));
+const JournalEntries = screen(() => import('./features/journal/JournalEntries.tsx'));
+const JournalEntryEditor = screen(() => import('./features/journal/JournalEntryEditor.tsx'));
+const Invoices = screen(() => import('./features/invoices/Invoices.tsx'));
+const InvoicePage = screen(() => import('./features/invoices/InvoicePage.tsx'));
+const Payments = screen(() => import('./features/payments/Payments.tsx'));
+const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
+const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
+const Reports = screen(() => import('./features/reports/Reports.tsx'));
+
+/** The screen each address opens (its first path segment), loaded as soon as the app starts. */
+const FIRST_SEGMENT: Record<string, Screen> = {
+  '': Dashboard,
+  customers: Customers,
+  invoices: Invoices,
+  payments: Payments,
+  accounts: Accounts,
+  journal: JournalEntries,
+  reports: Reports,
+};
+const [, first = '', second] = window.location.pathname.split('/');
+const opening =
+  first === 'customers' && second
+    ? CustomerPage
+    : first === 'invoices' && second
+      ? InvoicePage
+      : first === 'journal' && second
+        ? JournalEntryEditor
+        : FIRST_SEGMENT[first];
+void opening?.preload();
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -38,6 +61,7 @@ const loading = (
 );
 
 export function App() {
+  useEffect(preloadEveryScreen, []);
   return (
     <Suspense fallback={loading}>
       <Routes>

@@ -1,0 +1,236 @@
+// The web app with books the size of a busy small business (issue 10, second benchmark): 10,000
+// invoices spread over six months, a third of them paid, then Debian's Chromium (playwright-core)
+// opens the app on loopback and the time is taken from navigation to
+//   - a usable dashboard: every figure, the six-month table and the recent invoices and payments
+//     shown (the chart itself is drawn after: its time is printed apart);
+//   - the invoice list's first page (newest first, `cursor=last`) and the next (older) page.
+// Targets: dashboard usable under 1 s, invoice list pages under 300 ms. Not a test: it prints.
+//
+//   npm run bench:web-data    BENCH_INVOICES (10000), BENCH_RUNS (10), BENCH_CLIENTS (16),
+//                             BENCH_DATABASE_URL (the PostgreSQL server; a scratch database is made)
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from 'playwright-core';
+import { cleanup, onCleanup } from './lib/cleanup.ts';
+import { runConcurrently } from './lib/concurrency.ts';
+import { JsonClient } from './lib/http.ts';
+import { intOption } from './lib/options.ts';
+import { createScratchDatabase, databaseUrl, vacuumAnalyze } from './lib/postgres.ts';
+import { startService } from './lib/service.ts';
+import { fixed, Latencies, machineLoad, rate } from './lib/stats.ts';
+
+const INVOICES = intOption('BENCH_INVOICES', 10_000);
+const RUNS = intOption('BENCH_RUNS', 10);
+const CLIENTS = intOption('BENCH_CLIENTS', 16);
+const CUSTOMERS = 200;
+const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A day `daysAgo` before today, YYYY-MM-DD (UTC). */
+function daysAgo(days: number): string {
+  const date = new Date(Date.now() - days * 86_400_000);
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+async function seed(baseUrl: string) {
+  const connections = new JsonClient(baseUrl, {}, CLIENTS);
+  const signup = await connections.post('/api/v1/auth/signup', {
+    email: `bench-web-${Date.now()}@example.test`,
+    password: 'correct horse battery',
+    name: 'Bench Owner',
+    organization_name: 'Bench Books',
+  });
+  const organizationId: string = signup.body.organization.id;
+  const api = connections.with({
+    authorization: `Bearer ${signup.body.token}`,
+    'x-organization-id': organizationId,
+  });
+  const accounts = (await api.get('/api/v1/accounts?type=income')).body.results as {
+    id: string;
+    number: string;
+  }[];
+  const income = accounts.find((a) => a.number === '4100')?.id ?? accounts[0]?.id;
+  const customers: string[] = [];
+  await runConcurrently(CUSTOMERS, CLIENTS, async (index) => {
+    const customer = await api.post('/api/v1/customers', {
+      display_name: `Customer ${String(index).padStart(4, '0')} of a long and realistic trading name Ltd`,
+      email: `c${index}@example.test`,
+      payment_terms: 'net_30',
+    });
+    customers.push(customer.body.id);
+  });
+  const start = performance.now();
+  const paid = { count: 0 };
+  // Oldest first, so creation order follows the calendar as it would in real books.
+  const result = await runConcurrently(INVOICES, CLIENTS, async (index) => {
+    const customer = customers[index % customers.length] as string;
+    const issueDate = daysAgo(Math.floor(((INVOICES - index) / INVOICES) * 180));
+    const invoice = await api.post('/api/v1/invoices', {
+      customer,
+      issue_date: issueDate,
+      lines: [
+        {
+          description: 'Consulting',
+          quantity: '3',
+          unit_price: `${100 + (index % 900)}.25`,
+          income_account: income,
+        },
+        { description: 'Travel', quantity: '1', unit_price: '42.10', income_account: income },
+      ],
+    });
+    const sent = await api.post(`/api/v1/invoices/${invoice.body.id}/send`, {});
+    if (index % 3 === 0) {
+      const amount = String(sent.body.total);
+      await api.post('/api/v1/payments-received', {
+        customer,
+        payment_date: issueDate,
+        amount,
+        method: 'ach',
+        reference: `ACH-${index}`,
+        applications: [{ invoice_id: invoice.body.id, amount }],
+      });
+      paid.count++;
+    }
+  });
+  const elapsed = performance.now() - start;
+  console.log(
+    `seeded ${result.count} invoices (sent; ${paid.count} paid) for ${CUSTOMERS} customers over 180 days in ` +
+      `${fixed(elapsed / 1000)} s (${fixed(rate(result.count, elapsed))} invoices/s, ${CLIENTS} clients)`,
+  );
+  return { token: signup.body.token as string, organizationId, connections };
+}
+
+/** Milliseconds from `page.goto(path)` until `ready` resolves. */
+async function timeNavigation(page: Page, url: string, ready: () => Promise<unknown>, before = () => {}) {
+  before();
+  const start = performance.now();
+  await page.goto(url);
+  await ready();
+  return performance.now() - start;
+}
+
+async function dashboardUsable(page: Page) {
+  const main = page.getByRole('main');
+  await main.getByText('Receivables outstanding').waitFor();
+  // Figures are skeletons until their answer; usable when none is left and the lists are shown.
+  await page.waitForFunction(() => document.querySelectorAll('main .mantine-Skeleton-root').length === 0);
+  await main.getByRole('link', { name: /^INV-/ }).first().waitFor();
+  await main.getByRole('link', { name: /^PMT-/ }).first().waitFor();
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  if (!existsSync('web/dist/index.html')) throw new Error('web/dist is missing: npm run web:build first');
+  console.log(`Folio web app with ${INVOICES} invoices, ${new Date().toISOString()}`);
+  console.log(`machine: ${await machineLoad()}`);
+  const database = await createScratchDatabase('web');
+  onCleanup(() => database.drop());
+  const service = await startService(databaseUrl(database.name));
+  onCleanup(() => service.stop());
+  const { token, organizationId, connections } = await seed(service.baseUrl);
+  await vacuumAnalyze(database.name);
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  onCleanup(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The session as the app keeps it (D46: sessionStorage of this tab), so no run includes logging in.
+  await context.addInitScript(
+    ([token, organizationId]) =>
+      sessionStorage.setItem('folio.session', JSON.stringify({ token, organizationId })),
+    [token, organizationId],
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  // Where a visit's time goes: the app's own start (script loaded and run: the first /api/ request
+  // leaves) and each API answer's time, printed for the last visit of each screen.
+  const apiTimes = new Map<string, number>();
+  let navigationStart = 0;
+  let firstApiRequest = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/') && firstApiRequest === 0)
+      firstApiRequest = performance.now() - navigationStart;
+  });
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('/api/')) return;
+    const timing = request.timing();
+    const url = new URL(request.url());
+    apiTimes.set(`${request.method()} ${url.pathname}${url.search.slice(0, 60)}`, timing.responseEnd);
+  });
+  const breakdown = (label: string) => {
+    console.log(
+      `  ${label}: first /api/ request ${fixed(firstApiRequest)} ms after navigation; API answers:`,
+    );
+    for (const [request, ms] of apiTimes) console.log(`    ${fixed(ms)} ms  ${request}`);
+  };
+  const reset = () => {
+    apiTimes.clear();
+    firstApiRequest = 0;
+    navigationStart = performance.now();
+  };
+
+  // A first visit: a new browser context each time (empty cache: every script and style downloaded).
+  const cold = new Latencies();
+  for (let run = 0; run < 3; run++) {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await fresh.addInitScript(
+      ([token, organizationId]) =>
+        sessionStorage.setItem('folio.session', JSON.stringify({ token, organizationId })),
+      [token, organizationId],
+    );
+    const first = await fresh.newPage();
+    first.setDefaultTimeout(30_000);
+    cold.add(await timeNavigation(first, `${service.baseUrl}/`, () => dashboardUsable(first)));
+    await fresh.close();
+  }
+  // One visit to fill this context's cache; the runs below are a returning person's visits.
+  await page.goto(`${service.baseUrl}/`);
+  await dashboardUsable(page);
+  const dashboard = new Latencies();
+  const chart = new Latencies();
+  const firstPage = new Latencies();
+  const olderPage = new Latencies();
+  for (let run = 0; run < RUNS; run++) {
+    reset();
+    const start = performance.now();
+    await page.goto(`${service.baseUrl}/`);
+    await dashboardUsable(page);
+    dashboard.add(performance.now() - start);
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    chart.add(performance.now() - start);
+    if (run === RUNS - 1) breakdown('dashboard');
+
+    firstPage.add(
+      await timeNavigation(
+        page,
+        `${service.baseUrl}/invoices`,
+        () => page.getByRole('main').getByRole('link', { name: /^INV-/ }).nth(49).waitFor(),
+        reset,
+      ),
+    );
+    if (run === RUNS - 1) breakdown('invoice list');
+    const newest = await page.getByRole('main').getByRole('link', { name: /^INV-/ }).first().innerText();
+    const clicked = performance.now();
+    await page.getByRole('button', { name: 'Older' }).click();
+    await page.waitForFunction((number) => {
+      const first = document.querySelector('main a[href^="/invoices/"]');
+      return first !== null && first.textContent !== number;
+    }, newest);
+    await page.getByRole('main').getByRole('link', { name: /^INV-/ }).nth(49).waitFor();
+    olderPage.add(performance.now() - clicked);
+  }
+  console.log(`dashboard usable, first visit (empty cache, 3 visits): ${cold.summary()} (target < 1000 ms)`);
+  console.log(`dashboard usable: ${dashboard.summary()} over ${RUNS} visits (target < 1000 ms)`);
+  console.log(`dashboard chart drawn: ${chart.summary()}`);
+  console.log(`invoice list, first page from navigation: ${firstPage.summary()} (target < 300 ms)`);
+  console.log(`invoice list, older page after the click: ${olderPage.summary()} (target < 300 ms)`);
+  connections.close();
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);
