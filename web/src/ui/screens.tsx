@@ -38,11 +38,17 @@ export function screen(load: Loader): Screen {
   return made;
 }
 
-/** Loads every screen's code in the background, after the first screen is shown. */
+/** Loads every screen's code in the background, once the first screen has had its time. */
 export function preloadEveryScreen() {
-  const idle = (work: () => void) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(work) : setTimeout(work, 200);
-  idle(() => {
-    for (const each of everyScreen) void each.preload();
-  });
+  // Not at once: on a first visit the browser is still compiling the opening screen and drawing
+  // its answers, and a dozen more chunks to compile would slow exactly that.
+  const timer = setTimeout(() => {
+    const idle = (work: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(work) : setTimeout(work, 0);
+    idle(() => {
+      for (const each of everyScreen) void each.preload();
+    });
+  }, PRELOAD_AFTER_MS);
+  return () => clearTimeout(timer);
 }
+const PRELOAD_AFTER_MS = 2000;
