@@ -161,6 +161,7 @@ describe('credit notes: drafts and issue', () => {
     const standing = await customerOf(books, customer.id);
     assert.equal(standing.balance, '1240.1000');
     assert.equal(standing.open_invoice_count, 1);
+    assert.equal(standing.unapplied_credit, '209.9000', 'the note issued and not applied is credit');
     assert.equal((await invoiceOf(books, invoice.id)).balance_due, '1450.0000');
     const second = await issuedNote(books, customer.id, tax.id);
     assert.equal(second.number, 'CN-000002');

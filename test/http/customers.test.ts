@@ -236,6 +236,7 @@ describe('customer balance (D26)', () => {
     // 100.00 + (250.50 - 50.25) - 15.10
     assert.equal(read.balance, '285.1500');
     assert.equal(read.open_invoice_count, 2);
+    assert.equal(read.unapplied_credit, '15.1000', 'only the payment with money left over counts');
     assert.equal(read.version, 1, 'derived balances never bump the version (D33)');
     const list = (await call(harness, 'GET', '/api/v1/customers', books.headers)).json();
     const byId = new Map(list.results.map((c: { id: string }) => [c.id, c]));
@@ -256,6 +257,7 @@ describe('customer balance (D26)', () => {
     const read = (await call(harness, 'GET', `/api/v1/customers/${customer.id}`, books.headers)).json();
     assert.equal(read.balance, '-500.0000');
     assert.equal(read.open_invoice_count, 0);
+    assert.equal(read.unapplied_credit, '500.0000');
   });
 });
 

@@ -32,6 +32,7 @@ function describeCustomer(row: CustomerRow, standing: CustomerStanding | undefin
     is_active: row.is_active,
     balance: formatMoney(parseMoney(standing?.balance ?? '0')),
     open_invoice_count: standing?.open_invoice_count ?? 0,
+    unapplied_credit: formatMoney(parseMoney(standing?.unapplied_credit ?? '0')),
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,

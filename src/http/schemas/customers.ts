@@ -31,6 +31,9 @@ export const Customer = Type.Object(
       'Open balance of sent invoices minus unapplied payment credit (D26); negative means the customer has credit.',
     ),
     open_invoice_count: Type.Integer({ description: 'Sent invoices with a balance due.' }),
+    unapplied_credit: MoneyOutput(
+      'Credit not yet applied to an invoice: unapplied payments plus the remaining credit of issued credit notes; balance = open invoices - unapplied_credit (D26).',
+    ),
     version: Type.Integer(),
     created_at: Type.String(),
     updated_at: Type.String(),

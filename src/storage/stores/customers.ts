@@ -17,6 +17,8 @@ export interface CustomerRow extends CustomerFields {
 export interface CustomerStanding {
   balance: string;
   open_invoice_count: number;
+  /** Unapplied payments plus the remaining credit of issued credit notes (what the balance nets). */
+  unapplied_credit: string;
 }
 
 const CUSTOMER_SELECT = `SELECT id, display_name, email, company_name, phone, billing_address, notes,
@@ -45,7 +47,7 @@ export async function standings(
 ): Promise<Map<string, CustomerStanding>> {
   const byId = new Map<string, CustomerStanding>();
   if (ids.length === 0) return byId;
-  const rows = await db.query<{ id: string; balance: string; open_invoice_count: number }>(
+  const rows = await db.query<CustomerStanding & { id: string }>(
     `WITH open_invoices AS (
        SELECT customer_id, sum(total - amount_paid - amount_credited) AS due,
               count(*) FILTER (WHERE total > amount_paid + amount_credited) AS open_count
@@ -63,15 +65,15 @@ export async function standings(
         WHERE organization_id = $1 AND customer_id = ANY($2::uuid[]) AND status = 'issued'
         GROUP BY customer_id)
      SELECT c.id, (COALESCE(o.due, 0) - COALESCE(p.unapplied, 0) - COALESCE(n.remaining, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
-            COALESCE(o.open_count, 0)::int AS open_invoice_count
+            COALESCE(o.open_count, 0)::int AS open_invoice_count,
+            (COALESCE(p.unapplied, 0) + COALESCE(n.remaining, 0))::text AS unapplied_credit
        FROM unnest($2::uuid[]) AS c(id)
        LEFT JOIN open_invoices o ON o.customer_id = c.id
        LEFT JOIN credits p ON p.customer_id = c.id
        LEFT JOIN credit_notes n ON n.customer_id = c.id`,
     [organizationId, ids],
   );
-  for (const row of rows)
-    byId.set(row.id, { balance: row.balance, open_invoice_count: row.open_invoice_count });
+  for (const { id, ...standing } of rows) byId.set(id, standing);
   return byId;
 }
 

@@ -1530,6 +1530,11 @@ export interface components {
             /** @description due_on_receipt, net_7, net_15, net_30, net_60 or net_90 */
             payment_terms: "due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90";
             phone: string | null;
+            /**
+             * @description Credit not yet applied to an invoice: unapplied payments plus the remaining credit of issued credit notes; balance = open invoices - unapplied_credit (D26).
+             * @example 120.0000
+             */
+            unapplied_credit: string;
             updated_at: string;
             version: number;
         };

@@ -19,7 +19,6 @@ import { api, data } from '../../api/client.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
@@ -42,12 +41,6 @@ export default function CustomerPage() {
   if (customer.error) return <ErrorNotice error={customer.error} />;
   if (!customer.data) return <Skeleton height={200} />;
   const c = customer.data;
-  const openTotal = (invoices.data?.results ?? []).reduce(
-    (sum, invoice) => sum + parseMoney(invoice.balance_due),
-    0n,
-  );
-  // D26: balance = open invoices − unapplied credit, so the credit is what the balance falls short by.
-  const credit = openTotal - parseMoney(c.balance);
   return (
     <Page
       title={c.display_name}
@@ -85,7 +78,7 @@ export default function CustomerPage() {
             Unapplied credit
           </Text>
           {invoices.data ? (
-            <Money amount={formatMoney(credit > 0n ? credit : 0n)} currency={books.currency} strong />
+            <Money amount={c.unapplied_credit} currency={books.currency} strong />
           ) : (
             <Skeleton height={20} />
           )}
