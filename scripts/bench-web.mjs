@@ -16,6 +16,8 @@ const SCREENS = {
   'Customer page': 'src/features/customers/CustomerPage.tsx',
   Invoices: 'src/features/invoices/Invoices.tsx',
   'Invoice editor': 'src/features/invoices/InvoicePage.tsx',
+  'Credit notes': 'src/features/credit-notes/CreditNotes.tsx',
+  'Credit note': 'src/features/credit-notes/CreditNotePage.tsx',
   Payments: 'src/features/payments/Payments.tsx',
   'Chart of accounts': 'src/features/accounts/Accounts.tsx',
   'Journal entries': 'src/features/journal/JournalEntries.tsx',

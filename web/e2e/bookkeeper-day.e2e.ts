@@ -178,6 +178,16 @@ describe('a bookkeeper’s day in the browser', {
     await dialog.getByRole('button', { name: 'Create tax rate' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: '8.25%' }).waitFor();
+    await page.getByRole('button', { name: 'New tax group' }).click();
+    const group = page.getByRole('dialog');
+    await group.getByRole('textbox', { name: 'Name' }).fill('State and county');
+    await group.getByRole('checkbox', { name: /State sales tax/ }).check();
+    await group.getByRole('button', { name: 'Create tax group' }).click();
+    await group.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('row', { name: /State and county/ })
+      .getByRole('cell', { name: '8.25%' })
+      .waitFor();
     await shot('tax-rates');
     await nav('Tracking');
     await page.getByRole('textbox', { name: 'New category' }).fill('Region');
@@ -217,7 +227,7 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('textbox', { name: 'Tax rate of line 1' }).click();
     await page.getByRole('option', { name: /State sales tax/ }).click();
     // 3 × 33.335 = 100.005 -> 100.01; tax 8.25% of 100.01 = 8.2508 -> 8.25; total 108.26 (D8).
-    await page.getByTestId('invoice-totals').getByText('$108.26').waitFor();
+    await page.getByTestId('document-totals').getByText('$108.26').waitFor();
     await shot('invoice-draft');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
@@ -278,6 +288,55 @@ describe('a bookkeeper’s day in the browser', {
       .getByRole('row', { name: new RegExp(number) })
       .getByText('sent')
       .waitFor();
+  });
+
+  test('a credit note from the open invoice is issued, applied, and lowers the invoice and the customer', async () => {
+    await nav('Invoices');
+    await page
+      .getByRole('row', { name: /INV-000002/ })
+      .getByRole('link', { name: 'INV-000002' })
+      .click();
+    await page.getByRole('heading', { name: 'Invoice INV-000002' }).waitFor();
+    await page.getByRole('button', { name: 'New credit note' }).click();
+    await page.getByRole('heading', { name: 'New credit note' }).waitFor();
+    assert.match(
+      await page.getByRole('textbox', { name: 'Customer' }).inputValue(),
+      /^Grace Hopper/,
+      'the invoice’s customer is chosen',
+    );
+    await page.getByRole('textbox', { name: 'Memo' }).fill('One debugging hour not used');
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Debugging, returned hour');
+    await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('20');
+    await page.getByTestId('document-totals').getByText('$20.00').first().waitFor();
+    await shot('credit-note-draft');
+    await page.getByRole('button', { name: 'Issue' }).click();
+    await page.getByRole('heading', { name: 'Credit note CN-000001' }).waitFor();
+    await page.getByRole('button', { name: 'Apply credit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Apply to INV-000002/ }).fill('20');
+    await dialog.getByText('Left unapplied: $0.00').waitFor();
+    await dialog.getByRole('button', { name: 'Apply credit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'INV-000002' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Void' }).count(), 0, 'applied credit is not voided');
+    await shot('credit-note-applied');
+    const note = (await (
+      await fetch(`${base()}/api/v1/credit-notes?status=issued`, {
+        headers: { Authorization: `Token ${apiKey}` },
+      })
+    ).json()) as { results: { remaining_credit: string; amount_applied: string }[] };
+    assert.deepEqual(
+      note.results.map((n) => [n.amount_applied, n.remaining_credit]),
+      [['20.0000', '0.0000']],
+    );
+    await page.getByRole('link', { name: 'INV-000002' }).click();
+    await page.getByRole('heading', { name: 'Invoice INV-000002' }).waitFor();
+    // $50.00 less the $20.00 credit.
+    await page.getByText('Credited').waitFor();
+    await page.getByText('$30.00').first().waitFor();
+    await nav('Credit notes');
+    await page.getByRole('link', { name: 'CN-000001' }).waitFor();
+    await shot('credit-notes');
   });
 
   test('a pay run is entered with the template, shows its balance in words, and posts', async () => {

@@ -21,6 +21,8 @@ const JournalEntries = screen(() => import('./features/journal/JournalEntries.ts
 const JournalEntryEditor = screen(() => import('./features/journal/JournalEntryEditor.tsx'));
 const Invoices = screen(() => import('./features/invoices/Invoices.tsx'));
 const InvoicePage = screen(() => import('./features/invoices/InvoicePage.tsx'));
+const CreditNotes = screen(() => import('./features/credit-notes/CreditNotes.tsx'));
+const CreditNotePage = screen(() => import('./features/credit-notes/CreditNotePage.tsx'));
 const Payments = screen(() => import('./features/payments/Payments.tsx'));
 const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
 const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
@@ -31,20 +33,21 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   '': Dashboard,
   customers: Customers,
   invoices: Invoices,
+  'credit-notes': CreditNotes,
   payments: Payments,
   accounts: Accounts,
   journal: JournalEntries,
   reports: Reports,
 };
 const [, first = '', second] = window.location.pathname.split('/');
-const opening =
-  first === 'customers' && second
-    ? CustomerPage
-    : first === 'invoices' && second
-      ? InvoicePage
-      : first === 'journal' && second
-        ? JournalEntryEditor
-        : FIRST_SEGMENT[first];
+/** The screen of one document (`/invoices/<id>`), by the list it belongs to. */
+const DOCUMENT_PAGE: Record<string, Screen> = {
+  customers: CustomerPage,
+  invoices: InvoicePage,
+  'credit-notes': CreditNotePage,
+  journal: JournalEntryEditor,
+};
+const opening = (second && DOCUMENT_PAGE[first]) || FIRST_SEGMENT[first];
 void opening?.preload();
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -86,6 +89,8 @@ export function App() {
           <Route path="customers/:id" element={<Lazy screen={<CustomerPage />} />} />
           <Route path="invoices" element={<Lazy screen={<Invoices />} />} />
           <Route path="invoices/:id" element={<Lazy screen={<InvoicePage />} />} />
+          <Route path="credit-notes" element={<Lazy screen={<CreditNotes />} />} />
+          <Route path="credit-notes/:id" element={<Lazy screen={<CreditNotePage />} />} />
           <Route path="payments" element={<Lazy screen={<Payments />} />} />
           <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
           <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />

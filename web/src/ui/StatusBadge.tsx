@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 const COLORS: Record<string, string> = {
   draft: 'gray',
   sent: 'blue',
+  issued: 'blue',
   paid: 'teal',
   void: 'red',
   posted: 'teal',

@@ -1,7 +1,6 @@
 // One invoice. A draft (or a new invoice) is an editor with lines whose totals come from the
 // server's own invoice rules before saving (D45); then send, email, void, and record a payment.
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
@@ -11,15 +10,13 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -27,43 +24,15 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, invoiceTotals, lineAmount, parseMoney } from '../../ui/money.ts';
+import { parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { SalesLinesGrid, SalesLinesTable, trimZeros, useSalesLines } from './SalesLines.tsx';
 
 type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
 type PaymentMethod = RequestOf<'/api/v1/payments-received', 'post'>['method'];
-
-interface DraftLine {
-  key: number;
-  description: string;
-  quantity: string;
-  unit_price: string;
-  income_account: string | null;
-  tax_rate: string | null;
-}
-
-let nextKey = 1;
-const blankLine = (incomeAccount: string | null = null): DraftLine => ({
-  key: nextKey++,
-  description: '',
-  quantity: '1',
-  unit_price: '',
-  income_account: incomeAccount,
-  tax_rate: null,
-});
-
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
-function useTaxRates() {
-  return useQuery({
-    queryKey: ['tax-rates'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-rates', { params: { query: { is_active: true } } })),
-  });
-}
 
 export default function InvoicePage() {
   const { id = 'new' } = useParams();
@@ -86,55 +55,17 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const customers = useActiveCustomers();
-  const accounts = useAllAccounts();
-  const taxRates = useTaxRates();
-  const defaultIncome = accounts.data?.find((account) => account.number === '4100')?.id ?? null;
+  const editor = useSalesLines(books, invoice?.lines);
+  const { totals } = editor;
   const [customer, setCustomer] = useState<string | null>(invoice?.customer ?? null);
   const [issueDate, setIssueDate] = useState(invoice?.issue_date ?? today());
   const [memo, setMemo] = useState(invoice?.memo ?? '');
-  const [lines, setLines] = useState<DraftLine[]>(() =>
-    invoice
-      ? invoice.lines.map((line) => ({
-          key: nextKey++,
-          description: line.description,
-          quantity: trimZeros(line.quantity),
-          unit_price: trimZeros(line.unit_price),
-          income_account: line.income_account,
-          tax_rate: line.tax_rate,
-        }))
-      : [blankLine()],
-  );
-  const rates = taxRates.data?.results ?? [];
-  const totals = useMemo(() => {
-    const percentOf = (rateId: string | null) =>
-      rateId ? (rates.find((rate) => rate.id === rateId)?.rate ?? null) : null;
-    return invoiceTotals(
-      lines.map((line) => ({
-        quantity: line.quantity,
-        unitPrice: line.unit_price,
-        taxPercent: percentOf(line.tax_rate),
-      })),
-      books.currency,
-    );
-  }, [lines, rates, books.currency]);
-  const incomeOptions = (accounts.data ?? [])
-    .filter((account) => account.type === 'income' && account.is_active)
-    .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
-  const update = (key: number, change: Partial<DraftLine>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
 
   const body = () => ({
     customer: customer ?? '',
     issue_date: issueDate,
     memo,
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity.trim(),
-      unit_price: line.unit_price.trim(),
-      income_account: line.income_account ?? defaultIncome ?? '',
-      is_taxable: line.tax_rate !== null,
-      ...(line.tax_rate ? { tax_rate: line.tax_rate } : {}),
-    })),
+    lines: editor.body(),
   });
   const save = useMutation({
     mutationFn: async (send: boolean) => {
@@ -180,7 +111,6 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
     },
   });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
-  const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
 
   return (
     <Page title={invoice ? `Draft invoice ${invoice.number}` : 'New invoice'}>
@@ -212,128 +142,7 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
         />
       </Group>
       <ErrorNotice error={save.error ?? voidDraft.error} onReload={() => navigate(0)} />
-      <Table.ScrollContainer minWidth={860}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th w={200}>Account</Table.Th>
-              <Table.Th w={90}>Quantity</Table.Th>
-              <Table.Th w={120}>Unit price</Table.Th>
-              <Table.Th w={170}>Tax rate</Table.Th>
-              <Table.Th w={120} ta="right">
-                Amount
-              </Table.Th>
-              <Table.Th w={40}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => {
-              const amount = lineAmount(line.quantity, line.unit_price, books.currency);
-              const n = index + 1;
-              return (
-                <Table.Tr key={line.key}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Description of line ${n}`}
-                      value={line.description}
-                      onChange={(e) => update(line.key, { description: e.currentTarget.value })}
-                      error={lineError(index, 'description')}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Account of line ${n}`}
-                      data={incomeOptions}
-                      value={line.income_account ?? defaultIncome}
-                      onChange={(value) => update(line.key, { income_account: value })}
-                      allowDeselect={false}
-                      error={lineError(index, 'income_account')}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Quantity of line ${n}`}
-                      inputMode="decimal"
-                      value={line.quantity}
-                      onChange={(e) => update(line.key, { quantity: e.currentTarget.value })}
-                      error={lineError(index, 'quantity')}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Unit price of line ${n}`}
-                      inputMode="decimal"
-                      value={line.unit_price}
-                      onChange={(e) => update(line.key, { unit_price: e.currentTarget.value })}
-                      error={lineError(index, 'unit_price')}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Tax rate of line ${n}`}
-                      placeholder="No tax"
-                      clearable
-                      data={rates.map((rate) => ({
-                        value: rate.id,
-                        label: `${rate.name} (${trimZeros(rate.rate)}%)`,
-                      }))}
-                      value={line.tax_rate}
-                      onChange={(value) => update(line.key, { tax_rate: value })}
-                      error={lineError(index, 'tax_rate')}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {amount === null ? '' : <Money amount={formatMoney(amount)} currency={books.currency} />}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Remove line ${n}`}
-                      disabled={lines.length <= 1}
-                      onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" align="flex-start">
-        <Button size="xs" variant="subtle" onClick={() => setLines((current) => [...current, blankLine()])}>
-          Add a line
-        </Button>
-        <Stack gap={2} align="flex-end" data-testid="invoice-totals">
-          {totals ? (
-            <>
-              <Text size="sm">
-                Subtotal <Money amount={formatMoney(totals.subtotal)} currency={books.currency} />
-              </Text>
-              <Text size="sm">
-                Tax <Money amount={formatMoney(totals.taxTotal)} currency={books.currency} />
-              </Text>
-              <Text fw={700}>
-                Total <Money amount={formatMoney(totals.total)} currency={books.currency} strong />
-              </Text>
-            </>
-          ) : (
-            <Text size="sm" c="red.9">
-              Enter a quantity and a unit price on every line to see the total.
-            </Text>
-          )}
-        </Stack>
-      </Group>
-      {fields.lines ? (
-        <Text c="red.9" size="sm">
-          {fields.lines.join('; ')}
-        </Text>
-      ) : null}
+      <SalesLinesGrid books={books} editor={editor} fields={fields} />
       <Group justify="space-between">
         {invoice ? (
           <Button
@@ -369,6 +178,7 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
 }
 
 function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, payDialog] = useDisclosure(false);
   const refresh = () => {
@@ -422,6 +232,8 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
     },
   });
   const open = invoice.status === 'sent';
+  // D60: what credit notes took off, shown only when a note did.
+  const credited = parseMoney(invoice.amount_credited) > 0n;
   return (
     <Page
       title={`Invoice ${invoice.number}`}
@@ -433,6 +245,14 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           {books.can.writeSales && invoice.status !== 'void' ? (
             <>
               {open ? <Button onClick={payDialog.open}>Record payment</Button> : null}
+              {open ? (
+                <Button
+                  variant="default"
+                  onClick={() => navigate(`/credit-notes/new?customer=${invoice.customer}`)}
+                >
+                  New credit note
+                </Button>
+              ) : null}
               <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
                 Email
               </Button>
@@ -461,7 +281,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
         </Text>
       </Group>
       <ErrorNotice error={voidIt.error ?? email.error ?? pdf.error} />
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      <SimpleGrid cols={{ base: 1, xs: credited ? 4 : 3 }}>
         <Card withBorder>
           <Text size="sm" c="dimmed">
             Total
@@ -474,6 +294,14 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           </Text>
           <Money amount={invoice.amount_paid} currency={invoice.currency} strong />
         </Card>
+        {credited ? (
+          <Card withBorder>
+            <Text size="sm" c="dimmed">
+              Credited
+            </Text>
+            <Money amount={invoice.amount_credited} currency={invoice.currency} strong />
+          </Card>
+        ) : null}
         <Card withBorder>
           <Text size="sm" c="dimmed">
             Balance due
@@ -481,36 +309,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           <Money amount={invoice.balance_due} currency={invoice.currency} strong />
         </Card>
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Unit price</Table.Th>
-              <Table.Th ta="right">Tax</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invoice.lines.map((line) => (
-              <Table.Tr key={line.line_no}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.description}</Table.Td>
-                <Table.Td ta="right">{trimZeros(line.quantity)}</Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={line.unit_price} currency={invoice.currency} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={line.tax_amount} currency={invoice.currency} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={line.amount} currency={invoice.currency} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SalesLinesTable lines={invoice.lines} currency={invoice.currency} />
       {emails.data && emails.data.results.length > 0 ? (
         <Stack gap={4}>
           <Text fw={600}>Emails</Text>

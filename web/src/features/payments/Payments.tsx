@@ -12,12 +12,13 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
+import { formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { ApplyToInvoices } from './ApplyToInvoices.tsx';
 
 type PaymentMethod = RequestOf<'/api/v1/payments-received', 'post'>['method'];
 const METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'].map((value) => ({
@@ -205,83 +206,31 @@ type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][nu
 
 /** D61: spend a payment's unapplied amount on the customer's open invoices. */
 function ApplyCredit({ books, payment, onDone }: { books: Books; payment: Payment; onDone: () => void }) {
-  const [applied, setApplied] = useState<Record<string, string>>({});
-  const open = useQuery({
-    queryKey: ['invoices', 'open-of', payment.customer],
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/invoices', {
-          params: { query: { customer: payment.customer, status: 'sent' } },
-        }),
-      ),
-  });
-  const applications = Object.entries(applied).filter(([, value]) => value.trim() !== '');
-  const sum = applications.reduce<bigint | null>((total, [, value]) => {
-    const units = readAmount(value);
-    return total === null || units === null ? null : total + units;
-  }, 0n);
-  const rest = sum === null ? null : parseMoney(payment.unapplied_amount) - sum;
-  const apply = useMutation({
-    mutationFn: async () =>
-      data(
-        await api.POST('/api/v1/payments-received/{id}/apply', {
-          params: { path: { id: payment.id } },
-          body: {
-            applications: applications.map(([invoiceId, value]) => ({
-              invoice_id: invoiceId,
-              amount: value.trim(),
-            })),
-            version: payment.version,
-          },
-        }),
-      ),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: `Credit of ${payment.number} applied.` });
-      onDone();
-    },
-  });
-  const invoices = open.data?.results ?? [];
   return (
-    <Stack gap="sm">
-      <ErrorNotice error={apply.error} />
-      <Text size="sm">
-        {payment.customer_name} has{' '}
-        <Money amount={payment.unapplied_amount} currency={books.currency} strong /> unapplied from{' '}
-        {payment.number}.
-      </Text>
-      {open.isSuccess && invoices.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          This customer has no open invoice to apply it to.
-        </Text>
-      ) : null}
-      {invoices.map((invoice) => (
-        <Group key={invoice.id} gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label={`Apply to ${invoice.number} (due ${formatAmount(invoice.balance_due, books.currency)})`}
-            inputMode="decimal"
-            value={applied[invoice.id] ?? ''}
-            onChange={(e) => setApplied({ ...applied, [invoice.id]: e.currentTarget.value })}
-            style={{ flex: 1 }}
-          />
-        </Group>
-      ))}
-      <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
-        {rest === null
-          ? 'Enter amounts as numbers.'
-          : rest < 0n
-            ? 'The applications exceed the unapplied amount.'
-            : `Left unapplied: ${formatAmount(rest, books.currency)}`}
-      </Text>
-      <Group justify="flex-end">
-        <Button
-          onClick={() => apply.mutate()}
-          loading={apply.isPending}
-          disabled={applications.length === 0 || rest === null || rest < 0n}
-        >
-          Apply credit
-        </Button>
-      </Group>
-    </Stack>
+    <ApplyToInvoices
+      books={books}
+      customer={payment.customer}
+      available={payment.unapplied_amount}
+      intro={
+        <>
+          {payment.customer_name} has{' '}
+          <Money amount={payment.unapplied_amount} currency={books.currency} strong /> unapplied from{' '}
+          {payment.number}.
+        </>
+      }
+      apply={async (applications) => {
+        data(
+          await api.POST('/api/v1/payments-received/{id}/apply', {
+            params: { path: { id: payment.id } },
+            body: { applications, version: payment.version },
+          }),
+        );
+      }}
+      onDone={() => {
+        notifications.show({ color: 'teal', message: `Credit of ${payment.number} applied.` });
+        onDone();
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 // More, Tax rates: name, rate and the liability account each credits (D25); create, deactivate.
-// Tax groups are read here; creating one is not in the app yet.
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+// Tax groups below (TaxGroups.tsx).
+import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +12,7 @@ import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useBooks } from '../shell/books.tsx';
+import { TaxGroups } from './TaxGroups.tsx';
 
 const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
@@ -84,10 +85,6 @@ export default function TaxRates() {
     queryKey: ['tax-rates', 'all'],
     queryFn: async () => data(await api.GET('/api/v1/tax-rates')),
   });
-  const groups = useQuery({
-    queryKey: ['tax-groups'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-groups')),
-  });
   const deactivate = useMutation({
     mutationFn: async ({ id, version }: { id: string; version: number }) =>
       data(
@@ -97,7 +94,6 @@ export default function TaxRates() {
   });
   if (!books) return null;
   const rows = rates.data?.results ?? [];
-  const names = new Map(rows.map((rate) => [rate.id, rate.name]));
   return (
     <Page
       title="Tax rates"
@@ -155,19 +151,7 @@ export default function TaxRates() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {groups.data && groups.data.results.length > 0 ? (
-        <Stack gap={4}>
-          <Text fw={600}>Tax groups</Text>
-          {groups.data.results.map((group) => (
-            <Text size="sm" key={group.id}>
-              {group.name}: {group.tax_rates.map((id) => names.get(id) ?? id).join(' + ')}
-            </Text>
-          ))}
-        </Stack>
-      ) : null}
-      <Alert color="gray" variant="light">
-        Creating and changing tax groups is not yet in the app; the API offers it (see /docs).
-      </Alert>
+      <TaxGroups books={books} rates={rows} />
       <Modal opened={creating} onClose={dialog.close} title="New tax rate">
         <NewTaxRate onDone={dialog.close} />
       </Modal>

@@ -36,6 +36,7 @@ const NAV: { group: string | null; items: NavItem[] }[] = [
     items: [
       { label: 'Customers', to: '/customers' },
       { label: 'Invoices', to: '/invoices' },
+      { label: 'Credit notes', to: '/credit-notes' },
       { label: 'Payments', to: '/payments' },
     ],
   },

@@ -1,0 +1,317 @@
+// The lines of a sales document (an invoice, a credit note: D60 prices them alike): description,
+// income account, quantity, unit price, tax rate and tracking, with totals computed before saving by
+// the server's own invoice rules (D45). The invoice and credit-note editors share it.
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { api, data } from '../../api/client.ts';
+import { Money } from '../../ui/Money.tsx';
+import { formatMoney, invoiceTotals, lineAmount } from '../../ui/money.ts';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
+import { useTrackingNames } from '../settings/useTrackingChoices.ts';
+import type { Books } from '../shell/books.tsx';
+
+export interface SalesLine {
+  key: number;
+  description: string;
+  quantity: string;
+  unit_price: string;
+  income_account: string | null;
+  tax_rate: string | null;
+  tracking_options: string[];
+}
+
+/** A line as the API returns it on an invoice or a credit note. */
+interface StoredLine {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  income_account: string;
+  tax_rate: string | null;
+  tracking_options: string[];
+}
+
+let nextKey = 1;
+const blankLine = (): SalesLine => ({
+  key: nextKey++,
+  description: '',
+  quantity: '1',
+  unit_price: '',
+  income_account: null,
+  tax_rate: null,
+  tracking_options: [],
+});
+
+export const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+export function useTaxRates() {
+  return useQuery({
+    queryKey: ['tax-rates'],
+    queryFn: async () => data(await api.GET('/api/v1/tax-rates', { params: { query: { is_active: true } } })),
+  });
+}
+
+/** The editor's lines (from a saved draft, or one blank line), their totals, and the request body. */
+export function useSalesLines(books: Books, stored: StoredLine[] | undefined) {
+  const accounts = useAllAccounts();
+  const taxRates = useTaxRates();
+  const defaultIncome = accounts.data?.find((account) => account.number === '4100')?.id ?? null;
+  const [lines, setLines] = useState<SalesLine[]>(() =>
+    stored
+      ? stored.map((line) => ({
+          key: nextKey++,
+          description: line.description,
+          quantity: trimZeros(line.quantity),
+          unit_price: trimZeros(line.unit_price),
+          income_account: line.income_account,
+          tax_rate: line.tax_rate,
+          tracking_options: line.tracking_options,
+        }))
+      : [blankLine()],
+  );
+  const rates = taxRates.data?.results ?? [];
+  const totals = useMemo(() => {
+    const percentOf = (rateId: string | null) =>
+      rateId ? (rates.find((rate) => rate.id === rateId)?.rate ?? null) : null;
+    return invoiceTotals(
+      lines.map((line) => ({
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+        taxPercent: percentOf(line.tax_rate),
+      })),
+      books.currency,
+    );
+  }, [lines, rates, books.currency]);
+  const incomeOptions = (accounts.data ?? [])
+    .filter((account) => account.type === 'income' && account.is_active)
+    .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
+  const body = () =>
+    lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity.trim(),
+      unit_price: line.unit_price.trim(),
+      income_account: line.income_account ?? defaultIncome ?? '',
+      is_taxable: line.tax_rate !== null,
+      ...(line.tax_rate ? { tax_rate: line.tax_rate } : {}),
+      ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
+    }));
+  return { lines, setLines, totals, rates, incomeOptions, defaultIncome, body };
+}
+
+export type SalesLines = ReturnType<typeof useSalesLines>;
+
+/** The grid, "Add a line", the totals and the lines' refusal; `fields` are the API's field errors. */
+export function SalesLinesGrid({
+  books,
+  editor,
+  fields,
+}: {
+  books: Books;
+  editor: SalesLines;
+  fields: Record<string, string[]>;
+}) {
+  const { lines, setLines, totals, rates, incomeOptions, defaultIncome } = editor;
+  const hasTracking = useHasTracking();
+  const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
+  const update = (key: number, change: Partial<SalesLine>) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
+  return (
+    <>
+      <Table.ScrollContainer minWidth={showTracking ? 1100 : 900}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th miw={200}>Description</Table.Th>
+              <Table.Th w={200}>Account</Table.Th>
+              <Table.Th w={90}>Quantity</Table.Th>
+              <Table.Th w={120}>Unit price</Table.Th>
+              <Table.Th w={170}>Tax rate</Table.Th>
+              {showTracking ? <Table.Th w={180}>Tracking</Table.Th> : null}
+              <Table.Th w={120} ta="right">
+                Amount
+              </Table.Th>
+              <Table.Th w={40}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, index) => {
+              const amount = lineAmount(line.quantity, line.unit_price, books.currency);
+              const n = index + 1;
+              return (
+                <Table.Tr key={line.key}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Description of line ${n}`}
+                      value={line.description}
+                      onChange={(e) => update(line.key, { description: e.currentTarget.value })}
+                      error={lineError(index, 'description')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Account of line ${n}`}
+                      data={incomeOptions}
+                      value={line.income_account ?? defaultIncome}
+                      onChange={(value) => update(line.key, { income_account: value })}
+                      allowDeselect={false}
+                      error={lineError(index, 'income_account')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Quantity of line ${n}`}
+                      inputMode="decimal"
+                      value={line.quantity}
+                      onChange={(e) => update(line.key, { quantity: e.currentTarget.value })}
+                      error={lineError(index, 'quantity')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Unit price of line ${n}`}
+                      inputMode="decimal"
+                      value={line.unit_price}
+                      onChange={(e) => update(line.key, { unit_price: e.currentTarget.value })}
+                      error={lineError(index, 'unit_price')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Tax rate of line ${n}`}
+                      placeholder="No tax"
+                      clearable
+                      data={rates.map((rate) => ({
+                        value: rate.id,
+                        label: `${rate.name} (${trimZeros(rate.rate)}%)`,
+                      }))}
+                      value={line.tax_rate}
+                      onChange={(value) => update(line.key, { tax_rate: value })}
+                      error={lineError(index, 'tax_rate')}
+                    />
+                  </Table.Td>
+                  {showTracking ? (
+                    <Table.Td>
+                      <TrackingPicker
+                        label={`Tracking of line ${n}`}
+                        value={line.tracking_options}
+                        onChange={(tracking_options) => update(line.key, { tracking_options })}
+                        error={lineError(index, 'tracking_options')}
+                      />
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td ta="right">
+                    {amount === null ? '' : <Money amount={formatMoney(amount)} currency={books.currency} />}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Remove line ${n}`}
+                      disabled={lines.length <= 1}
+                      onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" align="flex-start">
+        <Button size="xs" variant="subtle" onClick={() => setLines((current) => [...current, blankLine()])}>
+          Add a line
+        </Button>
+        <Stack gap={2} align="flex-end" data-testid="document-totals">
+          {totals ? (
+            <>
+              <Text size="sm">
+                Subtotal <Money amount={formatMoney(totals.subtotal)} currency={books.currency} />
+              </Text>
+              <Text size="sm">
+                Tax <Money amount={formatMoney(totals.taxTotal)} currency={books.currency} />
+              </Text>
+              <Text fw={700}>
+                Total <Money amount={formatMoney(totals.total)} currency={books.currency} strong />
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="red.9">
+              Enter a quantity and a unit price on every line to see the total.
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {fields.lines ? (
+        <Text c="red.9" size="sm">
+          {fields.lines.join('; ')}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A saved document's lines, read only (tracking options named under the description). */
+export function SalesLinesTable({
+  lines,
+  currency,
+}: {
+  lines: (StoredLine & { line_no: number; tax_amount: string; amount: string })[];
+  currency: string;
+}) {
+  const trackingNames = useTrackingNames();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Description</Table.Th>
+            <Table.Th ta="right">Quantity</Table.Th>
+            <Table.Th ta="right">Unit price</Table.Th>
+            <Table.Th ta="right">Tax</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.line_no}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {line.description}
+                {line.tracking_options.length > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {trackingNames(line.tracking_options)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td ta="right">{trimZeros(line.quantity)}</Table.Td>
+              <Table.Td ta="right">
+                <Money amount={line.unit_price} currency={currency} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money amount={line.tax_amount} currency={currency} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money amount={line.amount} currency={currency} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

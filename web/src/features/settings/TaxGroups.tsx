@@ -1,0 +1,155 @@
+// More, Tax rates: tax groups, which combine 1 to 10 distinct rates (a state rate plus a county
+// rate) under one name, with their combined rate. Created and deactivated here; lines still name
+// one rate (docs/receivables.md).
+import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data } from '../../api/client.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { showFieldErrors } from '../../ui/forms.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import type { Books } from '../shell/books.tsx';
+
+type Rate = { id: string; name: string; rate: string; is_active: boolean };
+
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ initialValues: { name: '', description: '', tax_rates: [] as string[] } });
+  const create = useMutation({
+    mutationFn: async (values: typeof form.values) =>
+      data(
+        await api.POST('/api/v1/tax-groups', {
+          body: {
+            name: values.name.trim(),
+            description: values.description.trim(),
+            tax_rates: values.tax_rates,
+          },
+        }),
+      ),
+    onSuccess: (group) => {
+      queryClient.invalidateQueries({ queryKey: ['tax-groups'] });
+      notifications.show({
+        color: 'teal',
+        message: `${group.name} (${trimZeros(group.combined_rate)}%) created.`,
+      });
+      onDone();
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice error={create.error} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Description" {...form.getInputProps('description')} />
+        <Checkbox.Group
+          label="Tax rates"
+          description="The rates it combines, 1 to 10"
+          required
+          {...form.getInputProps('tax_rates')}
+        >
+          <Stack gap={6} mt={6}>
+            {rates
+              .filter((rate) => rate.is_active)
+              .map((rate) => (
+                <Checkbox key={rate.id} value={rate.id} label={`${rate.name} (${trimZeros(rate.rate)}%)`} />
+              ))}
+          </Stack>
+        </Checkbox.Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending}>
+            Create tax group
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
+  const queryClient = useQueryClient();
+  const [creating, dialog] = useDisclosure(false);
+  const groups = useQuery({
+    queryKey: ['tax-groups'],
+    queryFn: async () => data(await api.GET('/api/v1/tax-groups')),
+  });
+  const deactivate = useMutation({
+    mutationFn: async ({ id, version }: { id: string; version: number }) =>
+      data(
+        await api.POST('/api/v1/tax-groups/{id}/deactivate', { params: { path: { id } }, body: { version } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tax-groups'] }),
+  });
+  const names = new Map(rates.map((rate) => [rate.id, rate.name]));
+  const rows = groups.data?.results ?? [];
+  const canWrite = books.can.writeBooks;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Tax groups
+        </Title>
+        {canWrite ? (
+          <Button size="xs" variant="default" onClick={dialog.open} disabled={rates.length === 0}>
+            New tax group
+          </Button>
+        ) : null}
+      </Group>
+      <ErrorNotice error={groups.error ?? deactivate.error} />
+      {groups.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tax groups. A group combines rates charged together (a state and a county rate) under one name.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Rates</Table.Th>
+                <Table.Th ta="right">Combined</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {canWrite ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((group) => (
+                <Table.Tr key={group.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{group.name}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {group.tax_rates.map((id) => names.get(id) ?? id).join(' + ')}
+                  </Table.Td>
+                  <Table.Td ta="right">{trimZeros(group.combined_rate)}%</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={group.is_active ? 'active' : 'inactive'} />
+                  </Table.Td>
+                  {canWrite ? (
+                    <Table.Td>
+                      {group.is_active ? (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => deactivate.mutate({ id: group.id, version: group.version })}
+                          aria-label={`Deactivate ${group.name}`}
+                        >
+                          Deactivate
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={creating} onClose={dialog.close} title="New tax group">
+        <NewTaxGroup rates={rates} onDone={dialog.close} />
+      </Modal>
+    </Stack>
+  );
+}
