@@ -4,6 +4,7 @@ export const SEQUENCES = {
   invoice: 'INV-',
   payment_received: 'PMT-',
   credit_note: 'CN-',
+  inventory_adjustment: 'ADJ-',
 } as const;
 export type SequenceName = keyof typeof SEQUENCES;
 

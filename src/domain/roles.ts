@@ -26,6 +26,11 @@ const MATRIX = {
   'payments:write': SELLERS,
   'credit_notes:read': ROLES,
   'credit_notes:write': SELLERS,
+  // D56: sales reads items (to sell them); stock and its adjustments are the bookkeepers'.
+  'items:read': ROLES,
+  'items:write': BOOKKEEPERS,
+  'inventory:read': READERS,
+  'inventory:write': BOOKKEEPERS,
   'tax:read': ROLES,
   'tax:write': BOOKKEEPERS,
   'tracking:read': ROLES,
@@ -80,6 +85,8 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   tax_group: 'tax:read',
   tracking_category: 'tracking:read',
   tracking_option: 'tracking:read',
+  item: 'items:read',
+  inventory_adjustment: 'inventory:read',
 };
 export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION);
 

@@ -2,6 +2,7 @@
 // its totals, with a header row. Amounts are the JSON's strings, unchanged.
 import type { arAging } from '../app/reports/ar-aging.ts';
 import { AGING_COLUMNS } from '../app/reports/ar-aging.ts';
+import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
 import { type CsvCell, csvHeader, csvRecord, text, value } from './csv.ts';
 
@@ -106,6 +107,33 @@ export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {
       records([
         ...report.customers.map((row) => [value(row.customer), text(row.customer_name), ...amounts(row)]),
         [value(''), value('Total'), ...amounts(report.totals)],
+      ]),
+  };
+}
+
+export function inventoryValuationCsv(report: Answer<typeof inventoryValuation>): CsvDocument {
+  return {
+    filename: `inventory-valuation-${report.as_of}.csv`,
+    body:
+      csvHeader(['item', 'sku', 'name', 'quantity', 'value', 'average_cost']) +
+      records([
+        ...report.items.map((row) => [
+          value(row.item),
+          text(row.sku ?? ''),
+          text(row.name),
+          value(row.quantity),
+          value(row.value),
+          value(row.average_cost),
+        ]),
+        [value(''), value(''), value('Total'), value(''), value(report.total_value), value('')],
+        [
+          value(''),
+          value(''),
+          value('Inventory asset accounts'),
+          value(''),
+          value(report.inventory_asset_accounts_balance),
+          value(''),
+        ],
       ]),
   };
 }

@@ -449,6 +449,41 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
   );
 }
 
+/**
+ * stock_agrees (D49): an item's quantity on hand and inventory value are the sums of its movements,
+ * and its last movement's running totals are the item's.
+ */
+export async function stockViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH sums AS (
+       SELECT organization_id, item_id, sum(quantity) AS quantity, sum(value) AS value
+         FROM stock_movements WHERE organization_id = ANY($1::uuid[]) GROUP BY organization_id, item_id),
+     last AS (
+       SELECT DISTINCT ON (organization_id, item_id) organization_id, item_id, quantity_after, value_after
+         FROM stock_movements WHERE organization_id = ANY($1::uuid[])
+        ORDER BY organization_id, item_id, created_at DESC, id DESC),
+     compared AS (
+       SELECT i.organization_id, i.id, i.quantity_on_hand, i.inventory_value,
+              COALESCE(s.quantity, 0) AS moved_quantity, COALESCE(s.value, 0) AS moved_value,
+              COALESCE(l.quantity_after, 0) AS last_quantity, COALESCE(l.value_after, 0) AS last_value
+         FROM items i
+         LEFT JOIN sums s ON s.organization_id = i.organization_id AND s.item_id = i.id
+         LEFT JOIN last l ON l.organization_id = i.organization_id AND l.item_id = i.id
+        WHERE i.organization_id = ANY($1::uuid[]))
+     SELECT organization_id::text AS organization_id, 'stock_agrees' AS invariant, 'item' AS record_type,
+            id::text AS record_id, '' AS record_number,
+            'quantity on hand and inventory value equal the sums of the movements and the last movement''s totals' AS rule,
+            format('%s units worth %s (last movement: %s, %s)', moved_quantity, moved_value, last_quantity, last_value)
+              AS expected,
+            format('%s units worth %s', quantity_on_hand, inventory_value) AS found
+       FROM compared
+      WHERE quantity_on_hand <> moved_quantity OR inventory_value <> moved_value
+         OR quantity_on_hand <> last_quantity OR inventory_value <> last_value
+      ORDER BY 1, 4`,
+    [organizationIds],
+  );
+}
+
 /** A numbered document family: its counter in `sequences` and where its numbers are stored. */
 export interface NumberedTable {
   sequence: string;
@@ -514,6 +549,8 @@ export const FEED_TABLES: Record<string, string> = {
   tax_group: 'tax_groups',
   tracking_category: 'tracking_categories',
   tracking_option: 'tracking_options',
+  item: 'items',
+  inventory_adjustment: 'inventory_adjustments',
 };
 
 /**

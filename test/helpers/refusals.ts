@@ -19,6 +19,10 @@ const TABLES = [
   'tracking_categories',
   'tracking_options',
   'tax_rates',
+  'items',
+  'stock_movements',
+  'inventory_adjustments',
+  'sequences',
   'changes',
 ];
 

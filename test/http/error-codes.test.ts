@@ -115,7 +115,18 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
       ),
   },
   insufficient_inventory: {
-    unreachable: 'Folio keeps no stock (no items, no quantities on hand), so no sale can exceed it',
+    refuse: async ({ books, nothingWritten }) => {
+      const item = await call(harness, 'POST', '/api/v1/items', books.headers, { name: 'Widget', type: 'inventory' });
+      const adjustment = { item: item.json().id, account: books.accounts['3000'], date: '2026-01-05' };
+      await call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, {
+        ...adjustment,
+        quantity: '2',
+        unit_cost: '1.00',
+      });
+      return nothingWritten(() =>
+        call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, { ...adjustment, quantity: '-3' }),
+      );
+    },
   },
   invalid_json: {
     refuse: ({ books, nothingWritten }) =>

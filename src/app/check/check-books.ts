@@ -12,6 +12,7 @@ import {
   organizationsToCheck,
   paymentViolations,
   receivablesViolations,
+  stockViolations,
 } from '../../storage/checks.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import { readOnlySnapshot } from '../../storage/sql.ts';
@@ -38,6 +39,7 @@ export const INVARIANTS = [
   'payment_agrees',
   'credit_note_agrees',
   'receivables_agree',
+  'stock_agrees',
   'numbers_gapless',
   'change_records',
 ] as const;
@@ -49,6 +51,7 @@ const NUMBERED: Record<SequenceName, Omit<NumberedTable, 'sequence' | 'prefix'>>
   invoice: { table: 'invoices', column: 'number' },
   payment_received: { table: 'payments_received', column: 'number' },
   credit_note: { table: 'credit_notes', column: 'number' },
+  inventory_adjustment: { table: 'inventory_adjustments', column: 'number' },
 };
 
 /**
@@ -64,6 +67,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await paymentViolations(db, organizationIds)));
   rows.push(...(await creditNoteViolations(db, organizationIds)));
   rows.push(...(await receivablesViolations(db, organizationIds)));
+  rows.push(...(await stockViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];
     rows.push(...(await numberViolations(db, organizationIds, { sequence, prefix, ...place })));

@@ -9,6 +9,7 @@ import { registerChangeRoutes } from './changes.ts';
 import { registerCreditNoteRoutes } from './credit-notes.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
+import { registerItemRoutes } from './items.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
 import { registerPaymentReceivedRoutes } from './payments-received.ts';
@@ -33,4 +34,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerInvoiceRoutes(app, deps);
   registerPaymentReceivedRoutes(app, deps);
   registerCreditNoteRoutes(app, deps);
+  registerItemRoutes(app, deps);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Deps } from '../../app/context.ts';
 import { arAging } from '../../app/reports/ar-aging.ts';
 import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
+import { inventoryValuation } from '../../app/reports/inventory-valuation.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/ledger-reports.ts';
 import type { Permission } from '../../domain/roles.ts';
 import { csvReply, wantsCsv } from '../csv.ts';
@@ -15,6 +16,7 @@ import {
   GENERAL_LEDGER_CSV_HEADER,
   generalLedgerCsvBalance,
   generalLedgerCsvLine,
+  inventoryValuationCsv,
   profitAndLossCsv,
   trialBalanceCsv,
 } from '../report-csv.ts';
@@ -25,6 +27,7 @@ import {
   BalanceSheet,
   GeneralLedger,
   GeneralLedgerQuery,
+  InventoryValuation,
   ProfitAndLoss,
   ProfitAndLossQuery,
   TrialBalance,
@@ -102,6 +105,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
     response: ArAging,
     run: (actor, query) => arAging(deps, actor, query),
     csv: arAgingCsv,
+  });
+  report('inventory-valuation', {
+    operationId: 'getInventoryValuation',
+    summary:
+      'Inventory valuation as of a date: per inventory item, the quantity, value and average cost its movements dated up to then add to; the total beside the inventory asset accounts’ balance',
+    querystring: AsOfQuery,
+    response: InventoryValuation,
+    run: (actor, query) => inventoryValuation(deps, actor, query),
+    csv: inventoryValuationCsv,
   });
 
   defineRoute(app, deps, {

@@ -28,6 +28,17 @@ import {
   PageInvoice,
 } from './invoices.ts';
 import {
+  InventoryAdjustment,
+  InventoryAdjustmentCreate,
+  Item,
+  ItemCreate,
+  ItemUpdate,
+  PageInventoryAdjustment,
+  PageItem,
+  PageStockMovement,
+  StockMovement,
+} from './items.ts';
+import {
   JournalEntry,
   JournalEntryBatch,
   JournalEntryBatchCreate,
@@ -42,7 +53,14 @@ import {
   PaymentReceivedApply,
   PaymentReceivedCreate,
 } from './payments.ts';
-import { ArAging, BalanceSheet, GeneralLedger, ProfitAndLoss, TrialBalance } from './reports.ts';
+import {
+  ArAging,
+  BalanceSheet,
+  GeneralLedger,
+  InventoryValuation,
+  ProfitAndLoss,
+  TrialBalance,
+} from './reports.ts';
 import {
   PageTaxGroup,
   PageTaxRate,
@@ -64,6 +82,16 @@ import {
 } from './tracking.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
+  Item,
+  ItemCreate,
+  ItemUpdate,
+  PageItem,
+  StockMovement,
+  PageStockMovement,
+  InventoryAdjustment,
+  InventoryAdjustmentCreate,
+  PageInventoryAdjustment,
+  InventoryValuation,
   ErrorEnvelope,
   ActionRequest,
   Account,

@@ -162,3 +162,26 @@ export const GeneralLedger = Type.Object(
   },
   { $id: 'GeneralLedger', title: 'GeneralLedger' },
 );
+
+export const InventoryValuation = Type.Object(
+  {
+    as_of: Type.String(),
+    currency: Type.String(),
+    generated_at: GeneratedAt,
+    items: Type.Array(
+      Type.Object({
+        item: Type.String({ format: 'uuid' }),
+        sku: OrNull(Type.String()),
+        name: Type.String(),
+        quantity: MoneyOutput(),
+        value: MoneyOutput(),
+        average_cost: MoneyOutput(),
+      }),
+    ),
+    total_value: MoneyOutput('The sum of the items’ values.'),
+    inventory_asset_accounts_balance: MoneyOutput(
+      'The balance of the items’ inventory asset accounts on as_of: equal to total_value while only stock documents post to them (D50).',
+    ),
+  },
+  { $id: 'InventoryValuation', title: 'InventoryValuation' },
+);

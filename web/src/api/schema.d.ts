@@ -334,6 +334,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inventory-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List inventory adjustments */
+        get: operations["listInventoryAdjustments"];
+        put?: never;
+        /**
+         * Adjust an inventory item’s stock (posts at once)
+         * @description Honours Idempotency-Key. A positive quantity adds stock at unit_cost (debit the item’s asset account, credit `account`); a negative one removes it at the average cost (debit `account`, credit the asset), or answers 400 insufficient_inventory when the item would go below zero on its date or any later day. Numbered ADJ-000001; immutable.
+         */
+        post: operations["createInventoryAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory-adjustments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an inventory adjustment */
+        get: operations["readInventoryAdjustment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices": {
         parameters: {
             query?: never;
@@ -458,6 +496,65 @@ export interface paths {
         put?: never;
         /** Void an invoice (a draft, or a sent invoice with no payment applied) */
         post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List items */
+        get: operations["listItems"];
+        put?: never;
+        /**
+         * Create an item
+         * @description Honours Idempotency-Key. An inventory item defaults to the cost of goods sold (5000) and inventory (1200) accounts; an SKU taken by another item answers 409 number_conflict.
+         */
+        post: operations["createItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an item with its quantity on hand, value and average cost */
+        get: operations["readItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an item (sparse); is_active false deactivates
+         * @description Send only the fields to change; null clears an optional field. Once its stock has moved, an item’s type and inventory asset account answer 409 invalid_state.
+         */
+        patch: operations["updateItem"];
+        trace?: never;
+    };
+    "/api/v1/items/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock movements of an item, oldest first (D49) */
+        get: operations["listItemMovements"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -807,6 +904,26 @@ export interface paths {
          * @description Pages by cursor (next, previous); each page gives its opening and closing balance. Accept: text/csv or ?format=csv downloads the whole range (every line, without cursor) as CSV, between an 'Opening balance' and a 'Closing balance' record.
          */
         get: operations["getGeneralLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/inventory-valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inventory valuation as of a date: per inventory item, the quantity, value and average cost its movements dated up to then add to; the total beside the inventory asset accounts’ balance
+         * @description Inventory valuation as of a date: per inventory item, the quantity, value and average cost its movements dated up to then add to; the total beside the inventory asset accounts’ balance. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
+        get: operations["getInventoryValuation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1630,6 +1747,102 @@ export interface components {
             to: string;
             tracking_option: string | null;
         };
+        /** InventoryAdjustment */
+        InventoryAdjustment: {
+            /** Format: uuid */
+            account: string;
+            created_at: string;
+            /** Format: date */
+            date: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            item: string;
+            item_name: string;
+            journal_entry: string | null;
+            memo: string;
+            /** @description ADJ-000001, gapless. */
+            number: string;
+            /**
+             * @description Signed: positive added stock, negative removed it.
+             * @example 120.0000
+             */
+            quantity: string;
+            /**
+             * @description The cost given (an increase) or the average cost it left at (a decrease).
+             * @example 120.0000
+             */
+            unit_cost: string;
+            /**
+             * @description Signed, like quantity: what the stock gained or lost.
+             * @example 120.0000
+             */
+            value: string;
+            version: number;
+        };
+        /** InventoryAdjustmentCreate */
+        InventoryAdjustmentCreate: {
+            /**
+             * Format: uuid
+             * @description The other side: an expense for shrinkage, equity for opening stock, and so on.
+             */
+            account: string;
+            /**
+             * Format: date
+             * @description Defaults to today in the books’ time zone; closed periods refuse it.
+             * @example 2026-11-23
+             */
+            date?: string;
+            /**
+             * Format: uuid
+             * @description An inventory item.
+             */
+            item: string;
+            memo?: string;
+            /**
+             * @description Decimal string, up to 4 decimals: positive adds stock, negative removes it; not zero.
+             * @example 10
+             * @example -2.5
+             */
+            quantity: string;
+            /**
+             * @description Required when quantity is positive; omitted when negative (average cost).
+             * @example 120.00
+             */
+            unit_cost?: string;
+        };
+        /** InventoryValuation */
+        InventoryValuation: {
+            as_of: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            /**
+             * @description The balance of the items’ inventory asset accounts on as_of: equal to total_value while only stock documents post to them (D50).
+             * @example 120.0000
+             */
+            inventory_asset_accounts_balance: string;
+            items: {
+                /** @example 120.0000 */
+                average_cost: string;
+                /** Format: uuid */
+                item: string;
+                name: string;
+                /** @example 120.0000 */
+                quantity: string;
+                sku: string | null;
+                /** @example 120.0000 */
+                value: string;
+            }[];
+            /**
+             * @description The sum of the items’ values.
+             * @example 120.0000
+             */
+            total_value: string;
+        };
         /** Invoice */
         Invoice: {
             /**
@@ -1864,6 +2077,90 @@ export interface components {
             /** @description Optimistic concurrency version (D34). */
             version?: number;
         };
+        /** Item */
+        Item: {
+            /**
+             * @description inventory_value / quantity_on_hand, four decimals; zero without stock.
+             * @example 120.0000
+             */
+            average_cost: string;
+            created_at: string;
+            description: string;
+            expense_account: string | null;
+            /** Format: uuid */
+            id: string;
+            income_account: string | null;
+            inventory_asset_account: string | null;
+            /**
+             * @description What its stock is carried at (the sum of its movements’ values).
+             * @example 120.0000
+             */
+            inventory_value: string;
+            is_active: boolean;
+            name: string;
+            /**
+             * @description Default unit cost on bill lines.
+             * @example 120.0000
+             */
+            purchase_cost: string;
+            /**
+             * @description The sum of its stock movements; zero for other types.
+             * @example 120.0000
+             */
+            quantity_on_hand: string;
+            /**
+             * @description Default unit price on invoice lines.
+             * @example 120.0000
+             */
+            sale_price: string;
+            sku: string | null;
+            tax_rate: string | null;
+            /** @description service, non_inventory, or inventory (holds stock, valued at moving average cost). */
+            type: "service" | "non_inventory" | "inventory";
+            updated_at: string;
+            version: number;
+        };
+        /** ItemCreate */
+        ItemCreate: {
+            description?: string;
+            expense_account?: string | null;
+            income_account?: string | null;
+            inventory_asset_account?: string | null;
+            name: string;
+            /**
+             * @description Default unit cost on bill lines.
+             * @example 120.00
+             */
+            purchase_cost?: string;
+            /**
+             * @description Default unit price on invoice lines.
+             * @example 120.00
+             */
+            sale_price?: string;
+            sku?: string | null;
+            tax_rate?: string | null;
+            /** @description service, non_inventory, or inventory (holds stock, valued at moving average cost). */
+            type: "service" | "non_inventory" | "inventory";
+        };
+        /** ItemUpdate */
+        ItemUpdate: {
+            description?: string;
+            expense_account?: string | null;
+            income_account?: string | null;
+            inventory_asset_account?: string | null;
+            is_active?: boolean;
+            name?: string;
+            /** @example 120.00 */
+            purchase_cost?: string;
+            /** @example 120.00 */
+            sale_price?: string;
+            sku?: string | null;
+            tax_rate?: string | null;
+            /** @description service, non_inventory, or inventory (holds stock, valued at moving average cost). */
+            type?: "service" | "non_inventory" | "inventory";
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
+        };
         /** JournalEntry */
         JournalEntry: {
             created_at: string;
@@ -1994,11 +2291,23 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Customer"][];
         };
+        /** Page_InventoryAdjustment */
+        Page_InventoryAdjustment: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["InventoryAdjustment"][];
+        };
         /** Page_Invoice */
         Page_Invoice: {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["InvoiceSummary"][];
+        };
+        /** Page_Item */
+        Page_Item: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["Item"][];
         };
         /** Page_JournalEntry */
         Page_JournalEntry: {
@@ -2011,6 +2320,12 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["PaymentReceived"][];
+        };
+        /** Page_StockMovement */
+        Page_StockMovement: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["StockMovement"][];
         };
         /** Page_TaxGroup */
         Page_TaxGroup: {
@@ -2157,6 +2472,34 @@ export interface components {
             net_income: string;
             to: string;
             tracking_option: string | null;
+        };
+        /** StockMovement */
+        StockMovement: {
+            created_at: string;
+            /** Format: date */
+            date: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Signed: in positive, out negative.
+             * @example 120.0000
+             */
+            quantity: string;
+            /** @example 120.0000 */
+            quantity_after: string;
+            /** Format: uuid */
+            source_id: string;
+            /** @description inventory_adjustment (invoice and bill when they move stock). */
+            source_type: string;
+            /** @example 120.0000 */
+            unit_cost: string;
+            /**
+             * @description Signed, like quantity.
+             * @example 120.0000
+             */
+            value: string;
+            /** @example 120.0000 */
+            value_after: string;
         };
         /** TaxGroup */
         TaxGroup: {
@@ -3626,7 +3969,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option */
+                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment */
                 entity_types?: string;
                 /** @description 1 to 1000, default 100 */
                 limit?: number;
@@ -5128,6 +5471,278 @@ export interface operations {
             };
         };
     };
+    listInventoryAdjustments: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+                /** @description Only this item’s adjustments. */
+                item?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_InventoryAdjustment"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInventoryAdjustment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryAdjustmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readInventoryAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -6085,6 +6700,499 @@ export interface operations {
             };
             /** @description Error envelope; code: unsupported_media_type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+                is_active?: boolean;
+                /** @description Case-insensitive substring of name or SKU. */
+                search?: string;
+                /** @description service, non_inventory, or inventory (holds stock, valued at moving average cost). */
+                type?: "service" | "non_inventory" | "inventory";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Item"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listItemMovements: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StockMovement"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8628,6 +9736,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GeneralLedger"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInventoryValuation: {
+        parameters: {
+            query?: {
+                as_of?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryValuation"];
                     "text/csv": string;
                 };
             };
