@@ -137,6 +137,11 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
        SELECT organization_id, invoice_id, sum(amount) AS amount FROM credit_note_applications
         WHERE organization_id = ANY($1::uuid[])
         GROUP BY organization_id, invoice_id),
+     sold AS (
+       -- D50: what the sale's stock cost, debited to cost of goods sold on the same entry
+       SELECT organization_id, source_id, -sum(value) AS cost FROM stock_movements
+        WHERE organization_id = ANY($1::uuid[]) AND source_type = 'invoice'
+        GROUP BY organization_id, source_id),
      document_entries AS (
        SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit,
               e.reverses_entry_id, e.reversed_by_entry_id,
@@ -155,7 +160,8 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
      invoice AS (
        SELECT i.organization_id, i.id, i.number, i.status, i.total, i.amount_paid, i.amount_credited,
               i.journal_entry_id, i.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
-              COALESCE(cr.amount, 0.0000) AS credits, COALESCE(c.sends, 0) AS sends,
+              COALESCE(cr.amount, 0.0000) AS credits, COALESCE(sd.cost, 0.0000) AS stock_cost,
+              COALESCE(c.sends, 0) AS sends,
               COALESCE(c.voids, 0) AS voids, s.id AS send_id, s.status AS send_status,
               s.source_type AS send_source_type, s.source_id AS send_source_id, s.total_debit AS send_total,
               s.receivable_debit AS send_receivable_debit, s.receivable_credit AS send_receivable_credit,
@@ -165,6 +171,7 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
          FROM invoices i
          LEFT JOIN applied ap ON ap.organization_id = i.organization_id AND ap.invoice_id = i.id
          LEFT JOIN credited cr ON cr.organization_id = i.organization_id AND cr.invoice_id = i.id
+         LEFT JOIN sold sd ON sd.organization_id = i.organization_id AND sd.source_id = i.id
          LEFT JOIN entry_counts c ON c.organization_id = i.organization_id AND c.source_id = i.id
          LEFT JOIN document_entries s ON s.organization_id = i.organization_id AND s.id = i.journal_entry_id
          LEFT JOIN document_entries v ON v.organization_id = i.organization_id AND v.id = i.void_entry_id
@@ -196,12 +203,12 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
           format('%s %s entry of %s', i.send_status, i.send_source_type, i.send_source_id),
           i.journal_entry_id IS NOT NULL AND (i.send_id IS NULL OR i.send_status <> 'posted'
             OR i.send_source_type <> 'invoice' OR i.send_source_id <> i.id)),
-         ('the send entry debits Accounts Receivable with the total',
-          format('receivable debit %s, credit 0.0000, total_debit %s', i.total, i.total),
+         ('the send entry debits Accounts Receivable with the total, and cost of goods sold with the stock it took',
+          format('receivable debit %s, credit 0.0000, total_debit %s', i.total, i.total + i.stock_cost),
           format('receivable debit %s, credit %s, total_debit %s', i.send_receivable_debit,
                  i.send_receivable_credit, i.send_total),
           i.send_id IS NOT NULL AND (i.send_receivable_debit <> i.total OR i.send_receivable_credit <> 0
-                                     OR i.send_total <> i.total)),
+                                     OR i.send_total <> i.total + i.stock_cost)),
          ('only a void invoice''s send entry is reversed', 'not reversed',
           format('reversed by %s', i.send_reversed_by),
           i.status IN ('sent', 'paid') AND i.send_reversed_by IS NOT NULL),

@@ -116,7 +116,10 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
   },
   insufficient_inventory: {
     refuse: async ({ books, nothingWritten }) => {
-      const item = await call(harness, 'POST', '/api/v1/items', books.headers, { name: 'Widget', type: 'inventory' });
+      const item = await call(harness, 'POST', '/api/v1/items', books.headers, {
+        name: 'Widget',
+        type: 'inventory',
+      });
       const adjustment = { item: item.json().id, account: books.accounts['3000'], date: '2026-01-05' };
       await call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, {
         ...adjustment,
@@ -124,7 +127,10 @@ const CASES: Record<ErrorCode, Case | Unreachable> = {
         unit_cost: '1.00',
       });
       return nothingWritten(() =>
-        call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, { ...adjustment, quantity: '-3' }),
+        call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, {
+          ...adjustment,
+          quantity: '-3',
+        }),
       );
     },
   },

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { parseCsv } from '../helpers/csv.ts';
 import { changesSince, feedCursor } from '../helpers/feed.ts';
 import { type Books, call, createKey, signUp, useHarness } from '../helpers/harness.ts';
-import { ok } from '../helpers/receivables.ts';
+import { ok, receivablesSetup } from '../helpers/receivables.ts';
 import { assertEnvelope, refusedUnchanged } from '../helpers/refusals.ts';
 
 const harness = useHarness();
@@ -459,6 +459,181 @@ describe('inventory valuation, roles and the feed (D56)', () => {
         books.headers,
       ),
       'not_found',
+    );
+  });
+});
+
+describe('selling inventory items on invoices (D48-D51)', () => {
+  async function stockedSetup() {
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const widget = await createItem(books, {
+      name: 'Widget',
+      description: 'Blue widget, boxed',
+      sale_price: '12.50',
+      income_account: books.accounts['4000'],
+      tax_rate: tax.id,
+    });
+    ok(await adjust(books, widget.id, '10', '2026-02-01'), 201);
+    return { books, customer, tax, widget };
+  }
+  const invoiceOf = (books: Books, customer: string, lines: unknown[], issueDate = '2026-02-10') =>
+    call(harness, 'POST', '/api/v1/invoices', books.headers, { customer, issue_date: issueDate, lines });
+
+  test('a line naming an item takes its description, price, income account and tax rate; what the line says wins', async () => {
+    const { books, customer, tax, widget } = await stockedSetup();
+    const draft = ok(
+      await invoiceOf(books, customer.id, [
+        { item: widget.id, quantity: '2' },
+        {
+          item: widget.id,
+          quantity: '1',
+          unit_price: '10.00',
+          description: 'Display model',
+          is_taxable: false,
+        },
+      ]),
+      201,
+    );
+    assert.deepEqual(
+      draft.lines.map((l: Record<string, unknown>) => [
+        l.item,
+        l.description,
+        l.unit_price,
+        l.income_account,
+        l.tax_rate,
+      ]),
+      [
+        [widget.id, 'Blue widget, boxed', '12.5000', books.accounts['4000'], tax.id],
+        [widget.id, 'Display model', '10.0000', books.accounts['4000'], null],
+      ],
+    );
+    // 25.00 + 8.25% (2.06) + 10.00
+    assert.equal(draft.total, '37.0600');
+    await refusedUnchanged(
+      harness,
+      books,
+      () => invoiceOf(books, customer.id, [{ quantity: '1', unit_price: '5.00' }]),
+      'validation_error',
+      ['lines/0/income_account'],
+    );
+    const bare = await createItem(books, { name: 'Bare', type: 'non_inventory' });
+    await refusedUnchanged(
+      harness,
+      books,
+      () => invoiceOf(books, customer.id, [{ item: bare.id, quantity: '1', unit_price: '5.00' }]),
+      'validation_error',
+      ['lines/0/income_account'],
+    );
+  });
+
+  test('sending takes the stock out at average cost and the same entry carries the cost of goods sold; a void brings it back at that cost', async () => {
+    const { books, customer, widget } = await stockedSetup();
+    const draft = ok(await invoiceOf(books, customer.id, [{ item: widget.id, quantity: '3' }]), 201);
+    const sent = ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers));
+    const entry = ok(
+      await call(harness, 'GET', `/api/v1/journal-entries/${sent.journal_entry}`, books.headers),
+    );
+    const cogs = entry.lines.filter((l: { description: string }) =>
+      l.description.startsWith('Cost of Widget'),
+    );
+    assert.deepEqual(
+      cogs.map((l: Record<string, string>) => [l.account, l.debit, l.credit]),
+      [
+        [books.accounts['5000'], '9.9999', '0.0000'],
+        [books.accounts['1200'], '0.0000', '9.9999'],
+      ],
+    );
+    assert.equal(entry.txn_date, '2026-02-10');
+    let item = await itemOf(books, widget.id);
+    assert.deepEqual([item.quantity_on_hand, item.inventory_value], ['7.0000', '23.3331']);
+    assert.equal(await balanceOf(books, '1200'), '23.3331');
+    assert.equal(await balanceOf(books, '5000'), '9.9999');
+
+    ok(await call(harness, 'POST', `/api/v1/invoices/${draft.id}/void`, books.headers));
+    item = await itemOf(books, widget.id);
+    assert.deepEqual([item.quantity_on_hand, item.inventory_value], ['10.0000', '33.3330']);
+    assert.equal(await balanceOf(books, '1200'), '33.3330');
+    assert.equal(await balanceOf(books, '5000'), '0.0000');
+    const moves = ok(
+      await call(harness, 'GET', `/api/v1/items/${widget.id}/movements`, books.headers),
+    ).results;
+    assert.deepEqual(
+      moves.slice(1).map((m: Record<string, string>) => [m.source_type, m.source_id, m.quantity, m.value]),
+      [
+        ['invoice', draft.id, '-3.0000', '-9.9999'],
+        ['invoice_void', draft.id, '3.0000', '9.9999'],
+      ],
+    );
+  });
+
+  test('sending or emailing more than is on hand on the invoice date or later is insufficient_inventory and writes nothing', async () => {
+    const { books, customer, widget } = await stockedSetup();
+    const gadget = await createItem(books, {
+      name: 'Gadget',
+      sale_price: '1.00',
+      income_account: books.accounts['4000'],
+    });
+    const draft = ok(
+      await invoiceOf(books, customer.id, [
+        { item: widget.id, quantity: '8' },
+        { item: widget.id, quantity: '3' },
+        { item: gadget.id, quantity: '1' },
+      ]),
+      201,
+    );
+    const refused = await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers),
+      'insufficient_inventory',
+    );
+    assert.deepEqual(refused.json().error.detail.items, [
+      { item: widget.id, requested: '11.0000', on_hand: '10.0000' },
+      { item: gadget.id, requested: '1.0000', on_hand: '0.0000' },
+    ]);
+    await refusedUnchanged(
+      harness,
+      books,
+      () =>
+        call(harness, 'POST', `/api/v1/invoices/${draft.id}/email`, books.headers, {
+          to: 'buyer@example.test',
+        }),
+      'insufficient_inventory',
+    );
+    // Dated before the stock arrived, even one unit is too many.
+    const early = ok(
+      await invoiceOf(books, customer.id, [{ item: widget.id, quantity: '1' }], '2026-01-15'),
+      201,
+    );
+    await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', `/api/v1/invoices/${early.id}/send`, books.headers),
+      'insufficient_inventory',
+    );
+    const status = ok(await call(harness, 'GET', `/api/v1/invoices/${draft.id}`, books.headers)).status;
+    assert.equal(status, 'draft');
+  });
+
+  test('20 concurrent sales of 1 unit each against 10 on hand: exactly 10 are sent', async () => {
+    const { books, customer, widget } = await stockedSetup();
+    const drafts = [];
+    for (let i = 0; i < 20; i++)
+      drafts.push(ok(await invoiceOf(books, customer.id, [{ item: widget.id, quantity: '1' }]), 201));
+    const answers = await Promise.all(
+      drafts.map((draft) => call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers)),
+    );
+    const sent = answers.filter((answer) => answer.statusCode === 200);
+    assert.equal(sent.length, 10, String(answers.map((answer) => answer.statusCode)));
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200))
+      assertEnvelope(refused, 'insufficient_inventory');
+    const item = await itemOf(books, widget.id);
+    assert.deepEqual([item.quantity_on_hand, item.inventory_value], ['0.0000', '0.0000']);
+    assert.equal(await balanceOf(books, '1200'), '0.0000');
+    assert.equal(
+      await balanceOf(books, '5000'),
+      '33.3330',
+      'the ten sales cost exactly what the stock was worth',
     );
   });
 });

@@ -61,6 +61,7 @@ export function describeCreditNote(
       tax_rate: line.tax_rate_id,
       tax_amount: line.tax_amount,
       tracking_options: line.tracking_options,
+      item: line.item_id,
     })),
     applications: applications.map((application) => ({
       invoice_id: application.invoice_id,

@@ -14,7 +14,7 @@ export async function salesPostingInput(
   scope: WriteScope,
   kind: SalesDocument,
   documentId: string,
-): Promise<{ receivable: string; lines: PostingLine[] }> {
+): Promise<{ receivable: string; lines: PostingLine[]; items: { itemId: string; quantity: bigint }[] }> {
   const organizationId = scope.actor.organization.id;
   const lines = (await linesOf[kind](scope.tx, organizationId, [documentId])).get(documentId) ?? [];
   const rates = await tax.findRates(
@@ -26,6 +26,10 @@ export async function salesPostingInput(
   const receivable = await systemAccountId(scope.tx, organizationId, 'accountsReceivable');
   return {
     receivable,
+    // D48: the lines that name an item, for the stock an inventory item gives up (D49).
+    items: lines.flatMap((line) =>
+      line.item_id ? [{ itemId: line.item_id, quantity: parseMoney(line.quantity) }] : [],
+    ),
     lines: lines.map((line) => ({
       incomeAccountId: line.income_account_id,
       description: line.description,

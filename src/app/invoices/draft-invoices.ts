@@ -20,8 +20,10 @@ import {
 } from '../documents/documents.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 import { allocateNumber } from '../numbering.ts';
+import { type ItemLineCommand, withItemDefaults } from './item-lines.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
+/** A priced line's fields (a credit note's line as sent; an invoice line once its item's defaults are in). */
 export interface InvoiceLineCommand {
   description?: string;
   quantity: string;
@@ -30,11 +32,13 @@ export interface InvoiceLineCommand {
   is_taxable?: boolean;
   tax_rate?: string | null;
   tracking_options?: string[];
+  /** D48: the item the line names (invoices only, after withItemDefaults). */
+  item?: string | null;
 }
 
 export interface CreateInvoiceCommand {
   customer: string;
-  lines: InvoiceLineCommand[];
+  lines: ItemLineCommand[];
   issue_date?: string;
   number?: string;
   memo?: string;
@@ -43,7 +47,7 @@ export interface CreateInvoiceCommand {
 
 export interface UpdateInvoiceCommand {
   customer?: string;
-  lines?: InvoiceLineCommand[];
+  lines?: ItemLineCommand[];
   issue_date?: string;
   memo?: string;
   currency?: string;
@@ -137,6 +141,7 @@ export async function priceLines(
       taxRateId: line.tax_rate ?? null,
       taxAmount: formatMoney(totals.lines[index]!.taxAmount),
       trackingOptionIds: line.tracking_options ?? [],
+      itemId: line.item ?? null,
     })),
   };
 }
@@ -192,7 +197,7 @@ export async function createInvoice(scope: WriteScope, command: CreateInvoiceCom
   const issueDate = command.issue_date ?? todayIn(organization.timezone);
   assertDocumentDate(organization, issueDate, 'issue_date');
   const customer = await activeCustomer(scope.tx, organization.id, command.customer);
-  const priced = await priceLines(scope, command.lines);
+  const priced = await priceLines(scope, await withItemDefaults(scope, command.lines));
   const id = randomUUID();
   const draft = {
     id,
@@ -227,7 +232,7 @@ export async function updateInvoice(
   const customer = await activeCustomer(scope.tx, organization.id, patch.customer ?? row.customer_id);
   let totals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
   if (patch.lines !== undefined) {
-    const priced = await priceLines(scope, patch.lines);
+    const priced = await priceLines(scope, await withItemDefaults(scope, patch.lines));
     totals = priced;
     await invoices.deleteLines(scope.tx, organization.id, id);
     await invoices.insertLines(scope.tx, organization.id, id, priced.lines);

@@ -11,6 +11,7 @@ import type { WriteScope } from '../changes.ts';
 import { lockDocument } from '../documents/documents.ts';
 import { salesPostingInput } from '../documents/sales-posting.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { returnSoldStock, sellStock } from './invoice-stock.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
 /** Locks the invoice row for a state change and checks the writer's version. */
@@ -29,7 +30,12 @@ export function lockInvoice(scope: WriteScope, id: string, expectedVersion: numb
 export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promise<void> {
   const organizationId = scope.actor.organization.id;
   const input = await salesPostingInput(scope, 'invoice', row.id);
-  const posting = invoicePostingLines(input.receivable, input.lines);
+  const cogs = await sellStock(
+    scope,
+    { id: row.id, number: row.number, issueDate: row.issue_date },
+    input.items,
+  );
+  const posting = [...invoicePostingLines(input.receivable, input.lines), ...cogs];
   const entry = await postLedgerEntry(scope, {
     txnDate: row.issue_date,
     memo: `Invoice ${row.number} to ${row.customer_name}`,
@@ -74,9 +80,11 @@ export async function voidInvoice(
   });
   let voidEntryId: string | null = null;
   if (kind === 'reverse_entry') {
+    const date = voidDate(row.issue_date, todayIn(scope.actor.organization.timezone));
+    await returnSoldStock(scope, id, date);
     // The original entry is locked and records who reversed it, as a manual reversal does (D27).
     voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
-      txnDate: voidDate(row.issue_date, todayIn(scope.actor.organization.timezone)),
+      txnDate: date,
       memo: `Void of invoice ${row.number}`,
       sourceType: 'invoice_void',
       sourceId: id,

@@ -62,6 +62,7 @@ export function describeInvoice(row: InvoiceRow, lines: InvoiceLineRow[], today:
       tax_rate: line.tax_rate_id,
       tax_amount: line.tax_amount,
       tracking_options: line.tracking_options,
+      item: line.item_id,
     })),
   };
 }

@@ -57,6 +57,7 @@ export const LineOutput = Type.Object({
   tax_rate: OrNull(Type.String()),
   tax_amount: MoneyOutput(),
   tracking_options: Type.Array(Type.String()),
+  item: OrNull(Type.String({ format: 'uuid' }), { description: 'The item the line sells (D48), or null.' }),
 });
 
 export const InvoiceSummary = Type.Object(InvoiceFields, { $id: 'InvoiceSummary', title: 'InvoiceSummary' });
@@ -138,6 +139,30 @@ export const LineInput = Type.Object({
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
 export const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
+
+/** An invoice line may name an item (D48): then its price, income account and tax default from it. */
+export const InvoiceLineInput = Type.Object({
+  item: Type.Optional(
+    Uuid(
+      'An item: description, unit_price, income_account and tax_rate default from it; an inventory item’s stock leaves when the invoice is sent.',
+    ),
+  ),
+  description: LineInput.properties.description,
+  quantity: LineInput.properties.quantity,
+  unit_price: Type.Optional(MoneyInput('Price of one unit; defaults to the item’s sale_price.')),
+  income_account: Type.Optional(
+    Uuid('An active income account; defaults to the item’s; required without an item.'),
+  ),
+  is_taxable: Type.Optional(
+    Type.Boolean({
+      description:
+        'Defaults to false, or to true when the line names an item with a tax rate and no tax_rate of its own.',
+    }),
+  ),
+  tax_rate: LineInput.properties.tax_rate,
+  tracking_options: LineInput.properties.tracking_options,
+});
+const InvoiceLines = Type.Array(InvoiceLineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
 const InvoiceNumber = Type.String({
   minLength: 1,
   maxLength: 40,
@@ -166,14 +191,17 @@ export const SalesDocumentUpdateFields = {
 };
 
 export const InvoiceCreate = Type.Object(
-  { ...SalesDocumentCreateFields, number: Type.Optional(InvoiceNumber) },
+  { ...SalesDocumentCreateFields, lines: InvoiceLines, number: Type.Optional(InvoiceNumber) },
   { $id: 'InvoiceCreate', title: 'InvoiceCreate' },
 );
 
-export const InvoiceUpdate = Type.Object(SalesDocumentUpdateFields, {
-  $id: 'InvoiceUpdate',
-  title: 'InvoiceUpdate',
-});
+export const InvoiceUpdate = Type.Object(
+  { ...SalesDocumentUpdateFields, lines: Type.Optional(InvoiceLines) },
+  {
+    $id: 'InvoiceUpdate',
+    title: 'InvoiceUpdate',
+  },
+);
 
 export const InvoiceEmailRequest = Type.Object(
   {

@@ -86,3 +86,11 @@ CREATE INDEX inventory_adjustments_list ON inventory_adjustments (organization_i
 INSERT INTO sequences (organization_id, name)
 SELECT id, 'inventory_adjustment' FROM organizations
 ON CONFLICT (organization_id, name) DO NOTHING;
+
+-- D48: a sales line may name an item (its defaults were taken when the line was priced; an inventory
+-- item's stock leaves when the invoice is sent). Credit note lines share the shape and never name one.
+ALTER TABLE invoice_lines ADD COLUMN item_id uuid;
+ALTER TABLE invoice_lines ADD CONSTRAINT invoice_lines_item
+  FOREIGN KEY (organization_id, item_id) REFERENCES items (organization_id, id);
+ALTER TABLE credit_note_lines ADD COLUMN item_id uuid;
+ALTER TABLE credit_note_lines ADD CONSTRAINT credit_note_lines_no_item CHECK (item_id IS NULL);

@@ -22,6 +22,8 @@ export interface NewSalesLine {
   taxRateId: string | null;
   taxAmount: string;
   trackingOptionIds: string[];
+  /** D48: the item the line sells (invoices only). */
+  itemId: string | null;
 }
 
 /** A stored line, under its document's column (`invoice_id` or `credit_note_id`). */
@@ -36,6 +38,7 @@ export type SalesLineRow<Parent extends string> = Record<Parent, string> & {
   tax_rate_id: string | null;
   tax_amount: string;
   tracking_options: string[];
+  item_id: string | null;
 };
 
 /** The lines of the given documents of one kind, by document, in line order. */
@@ -45,7 +48,7 @@ export function salesLinesOf<Kind extends SalesDocument>(kind: Kind) {
   return childrenOf<SalesLineRow<Parent>, Parent>(
     `SELECT ${parent}, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
             amount::text AS amount, income_account_id, is_taxable, tax_rate_id, tax_amount::text AS tax_amount,
-            tracking_options::text[] AS tracking_options
+            tracking_options::text[] AS tracking_options, item_id
        FROM ${table} WHERE organization_id = $1 AND ${parent} = ANY($2::uuid[])
       ORDER BY ${parent}, line_no`,
     parent as Parent,
@@ -74,6 +77,7 @@ export async function insertSalesLines(
       { name: 'income_account_id', type: 'uuid', values: lines.map((line) => line.incomeAccountId) },
       { name: 'tax_rate_id', type: 'uuid', values: lines.map((line) => line.taxRateId) },
       { name: 'tax_amount', type: 'numeric', values: lines.map((line) => line.taxAmount) },
+      { name: 'item_id', type: 'uuid', values: lines.map((line) => line.itemId) },
       uuidListColumn(
         'tracking_options',
         lines.map((line) => line.trackingOptionIds),

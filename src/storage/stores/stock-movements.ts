@@ -1,4 +1,5 @@
 // Stock movements (D49): one row per move of an inventory item, written only by posting documents.
+import { parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../db.ts';
 import type { PageCursor } from '../keyset.ts';
 import { selectPage } from '../keyset.ts';
@@ -112,4 +113,20 @@ export async function stockAsOf(db: Queryable, organizationId: string, asOf: str
       GROUP BY item_id`,
     [organizationId, asOf],
   );
+}
+
+/** The movements a document made (its source), in posting order, amounts as scale-4 units. */
+export async function ofSource(db: Queryable, organizationId: string, sourceType: string, sourceId: string) {
+  const rows = await db.query<{ item_id: string; quantity: string; unit_cost: string; value: string }>(
+    `SELECT item_id, quantity::text, unit_cost::text, value::text FROM stock_movements
+      WHERE organization_id = $1 AND source_id = $2 AND source_type = $3 ORDER BY created_at, id`,
+    [organizationId, sourceId, sourceType],
+  );
+  const units = (text: string) => parseMoney(text);
+  return rows.map((row) => ({
+    item_id: row.item_id,
+    quantity: units(row.quantity),
+    unit_cost: units(row.unit_cost),
+    value: units(row.value),
+  }));
 }

@@ -1454,6 +1454,8 @@ export interface components {
                 /** Format: uuid */
                 income_account: string;
                 is_taxable: boolean;
+                /** @description The item the line sells (D48), or null. */
+                item: string | null;
                 line_no: number;
                 quantity: string;
                 /** @example 120.0000 */
@@ -1885,6 +1887,8 @@ export interface components {
                 /** Format: uuid */
                 income_account: string;
                 is_taxable: boolean;
+                /** @description The item the line sells (D48), or null. */
+                item: string | null;
                 line_no: number;
                 quantity: string;
                 /** @example 120.0000 */
@@ -1932,11 +1936,16 @@ export interface components {
                 description?: string;
                 /**
                  * Format: uuid
-                 * @description An active income account of these books.
+                 * @description An active income account; defaults to the item’s; required without an item.
                  */
-                income_account: string;
-                /** @default false */
-                is_taxable: boolean;
+                income_account?: string;
+                /** @description Defaults to false, or to true when the line names an item with a tax rate and no tax_rate of its own. */
+                is_taxable?: boolean;
+                /**
+                 * Format: uuid
+                 * @description An item: description, unit_price, income_account and tax_rate default from it; an inventory item’s stock leaves when the invoice is sent.
+                 */
+                item?: string;
                 /**
                  * @description Decimal string, up to 4 decimals (D6); a JSON number is refused.
                  * @example 2
@@ -1946,10 +1955,10 @@ export interface components {
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
-                 * @description Price of one unit.
+                 * @description Price of one unit; defaults to the item’s sale_price.
                  * @example 120.00
                  */
-                unit_price: string;
+                unit_price?: string;
             }[];
             memo?: string;
             /** @description Your own number; omitted, the server allocates the next INV- number. */
@@ -2054,11 +2063,16 @@ export interface components {
                 description?: string;
                 /**
                  * Format: uuid
-                 * @description An active income account of these books.
+                 * @description An active income account; defaults to the item’s; required without an item.
                  */
-                income_account: string;
-                /** @default false */
-                is_taxable: boolean;
+                income_account?: string;
+                /** @description Defaults to false, or to true when the line names an item with a tax rate and no tax_rate of its own. */
+                is_taxable?: boolean;
+                /**
+                 * Format: uuid
+                 * @description An item: description, unit_price, income_account and tax_rate default from it; an inventory item’s stock leaves when the invoice is sent.
+                 */
+                item?: string;
                 /**
                  * @description Decimal string, up to 4 decimals (D6); a JSON number is refused.
                  * @example 2
@@ -2068,10 +2082,10 @@ export interface components {
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
-                 * @description Price of one unit.
+                 * @description Price of one unit; defaults to the item’s sale_price.
                  * @example 120.00
                  */
-                unit_price: string;
+                unit_price?: string;
             }[];
             memo?: string;
             /** @description Optimistic concurrency version (D34). */

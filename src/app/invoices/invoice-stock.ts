@@ -1,0 +1,68 @@
+// D49-D51 for invoices: sending (or emailing) an invoice whose lines name inventory items takes their
+// stock out at the moving average, and its entry also carries the cost: debit each item's cost of
+// goods sold account, credit its inventory asset account, dated like the invoice (D50). Voiding the
+// invoice brings the same units back at their original cost. Both in the invoice's transaction.
+import type { JournalLine } from '../../domain/journal.ts';
+import * as movements from '../../storage/stores/stock-movements.ts';
+import type { WriteScope } from '../changes.ts';
+import { StockBook } from '../inventory/stock.ts';
+
+const SALE = 'invoice';
+const SALE_VOID = 'invoice_void';
+
+/**
+ * Takes the inventory items' units out (after D51's check over every item of the invoice, so a
+ * refusal names them all and writes nothing) and answers the cost of goods sold lines to post.
+ */
+export async function sellStock(
+  scope: WriteScope,
+  invoice: { id: string; number: string; issueDate: string },
+  lines: { itemId: string; quantity: bigint }[],
+): Promise<JournalLine[]> {
+  if (lines.length === 0) return [];
+  const book = await StockBook.lock(
+    scope,
+    lines.map((line) => line.itemId),
+  );
+  const stocked = lines.filter((line) => book.item(line.itemId)?.type === 'inventory');
+  const outs = new Map<string, bigint>();
+  for (const line of stocked) outs.set(line.itemId, (outs.get(line.itemId) ?? 0n) + line.quantity);
+  await book.assertAvailable(invoice.issueDate, outs);
+  const cogs: JournalLine[] = [];
+  for (const line of stocked) {
+    const { cost } = await book.moveOut(line.itemId, invoice.issueDate, line.quantity, {
+      type: SALE,
+      id: invoice.id,
+    });
+    if (cost === 0n) continue;
+    const item = book.item(line.itemId)!;
+    const description = `Cost of ${item.name} sold on ${invoice.number}`;
+    cogs.push(
+      { accountId: item.expense_account_id!, debit: cost, credit: 0n, description, trackingOptionIds: [] },
+      {
+        accountId: item.inventory_asset_account_id!,
+        debit: 0n,
+        credit: cost,
+        description,
+        trackingOptionIds: [],
+      },
+    );
+  }
+  return cogs;
+}
+
+/** A void brings back exactly what the sale took, at its original cost, on the void's date. */
+export async function returnSoldStock(scope: WriteScope, invoiceId: string, date: string): Promise<void> {
+  const sold = await movements.ofSource(scope.tx, scope.actor.organization.id, SALE, invoiceId);
+  if (sold.length === 0) return;
+  const book = await StockBook.lock(
+    scope,
+    sold.map((movement) => movement.item_id),
+  );
+  for (const movement of sold) {
+    await book.moveIn(movement.item_id, date, -movement.quantity, movement.unit_cost, -movement.value, {
+      type: SALE_VOID,
+      id: invoiceId,
+    });
+  }
+}
