@@ -18,6 +18,8 @@ const SCREENS = {
   'Invoice editor': 'src/features/invoices/InvoicePage.tsx',
   'Credit notes': 'src/features/credit-notes/CreditNotes.tsx',
   'Credit note': 'src/features/credit-notes/CreditNotePage.tsx',
+  Items: 'src/features/items/Items.tsx',
+  'Item page': 'src/features/items/ItemPage.tsx',
   Payments: 'src/features/payments/Payments.tsx',
   'Chart of accounts': 'src/features/accounts/Accounts.tsx',
   'Journal entries': 'src/features/journal/JournalEntries.tsx',

@@ -43,16 +43,22 @@ export function afterMove(stock: Stock, quantity: bigint, value: Money): Stock {
 /** One item a document would take below zero (D51's detail). */
 export interface Shortage {
   item: string;
+  /** The item's name, for the sentence a person reads. */
+  name: string;
   requested: bigint;
   /** What is on hand at the tightest point from the document's date on. */
   onHand: bigint;
 }
 
+const trim = (text: string) => text.replace(/\.?0+$/, '');
+
 export function insufficientInventory(shortages: Shortage[], format: (units: bigint) => string): DomainError {
-  const names = shortages.map((s) => s.item).join(', ');
+  const short = shortages
+    .map((s) => `${s.name} (${trim(format(s.requested))} needed, ${trim(format(s.onHand))} on hand from that date on)`)
+    .join(', ');
   return new DomainError(
     'insufficient_inventory',
-    `not enough stock on hand for item ${names}: receive stock or adjust quantities first`,
+    `not enough stock of ${short}: receive stock or adjust quantities first`,
     {
       items: shortages.map((s) => ({
         item: s.item,

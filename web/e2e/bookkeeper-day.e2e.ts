@@ -339,6 +339,69 @@ describe('a bookkeeper’s day in the browser', {
     await shot('credit-notes');
   });
 
+  test('an inventory item gets opening stock, is sold on an invoice at its average cost, and refuses to go below zero in words', async () => {
+    await nav('Items');
+    await shot('items-empty');
+    await page.getByRole('button', { name: 'New item' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Widget');
+    await dialog.getByRole('textbox', { name: 'SKU' }).fill('W-100');
+    await dialog.getByRole('textbox', { name: 'Sale price' }).fill('12.50');
+    await dialog.getByRole('textbox', { name: 'Income account' }).click();
+    await page.getByRole('option', { name: '4000 Sales' }).click();
+    await dialog.getByRole('button', { name: 'Create item' }).click();
+    await page.getByRole('heading', { name: 'Widget', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Adjust stock' }).click();
+    const adjust = page.getByRole('dialog');
+    await adjust.getByRole('textbox', { name: 'Quantity' }).fill('10');
+    await adjust.getByRole('textbox', { name: 'Unit cost' }).fill('3');
+    await adjust.getByRole('textbox', { name: 'Account' }).click();
+    await page.getByRole('option', { name: /^3000 / }).click();
+    await adjust.getByRole('button', { name: 'Post adjustment' }).click();
+    await adjust.waitFor({ state: 'hidden' });
+    await page.getByText('$30.00').first().waitFor();
+
+    await nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await page.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await page.getByRole('textbox', { name: 'Item of line 1' }).click();
+    await page.getByRole('option', { name: 'Widget' }).click();
+    await page.getByRole('textbox', { name: 'Quantity of line 1' }).fill('4');
+    await page.getByTestId('document-totals').getByText('$50.00').first().waitFor();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
+
+    await nav('Items');
+    await page.getByRole('link', { name: 'Widget' }).click();
+    await page.getByRole('heading', { name: 'Widget', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Invoice' }).waitFor();
+    // The page shows the sale: 6 left, worth $18.00 at the $3.00 average.
+    await page.getByText('$18.00').first().waitFor();
+    const item = (await (
+      await fetch(`${base()}/api/v1/items?search=W-100`, { headers: { Authorization: `Token ${apiKey}` } })
+    ).json()) as { results: { quantity_on_hand: string; inventory_value: string }[] };
+    assert.deepEqual(
+      item.results.map((i) => [i.quantity_on_hand, i.inventory_value]),
+      [['6.0000', '18.0000']],
+      'four sold at the average cost of 3.00',
+    );
+    await shot('item-page');
+    await page.getByRole('button', { name: 'Adjust stock' }).click();
+    await adjust.getByRole('textbox', { name: 'Quantity' }).fill('-20');
+    await adjust.getByRole('textbox', { name: 'Account' }).click();
+    await page.getByRole('option', { name: /^5000 / }).click();
+    await adjust.getByRole('button', { name: 'Post adjustment' }).click();
+    const alert = adjust.getByRole('alert');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /not enough stock of Widget \(20 needed, 6 on hand/i);
+    assert.doesNotMatch(await alert.innerText(), /insufficient_inventory|[{}]/, 'a sentence, not a code');
+    await shot('item-adjust-refused');
+    await page.keyboard.press('Escape');
+    await nav('Items');
+    await shot('items');
+  });
+
   test('a pay run is entered with the template, shows its balance in words, and posts', async () => {
     await nav('Journal entries');
     await page.getByRole('button', { name: 'New journal entry' }).click();
@@ -488,6 +551,15 @@ describe('a bookkeeper’s day in the browser', {
     };
     const checking = accounts.results.find((a) => a.number === '1000')?.id ?? '';
     await checkCsv('general-ledger', { account: checking, from: monthStart, to: day });
+
+    await tab('Inventory valuation');
+    await page.getByRole('cell', { name: 'Inventory asset accounts' }).waitFor();
+    await shot('reports-inventory-valuation');
+    const valuation = (await checkCsv('inventory-valuation', { as_of: day })) as {
+      total_value: string;
+      inventory_asset_accounts_balance: string;
+    };
+    assert.equal(valuation.total_value, valuation.inventory_asset_accounts_balance);
 
     await nav('Chart of accounts');
     await shot('accounts');

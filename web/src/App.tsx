@@ -21,6 +21,8 @@ const JournalEntries = screen(() => import('./features/journal/JournalEntries.ts
 const JournalEntryEditor = screen(() => import('./features/journal/JournalEntryEditor.tsx'));
 const Invoices = screen(() => import('./features/invoices/Invoices.tsx'));
 const InvoicePage = screen(() => import('./features/invoices/InvoicePage.tsx'));
+const Items = screen(() => import('./features/items/Items.tsx'));
+const ItemPage = screen(() => import('./features/items/ItemPage.tsx'));
 const CreditNotes = screen(() => import('./features/credit-notes/CreditNotes.tsx'));
 const CreditNotePage = screen(() => import('./features/credit-notes/CreditNotePage.tsx'));
 const Payments = screen(() => import('./features/payments/Payments.tsx'));
@@ -34,6 +36,7 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   customers: Customers,
   invoices: Invoices,
   'credit-notes': CreditNotes,
+  items: Items,
   payments: Payments,
   accounts: Accounts,
   journal: JournalEntries,
@@ -45,6 +48,7 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   customers: CustomerPage,
   invoices: InvoicePage,
   'credit-notes': CreditNotePage,
+  items: ItemPage,
   journal: JournalEntryEditor,
 };
 const opening = (second && DOCUMENT_PAGE[first]) || FIRST_SEGMENT[first];
@@ -92,6 +96,8 @@ export function App() {
           <Route path="credit-notes" element={<Lazy screen={<CreditNotes />} />} />
           <Route path="credit-notes/:id" element={<Lazy screen={<CreditNotePage />} />} />
           <Route path="payments" element={<Lazy screen={<Payments />} />} />
+          <Route path="items" element={<Lazy screen={<Items />} />} />
+          <Route path="items/:id" element={<Lazy screen={<ItemPage />} />} />
           <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
           <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />
           <Route path="journal/:id" element={<Lazy screen={<JournalEntryEditor />} />} />

@@ -87,6 +87,8 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
     },
     onSuccess: (saved, send) => {
       queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      // A sale or its void moves inventory items' stock (D49).
+      queryClient.invalidateQueries({ queryKey: ['items'] });
       queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       queryClient.invalidateQueries({ queryKey: ['customers'] });
       notifications.show({
@@ -107,6 +109,8 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
       ),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      // A sale or its void moves inventory items' stock (D49).
+      queryClient.invalidateQueries({ queryKey: ['items'] });
       navigate('/invoices');
     },
   });
@@ -142,7 +146,7 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
         />
       </Group>
       <ErrorNotice error={save.error ?? voidDraft.error} onReload={() => navigate(0)} />
-      <SalesLinesGrid books={books} editor={editor} fields={fields} />
+      <SalesLinesGrid books={books} editor={editor} fields={fields} withItems />
       <Group justify="space-between">
         {invoice ? (
           <Button
@@ -183,6 +187,8 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
   const [paying, payDialog] = useDisclosure(false);
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    // A sale or its void moves inventory items' stock (D49).
+    queryClient.invalidateQueries({ queryKey: ['items'] });
     queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     queryClient.invalidateQueries({ queryKey: ['customers'] });
   };

@@ -15,6 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, data } from '../../api/client.ts';
+import type { components } from '../../api/schema';
+import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount } from '../../ui/money.ts';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
@@ -22,8 +24,12 @@ import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import type { Books } from '../shell/books.tsx';
 
+type Item = components['schemas']['Item'];
+
 export interface SalesLine {
   key: number;
+  /** D48: the item the line sells (invoices only); picking one fills the line from it. */
+  item: string | null;
   description: string;
   quantity: string;
   unit_price: string;
@@ -34,6 +40,7 @@ export interface SalesLine {
 
 /** A line as the API returns it on an invoice or a credit note. */
 interface StoredLine {
+  item?: string | null;
   description: string;
   quantity: string;
   unit_price: string;
@@ -45,6 +52,7 @@ interface StoredLine {
 let nextKey = 1;
 const blankLine = (): SalesLine => ({
   key: nextKey++,
+  item: null,
   description: '',
   quantity: '1',
   unit_price: '',
@@ -54,6 +62,29 @@ const blankLine = (): SalesLine => ({
 });
 
 export const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/** The books' active items, for the line's Item column (every page, up to 1,000 items). */
+function useActiveItems(enabled: boolean) {
+  return useQuery({
+    queryKey: ['items', 'active'],
+    enabled,
+    queryFn: async () => {
+      const found: Item[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 20; page += 1) {
+        const result = data(
+          await api.GET('/api/v1/items', {
+            params: { query: { is_active: true, ...(cursor ? { cursor } : {}) } },
+          }),
+        );
+        found.push(...result.results);
+        cursor = cursorOf(result.next);
+        if (!cursor) break;
+      }
+      return found;
+    },
+  });
+}
 
 export function useTaxRates() {
   return useQuery({
@@ -71,6 +102,7 @@ export function useSalesLines(books: Books, stored: StoredLine[] | undefined) {
     stored
       ? stored.map((line) => ({
           key: nextKey++,
+          item: line.item ?? null,
           description: line.description,
           quantity: trimZeros(line.quantity),
           unit_price: trimZeros(line.unit_price),
@@ -98,6 +130,7 @@ export function useSalesLines(books: Books, stored: StoredLine[] | undefined) {
     .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
   const body = () =>
     lines.map((line) => ({
+      ...(line.item ? { item: line.item } : {}),
       description: line.description,
       quantity: line.quantity.trim(),
       unit_price: line.unit_price.trim(),
@@ -116,12 +149,27 @@ export function SalesLinesGrid({
   books,
   editor,
   fields,
+  withItems = false,
 }: {
   books: Books;
   editor: SalesLines;
   fields: Record<string, string[]>;
+  /** An "Item" column (invoices, D48; credit notes do not name items). */
+  withItems?: boolean;
 }) {
   const { lines, setLines, totals, rates, incomeOptions, defaultIncome } = editor;
+  const items = useActiveItems(withItems);
+  const pickItem = (line: SalesLine, id: string | null) => {
+    const item = items.data?.find((candidate) => candidate.id === id);
+    if (!item) return update(line.key, { item: null });
+    update(line.key, {
+      item: item.id,
+      description: line.description || item.description || item.name,
+      unit_price: trimZeros(item.sale_price),
+      income_account: item.income_account ?? line.income_account,
+      tax_rate: item.tax_rate ?? line.tax_rate,
+    });
+  };
   const hasTracking = useHasTracking();
   const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
   const update = (key: number, change: Partial<SalesLine>) =>
@@ -129,10 +177,11 @@ export function SalesLinesGrid({
   const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
   return (
     <>
-      <Table.ScrollContainer minWidth={showTracking ? 1100 : 900}>
+      <Table.ScrollContainer minWidth={(showTracking ? 1100 : 900) + (withItems ? 180 : 0)}>
         <Table>
           <Table.Thead>
             <Table.Tr>
+              {withItems ? <Table.Th w={180}>Item</Table.Th> : null}
               <Table.Th miw={200}>Description</Table.Th>
               <Table.Th w={200}>Account</Table.Th>
               <Table.Th w={90}>Quantity</Table.Th>
@@ -153,6 +202,20 @@ export function SalesLinesGrid({
               const n = index + 1;
               return (
                 <Table.Tr key={line.key}>
+                  {withItems ? (
+                    <Table.Td>
+                      <Select
+                        aria-label={`Item of line ${n}`}
+                        placeholder="None"
+                        clearable
+                        searchable
+                        data={(items.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+                        value={line.item}
+                        onChange={(value) => pickItem(line, value)}
+                        error={lineError(index, 'item')}
+                      />
+                    </Table.Td>
+                  ) : null}
                   <Table.Td>
                     <TextInput
                       aria-label={`Description of line ${n}`}

@@ -19,6 +19,7 @@ const REPORTS = [
   { value: 'balance-sheet', label: 'Balance sheet' },
   { value: 'ar-aging', label: 'AR aging' },
   { value: 'general-ledger', label: 'General ledger' },
+  { value: 'inventory-valuation', label: 'Inventory valuation' },
 ] as const;
 
 function TrialBalance({ books }: { books: Books }) {
@@ -212,6 +213,52 @@ function ArAging({ books }: { books: Books }) {
   );
 }
 
+function InventoryValuation({ books }: { books: Books }) {
+  const [asOf, setAsOf] = useState(today());
+  const report = useQuery({
+    queryKey: ['reports', 'inventory', asOf],
+    queryFn: async () =>
+      data(await api.GET('/api/v1/reports/inventory-valuation', { params: { query: { as_of: asOf } } })),
+  });
+  const c = books.currency;
+  const r = report.data;
+  const rows: Row[] = r
+    ? [
+        ...r.items.map((item) => ({
+          cells: [
+            item.sku ?? '',
+            item.name,
+            item.quantity.replace(/\.?0+$/, ''),
+            money(item.average_cost, c),
+            money(item.value, c),
+          ],
+        })),
+        { strong: true, cells: ['', 'Total', '', '', money(r.total_value, c)] },
+        { cells: ['', 'Inventory asset accounts', '', '', money(r.inventory_asset_accounts_balance, c)] },
+      ]
+    : [];
+  return (
+    <Stack>
+      <DateInput label="As of" value={asOf} onChange={setAsOf} />
+      <ErrorNotice error={report.error} />
+      {r ? (
+        <ReportTable
+          name={`inventory-valuation-${asOf}`}
+          headers={['SKU', 'Item', 'Quantity', 'Average cost', 'Value']}
+          rows={r.items.length === 0 ? [] : rows}
+          numeric={2}
+          csv={() =>
+            api.GET('/api/v1/reports/inventory-valuation', {
+              params: { query: { as_of: asOf, format: 'csv' } },
+              parseAs: 'blob',
+            })
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 export default function Reports() {
   const books = useBooks();
   const navigate = useNavigate();
@@ -226,6 +273,7 @@ export default function Reports() {
     'balance-sheet': <BalanceSheet books={books} />,
     'ar-aging': <ArAging books={books} />,
     'general-ledger': <GeneralLedger books={books} />,
+    'inventory-valuation': <InventoryValuation books={books} />,
   };
   return (
     <Page title="Reports">

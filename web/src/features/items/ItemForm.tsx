@@ -1,0 +1,130 @@
+// Create or edit an item (D47). Fields carry the API's names; an inventory item's cost of goods sold
+// and inventory asset accounts default on the server (5000, 1200) when left empty; refusals land next
+// to their inputs.
+import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, data } from '../../api/client.ts';
+import type { components } from '../../api/schema';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { showFieldErrors } from '../../ui/forms.ts';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { useTaxRates } from '../invoices/SalesLines.tsx';
+
+export type Item = components['schemas']['Item'];
+type ItemType = Item['type'];
+
+export const ITEM_TYPES: { value: ItemType; label: string }[] = [
+  { value: 'inventory', label: 'Inventory (tracked stock)' },
+  { value: 'non_inventory', label: 'Non-inventory product' },
+  { value: 'service', label: 'Service' },
+];
+
+const orNull = (text: string | null) => (text === null || text.trim() === '' ? null : text.trim());
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+export function ItemForm({
+  item,
+  onSaved,
+  onReload,
+}: {
+  item?: Item;
+  onSaved: (item: Item) => void;
+  onReload?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const accounts = useAllAccounts();
+  const rates = useTaxRates();
+  const form = useForm({
+    initialValues: {
+      name: item?.name ?? '',
+      type: (item?.type ?? 'inventory') as string,
+      sku: item?.sku ?? '',
+      description: item?.description ?? '',
+      sale_price: item ? trimZeros(item.sale_price) : '',
+      purchase_cost: item ? trimZeros(item.purchase_cost) : '',
+      income_account: item?.income_account ?? (null as string | null),
+      expense_account: item?.expense_account ?? (null as string | null),
+      tax_rate: item?.tax_rate ?? (null as string | null),
+    },
+  });
+  const options = (type: string) =>
+    (accounts.data ?? [])
+      .filter((account) => account.type === type && account.is_active)
+      .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
+  const save = useMutation({
+    mutationFn: async (values: typeof form.values) => {
+      const body = {
+        name: values.name.trim(),
+        type: values.type as ItemType,
+        sku: orNull(values.sku),
+        description: values.description,
+        ...(values.sale_price.trim() ? { sale_price: values.sale_price.trim() } : {}),
+        ...(values.purchase_cost.trim() ? { purchase_cost: values.purchase_cost.trim() } : {}),
+        income_account: values.income_account,
+        // Left empty on an inventory item, the server picks cost of goods sold (D47).
+        ...(values.expense_account || item ? { expense_account: values.expense_account } : {}),
+        tax_rate: values.tax_rate,
+      };
+      return item
+        ? data(
+            await api.PATCH('/api/v1/items/{id}', {
+              params: { path: { id: item.id } },
+              body: { ...body, version: item.version },
+            }),
+          )
+        : data(await api.POST('/api/v1/items', { body }));
+    },
+    onSuccess: (saved) => {
+      queryClient.invalidateQueries({ queryKey: ['items'] });
+      onSaved(saved);
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice error={save.error} onReload={onReload} />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select label="Type" data={ITEM_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
+          <TextInput label="SKU" {...form.getInputProps('sku')} />
+          <TextInput label="Sale price" inputMode="decimal" {...form.getInputProps('sale_price')} />
+          <TextInput label="Purchase cost" inputMode="decimal" {...form.getInputProps('purchase_cost')} />
+          <Select
+            label="Income account"
+            placeholder="None"
+            clearable
+            searchable
+            data={options('income')}
+            {...form.getInputProps('income_account')}
+          />
+          <Select
+            label={form.values.type === 'inventory' ? 'Cost of goods sold account' : 'Expense account'}
+            placeholder={form.values.type === 'inventory' ? '5000 Cost of Goods Sold' : 'None'}
+            clearable
+            searchable
+            data={options('expense')}
+            {...form.getInputProps('expense_account')}
+          />
+          <Select
+            label="Tax rate"
+            placeholder="No tax"
+            clearable
+            data={(rates.data?.results ?? []).map((rate) => ({
+              value: rate.id,
+              label: `${rate.name} (${trimZeros(rate.rate)}%)`,
+            }))}
+            {...form.getInputProps('tax_rate')}
+          />
+        </SimpleGrid>
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {item ? 'Save item' : 'Create item'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,277 @@
+// One item: its defaults, and for an inventory item its stock (on hand, value, average cost), its
+// movements in posting order, and "Adjust stock" (D52: a count, opening stock, a write-off), whose
+// refusal for want of stock (insufficient_inventory) is shown in words.
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, data } from '../../api/client.ts';
+import { formatDate, today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
+import { Money } from '../../ui/Money.tsx';
+import { formatAmount } from '../../ui/money.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { type Books, useBooks } from '../shell/books.tsx';
+import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
+
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+const SOURCES: Record<string, string> = {
+  inventory_adjustment: 'Adjustment',
+  invoice: 'Invoice',
+  invoice_void: 'Invoice voided',
+};
+
+export default function ItemPage() {
+  const { id = '' } = useParams();
+  const books = useBooks();
+  const navigate = useNavigate();
+  const [editing, edit] = useDisclosure(false);
+  const [adjusting, adjust] = useDisclosure(false);
+  const item = useQuery({
+    queryKey: ['items', 'one', id],
+    queryFn: async () => data(await api.GET('/api/v1/items/{id}', { params: { path: { id } } })),
+  });
+  if (!books) return null;
+  if (item.error) return <ErrorNotice error={item.error} />;
+  if (!item.data) return <Skeleton height={200} />;
+  const it = item.data;
+  const stocked = it.type === 'inventory';
+  return (
+    <Page
+      title={it.name}
+      actions={
+        books.can.writeBooks ? (
+          <>
+            {stocked ? <Button onClick={adjust.open}>Adjust stock</Button> : null}
+            <Button variant="default" onClick={edit.open}>
+              Edit
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {ITEM_TYPES.find((t) => t.value === it.type)?.label}
+        {it.sku ? ` · SKU ${it.sku}` : ''}
+        {it.is_active ? '' : ' · inactive'}
+        {it.description ? ` · ${it.description}` : ''}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: stocked ? 4 : 2 }}>
+        <Figure label="Sale price">
+          <Money amount={it.sale_price} currency={books.currency} strong />
+        </Figure>
+        {stocked ? (
+          <>
+            <Figure label="On hand">
+              <Text fw={600}>{trimZeros(it.quantity_on_hand)}</Text>
+            </Figure>
+            <Figure label="Value">
+              <Money amount={it.inventory_value} currency={books.currency} strong />
+            </Figure>
+            <Figure label="Average cost">
+              <Money amount={it.average_cost} currency={books.currency} strong />
+            </Figure>
+          </>
+        ) : (
+          <Figure label="Purchase cost">
+            <Money amount={it.purchase_cost} currency={books.currency} strong />
+          </Figure>
+        )}
+      </SimpleGrid>
+      {stocked && books.can.readJournal ? <Movements books={books} item={it} /> : null}
+      <Modal opened={editing} onClose={edit.close} title={`Edit ${it.name}`} size="lg">
+        <ItemForm item={it} onSaved={edit.close} onReload={() => navigate(0)} />
+      </Modal>
+      <Modal opened={adjusting} onClose={adjust.close} title={`Adjust the stock of ${it.name}`}>
+        <AdjustStock item={it} currency={books.currency} onDone={adjust.close} />
+      </Modal>
+    </Page>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+function Movements({ books, item }: { books: Books; item: Item }) {
+  const [cursor, setCursor] = useState<string | undefined>();
+  const movements = useQuery({
+    queryKey: ['items', 'movements', item.id, cursor],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      data(
+        await api.GET('/api/v1/items/{id}/movements', {
+          params: { path: { id: item.id }, query: cursor ? { cursor } : {} },
+        }),
+      ),
+  });
+  const rows = movements.data?.results ?? [];
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Stock movements
+      </Title>
+      <ErrorNotice error={movements.error} />
+      {movements.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>From</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Unit cost</Table.Th>
+                <Table.Th ta="right">Value</Table.Th>
+                <Table.Th ta="right">On hand after</Table.Th>
+                <Table.Th ta="right">Value after</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((movement) => (
+                <Table.Tr key={movement.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(movement.date)}</Table.Td>
+                  <Table.Td>
+                    {movement.source_type.startsWith('invoice') ? (
+                      <Anchor component={Link} to={`/invoices/${movement.source_id}`}>
+                        {SOURCES[movement.source_type]}
+                      </Anchor>
+                    ) : (
+                      (SOURCES[movement.source_type] ?? movement.source_type)
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{trimZeros(movement.quantity)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={movement.unit_cost} currency={books.currency} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={movement.value} currency={books.currency} />
+                  </Table.Td>
+                  <Table.Td ta="right">{trimZeros(movement.quantity_after)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={movement.value_after} currency={books.currency} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager
+        previous={cursorOf(movements.data?.previous)}
+        next={cursorOf(movements.data?.next)}
+        onPage={setCursor}
+      />
+    </Stack>
+  );
+}
+
+function AdjustStock({ item, currency, onDone }: { item: Item; currency: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const accounts = useAllAccounts();
+  const form = useForm({
+    initialValues: {
+      quantity: '',
+      unit_cost: trimZeros(item.purchase_cost),
+      date: today(),
+      account: null as string | null,
+      memo: '',
+    },
+  });
+  const adding = !form.values.quantity.trim().startsWith('-');
+  const save = useMutation({
+    mutationFn: async (values: typeof form.values) =>
+      data(
+        await api.POST('/api/v1/inventory-adjustments', {
+          body: {
+            item: item.id,
+            quantity: values.quantity.trim(),
+            date: values.date,
+            account: values.account ?? '',
+            memo: values.memo,
+            ...(adding ? { unit_cost: values.unit_cost.trim() } : {}),
+          },
+        }),
+      ),
+    onSuccess: (adjustment) => {
+      for (const key of ['items', 'accounts', 'dashboard', 'reports'])
+        queryClient.invalidateQueries({ queryKey: [key] });
+      notifications.show({ color: 'teal', message: `${adjustment.number} posted.` });
+      onDone();
+    },
+    onError: (error) => showFieldErrors(form, error),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice error={save.error} />
+        <TextInput
+          label="Quantity"
+          description="Positive adds stock, negative removes it"
+          inputMode="decimal"
+          required
+          data-autofocus
+          {...form.getInputProps('quantity')}
+        />
+        {adding ? (
+          <TextInput label="Unit cost" inputMode="decimal" required {...form.getInputProps('unit_cost')} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Removed units leave at the average cost, {formatAmount(item.average_cost, currency)} each.
+          </Text>
+        )}
+        <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+        <Select
+          label="Account"
+          description={
+            adding
+              ? 'Credited: opening balance equity, or where the units came from'
+              : 'Debited: shrinkage, damage'
+          }
+          required
+          searchable
+          data={(accounts.data ?? [])
+            .filter((account) => account.is_active && account.id !== item.inventory_asset_account)
+            .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
+          {...form.getInputProps('account')}
+        />
+        <TextInput label="Memo" {...form.getInputProps('memo')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Post adjustment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
