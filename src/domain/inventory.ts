@@ -54,7 +54,10 @@ const trim = (text: string) => text.replace(/\.?0+$/, '');
 
 export function insufficientInventory(shortages: Shortage[], format: (units: bigint) => string): DomainError {
   const short = shortages
-    .map((s) => `${s.name} (${trim(format(s.requested))} needed, ${trim(format(s.onHand))} on hand from that date on)`)
+    .map(
+      (s) =>
+        `${s.name} (${trim(format(s.requested))} needed, ${trim(format(s.onHand))} on hand from that date on)`,
+    )
     .join(', ');
   return new DomainError(
     'insufficient_inventory',

@@ -60,7 +60,8 @@ export class StockBook {
     const shortages: Shortage[] = [];
     for (const [item, requested] of outs) {
       const onHand = parseMoney(least.get(item) ?? '0');
-      if (onHand < requested) shortages.push({ item, name: this.rows.get(item)?.name ?? item, requested, onHand });
+      if (onHand < requested)
+        shortages.push({ item, name: this.rows.get(item)?.name ?? item, requested, onHand });
     }
     if (shortages.length > 0) throw insufficientInventory(shortages, formatMoney);
   }
