@@ -36,11 +36,9 @@ export interface ResolvedLine {
 export async function withItemDefaults(scope: WriteScope, lines: ItemLineCommand[]): Promise<ResolvedLine[]> {
   const organizationId = scope.actor.organization.id;
   const ids = [...new Set(lines.flatMap((line) => (line.item ? [line.item] : [])))];
-  const found = new Map<string, ItemRow>();
-  for (const id of ids) {
-    const row = await items.find(scope.tx, organizationId, id);
-    if (row) found.set(id, row);
-  }
+  const found = new Map<string, ItemRow>(
+    ids.length === 0 ? [] : (await items.findMany(scope.tx, organizationId, ids)).map((row) => [row.id, row]),
+  );
   return lines.map((line, index) => {
     const path = (field: string) => `lines/${index}/${field}`;
     const item = line.item === undefined ? undefined : found.get(line.item);

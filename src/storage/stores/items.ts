@@ -2,7 +2,7 @@
 // the stock totals a movement changes. Every function takes the handle first.
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { isoTimestamp, type RowLock, rowById } from '../sql.ts';
+import { isoTimestamp, isUuid, type RowLock, rowById } from '../sql.ts';
 
 export interface ItemFields {
   sku: string | null;
@@ -38,11 +38,14 @@ export function find(db: Queryable, organizationId: string, id: string, lock: Ro
 
 /**
  * The items `ids` locked for a stock move, in id order: two documents moving the same items lock
- * them in the same order and never deadlock. Unknown ids are left out.
+ * them in the same order and never deadlock. Unknown ids are left out. FOR NO KEY UPDATE, not FOR
+ * UPDATE: a move changes no key, and the weaker lock lets drafts whose lines name the item (their
+ * foreign key takes KEY SHARE) be written while a sale of it is posting; FOR UPDATE made every new
+ * invoice of a hot item wait behind its sales (bench/inventory.ts).
  */
 export function lockMany(db: Queryable, organizationId: string, ids: string[]): Promise<ItemRow[]> {
   return db.query<ItemRow>(
-    `${ITEM_SELECT} WHERE organization_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+    `${ITEM_SELECT} WHERE organization_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
     [organizationId, [...new Set(ids)]],
   );
 }
@@ -124,4 +127,12 @@ export function inventoryItems(db: Queryable, organizationId: string) {
       WHERE organization_id = $1 AND type = 'inventory' ORDER BY lower(name), id`,
     [organizationId],
   );
+}
+
+/** The items `ids` of these books (unknown ids are left out), in one read. */
+export function findMany(db: Queryable, organizationId: string, ids: string[]): Promise<ItemRow[]> {
+  return db.query<ItemRow>(`${ITEM_SELECT} WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [
+    organizationId,
+    [...new Set(ids)].filter(isUuid),
+  ]);
 }
