@@ -375,7 +375,7 @@ describe('a bookkeeper’s day in the browser', {
     await nav('Items');
     await page.getByRole('link', { name: 'Widget' }).click();
     await page.getByRole('heading', { name: 'Widget', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Invoice' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Invoice', exact: true }).waitFor();
     // The page shows the sale: 6 left, worth $18.00 at the $3.00 average.
     await page.getByText('$18.00').first().waitFor();
     const item = (await (
