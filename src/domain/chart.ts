@@ -89,9 +89,13 @@ export type SystemRole = (typeof SYSTEM_ROLES)[SystemAccount];
 /**
  * Control accounts whose balance is the sum of open documents (AR aging's total equals the
  * receivable's balance, D57 and D69): only documents post to them, never a manual journal line
- * (Xero refuses system accounts in manual journals). Accounts Payable joins when bills land.
+ * (Xero refuses system accounts in manual journals). Accounts Payable likewise: AP aging's total
+ * equals its balance (D56), so only bills and bill payments move it.
  */
-export const DOCUMENT_KEPT_ROLES: ReadonlySet<string> = new Set<SystemRole>(['accounts_receivable']);
+export const DOCUMENT_KEPT_ROLES: ReadonlySet<string> = new Set<SystemRole>([
+  'accounts_receivable',
+  'accounts_payable',
+]);
 
 export interface SeedAccount {
   number: string;

@@ -177,6 +177,13 @@ export const DOCUMENT_SOURCES = {
     label: 'the void of credit note',
     action: 'a void is final; issue a new credit note instead',
   },
+  bill: { label: 'bill', action: 'void the bill instead' },
+  bill_void: { label: 'the void of bill', action: 'a void is final; enter a new bill instead' },
+  bill_payment: { label: 'bill payment', action: 'void the bill payment instead' },
+  bill_payment_void: {
+    label: 'the void of bill payment',
+    action: 'a void is final; record a new bill payment instead',
+  },
 } as const;
 
 /** Every source_type an entry may carry (the list filter accepts these only). */
@@ -217,14 +224,17 @@ export interface LineAccountState {
 
 /**
  * Refuses a line on an inactive account, or on an account documents keep (Accounts Receivable moves
- * only with invoices and payments; DOCUMENT_KEPT_ROLES says why). `path` is the line's account field.
+ * only with invoices and payments, Accounts Payable with bills and bill payments; DOCUMENT_KEPT_ROLES
+ * says why). `path` is the line's account field.
  */
 export function assertLineAccount(account: LineAccountState, path: string): void {
   if (!account.isActive) throw fieldError(path, 'the account is inactive');
   if (account.systemRole === null || !DOCUMENT_KEPT_ROLES.has(account.systemRole)) return;
   throw fieldError(
     path,
-    `account ${account.number} is kept by invoices and payments; record the invoice, payment or void instead of a journal line`,
+    account.systemRole === 'accounts_payable'
+      ? `account ${account.number} is kept by bills and bill payments; record the bill, bill payment or void instead of a journal line`
+      : `account ${account.number} is kept by invoices and payments; record the invoice, payment or void instead of a journal line`,
   );
 }
 

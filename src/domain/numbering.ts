@@ -5,6 +5,8 @@ export const SEQUENCES = {
   payment_received: 'PMT-',
   credit_note: 'CN-',
   inventory_adjustment: 'ADJ-',
+  bill: 'BILL-',
+  bill_payment: 'BPMT-',
 } as const;
 export type SequenceName = keyof typeof SEQUENCES;
 

@@ -31,6 +31,9 @@ const MATRIX = {
   'items:write': BOOKKEEPERS,
   'inventory:read': READERS,
   'inventory:write': BOOKKEEPERS,
+  // D56: payables (vendors, bills, bill payments) are the bookkeepers'; the viewer reads them.
+  'payables:read': READERS,
+  'payables:write': BOOKKEEPERS,
   'tax:read': ROLES,
   'tax:write': BOOKKEEPERS,
   'tracking:read': ROLES,
@@ -87,6 +90,9 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   tracking_option: 'tracking:read',
   item: 'items:read',
   inventory_adjustment: 'inventory:read',
+  vendor: 'payables:read',
+  bill: 'payables:read',
+  bill_payment: 'payables:read',
 };
 export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION);
 

@@ -1,7 +1,9 @@
 // The CSV of each report (D57): the same figures as its JSON, one record per line of the report and
 // its totals, with a header row. Amounts are the JSON's strings, unchanged.
+
+import type { apAging } from '../app/reports/ap-aging.ts';
 import type { arAging } from '../app/reports/ar-aging.ts';
-import { AGING_COLUMNS } from '../app/reports/ar-aging.ts';
+import { AGING_BUCKETS, AGING_COLUMNS } from '../app/reports/ar-aging.ts';
 import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
 import { type CsvCell, csvHeader, csvRecord, text, value } from './csv.ts';
@@ -106,6 +108,22 @@ export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {
       csvHeader(['customer', 'customer_name', ...AGING_COLUMNS, 'total']) +
       records([
         ...report.customers.map((row) => [value(row.customer), text(row.customer_name), ...amounts(row)]),
+        [value(''), value('Total'), ...amounts(report.totals)],
+      ]),
+  };
+}
+
+export function apAgingCsv(report: Answer<typeof apAging>): CsvDocument {
+  const amounts = (row: Record<(typeof AGING_BUCKETS)[number] | 'total', string>) => [
+    ...AGING_BUCKETS.map((bucket) => value(row[bucket])),
+    value(row.total),
+  ];
+  return {
+    filename: `ap-aging-${report.as_of}.csv`,
+    body:
+      csvHeader(['vendor', 'vendor_name', ...AGING_BUCKETS, 'total']) +
+      records([
+        ...report.vendors.map((row) => [value(row.vendor), text(row.vendor_name), ...amounts(row)]),
         [value(''), value('Total'), ...amounts(report.totals)],
       ]),
   };

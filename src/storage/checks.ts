@@ -98,7 +98,7 @@ export async function ledgerViolations(db: Queryable, organizationIds: string[])
 
 /**
  * A document invariant as a table of rules: `check.with` names the CTEs ($1 the organizations, $2
- * the receivable's role) of which `from` ("invoice i") is the documents with what the rules read;
+ * the control account's role: the receivable's unless `check.role` names another) of which `from` ("invoice i") is the documents with what the rules read;
  * `check.rules` are VALUES rows (rule, expected, found, broken) over that alias. One row per broken rule,
  * by organization, document number and rule.
  */
@@ -106,7 +106,7 @@ function documentCheck(
   invariant: string,
   recordType: string,
   from: string,
-  check: { with: string; rules: string },
+  check: { with: string; rules: string; role?: string },
 ): (db: Queryable, organizationIds: string[]) => Promise<CheckRow[]> {
   const alias = from.split(' ')[1]!;
   return (db, organizationIds) =>
@@ -119,7 +119,7 @@ function documentCheck(
        CROSS JOIN LATERAL (VALUES ${check.rules}) AS r(rule, expected, found, broken)
       WHERE r.broken IS TRUE
       ORDER BY ${alias}.organization_id, ${alias}.number, r.rule`,
-      [organizationIds, RECEIVABLE_ROLE],
+      [organizationIds, check.role ?? RECEIVABLE_ROLE],
     );
 }
 
@@ -457,6 +457,80 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
 }
 
 /**
+ * bill_agrees (D54, D55): each bill's amount_paid is the sum of its bill payments' applications, its
+ * status says what is left due, and an opened bill has its entry crediting Accounts Payable with its
+ * total (a void one, the reversal of that entry too).
+ */
+export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
+  with: `applied AS (
+       SELECT organization_id, bill_id, sum(amount) AS amount FROM bill_payment_applications
+        WHERE organization_id = ANY($1::uuid[]) GROUP BY organization_id, bill_id),
+     payable_lines AS (
+       SELECT l.organization_id, l.journal_entry_id, sum(l.credit - l.debit) AS credit
+         FROM journal_lines l
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+        WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = $2
+        GROUP BY l.organization_id, l.journal_entry_id),
+     bill AS (
+       SELECT b.organization_id, b.id, b.number, b.status, b.total, b.amount_paid, b.journal_entry_id,
+              b.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied, e.reversed_by_entry_id AS reversed_by,
+              COALESCE(o.credit, 0.0000) AS opened_credit, COALESCE(v.credit, 0.0000) AS void_credit
+         FROM bills b
+         LEFT JOIN applied ap ON ap.organization_id = b.organization_id AND ap.bill_id = b.id
+         LEFT JOIN journal_entries e ON e.organization_id = b.organization_id AND e.id = b.journal_entry_id
+         LEFT JOIN payable_lines o ON o.organization_id = b.organization_id AND o.journal_entry_id = b.journal_entry_id
+         LEFT JOIN payable_lines v ON v.organization_id = b.organization_id AND v.journal_entry_id = b.void_entry_id
+        WHERE b.organization_id = ANY($1::uuid[]))`,
+  rules: `
+         ('amount_paid equals the sum of its applications', b.applied::text, b.amount_paid::text,
+          b.amount_paid <> b.applied),
+         ('an open bill has a balance due and a paid one none', format('status for %s of %s paid', b.amount_paid, b.total),
+          b.status, (b.status = 'open' AND b.amount_paid >= b.total) OR (b.status = 'paid' AND b.amount_paid <> b.total)),
+         ('a draft has no ledger entry', 'none', format('%s, %s', b.journal_entry_id, b.void_entry_id),
+          b.status = 'draft' AND (b.journal_entry_id IS NOT NULL OR b.void_entry_id IS NOT NULL)),
+         ('its entry credits Accounts Payable with the total', b.total::text, b.opened_credit::text,
+          b.journal_entry_id IS NOT NULL AND b.opened_credit <> b.total),
+         ('a void bill that was opened is reversed by its void entry', format('reversed by %s, debit %s', b.void_entry_id, b.total),
+          format('reversed by %s, debit %s', b.reversed_by, -b.void_credit),
+          b.status = 'void' AND b.journal_entry_id IS NOT NULL
+            AND (b.reversed_by IS DISTINCT FROM b.void_entry_id OR -b.void_credit <> b.total)),
+         ('only a void bill''s entry is reversed', 'not reversed', format('reversed by %s', b.reversed_by),
+          b.status <> 'void' AND b.reversed_by IS NOT NULL)`,
+  role: 'accounts_payable',
+});
+
+/**
+ * payables_agree: the Accounts Payable balance (credit) equals what open and part-paid bills still owe.
+ * Only bills and bill payments post to it (manual journal lines are refused).
+ */
+export async function payablesViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH ledger AS (
+       SELECT l.organization_id, sum(l.credit - l.debit) AS balance
+         FROM journal_lines l
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+         JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+        WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = 'accounts_payable' AND e.status = 'posted'
+        GROUP BY l.organization_id),
+     owed AS (
+       SELECT organization_id, sum(total - amount_paid) AS amount FROM bills
+        WHERE organization_id = ANY($1::uuid[]) AND status IN ('open', 'paid')
+        GROUP BY organization_id),
+     compared AS (
+       SELECT o.id AS organization_id, COALESCE(l.balance, 0.0000) AS ledger, COALESCE(w.amount, 0.0000) AS owed
+         FROM organizations o
+         LEFT JOIN ledger l ON l.organization_id = o.id
+         LEFT JOIN owed w ON w.organization_id = o.id
+        WHERE o.id = ANY($1::uuid[]))
+     SELECT organization_id::text AS organization_id, 'payables_agree' AS invariant, 'account' AS record_type,
+            organization_id::text AS record_id, '' AS record_number,
+            'Accounts Payable equals what open bills still owe' AS rule, owed::text AS expected, ledger::text AS found
+       FROM compared WHERE ledger <> owed ORDER BY 1`,
+    [organizationIds],
+  );
+}
+
+/**
  * stock_agrees (D49): an item's quantity on hand and inventory value are the sums of its movements,
  * and its last movement's running totals are the item's.
  */
@@ -558,6 +632,9 @@ export const FEED_TABLES: Record<string, string> = {
   tracking_option: 'tracking_options',
   item: 'items',
   inventory_adjustment: 'inventory_adjustments',
+  vendor: 'vendors',
+  bill: 'bills',
+  bill_payment: 'bill_payments',
 };
 
 /**

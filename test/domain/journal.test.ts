@@ -109,8 +109,8 @@ describe("a document's entry changes through its document only (D63)", () => {
     assert.equal(named.message, 'entry JE-000003 was posted by invoice INV-000001; void the invoice instead');
     assert.deepEqual(named.detail, { source_type: 'invoice', source_id: 'x', document_number: 'INV-000001' });
     assert.equal(
-      documentEntryRefusal({ ...entry, sourceType: 'bill' }, null).message,
-      'entry JE-000003 was posted by bill; change it through its document',
+      documentEntryRefusal({ ...entry, sourceType: 'inventory_adjustment' }, null).message,
+      'entry JE-000003 was posted by inventory_adjustment; change it through its document',
     );
   });
 });

@@ -22,6 +22,11 @@ const TABLES = [
   'items',
   'stock_movements',
   'inventory_adjustments',
+  'vendors',
+  'bills',
+  'bill_lines',
+  'bill_payments',
+  'bill_payment_applications',
   'sequences',
   'changes',
 ];

@@ -2,6 +2,7 @@
 // The SQL lives in src/storage/checks.ts, one set-based statement per invariant; this file runs
 // them over the organizations in batches, each batch in one read-only snapshot, and words the rows.
 import {
+  billViolations,
   type CheckRow,
   changeRecordViolations,
   creditNoteViolations,
@@ -10,6 +11,7 @@ import {
   type NumberedTable,
   numberViolations,
   organizationsToCheck,
+  payablesViolations,
   paymentViolations,
   receivablesViolations,
   stockViolations,
@@ -39,6 +41,8 @@ export const INVARIANTS = [
   'payment_agrees',
   'credit_note_agrees',
   'receivables_agree',
+  'bill_agrees',
+  'payables_agree',
   'stock_agrees',
   'numbers_gapless',
   'change_records',
@@ -52,6 +56,8 @@ const NUMBERED: Record<SequenceName, Omit<NumberedTable, 'sequence' | 'prefix'>>
   payment_received: { table: 'payments_received', column: 'number' },
   credit_note: { table: 'credit_notes', column: 'number' },
   inventory_adjustment: { table: 'inventory_adjustments', column: 'number' },
+  bill: { table: 'bills', column: 'number' },
+  bill_payment: { table: 'bill_payments', column: 'number' },
 };
 
 /**
@@ -67,6 +73,8 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await paymentViolations(db, organizationIds)));
   rows.push(...(await creditNoteViolations(db, organizationIds)));
   rows.push(...(await receivablesViolations(db, organizationIds)));
+  rows.push(...(await billViolations(db, organizationIds)));
+  rows.push(...(await payablesViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];

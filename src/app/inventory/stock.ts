@@ -94,6 +94,25 @@ export class StockBook {
     return { cost, unitCost };
   }
 
+  /**
+   * Stock out at a given cost: a void taking back what its document brought in (D49). The units
+   * leave with `value`, except that what stays is never worth less than nothing, and the last units
+   * take exactly what remains (D50). Answers the value taken, for the caller to settle a difference.
+   */
+  async moveOutAtCost(
+    itemId: string,
+    date: string,
+    quantity: bigint,
+    unitCost: bigint,
+    value: bigint,
+    source: StockSource,
+  ): Promise<{ value: bigint }> {
+    const stock = this.current(itemId);
+    const taken = quantity === stock.quantity ? stock.value : value < stock.value ? value : stock.value;
+    await this.record(itemId, date, -quantity, unitCost, -taken, source);
+    return { value: taken };
+  }
+
   private current(itemId: string): Stock {
     const stock = this.stock.get(itemId);
     if (!stock) throw new Error(`item ${itemId} was not locked for this document`);

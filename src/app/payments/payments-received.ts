@@ -112,7 +112,7 @@ export async function listPayments(
 }
 
 /** D64: a payment's amounts are whole minor units of the currency (USD cents, JPY yen). */
-function parsePaymentAmount(text: string, path: string, currency: string): Money {
+export function parsePaymentAmount(text: string, path: string, currency: string): Money {
   const amount = parseMoney(text);
   const decimals = currencyDecimals(currency);
   if (!isWholeMinorUnits(amount, decimals)) {

@@ -12,6 +12,7 @@ import { registerInvoiceRoutes } from './invoices.ts';
 import { registerItemRoutes } from './items.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
 import { registerOrganizationRoutes } from './organization.ts';
+import { registerPayablesRoutes } from './payables.ts';
 import { registerPaymentReceivedRoutes } from './payments-received.ts';
 import { registerReportRoutes } from './reports.ts';
 import { registerTaxRoutes } from './tax.ts';
@@ -35,4 +36,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerPaymentReceivedRoutes(app, deps);
   registerCreditNoteRoutes(app, deps);
   registerItemRoutes(app, deps);
+  registerPayablesRoutes(app, deps);
 }

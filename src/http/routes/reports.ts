@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Deps } from '../../app/context.ts';
+import { apAging } from '../../app/reports/ap-aging.ts';
 import { arAging } from '../../app/reports/ar-aging.ts';
 import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
 import { inventoryValuation } from '../../app/reports/inventory-valuation.ts';
@@ -10,6 +11,7 @@ import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/led
 import type { Permission } from '../../domain/roles.ts';
 import { csvReply, wantsCsv } from '../csv.ts';
 import {
+  apAgingCsv,
   arAgingCsv,
   balanceSheetCsv,
   type CsvDocument,
@@ -22,6 +24,7 @@ import {
 } from '../report-csv.ts';
 import { actorOf, type Checked, defineRoute, type Sent } from '../route.ts';
 import {
+  ApAging,
   ArAging,
   AsOfQuery,
   BalanceSheet,
@@ -105,6 +108,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
     response: ArAging,
     run: (actor, query) => arAging(deps, actor, query),
     csv: arAgingCsv,
+  });
+  report('ap-aging', {
+    operationId: 'getApAging',
+    summary:
+      'Payables aging by vendor as of a date (current, 1-30, 31-60, 61-90, over 90 days past due); its total is the Accounts Payable balance',
+    querystring: AsOfQuery,
+    response: ApAging,
+    run: (actor, query) => apAging(deps, actor, query),
+    csv: apAgingCsv,
   });
   report('inventory-valuation', {
     operationId: 'getInventoryValuation',

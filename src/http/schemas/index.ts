@@ -48,12 +48,27 @@ import {
   PageJournalEntry,
 } from './journal-entries.ts';
 import {
+  Bill,
+  BillCreate,
+  BillPayment,
+  BillPaymentCreate,
+  BillSummary,
+  BillUpdate,
+  PageBill,
+  PageBillPayment,
+  PageVendor,
+  Vendor,
+  VendorCreate,
+  VendorUpdate,
+} from './payables.ts';
+import {
   PagePaymentReceived,
   PaymentReceived,
   PaymentReceivedApply,
   PaymentReceivedCreate,
 } from './payments.ts';
 import {
+  ApAging,
   ArAging,
   BalanceSheet,
   GeneralLedger,
@@ -82,6 +97,18 @@ import {
 } from './tracking.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
+  Vendor,
+  VendorCreate,
+  VendorUpdate,
+  PageVendor,
+  Bill,
+  BillSummary,
+  BillCreate,
+  BillUpdate,
+  PageBill,
+  BillPayment,
+  BillPaymentCreate,
+  PageBillPayment,
   Item,
   ItemCreate,
   ItemUpdate,
@@ -92,6 +119,7 @@ export const COMPONENTS: readonly TSchema[] = [
   InventoryAdjustmentCreate,
   PageInventoryAdjustment,
   InventoryValuation,
+  ApAging,
   ErrorEnvelope,
   ActionRequest,
   Account,

@@ -1,6 +1,6 @@
 // Ledger reports (D40) and receivables aging (D57).
 import { Type } from '@sinclair/typebox';
-import { AGING_COLUMNS, DEPRECATED_BUCKETS } from '../../app/reports/ar-aging.ts';
+import { AGING_BUCKETS, AGING_COLUMNS, DEPRECATED_BUCKETS } from '../../app/reports/ar-aging.ts';
 import { Literals, MoneyOutput, OrNull } from './common.ts';
 
 const SectionAccounts = Type.Array(
@@ -128,6 +128,29 @@ export const ArAging = Type.Object(
     }),
   },
   { $id: 'ArAging', title: 'ArAging' },
+);
+
+const ApAgingAmounts = {
+  ...(Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, MoneyOutput()])) as Record<
+    (typeof AGING_BUCKETS)[number],
+    ReturnType<typeof MoneyOutput>
+  >),
+  total: MoneyOutput('The sum of the buckets.'),
+};
+
+export const ApAging = Type.Object(
+  {
+    as_of: Type.String(),
+    currency: Type.String(),
+    generated_at: GeneratedAt,
+    vendors: Type.Array(
+      Type.Object({ vendor: Type.String(), vendor_name: Type.String(), ...ApAgingAmounts }),
+    ),
+    totals: Type.Object(ApAgingAmounts, {
+      description: 'Per bucket; total equals the Accounts Payable balance at the end of as_of.',
+    }),
+  },
+  { $id: 'ApAging', title: 'ApAging' },
 );
 
 export const GeneralLedger = Type.Object(

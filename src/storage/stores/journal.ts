@@ -381,6 +381,10 @@ const SOURCE_TABLES: Record<string, string> = {
   payment_void: 'payments_received',
   credit_note: 'credit_notes',
   credit_note_void: 'credit_notes',
+  bill: 'bills',
+  bill_void: 'bills',
+  bill_payment: 'bill_payments',
+  bill_payment_void: 'bill_payments',
 };
 
 /** The number of the document that posted an entry (an invoice's INV-…), or null if none is known. */

@@ -217,3 +217,36 @@ export function unappliedCredit(
     [organizationId, asOf],
   );
 }
+
+export interface OpenBillRow {
+  vendor_id: string;
+  vendor_name: string;
+  due_date: string;
+  open: string;
+}
+
+/**
+ * What Accounts Payable held for each open bill at the end of `asOf` (AP aging, D57): bills opened by
+ * then (their entry's date) and not voided by then, less the bill payments dated on or before it (a
+ * void payment has no applications: its reversal is dated on its own date).
+ */
+export function openBills(db: Queryable, organizationId: string, asOf: string): Promise<OpenBillRow[]> {
+  return db.query<OpenBillRow>(
+    `SELECT b.vendor_id, v.display_name AS vendor_name, b.due_date::text AS due_date,
+            (b.total - COALESCE(p.applied, 0))::text AS open
+       FROM bills b
+       JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id
+       JOIN journal_entries opened ON opened.organization_id = b.organization_id AND opened.id = b.journal_entry_id
+       LEFT JOIN journal_entries voided ON voided.organization_id = b.organization_id AND voided.id = b.void_entry_id
+       LEFT JOIN (SELECT a.bill_id, sum(a.amount) AS applied
+                    FROM bill_payment_applications a
+                    JOIN bill_payments bp ON bp.organization_id = a.organization_id AND bp.id = a.bill_payment_id
+                   WHERE a.organization_id = $1 AND bp.payment_date <= $2::date
+                   GROUP BY a.bill_id) p ON p.bill_id = b.id
+      WHERE b.organization_id = $1 AND b.journal_entry_id IS NOT NULL AND opened.txn_date <= $2::date
+        AND (voided.id IS NULL OR voided.txn_date > $2::date)
+        AND b.total - COALESCE(p.applied, 0) <> 0
+      ORDER BY v.display_name, b.vendor_id`,
+    [organizationId, asOf],
+  );
+}

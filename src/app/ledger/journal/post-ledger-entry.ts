@@ -82,19 +82,28 @@ export async function markReversed(scope: WriteScope, original: journal.EntryRow
 
 /**
  * The reversal a document posts of its own entry (an invoice's void): locks the original, refuses
- * one already reversed, posts the mirror image linked both ways. Returns the reversal's id.
+ * one already reversed, posts the mirror image linked both ways. `extraLines` (balanced among
+ * themselves) join the mirror: a bill's void settles there what its stock's cost moved since (D49).
+ * Returns the reversal's id.
  */
 export async function reverseDocumentEntry(
   scope: WriteScope,
   entryId: string,
-  posting: { txnDate: string; memo: string; sourceType: string; sourceId: string },
+  posting: {
+    txnDate: string;
+    memo: string;
+    sourceType: string;
+    sourceId: string;
+    extraLines?: JournalLine[];
+  },
 ): Promise<string> {
   const original = await journal.lockEntry(scope.tx, scope.actor.organization.id, entryId);
   if (!original) throw new Error(`document entry ${entryId} does not exist`);
   assertNotReversed(entryState(original));
+  const { extraLines = [], ...document } = posting;
   const reversal = await postLedgerEntry(scope, {
-    ...posting,
-    lines: reversedLines(await storedLines(scope, entryId)),
+    ...document,
+    lines: [...reversedLines(await storedLines(scope, entryId)), ...extraLines],
     reversesEntryId: entryId,
   });
   await markReversed(scope, original, reversal.id);

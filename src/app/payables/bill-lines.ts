@@ -1,0 +1,171 @@
+// Bill lines (D48, D54): a line names an item or an account. An item gives its defaults for what the
+// line leaves out: the description (the item's, else its name), the unit cost (purchase_cost), the
+// account (an inventory item's asset account, which its line must post to, so the stock's value and
+// the ledger stay one; another item's expense account) and the tax rate. The line is then priced
+// with the invoice's rules (D8).
+import { type AccountType, CASH_DETAIL_TYPES } from '../../domain/chart.ts';
+import { fieldError } from '../../domain/errors.ts';
+import { computeInvoice } from '../../domain/invoice.ts';
+import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
+import type { NewBillLine } from '../../storage/stores/bills.ts';
+import type { ItemRow } from '../../storage/stores/items.ts';
+import * as items from '../../storage/stores/items.ts';
+import * as tax from '../../storage/stores/tax.ts';
+import type { WriteScope } from '../changes.ts';
+import { type AccountRule, activeAccountCheck } from '../documents/documents.ts';
+import { assertTrackingOptions } from '../ledger/journal-entries.ts';
+
+export interface BillLineCommand {
+  item?: string;
+  account?: string;
+  description?: string;
+  quantity: string;
+  unit_cost?: string;
+  tax_rate?: string | null;
+  tracking_options?: string[];
+}
+
+export interface PricedBill {
+  lines: NewBillLine[];
+  subtotal: string;
+  taxTotal: string;
+  total: string;
+}
+
+/** Detail types a line without an inventory item may not debit: money, receivables, stock. */
+const NOT_A_PURCHASE = new Set([...CASH_DETAIL_TYPES, 'accounts_receivable', 'inventory']);
+
+/** What a bill line buys: an expense, or an asset that is not cash, a receivable or stock (D54). */
+const PURCHASE_ACCOUNT: AccountRule = {
+  accepts: (account: { type: AccountType; detail_type: string }) =>
+    account.type === 'expense' || (account.type === 'asset' && !NOT_A_PURCHASE.has(account.detail_type)),
+  requirement:
+    'must be an expense account or an asset account other than cash, bank, receivables or inventory (stock is bought by naming its item)',
+};
+
+const STOCK_ACCOUNT: AccountRule = {
+  accepts: (account) => account.type === 'asset',
+  requirement: 'must be an asset account',
+};
+
+interface ResolvedLine {
+  item: ItemRow | null;
+  account: string;
+  description: string;
+  quantity: string;
+  unitCost: string;
+  taxRate: string | null;
+  trackingOptions: string[];
+}
+
+function resolveLine(line: BillLineCommand, index: number, item: ItemRow | undefined): ResolvedLine {
+  const path = (field: string) => `lines/${index}/${field}`;
+  if (line.item !== undefined) {
+    if (!item) throw fieldError(path('item'), 'no such item in these books');
+    if (!item.is_active) throw fieldError(path('item'), 'the item is inactive');
+  }
+  let account = line.account ?? item?.expense_account_id ?? undefined;
+  if (item?.type === 'inventory') {
+    const asset = item.inventory_asset_account_id!;
+    if (line.account !== undefined && line.account !== asset)
+      throw fieldError(
+        path('account'),
+        "an inventory item's line posts to the item's inventory asset account; omit it",
+      );
+    account = asset;
+    if (parseMoney(line.quantity) <= 0n)
+      throw fieldError(path('quantity'), 'must be greater than zero for an inventory item');
+  }
+  if (account === undefined)
+    throw fieldError(
+      path('account'),
+      item ? 'the item has no expense account: name one' : 'is required (or name an item)',
+    );
+  const unitCost = line.unit_cost ?? (item ? formatMoney(parseMoney(item.purchase_cost)) : undefined);
+  if (unitCost === undefined)
+    throw fieldError(path('unit_cost'), 'is required (or name an item with a purchase cost)');
+  if (parseMoney(unitCost) < 0n) throw fieldError(path('unit_cost'), 'must not be negative', 'invalid_money');
+  return {
+    item: item ?? null,
+    account,
+    description: line.description ?? (item ? item.description || item.name : ''),
+    quantity: line.quantity,
+    unitCost,
+    taxRate: line.tax_rate === undefined ? (item?.tax_rate_id ?? null) : line.tax_rate,
+    trackingOptions: line.tracking_options ?? [],
+  };
+}
+
+/** Checks every line's item, account, tax rate and tracking, then prices the bill (D8). */
+export async function priceBillLines(scope: WriteScope, commands: BillLineCommand[]): Promise<PricedBill> {
+  const organizationId = scope.actor.organization.id;
+  const itemIds = commands.flatMap((line) => (line.item ? [line.item] : []));
+  const found = new Map(
+    itemIds.length === 0
+      ? []
+      : (await items.findMany(scope.tx, organizationId, itemIds)).map((row) => [row.id, row]),
+  );
+  const lines = commands.map((line, index) =>
+    resolveLine(line, index, line.item ? found.get(line.item) : undefined),
+  );
+  const stocked = (line: ResolvedLine) => line.item?.type === 'inventory';
+  const checkStock = await activeAccountCheck(
+    scope.tx,
+    organizationId,
+    lines.filter(stocked).map((line) => line.account),
+    STOCK_ACCOUNT,
+  );
+  const checkPurchase = await activeAccountCheck(
+    scope.tx,
+    organizationId,
+    lines.filter((line) => !stocked(line)).map((line) => line.account),
+    PURCHASE_ACCOUNT,
+  );
+  const rates = new Map(
+    (
+      await tax.findRates(
+        scope.tx,
+        organizationId,
+        lines.flatMap((line) => (line.taxRate ? [line.taxRate] : [])),
+      )
+    ).map((rate) => [rate.id, rate]),
+  );
+  lines.forEach((line, index) => {
+    (stocked(line) ? checkStock : checkPurchase)(line.account, `lines/${index}/account`);
+    if (line.taxRate) {
+      const rate = rates.get(line.taxRate);
+      if (!rate) throw fieldError(`lines/${index}/tax_rate`, 'no such tax rate in these books');
+      if (!rate.is_active) throw fieldError(`lines/${index}/tax_rate`, 'the tax rate is inactive');
+    }
+  });
+  await assertTrackingOptions(
+    scope,
+    lines.map((line) => ({ trackingOptionIds: line.trackingOptions })),
+    'lines',
+  );
+  const totals = computeInvoice(
+    lines.map((line) => ({
+      quantity: parseMoney(line.quantity),
+      unitPrice: parseMoney(line.unitCost),
+      taxPercent: line.taxRate ? parseMoney(rates.get(line.taxRate)!.rate) : null,
+    })),
+    currencyDecimals(scope.actor.organization.currency),
+  );
+  if (totals.total <= 0n) throw fieldError('lines', 'the bill total must be greater than zero');
+  return {
+    subtotal: formatMoney(totals.subtotal),
+    taxTotal: formatMoney(totals.taxTotal),
+    total: formatMoney(totals.total),
+    lines: lines.map((line, index) => ({
+      itemId: line.item?.id ?? null,
+      description: line.description,
+      quantity: formatMoney(parseMoney(line.quantity)),
+      unitCost: formatMoney(parseMoney(line.unitCost)),
+      amount: formatMoney(totals.lines[index]!.amount),
+      accountId: line.account,
+      taxRateId: line.taxRate,
+      taxAmount: formatMoney(totals.lines[index]!.taxAmount),
+      trackingOptionIds: line.trackingOptions,
+    })),
+  };
+}

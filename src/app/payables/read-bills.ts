@@ -1,0 +1,96 @@
+// Bills as returned (D54): the view (four decimals; balance_due and days_overdue as for invoices), one
+// bill, and the list with its filters (D31).
+import { billBalanceDue } from '../../domain/bill.ts';
+import { todayIn } from '../../domain/dates.ts';
+import { daysOverdue } from '../../domain/invoice.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
+import type { Queryable } from '../../storage/db.ts';
+import type { BillLineRow, BillRow } from '../../storage/stores/bills.ts';
+import * as bills from '../../storage/stores/bills.ts';
+import type { Actor, Deps } from '../context.ts';
+import { readDocument } from '../documents/documents.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
+import { vendorFilter } from './vendors.ts';
+
+export const BILL_ENTITY = 'bill';
+
+function summary(row: BillRow, today: string) {
+  return {
+    id: row.id,
+    number: row.number,
+    vendor: row.vendor_id,
+    vendor_name: row.vendor_name,
+    vendor_reference: row.vendor_reference,
+    status: row.status,
+    bill_date: row.bill_date,
+    due_date: row.due_date,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    tax_total: row.tax_total,
+    total: row.total,
+    amount_paid: row.amount_paid,
+    balance_due: formatMoney(billBalanceDue(parseMoney(row.total), parseMoney(row.amount_paid), row.status)),
+    // D24 for bills: an open bill past its due date (daysOverdue counts a 'sent' document).
+    days_overdue: daysOverdue(row.status === 'open' ? 'sent' : 'paid', row.due_date, today),
+    memo: row.memo,
+    journal_entry: row.journal_entry_id,
+    void_entry: row.void_entry_id,
+    opened_at: row.opened_at,
+    voided_at: row.voided_at,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function describeBill(row: BillRow, lines: BillLineRow[], today: string) {
+  return {
+    ...summary(row, today),
+    lines: lines.map((line) => ({
+      line_no: line.line_no,
+      item: line.item_id,
+      description: line.description,
+      quantity: line.quantity,
+      unit_cost: line.unit_cost,
+      amount: line.amount,
+      account: line.account_id,
+      tax_rate: line.tax_rate_id,
+      tax_amount: line.tax_amount,
+      tracking_options: line.tracking_options,
+    })),
+  };
+}
+export type BillView = ReturnType<typeof describeBill>;
+
+export async function readBill(db: Queryable, actor: Actor, id: string): Promise<BillView> {
+  const { row, rows } = await readDocument(db, actor.organization.id, id, 'bill', {
+    find: bills.find,
+    rowsOf: bills.linesOf,
+  });
+  return describeBill(row, rows, todayIn(actor.organization.timezone));
+}
+
+/** D31: status, vendor, and `search` on the number, the vendor's reference or the vendor's name. */
+export async function listBills(
+  deps: Deps,
+  actor: Actor,
+  cursor: PageCursor | undefined,
+  filters: { status?: string; vendor?: string; search?: string },
+) {
+  const organizationId = actor.organization.id;
+  const search = filters.search?.trim()
+    ? `%${filters.search
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+    : null;
+  const rows = await bills.page(
+    deps.db,
+    organizationId,
+    { status: filters.status ?? null, vendorId: vendorFilter(filters.vendor), searchPattern: search },
+    cursor,
+  );
+  const page = toPage(organizationId, rows, cursor);
+  const today = todayIn(actor.organization.timezone);
+  return { ...page, rows: page.rows.map((row) => summary(row, today)) };
+}

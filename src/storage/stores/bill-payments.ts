@@ -1,0 +1,147 @@
+// The bill payments store (D55): payments to vendors with their vendor's name and their applications
+// to bills. Every function takes the handle first; amounts come back as NUMERIC text.
+import type { PaymentStatus } from '../../domain/payment.ts';
+import type { Queryable } from '../db.ts';
+import { filteredList } from '../keyset.ts';
+import { insertRowsSql, SqlParams } from '../rows.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { allocateNumberCte } from './sequences.ts';
+
+export interface BillPaymentRow {
+  id: string;
+  number: string;
+  vendor_id: string;
+  vendor_name: string;
+  payment_date: string;
+  amount: string;
+  method: string;
+  reference: string;
+  memo: string;
+  currency: string;
+  paid_from_account_id: string;
+  journal_entry_id: string;
+  status: PaymentStatus;
+  void_entry_id: string | null;
+  voided_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillApplicationRow {
+  bill_payment_id: string;
+  line_no: number;
+  bill_id: string;
+  bill_number: string;
+  amount: string;
+}
+
+const BILL_PAYMENT_SELECT = `SELECT p.id, p.number, p.vendor_id, v.display_name AS vendor_name,
+  p.payment_date::text AS payment_date, p.amount::text AS amount, p.method, p.reference, p.memo, p.currency,
+  p.paid_from_account_id, p.journal_entry_id, p.status, p.void_entry_id, ${isoTimestamp('p.voided_at')} AS voided_at,
+  p.version, ${isoTimestamp('p.created_at')} AS created_at, ${isoTimestamp('p.updated_at')} AS updated_at
+  FROM bill_payments p JOIN vendors v ON v.organization_id = p.organization_id AND v.id = p.vendor_id`;
+
+export function find(db: Queryable, organizationId: string, id: string): Promise<BillPaymentRow | undefined> {
+  return rowById<BillPaymentRow>(db, BILL_PAYMENT_SELECT, organizationId, id, 'none', 'p');
+}
+
+/** One bill payment locked FOR UPDATE until commit (not its vendor), or undefined. */
+export function lock(tx: Queryable, organizationId: string, id: string): Promise<BillPaymentRow | undefined> {
+  return rowById<BillPaymentRow>(tx, BILL_PAYMENT_SELECT, organizationId, id, 'update', 'p');
+}
+
+/** One keyset page, of one vendor's payments when `vendorId` is set. */
+export const page = filteredList<BillPaymentRow, string | null>({
+  select: BILL_PAYMENT_SELECT,
+  where: 'p.organization_id = $1 AND ($2::uuid IS NULL OR p.vendor_id = $2)',
+  params: (vendorId) => [vendorId],
+  alias: 'p',
+});
+
+/** The applications of each payment, in line order, with the number of the bill each pays. */
+export const applicationsOf = childrenOf<BillApplicationRow, 'bill_payment_id'>(
+  `SELECT a.bill_payment_id, a.line_no, a.bill_id, b.number AS bill_number, a.amount::text AS amount
+     FROM bill_payment_applications a
+     JOIN bills b ON b.organization_id = a.organization_id AND b.id = a.bill_id
+    WHERE a.organization_id = $1 AND a.bill_payment_id = ANY($2::uuid[])
+    ORDER BY a.bill_payment_id, a.line_no`,
+  'bill_payment_id',
+);
+
+export interface NewBillPayment {
+  id: string;
+  organizationId: string;
+  vendorId: string;
+  paymentDate: string;
+  amount: string;
+  method: string;
+  reference: string;
+  memo: string;
+  currency: string;
+  paidFromAccountId: string;
+  journalEntryId: string;
+  applications: { billId: string; amount: string }[];
+}
+
+/**
+ * ONE statement: takes the next BPMT number (the counter is locked from here to commit: gapless,
+ * D21), inserts the payment and its applications. Answers the number.
+ */
+export async function insertWithApplications(tx: Queryable, payment: NewBillPayment): Promise<string> {
+  const params = new SqlParams();
+  const organization = params.add(payment.organizationId);
+  const numbered = allocateNumberCte('bill_payment', organization);
+  const values = [
+    params.add(payment.id),
+    organization,
+    numbered.value,
+    params.add(payment.vendorId),
+    params.add(payment.paymentDate),
+    params.add(payment.amount),
+    params.add(payment.method),
+    params.add(payment.reference),
+    params.add(payment.memo),
+    params.add(payment.currency),
+    params.add(payment.paidFromAccountId),
+    params.add(payment.journalEntryId),
+  ];
+  const applied = insertRowsSql(params, {
+    table: 'bill_payment_applications',
+    fixed: { organization_id: organization, bill_payment_id: 'payment.id' },
+    ordinalColumn: 'line_no',
+    columns: [
+      { name: 'bill_id', type: 'uuid', values: payment.applications.map((a) => a.billId) },
+      { name: 'amount', type: 'numeric', values: payment.applications.map((a) => a.amount) },
+    ],
+    from: 'payment',
+  });
+  const [written] = await tx.query<{ number: string }>(
+    `WITH ${numbered.cte},
+     payment AS (
+       INSERT INTO bill_payments (id, organization_id, number, vendor_id, payment_date, amount, method, reference,
+          memo, currency, paid_from_account_id, journal_entry_id)
+       SELECT ${values.join(', ')} FROM ${numbered.name}
+       RETURNING id, number),
+     applied AS (${applied})
+     SELECT number FROM payment`,
+    params.values,
+  );
+  if (!written) throw new Error(`organization ${payment.organizationId} has no bill_payment sequence`);
+  return written.number;
+}
+
+/** Voids a payment the caller locked: its applications go, it points at the entry reversing its own. */
+export async function markVoid(
+  tx: Queryable,
+  payment: { organizationId: string; id: string; voidEntryId: string; version: number },
+): Promise<void> {
+  await tx.query(
+    `WITH removed AS (
+       DELETE FROM bill_payment_applications WHERE organization_id = $1 AND bill_payment_id = $2)
+     UPDATE bill_payments SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
+            updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [payment.organizationId, payment.id, payment.voidEntryId, payment.version],
+  );
+}
