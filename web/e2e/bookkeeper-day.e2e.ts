@@ -402,6 +402,68 @@ describe('a bookkeeper’s day in the browser', {
     await shot('items');
   });
 
+  test('a vendor’s bill buys stock of the item, is opened with its total shown before saving, and is paid in part', async () => {
+    const vendorName = 'Acme Wholesale Supply Company of the Greater Metropolitan Area';
+    await nav('Vendors');
+    await page.getByText('No vendors yet').waitFor();
+    await shot('vendors-empty');
+    await page.getByRole('button', { name: 'New vendor' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Display name' }).fill(vendorName);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('ap@acme-wholesale.test');
+    await dialog.getByRole('button', { name: 'Create vendor' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: `Bills of ${vendorName}` }).waitFor();
+    await shot('vendors');
+
+    await nav('Bills');
+    await page.getByRole('button', { name: 'New bill' }).click();
+    await page.getByRole('heading', { name: 'New bill', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Vendor', exact: true }).click();
+    await page.getByRole('option', { name: vendorName }).click();
+    await page.getByRole('textbox', { name: 'Vendor reference' }).fill('AW-77');
+    await page.getByRole('textbox', { name: 'Item of line 1' }).click();
+    await page.getByRole('option', { name: 'Widget' }).click();
+    await page.getByRole('textbox', { name: 'Quantity of line 1' }).fill('5');
+    await page.getByRole('textbox', { name: 'Unit cost of line 1' }).fill('4');
+    await page.getByTestId('document-totals').getByText('$20.00').first().waitFor();
+    await shot('bill-editor');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('heading', { name: /^Bill BILL-000001/ }).waitFor();
+    await shot('bill-open');
+
+    await page.getByRole('button', { name: 'Pay bill' }).click();
+    const pay = page.getByRole('dialog');
+    const amount = pay.getByRole('textbox', { name: 'Pay on BILL-000001' });
+    await amount.waitFor();
+    assert.equal(await amount.inputValue(), '20', 'the bill’s balance is offered in full');
+    await amount.fill('15');
+    await pay.getByRole('status').getByText('$15.00').waitFor();
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await pay.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'BPMT-000001' }).waitFor();
+    await shot('bill-payments');
+
+    const item = (await (await apiGet('/api/v1/items?search=W-100')).json()) as {
+      results: { quantity_on_hand: string; inventory_value: string }[];
+    };
+    assert.deepEqual(
+      item.results.map((i) => [i.quantity_on_hand, i.inventory_value]),
+      [['11.0000', '38.0000']],
+      'five more at 4.00 beside the six worth 18.00',
+    );
+    const bills = (await (await apiGet('/api/v1/bills')).json()) as {
+      results: { status: string; balance_due: string }[];
+    };
+    assert.deepEqual(
+      bills.results.map((b) => [b.status, b.balance_due]),
+      [['open', '5.0000']],
+    );
+    await nav('Inventory adjustments');
+    await page.getByRole('cell', { name: 'ADJ-000001' }).waitFor();
+    await shot('inventory-adjustments');
+  });
+
   test('a pay run is entered with the template, shows its balance in words, and posts', async () => {
     await nav('Journal entries');
     await page.getByRole('button', { name: 'New journal entry' }).click();
@@ -540,6 +602,12 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('cell', { name: /^Grace Hopper/ }).waitFor();
     await shot('reports-ar-aging');
     await checkCsv('ar-aging', { as_of: day });
+
+    await tab('AP aging');
+    await page.getByRole('cell', { name: /^Acme Wholesale/ }).waitFor();
+    await shot('reports-ap-aging');
+    const apAging = (await checkCsv('ap-aging', { as_of: day })) as { totals: { total: string } };
+    assert.equal(apAging.totals.total, '5.0000', 'what is still owed on the bill');
 
     await tab('General ledger');
     await page.getByRole('textbox', { name: 'Account' }).click();

@@ -29,6 +29,11 @@ const Payments = screen(() => import('./features/payments/Payments.tsx'));
 const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
 const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
 const Reports = screen(() => import('./features/reports/Reports.tsx'));
+const Vendors = screen(() => import('./features/payables/Vendors.tsx'));
+const Bills = screen(() => import('./features/payables/Bills.tsx'));
+const BillPage = screen(() => import('./features/payables/BillPage.tsx'));
+const BillPayments = screen(() => import('./features/payables/BillPayments.tsx'));
+const InventoryAdjustments = screen(() => import('./features/items/InventoryAdjustments.tsx'));
 
 /** The screen each address opens (its first path segment), loaded as soon as the app starts. */
 const FIRST_SEGMENT: Record<string, Screen> = {
@@ -41,6 +46,10 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   accounts: Accounts,
   journal: JournalEntries,
   reports: Reports,
+  vendors: Vendors,
+  bills: Bills,
+  'bill-payments': BillPayments,
+  'inventory-adjustments': InventoryAdjustments,
 };
 const [, first = '', second] = window.location.pathname.split('/');
 /** The screen of one document (`/invoices/<id>`), by the list it belongs to. */
@@ -50,6 +59,7 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   'credit-notes': CreditNotePage,
   items: ItemPage,
   journal: JournalEntryEditor,
+  bills: BillPage,
 };
 const opening = (second && DOCUMENT_PAGE[first]) || FIRST_SEGMENT[first];
 void opening?.preload();
@@ -98,6 +108,11 @@ export function App() {
           <Route path="payments" element={<Lazy screen={<Payments />} />} />
           <Route path="items" element={<Lazy screen={<Items />} />} />
           <Route path="items/:id" element={<Lazy screen={<ItemPage />} />} />
+          <Route path="vendors" element={<Lazy screen={<Vendors />} />} />
+          <Route path="bills" element={<Lazy screen={<Bills />} />} />
+          <Route path="bills/:id" element={<Lazy screen={<BillPage />} />} />
+          <Route path="bill-payments" element={<Lazy screen={<BillPayments />} />} />
+          <Route path="inventory-adjustments" element={<Lazy screen={<InventoryAdjustments />} />} />
           <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
           <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />
           <Route path="journal/:id" element={<Lazy screen={<JournalEntryEditor />} />} />

@@ -4,6 +4,7 @@ const COLORS: Record<string, string> = {
   draft: 'gray',
   sent: 'blue',
   issued: 'blue',
+  open: 'blue',
   paid: 'teal',
   void: 'red',
   posted: 'teal',

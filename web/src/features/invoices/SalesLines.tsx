@@ -1,6 +1,8 @@
-// The lines of a sales document (an invoice, a credit note: D60 prices them alike): description,
-// income account, quantity, unit price, tax rate and tracking, with totals computed before saving by
-// the server's own invoice rules (D45). The invoice and credit-note editors share it.
+// The lines of a document priced by the invoice rules (D8): a sales document (an invoice, a credit
+// note: D60) or a bill (D54): description, account, quantity, unit price (a bill's unit cost), tax
+// rate and tracking, with totals computed before saving by the server's own rules (D45). The invoice,
+// credit-note and bill editors share it; `purpose` says which accounts a line takes and how an item
+// fills it (D48).
 import {
   ActionIcon,
   Button,
@@ -86,6 +88,18 @@ function useActiveItems(enabled: boolean) {
   });
 }
 
+/** A sales line credits an income account; a purchase line debits an expense or asset account (D54). */
+export type LinePurpose = 'sales' | 'purchase';
+/** Asset detail types a bill line may not name itself: money, receivables and stock (bought by item). */
+const NOT_A_PURCHASE = new Set([
+  'bank',
+  'cash',
+  'undeposited_funds',
+  'credit_card',
+  'accounts_receivable',
+  'inventory',
+]);
+
 export function useTaxRates() {
   return useQuery({
     queryKey: ['tax-rates'],
@@ -94,10 +108,15 @@ export function useTaxRates() {
 }
 
 /** The editor's lines (from a saved draft, or one blank line), their totals, and the request body. */
-export function useSalesLines(books: Books, stored: StoredLine[] | undefined) {
+export function useSalesLines(
+  books: Books,
+  stored: StoredLine[] | undefined,
+  purpose: LinePurpose = 'sales',
+) {
   const accounts = useAllAccounts();
   const taxRates = useTaxRates();
-  const defaultIncome = accounts.data?.find((account) => account.number === '4100')?.id ?? null;
+  const defaultIncome =
+    purpose === 'sales' ? (accounts.data?.find((account) => account.number === '4100')?.id ?? null) : null;
   const [lines, setLines] = useState<SalesLine[]>(() =>
     stored
       ? stored.map((line) => ({
@@ -125,9 +144,28 @@ export function useSalesLines(books: Books, stored: StoredLine[] | undefined) {
       books.currency,
     );
   }, [lines, rates, books.currency]);
+  const takes = (account: { type: string; detail_type: string }) =>
+    purpose === 'sales'
+      ? account.type === 'income'
+      : account.type === 'expense' || (account.type === 'asset' && !NOT_A_PURCHASE.has(account.detail_type));
   const incomeOptions = (accounts.data ?? [])
-    .filter((account) => account.type === 'income' && account.is_active)
+    .filter((account) => takes(account) && account.is_active)
     .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
+  const accountLabel = (id: string) => {
+    const account = accounts.data?.find((candidate) => candidate.id === id);
+    return account ? `${account.number} ${account.name}` : '';
+  };
+  /** A bill's lines (D54): the price is the unit cost; an inventory item's line takes its asset account. */
+  const purchaseBody = () =>
+    lines.map((line) => ({
+      ...(line.item ? { item: line.item } : {}),
+      description: line.description,
+      quantity: line.quantity.trim(),
+      unit_cost: line.unit_price.trim(),
+      ...(line.income_account ? { account: line.income_account } : {}),
+      tax_rate: line.tax_rate,
+      ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
+    }));
   const body = () =>
     lines.map((line) => ({
       ...(line.item ? { item: line.item } : {}),
@@ -139,7 +177,18 @@ export function useSalesLines(books: Books, stored: StoredLine[] | undefined) {
       ...(line.tax_rate ? { tax_rate: line.tax_rate } : {}),
       ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
     }));
-  return { lines, setLines, totals, rates, incomeOptions, defaultIncome, body };
+  return {
+    lines,
+    setLines,
+    totals,
+    rates,
+    incomeOptions,
+    defaultIncome,
+    body,
+    purchaseBody,
+    purpose,
+    accountLabel,
+  };
 }
 
 export type SalesLines = ReturnType<typeof useSalesLines>;
@@ -157,19 +206,24 @@ export function SalesLinesGrid({
   /** An "Item" column (invoices, D48; credit notes do not name items). */
   withItems?: boolean;
 }) {
-  const { lines, setLines, totals, rates, incomeOptions, defaultIncome } = editor;
+  const { lines, setLines, totals, rates, incomeOptions, defaultIncome, purpose, accountLabel } = editor;
   const items = useActiveItems(withItems);
+  const purchase = purpose === 'purchase';
+  const stockItem = (line: SalesLine) =>
+    purchase && items.data?.find((item) => item.id === line.item)?.type === 'inventory';
   const pickItem = (line: SalesLine, id: string | null) => {
     const item = items.data?.find((candidate) => candidate.id === id);
     if (!item) return update(line.key, { item: null });
+    const account = purchase ? (item.inventory_asset_account ?? item.expense_account) : item.income_account;
     update(line.key, {
       item: item.id,
       description: line.description || item.description || item.name,
-      unit_price: trimZeros(item.sale_price),
-      income_account: item.income_account ?? line.income_account,
+      unit_price: trimZeros(purchase ? item.purchase_cost : item.sale_price),
+      income_account: account ?? line.income_account,
       tax_rate: item.tax_rate ?? line.tax_rate,
     });
   };
+  const priceName = purchase ? 'Unit cost' : 'Unit price';
   const hasTracking = useHasTracking();
   const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
   const update = (key: number, change: Partial<SalesLine>) =>
@@ -185,7 +239,7 @@ export function SalesLinesGrid({
               <Table.Th miw={200}>Description</Table.Th>
               <Table.Th w={200}>Account</Table.Th>
               <Table.Th w={90}>Quantity</Table.Th>
-              <Table.Th w={120}>Unit price</Table.Th>
+              <Table.Th w={120}>{priceName}</Table.Th>
               <Table.Th w={170}>Tax rate</Table.Th>
               {showTracking ? <Table.Th w={180}>Tracking</Table.Th> : null}
               <Table.Th w={120} ta="right">
@@ -227,11 +281,18 @@ export function SalesLinesGrid({
                   <Table.Td>
                     <Select
                       aria-label={`Account of line ${n}`}
-                      data={incomeOptions}
+                      placeholder={purchase ? 'Choose an account' : undefined}
+                      searchable={purchase}
+                      data={
+                        stockItem(line) && line.income_account
+                          ? [{ value: line.income_account, label: accountLabel(line.income_account) }]
+                          : incomeOptions
+                      }
+                      disabled={stockItem(line)}
                       value={line.income_account ?? defaultIncome}
                       onChange={(value) => update(line.key, { income_account: value })}
                       allowDeselect={false}
-                      error={lineError(index, 'income_account')}
+                      error={lineError(index, purchase ? 'account' : 'income_account')}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -245,11 +306,11 @@ export function SalesLinesGrid({
                   </Table.Td>
                   <Table.Td>
                     <TextInput
-                      aria-label={`Unit price of line ${n}`}
+                      aria-label={`${priceName} of line ${n}`}
                       inputMode="decimal"
                       value={line.unit_price}
                       onChange={(e) => update(line.key, { unit_price: e.currentTarget.value })}
-                      error={lineError(index, 'unit_price')}
+                      error={lineError(index, purchase ? 'unit_cost' : 'unit_price')}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -333,9 +394,11 @@ export function SalesLinesGrid({
 export function SalesLinesTable({
   lines,
   currency,
+  priceLabel = 'Unit price',
 }: {
   lines: (StoredLine & { line_no: number; tax_amount: string; amount: string })[];
   currency: string;
+  priceLabel?: string;
 }) {
   const trackingNames = useTrackingNames();
   return (
@@ -345,7 +408,7 @@ export function SalesLinesTable({
           <Table.Tr>
             <Table.Th>Description</Table.Th>
             <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th ta="right">Unit price</Table.Th>
+            <Table.Th ta="right">{priceLabel}</Table.Th>
             <Table.Th ta="right">Tax</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
           </Table.Tr>

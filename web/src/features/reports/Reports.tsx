@@ -18,6 +18,7 @@ const REPORTS = [
   { value: 'profit-and-loss', label: 'Profit and loss' },
   { value: 'balance-sheet', label: 'Balance sheet' },
   { value: 'ar-aging', label: 'AR aging' },
+  { value: 'ap-aging', label: 'AP aging' },
   { value: 'general-ledger', label: 'General ledger' },
   { value: 'inventory-valuation', label: 'Inventory valuation' },
 ] as const;
@@ -213,6 +214,45 @@ function ArAging({ books }: { books: Books }) {
   );
 }
 
+const AP_BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90', 'total'] as const;
+
+/** D56: what is owed to each vendor by days past due; the total is the Accounts Payable balance. */
+function ApAging({ books }: { books: Books }) {
+  const [asOf, setAsOf] = useState(today());
+  const report = useQuery({
+    queryKey: ['reports', 'ap-aging', asOf],
+    queryFn: async () =>
+      data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: asOf } } })),
+  });
+  const c = books.currency;
+  const r = report.data;
+  const rows: Row[] = (r?.vendors ?? []).map((vendor) => ({
+    cells: [vendor.vendor_name, ...AP_BUCKETS.map((bucket) => money(vendor[bucket], c))],
+  }));
+  if (r && rows.length > 0)
+    rows.push({ strong: true, cells: ['Total', ...AP_BUCKETS.map((b) => money(r.totals[b], c))] });
+  return (
+    <Stack>
+      <DateInput label="As of" value={asOf} onChange={setAsOf} />
+      <ErrorNotice error={report.error} />
+      {r ? (
+        <ReportTable
+          name={`ap-aging-${asOf}`}
+          headers={['Vendor', ...AGING_HEADERS.slice(1, 6), 'Total']}
+          rows={rows}
+          numeric={1}
+          csv={() =>
+            api.GET('/api/v1/reports/ap-aging', {
+              params: { query: { as_of: asOf, format: 'csv' } },
+              parseAs: 'blob',
+            })
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 function InventoryValuation({ books }: { books: Books }) {
   const [asOf, setAsOf] = useState(today());
   const report = useQuery({
@@ -272,6 +312,7 @@ export default function Reports() {
     'profit-and-loss': <ProfitAndLoss books={books} />,
     'balance-sheet': <BalanceSheet books={books} />,
     'ar-aging': <ArAging books={books} />,
+    'ap-aging': <ApAging books={books} />,
     'general-ledger': <GeneralLedger books={books} />,
     'inventory-valuation': <InventoryValuation books={books} />,
   };

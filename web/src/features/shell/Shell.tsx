@@ -42,6 +42,19 @@ const NAV: { group: string | null; items: NavItem[] }[] = [
     ],
   },
   {
+    group: 'Purchases',
+    items: [
+      { label: 'Vendors', to: '/vendors', show: (books) => books.can.readPurchases },
+      { label: 'Bills', to: '/bills', show: (books) => books.can.readPurchases },
+      { label: 'Bill payments', to: '/bill-payments', show: (books) => books.can.readPurchases },
+      {
+        label: 'Inventory adjustments',
+        to: '/inventory-adjustments',
+        show: (books) => books.can.readPurchases,
+      },
+    ],
+  },
+  {
     group: 'Accounting',
     items: [
       { label: 'Chart of accounts', to: '/accounts' },

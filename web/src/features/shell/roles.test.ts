@@ -9,16 +9,18 @@ describe('what the app offers each role (D13)', () => {
       readJournal: true,
       readReports: true,
       administer: false,
+      readPurchases: true,
     });
   });
 
-  test('sales writes sales documents only, and sees no journal and no reports but AR aging', () => {
+  test('sales writes sales documents only, and sees no journal, no purchases and no reports but AR aging', () => {
     expect(abilitiesOf('sales')).toEqual({
       writeBooks: false,
       writeSales: true,
       readJournal: false,
       readReports: false,
       administer: false,
+      readPurchases: false,
     });
   });
 

@@ -14,6 +14,8 @@ export interface Abilities {
   readReports: boolean;
   /** Members, API keys, periods, organization settings. */
   administer: boolean;
+  /** Vendors, bills, bill payments, inventory adjustments (D56): everyone but sales reads them. */
+  readPurchases: boolean;
 }
 
 export function abilitiesOf(role: string): Abilities {
@@ -24,5 +26,6 @@ export function abilitiesOf(role: string): Abilities {
     readJournal: role !== 'sales',
     readReports: role !== 'sales',
     administer: rank >= RANK.admin!,
+    readPurchases: role !== 'sales',
   };
 }
