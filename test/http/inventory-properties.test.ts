@@ -1,5 +1,6 @@
 // Issue 11's inventory invariants, property-based (fast-check): for any sequence of stock in,
-// stock out, sales and voids of sales that the API accepts, on random dates: every refusal is
+// stock out, bills (purchases), sales and the voids of sales and bills that the API accepts, on
+// random dates: every refusal is
 // insufficient_inventory and leaves the stock as it was; each item's quantity on hand is the sum of
 // its movements and never negative on any date; the items' values add up to the inventory asset
 // account; and cost of goods sold plus closing value equals opening value (zero) plus purchases,
@@ -22,7 +23,9 @@ type Operation =
   | { kind: 'in'; item: number; quantity: number; cost: string; day: number }
   | { kind: 'out'; item: number; quantity: number; day: number }
   | { kind: 'sell'; item: number; quantity: number; day: number }
-  | { kind: 'void'; sale: number };
+  | { kind: 'void'; sale: number }
+  | { kind: 'buy'; item: number; quantity: number; cost: string; day: number }
+  | { kind: 'voidBill'; bill: number };
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   // Stock in often, so sales and removals meet stock as well as its absence.
@@ -55,6 +58,19 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), sale: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      item: fc.integer({ min: 0, max: 1 }),
+      quantity: fc.integer({ min: 1, max: 6 }),
+      // Four decimals, so the line's rounding to cents (the stock's value) is exercised; never a
+      // bill whose total rounds to zero, which the API refuses.
+      cost: fc.integer({ min: 50, max: 99_999 }).map((units) => (units / 10_000).toFixed(4)),
+      day: fc.integer({ min: 0, max: 20 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('voidBill' as const), bill: fc.nat() }) },
 );
 
 /** Scale-4 decimal string to bigint units, so sums stay exact. */
@@ -94,9 +110,9 @@ async function stockOf(books: Books, items: string[]) {
   return state;
 }
 
-test(`${RUNS} random sequences of stock in, out, sales and voids keep the inventory invariants`, async () => {
+test(`${RUNS} random sequences of stock in, out, bills, sales and voids keep the inventory invariants`, async () => {
   // What the runs exercised: a property that never met a refusal or a void would prove little.
-  const seen = { refused: 0, sold: 0, voided: 0 };
+  const seen = { refused: 0, sold: 0, voided: 0, bought: 0, billsVoided: 0 };
   await fc.assert(
     fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 14 }), async (operations) => {
       const books = await signUp(harness);
@@ -114,7 +130,12 @@ test(`${RUNS} random sequences of stock in, out, sales and voids keep the invent
             201,
           ).id,
         );
+      const vendor = ok(
+        await call(harness, 'POST', '/api/v1/vendors', books.headers, { display_name: 'Supplier' }),
+        201,
+      );
       const sales: string[] = [];
+      const bills: string[] = [];
       for (const op of operations) {
         const before = JSON.stringify(await stockOf(books, items));
         let answer: Awaited<ReturnType<typeof call>>;
@@ -125,6 +146,27 @@ test(`${RUNS} random sequences of stock in, out, sales and voids keep the invent
           if (answer.statusCode === 200) {
             sales.splice(index, 1);
             seen.voided++;
+          }
+        } else if (op.kind === 'buy') {
+          const draft = ok(
+            await call(harness, 'POST', '/api/v1/bills', books.headers, {
+              vendor: vendor.id,
+              bill_date: day(op.day),
+              lines: [{ item: items[op.item], quantity: String(op.quantity), unit_cost: op.cost }],
+            }),
+            201,
+          );
+          answer = await call(harness, 'POST', `/api/v1/bills/${draft.id}/open`, books.headers);
+          assert.equal(answer.statusCode, 200, answer.body);
+          bills.push(draft.id);
+          seen.bought++;
+        } else if (op.kind === 'voidBill') {
+          if (bills.length === 0) continue;
+          const index = op.bill % bills.length;
+          answer = await call(harness, 'POST', `/api/v1/bills/${bills[index]}/void`, books.headers);
+          if (answer.statusCode === 200) {
+            bills.splice(index, 1);
+            seen.billsVoided++;
           }
         } else if (op.kind === 'sell') {
           const draft = ok(
@@ -174,9 +216,10 @@ test(`${RUNS} random sequences of stock in, out, sales and voids keep the invent
       }
       const asset = await balance(books, '1200');
       assert.equal(asset, totalValue, 'the items add up to the inventory asset account');
-      // Purchases were credited to equity (3000, its balance credit-positive); what left went to cost
-      // of goods sold (5000).
-      const purchases = await balance(books, '3000');
+      // Purchases were credited to equity (3000, adjustments) and Accounts Payable (2000, bills; both
+      // credit-positive, a voided bill leaves neither); what left went to cost of goods sold (5000),
+      // with what a bill's void settled.
+      const purchases = (await balance(books, '3000')) + (await balance(books, '2000'));
       const costOfGoodsSold = await balance(books, '5000');
       assert.equal(
         costOfGoodsSold + asset,
@@ -186,5 +229,8 @@ test(`${RUNS} random sequences of stock in, out, sales and voids keep the invent
     }),
     { numRuns: RUNS, seed: 20261124 },
   );
-  assert.ok(seen.refused > 0 && seen.sold > 0 && seen.voided > 0, JSON.stringify(seen));
+  assert.ok(
+    seen.refused > 0 && seen.sold > 0 && seen.voided > 0 && seen.bought > 0 && seen.billsVoided > 0,
+    JSON.stringify(seen),
+  );
 });

@@ -413,7 +413,7 @@ describe('a bookkeeper’s day in the browser', {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('ap@acme-wholesale.test');
     await dialog.getByRole('button', { name: 'Create vendor' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('link', { name: `Bills of ${vendorName}` }).waitFor();
+    await page.getByRole('link', { name: vendorName }).waitFor();
     await shot('vendors');
 
     await nav('Bills');
@@ -441,7 +441,7 @@ describe('a bookkeeper’s day in the browser', {
     await pay.getByRole('status').getByText('$15.00').waitFor();
     await pay.getByRole('button', { name: 'Record payment' }).click();
     await pay.waitFor({ state: 'hidden' });
-    await page.getByRole('cell', { name: 'BPMT-000001' }).waitFor();
+    await page.getByRole('cell', { name: 'BPMT-000001', exact: true }).waitFor();
     await shot('bill-payments');
 
     const item = (await (await apiGet('/api/v1/items?search=W-100')).json()) as {

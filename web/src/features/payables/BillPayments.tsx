@@ -283,7 +283,9 @@ export default function BillPayments() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{payment.number}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.vendor_name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
-                  <Table.Td>{payment.applications.map((a) => a.bill_number).join(', ')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {payment.applications.map((a) => a.bill_number).join(', ')}
+                  </Table.Td>
                   <Table.Td ta="right">
                     <Money amount={payment.amount} currency={payment.currency} />
                   </Table.Td>

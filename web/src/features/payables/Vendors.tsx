@@ -1,5 +1,5 @@
 // Vendors (D53): search, active filter, cursor paging; create and edit in a dialog; each row shows
-// what is owed on the vendor's open bills and links to them.
+// what is owed on the vendor's open bills, and its name opens the vendor's bills.
 import { Anchor, Button, Group, Modal, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
