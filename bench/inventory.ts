@@ -1,7 +1,7 @@
 // Selling inventory items (issue 11, "Benchmark"): the invoice lifecycle of bench/invoices.ts
 // (create customer, create invoice with 3 lines, send, pay in full) with and without inventory items
 // on its lines, 16 clients, next to the same run's pgbench tps; and 16 clients selling one hot item.
-// Stock is brought in by inventory adjustments first (bills do not exist yet). Not a test: it prints.
+// Stock is received by bills first (one opened bill per item). Not a test: it prints.
 //
 //   npm run bench:inventory   BENCH_LIFECYCLES (600), BENCH_WARMUP (60), BENCH_CLIENTS (16),
 //                             BENCH_ITEMS (300), BENCH_PGBENCH_SECONDS (15), BENCH_DATABASE_URL
@@ -25,7 +25,6 @@ const PGBENCH_SECONDS = intOption('BENCH_PGBENCH_SECONDS', 15);
 interface Fixture {
   books: Books;
   salesAccountId: string;
-  equityAccountId: string;
   items: string[];
 }
 
@@ -105,7 +104,7 @@ async function main() {
   console.log(
     `workload: ${CLIENTS} clients, ${WARMUP} warm-up + ${LIFECYCLES} lifecycles per run; lifecycle = create customer, ` +
       'create invoice (3 lines), send, pay in full; stocked runs name 3 inventory items of ' +
-      `${ITEMS} (stock brought in by adjustments first)`,
+      `${ITEMS} (stock received by bills first)`,
   );
   const pgbench = new PgbenchBracket({ clients: CLIENTS, threads: 2, seconds: PGBENCH_SECONDS });
   await pgbench.run('before');
@@ -120,10 +119,10 @@ async function main() {
   const fixture: Fixture = {
     books,
     salesAccountId: byNumber.get('4000')!,
-    equityAccountId: byNumber.get('3000')!,
     items: [],
   };
   const stockPerItem = Math.ceil(((WARMUP + LIFECYCLES) * 3) / ITEMS) + 10;
+  const vendor = await books.api.post('/api/v1/vendors', { display_name: 'Bench Supplier' });
   await runConcurrently(ITEMS + 1, CLIENTS, async (index) => {
     const item = await books.api.post('/api/v1/items', {
       name: `Item ${index}`,
@@ -131,12 +130,19 @@ async function main() {
       sale_price: '25.00',
       income_account: fixture.salesAccountId,
     });
-    await books.api.post('/api/v1/inventory-adjustments', {
-      item: item.body.id,
-      quantity: String(index === ITEMS ? (WARMUP + LIFECYCLES) * 3 : stockPerItem),
-      unit_cost: `${1 + (index % 7)}.3333`,
-      account: fixture.equityAccountId,
+    const bill = await books.api.post('/api/v1/bills', {
+      vendor: vendor.body.id,
+      bill_date: today(),
+      lines: [
+        {
+          item: item.body.id,
+          quantity: String(index === ITEMS ? (WARMUP + LIFECYCLES) * 3 : stockPerItem),
+          unit_cost: `${1 + (index % 7)}.3333`,
+        },
+      ],
     });
+    const opened = await books.api.post(`/api/v1/bills/${bill.body.id}/open`, {});
+    if (opened.status !== 200) throw new Error(`bill not opened: ${JSON.stringify(opened.body)}`);
     fixture.items[index] = item.body.id;
   });
   const hot = fixture.items[ITEMS]!;

@@ -107,6 +107,22 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
       navigate(`/bills/${saved.id}`, { replace: true });
     },
   });
+  // D23 for bills: a draft is voided with no ledger effect; its number stays used (numbers are gapless).
+  const voidDraft = useMutation({
+    mutationFn: async () => {
+      if (bill)
+        data(
+          await api.POST('/api/v1/bills/{id}/void', {
+            params: { path: { id: bill.id } },
+            body: { version: bill.version },
+          }),
+        );
+    },
+    onSuccess: () => {
+      refresh();
+      notifications.show({ message: `Draft bill ${bill?.number} voided.` });
+    },
+  });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
   return (
     <Page title={bill ? `Draft bill ${bill.number}` : 'New bill'}>
@@ -149,9 +165,19 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
         />
       </Group>
       <TextInput label="Memo" value={memo} onChange={(e) => setMemo(e.currentTarget.value)} />
-      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
+      <ErrorNotice error={save.error ?? voidDraft.error} onReload={() => navigate(0)} />
       <SalesLinesGrid books={books} editor={editor} fields={fields} withItems />
       <Group justify="flex-end" gap="xs">
+        {bill ? (
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => voidDraft.mutate()}
+            loading={voidDraft.isPending}
+          >
+            Void draft
+          </Button>
+        ) : null}
         <Button
           variant="default"
           onClick={() => save.mutate(false)}
