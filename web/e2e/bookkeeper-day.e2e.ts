@@ -431,6 +431,14 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('heading', { name: /^Bill BILL-000001/ }).waitFor();
     await shot('bill-open');
+    // The bill on a phone: the page is never wider than the screen (the lines scroll inside it).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the bill is ${width} px wide on a 390 px phone`);
+    await shot('phone-bill');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.waitForTimeout(500);
 
     await page.getByRole('button', { name: 'Pay bill' }).click();
     const pay = page.getByRole('dialog');

@@ -402,7 +402,12 @@ export function SalesLinesTable({
 }) {
   const trackingNames = useTrackingNames();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // A read-only table has nothing to focus: its scrolling area takes the focus itself, so a phone's
+    // keyboard user can scroll it (axe: scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={560}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Lines' } }}
+    >
       <Table striped>
         <Table.Thead>
           <Table.Tr>

@@ -266,7 +266,7 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
           {bill.status === 'open' ? 'Nothing paid yet.' : 'No payment applied.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

@@ -1,0 +1,112 @@
+// The form of a party the books deal with: a customer (CustomerForm) or a vendor (VendorForm), which
+// the API shapes alike (D53). Fields carry the API's names; refusals land next to their inputs (the
+// address under either API name), and a 412 stale_write (someone else saved first) offers to reload.
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/errors.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { showFieldErrors } from '../../ui/forms.ts';
+
+export const TERMS = [
+  { value: 'due_on_receipt', label: 'Due on receipt' },
+  { value: 'net_7', label: 'Net 7' },
+  { value: 'net_15', label: 'Net 15' },
+  { value: 'net_30', label: 'Net 30' },
+  { value: 'net_60', label: 'Net 60' },
+  { value: 'net_90', label: 'Net 90' },
+];
+export type Terms = 'due_on_receipt' | 'net_7' | 'net_15' | 'net_30' | 'net_60' | 'net_90';
+
+/** What the form edits, the address under one name whatever the API calls it. */
+export interface ContactBody {
+  display_name: string;
+  email: string | null;
+  company_name: string | null;
+  phone: string | null;
+  address: string | null;
+  notes: string;
+  payment_terms: Terms;
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+export function ContactForm<Saved>({
+  initial,
+  addressLabel,
+  addressField,
+  submitLabel,
+  queryKey,
+  save,
+  onSaved,
+  onReload,
+}: {
+  initial: Partial<Record<keyof ContactBody, string | null>>;
+  addressLabel: string;
+  /** The API's name of the address field, where its refusals are reported. */
+  addressField: string;
+  submitLabel: string;
+  /** The queries the save makes stale. */
+  queryKey: string;
+  save: (body: ContactBody) => Promise<Saved>;
+  onSaved: (saved: Saved) => void;
+  onReload?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: {
+      display_name: initial.display_name ?? '',
+      email: initial.email ?? '',
+      company_name: initial.company_name ?? '',
+      phone: initial.phone ?? '',
+      address: initial.address ?? '',
+      notes: initial.notes ?? '',
+      payment_terms: initial.payment_terms ?? 'net_30',
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: typeof form.values) =>
+      save({
+        display_name: values.display_name.trim(),
+        email: orNull(values.email),
+        company_name: orNull(values.company_name),
+        phone: orNull(values.phone),
+        address: orNull(values.address),
+        notes: values.notes,
+        payment_terms: values.payment_terms as Terms,
+      }),
+    onSuccess: (saved) => {
+      queryClient.invalidateQueries({ queryKey: [queryKey] });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      showFieldErrors(form, error);
+      const address = error instanceof ApiError ? error.fields[addressField] : undefined;
+      if (address) form.setFieldError('address', address.join('; '));
+    },
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <Stack gap="sm">
+        <ErrorNotice error={mutation.error} onReload={onReload} />
+        <TextInput label="Display name" required data-autofocus {...form.getInputProps('display_name')} />
+        <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+        <TextInput label="Company name" {...form.getInputProps('company_name')} />
+        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+        <Textarea label={addressLabel} autosize minRows={2} {...form.getInputProps('address')} />
+        <Select
+          label="Payment terms"
+          data={TERMS}
+          allowDeselect={false}
+          {...form.getInputProps('payment_terms')}
+        />
+        <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
