@@ -500,6 +500,43 @@ export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
 });
 
 /**
+ * bill_payment_agrees (D55): a posted bill payment is applied in full and its entry debits Accounts
+ * Payable with its amount; a void one has no applications and its entry is reversed by its void entry.
+ */
+export const billPaymentViolations = documentCheck('bill_payment_agrees', 'bill_payment', 'payment p', {
+  with: `applied AS (
+       SELECT organization_id, bill_payment_id, sum(amount) AS amount, count(*) AS applications
+         FROM bill_payment_applications WHERE organization_id = ANY($1::uuid[])
+        GROUP BY organization_id, bill_payment_id),
+     payable_lines AS (
+       SELECT l.organization_id, l.journal_entry_id, sum(l.debit - l.credit) AS debit
+         FROM journal_lines l
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+        WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = $2
+        GROUP BY l.organization_id, l.journal_entry_id),
+     payment AS (
+       SELECT p.organization_id, p.id, p.number, p.status, p.amount, COALESCE(ap.amount, 0.0000) AS applied,
+              COALESCE(ap.applications, 0) AS applications, COALESCE(d.debit, 0.0000) AS payable_debit,
+              e.reversed_by_entry_id AS reversed_by, p.void_entry_id
+         FROM bill_payments p
+         LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.bill_payment_id = p.id
+         LEFT JOIN journal_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
+         LEFT JOIN payable_lines d ON d.organization_id = p.organization_id AND d.journal_entry_id = p.journal_entry_id
+        WHERE p.organization_id = ANY($1::uuid[]))`,
+  rules: `
+         ('a posted payment is applied in full', p.amount::text, p.applied::text,
+          p.status = 'posted' AND p.applied <> p.amount),
+         ('a void payment has no applications', '0', p.applications::text,
+          p.status = 'void' AND p.applications <> 0),
+         ('its entry debits Accounts Payable with the amount', p.amount::text, p.payable_debit::text,
+          p.payable_debit <> p.amount),
+         ('a void payment''s entry is reversed by its void entry, and only a void one''s',
+          format('reversed by %s', p.void_entry_id), format('reversed by %s', p.reversed_by),
+          p.reversed_by IS DISTINCT FROM p.void_entry_id)`,
+  role: 'accounts_payable',
+});
+
+/**
  * payables_agree: the Accounts Payable balance (credit) equals what open and part-paid bills still owe.
  * Only bills and bill payments post to it (manual journal lines are refused).
  */

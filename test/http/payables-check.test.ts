@@ -107,6 +107,25 @@ describe('folio check with payables', () => {
     );
   });
 
+  test('bill_payment_agrees and bill_agrees: a payment whose applications no longer add up to its amount', async () => {
+    const { books, partPaid } = await booksWithBills();
+    const sql = 'UPDATE bill_payment_applications SET amount = amount + $2 WHERE bill_id = $1';
+    const found = await brokenThenRepaired(
+      books.organizationId,
+      [[sql, [partPaid.id, 1]]],
+      [[sql, [partPaid.id, -1]]],
+    );
+    assert.deepEqual([...new Set(found.map((v) => v.invariant))].sort(), [
+      'bill_agrees',
+      'bill_payment_agrees',
+    ]);
+    assert.ok(
+      found.some((v) =>
+        /a posted payment is applied in full: expected 130\.0000, found 131\.0000/.test(v.message),
+      ),
+    );
+  });
+
   test('bill_agrees: a void bill whose entry is not reversed by its void entry', async () => {
     const { books, voided } = await booksWithBills();
     const [row] = await harness.db.query<{ void_entry_id: string }>(

@@ -257,6 +257,50 @@ describe('bills (D54)', () => {
   });
 });
 
+describe('bills, payments and closed periods', () => {
+  test('in a closed period a bill is neither entered nor opened, and a payment is neither made nor voided (409 period_closed, nothing written)', async () => {
+    const books = await signUp(harness);
+    const vendor = await createVendor(books);
+    const draft = ok(await postBill(books, vendor.id, { bill_date: '2026-02-10' }), 201);
+    const open = await openBill(books, vendor.id, { bill_date: '2026-02-11' });
+    const payment = ok(
+      await pay(books, vendor.id, [{ bill_id: open.id, amount: '10.00' }], { payment_date: '2026-02-12' }),
+      201,
+    );
+    ok(await call(harness, 'POST', '/api/v1/periods/close', books.headers, { through: '2026-02-28' }));
+    await refusedUnchanged(
+      harness,
+      books,
+      () => postBill(books, vendor.id, { bill_date: '2026-02-20' }),
+      'period_closed',
+    );
+    await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', `/api/v1/bills/${draft.id}/open`, books.headers),
+      'period_closed',
+    );
+    await refusedUnchanged(
+      harness,
+      books,
+      () => pay(books, vendor.id, [{ bill_id: open.id, amount: '5.00' }], { payment_date: '2026-02-20' }),
+      'period_closed',
+    );
+    await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', `/api/v1/bill-payments/${payment.id}/void`, books.headers),
+      'period_closed',
+    );
+    // After the period: paying the rest is fine, dated in the open period.
+    ok(
+      await pay(books, vendor.id, [{ bill_id: open.id, amount: '20.00' }], { payment_date: '2026-03-02' }),
+      201,
+    );
+    await assertBooksCheck(books);
+  });
+});
+
 describe('bills and stock (D48-D51)', () => {
   async function stockSetup() {
     const books = await signUp(harness);

@@ -2,6 +2,7 @@
 // The SQL lives in src/storage/checks.ts, one set-based statement per invariant; this file runs
 // them over the organizations in batches, each batch in one read-only snapshot, and words the rows.
 import {
+  billPaymentViolations,
   billViolations,
   type CheckRow,
   changeRecordViolations,
@@ -42,6 +43,7 @@ export const INVARIANTS = [
   'credit_note_agrees',
   'receivables_agree',
   'bill_agrees',
+  'bill_payment_agrees',
   'payables_agree',
   'stock_agrees',
   'numbers_gapless',
@@ -74,6 +76,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await creditNoteViolations(db, organizationIds)));
   rows.push(...(await receivablesViolations(db, organizationIds)));
   rows.push(...(await billViolations(db, organizationIds)));
+  rows.push(...(await billPaymentViolations(db, organizationIds)));
   rows.push(...(await payablesViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
