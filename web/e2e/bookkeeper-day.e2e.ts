@@ -641,7 +641,7 @@ describe('a bookkeeper’s day in the browser', {
     await shot('accounts');
   });
 
-  test('the dashboard moved with the day: the month’s figures, six months, recent invoices and payments', async () => {
+  test('the dashboard moved with the day: the month’s figures, six months, bills to pay, recent invoices and payments', async () => {
     await nav('Dashboard');
     const day = today();
     const pnl = (await (
@@ -658,6 +658,10 @@ describe('a bookkeeper’s day in the browser', {
     await page.locator('.recharts-surface').first().waitFor();
     await page.getByRole('link', { name: /^PMT-/ }).first().waitFor();
     await page.getByRole('link', { name: /^INV-/ }).first().waitFor();
+    // What the bill still owes (AP aging's total, the Accounts Payable balance), none of it overdue.
+    const billsToPay = page.locator('.mantine-Card-root').filter({ hasText: 'Bills to pay' });
+    await billsToPay.getByText('$5.00').waitFor();
+    await page.locator('.mantine-Card-root').filter({ hasText: 'Bills overdue' }).getByText('$0.00').waitFor();
     await shot('dashboard');
   });
 

@@ -1,5 +1,6 @@
-// Dashboard: cash in bank accounts, receivables outstanding and overdue, income and expenses this
-// month and the last six, the most recent invoices and payments. Every figure is the API's decimal
+// Dashboard: cash in bank accounts, receivables outstanding and overdue, bills to pay and overdue
+// (for those who read payables), income and expenses this month and the last six, the most recent
+// invoices and payments. Every figure is the API's decimal
 // string, summed with the shared money rules where the app adds (D45). The newest documents are the
 // last page of their lists (`cursor=last`): one request each, however many the books hold.
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -71,6 +72,13 @@ function useFigures(books: Books) {
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: day } } })),
   });
+  // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
+  const payables = useQuery({
+    queryKey: ['dashboard', 'ap-aging', day],
+    enabled: books.can.readPurchases && books.can.readReports,
+    queryFn: async () =>
+      data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: day } } })),
+  });
   const profit = useQuery({
     queryKey: ['dashboard', 'pnl', day],
     enabled: books.can.readReports,
@@ -115,7 +123,16 @@ function useFigures(books: Books) {
         }),
       ),
   });
-  return { cash, aging, profit, invoices, payments, months };
+  return { cash, aging, payables, profit, invoices, payments, months };
+}
+
+type AgingTotals = Record<'1_30' | '31_60' | '61_90' | 'over_90', string>;
+
+/** What an aging report holds past its due date: the buckets after `current`, summed exactly. */
+function pastDue(totals: AgingTotals | undefined): string | undefined {
+  if (!totals) return undefined;
+  const buckets = ['1_30', '31_60', '61_90', 'over_90'] as const;
+  return formatMoney(buckets.reduce((sum, bucket) => sum + parseMoney(totals[bucket]), 0n));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -136,24 +153,26 @@ export default function Dashboard() {
 }
 
 function DashboardOf({ books }: { books: Books }) {
-  const { cash, aging, profit, invoices, payments, months } = useFigures(books);
+  const { cash, aging, payables, profit, invoices, payments, months } = useFigures(books);
   const currency = books.currency;
   const outstanding = aging.data?.totals.total;
-  // Past due: the buckets after `current` (the total also nets the customers' unapplied credit).
-  const overdue = aging.data
-    ? formatMoney(
-        (['1_30', '31_60', '61_90', 'over_90'] as const).reduce(
-          (sum, bucket) => sum + parseMoney(aging.data.totals[bucket]),
-          0n,
-        ),
-      )
-    : undefined;
+  // Past due: the buckets after `current` (AR's total also nets the customers' unapplied credit).
+  const overdue = pastDue(aging.data?.totals);
+  const billsOverdue = pastDue(payables.data?.totals);
 
   const recent = invoices.data ?? [];
   return (
     <Page title="Dashboard">
       <ErrorNotice
-        error={cash.error ?? aging.error ?? profit.error ?? invoices.error ?? payments.error ?? months.error}
+        error={
+          cash.error ??
+          aging.error ??
+          payables.error ??
+          profit.error ??
+          invoices.error ??
+          payments.error ??
+          months.error
+        }
       />
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', xs: 'md' }}>
         <Figure label="Cash in bank accounts" amount={cash.data} currency={currency} />
@@ -167,6 +186,17 @@ function DashboardOf({ books }: { books: Books }) {
           </>
         ) : null}
       </SimpleGrid>
+      {books.can.readPurchases && books.can.readReports ? (
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', xs: 'md' }}>
+          <Figure label="Bills to pay" amount={payables.data?.totals.total} currency={currency} />
+          <Figure
+            label="Bills overdue"
+            amount={billsOverdue}
+            currency={currency}
+            hint="Past their due date"
+          />
+        </SimpleGrid>
+      ) : null}
       {books.can.readReports ? (
         <Section title="Income and expenses, last six months">
           {months.data ? (
