@@ -661,7 +661,11 @@ describe('a bookkeeper’s day in the browser', {
     // What the bill still owes (AP aging's total, the Accounts Payable balance), none of it overdue.
     const billsToPay = page.locator('.mantine-Card-root').filter({ hasText: 'Bills to pay' });
     await billsToPay.getByText('$5.00').waitFor();
-    await page.locator('.mantine-Card-root').filter({ hasText: 'Bills overdue' }).getByText('$0.00').waitFor();
+    await page
+      .locator('.mantine-Card-root')
+      .filter({ hasText: 'Bills overdue' })
+      .getByText('$0.00')
+      .waitFor();
     await shot('dashboard');
   });
 
