@@ -413,7 +413,7 @@ describe('a bookkeeper’s day in the browser', {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('ap@acme-wholesale.test');
     await dialog.getByRole('button', { name: 'Create vendor' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('link', { name: vendorName }).waitFor();
+    await page.getByRole('link', { name: vendorName, exact: true }).waitFor();
     await shot('vendors');
 
     await nav('Bills');
@@ -467,6 +467,12 @@ describe('a bookkeeper’s day in the browser', {
       bills.results.map((b) => [b.status, b.balance_due]),
       [['open', '5.0000']],
     );
+    await nav('Vendors');
+    await page.getByRole('link', { name: vendorName, exact: true }).click();
+    await page.getByRole('heading', { name: vendorName, level: 1, exact: true }).waitFor();
+    await page.getByRole('main').getByText('$5.00').first().waitFor();
+    await page.getByRole('link', { name: 'BILL-000001' }).waitFor();
+    await shot('vendor-page');
     await nav('Inventory adjustments');
     await page.getByRole('cell', { name: 'ADJ-000001' }).waitFor();
     await shot('inventory-adjustments');

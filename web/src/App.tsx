@@ -30,6 +30,7 @@ const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
 const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
 const Reports = screen(() => import('./features/reports/Reports.tsx'));
 const Vendors = screen(() => import('./features/payables/Vendors.tsx'));
+const VendorPage = screen(() => import('./features/payables/VendorPage.tsx'));
 const Bills = screen(() => import('./features/payables/Bills.tsx'));
 const BillPage = screen(() => import('./features/payables/BillPage.tsx'));
 const BillPayments = screen(() => import('./features/payables/BillPayments.tsx'));
@@ -60,6 +61,7 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   items: ItemPage,
   journal: JournalEntryEditor,
   bills: BillPage,
+  vendors: VendorPage,
 };
 const opening = (second && DOCUMENT_PAGE[first]) || FIRST_SEGMENT[first];
 void opening?.preload();
@@ -109,6 +111,7 @@ export function App() {
           <Route path="items" element={<Lazy screen={<Items />} />} />
           <Route path="items/:id" element={<Lazy screen={<ItemPage />} />} />
           <Route path="vendors" element={<Lazy screen={<Vendors />} />} />
+          <Route path="vendors/:id" element={<Lazy screen={<VendorPage />} />} />
           <Route path="bills" element={<Lazy screen={<Bills />} />} />
           <Route path="bills/:id" element={<Lazy screen={<BillPage />} />} />
           <Route path="bill-payments" element={<Lazy screen={<BillPayments />} />} />

@@ -244,7 +244,7 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
       <Group gap="sm">
         <StatusBadge status={bill.status} />
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Anchor component={Link} to={`/bills?vendor=${bill.vendor}`}>
+          <Anchor component={Link} to={`/vendors/${bill.vendor}`}>
             {bill.vendor_name}
           </Anchor>
           {bill.vendor_reference ? ` · ref. ${bill.vendor_reference}` : ''} · {formatDate(bill.bill_date)},

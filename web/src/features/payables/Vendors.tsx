@@ -1,5 +1,5 @@
 // Vendors (D53): search, active filter, cursor paging; create and edit in a dialog; each row shows
-// what is owed on the vendor's open bills, and its name opens the vendor's bills.
+// what is owed on the vendor's open bills, and its name opens the vendor's page.
 import { Anchor, Button, Group, Modal, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -125,11 +125,7 @@ export default function Vendors() {
               {rows.map((vendor) => (
                 <Table.Tr key={vendor.id}>
                   <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor
-                      component={Link}
-                      to={`/bills?vendor=${vendor.id}`}
-                      aria-label={`Bills of ${vendor.display_name}`}
-                    >
+                    <Anchor component={Link} to={`/vendors/${vendor.id}`}>
                       {vendor.display_name}
                     </Anchor>
                   </Table.Td>
