@@ -543,6 +543,76 @@ describe('bill payments (D55)', () => {
   });
 });
 
+describe('bill payments racing bill voids', () => {
+  test('concurrent payments and voids of one open bill: either the void wins and every payment is refused, or payments land and the void is refused; the books agree', async () => {
+    const books = await signUp(harness);
+    const vendor = await createVendor(books);
+    const bill = await openBill(books, vendor.id, {
+      lines: [{ quantity: '1', unit_cost: '100', account: books.accounts['6300'] }],
+    });
+    const base = await listen(harness);
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...books.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { path, status: response.status, body: await response.json() };
+    };
+    const payment = {
+      vendor: vendor.id,
+      payment_date: '2026-03-20',
+      amount: '10.00',
+      method: 'ach',
+      paid_from_account: books.accounts['1000'],
+      applications: [{ bill_id: bill.id, amount: '10.00' }],
+    };
+    const responses = await Promise.all([
+      ...Array.from({ length: 5 }, () => post('/api/v1/bill-payments', payment)),
+      ...Array.from({ length: 3 }, () => post(`/api/v1/bills/${bill.id}/void`, {})),
+    ]);
+    const paid = responses.filter((r) => r.path === '/api/v1/bill-payments' && r.status === 201);
+    const voided = responses.filter((r) => r.path.endsWith('/void') && r.status === 200);
+    for (const refused of responses.filter((r) => r.status >= 400))
+      assert.deepEqual(
+        [refused.status, refused.body.error.code],
+        [409, 'invalid_state'],
+        JSON.stringify(refused.body),
+      );
+    const after = ok(await call(harness, 'GET', `/api/v1/bills/${bill.id}`, books.headers));
+    if (voided.length === 1) {
+      assert.equal(paid.length, 0, 'nothing is paid on a void bill');
+      assert.equal(after.status, 'void');
+    } else {
+      assert.equal(voided.length, 0);
+      assert.equal(paid.length, 5);
+      assert.deepEqual([after.status, after.amount_paid], ['open', '50.0000']);
+    }
+    await assertBooksCheck(books);
+  });
+
+  test('a bill payment replayed with its Idempotency-Key answers the first payment and pays once', async () => {
+    const books = await signUp(harness);
+    const vendor = await createVendor(books);
+    const bill = await openBill(books, vendor.id);
+    const headers = { ...books.headers, 'idempotency-key': 'bill-pay-1' };
+    const body = {
+      vendor: vendor.id,
+      payment_date: '2026-03-20',
+      amount: '30.00',
+      method: 'wire',
+      paid_from_account: books.accounts['1000'],
+      applications: [{ bill_id: bill.id, amount: '30.00' }],
+    };
+    const first = ok(await call(harness, 'POST', '/api/v1/bill-payments', headers, body), 201);
+    const again = ok(await call(harness, 'POST', '/api/v1/bill-payments', headers, body), 201);
+    assert.deepEqual(again, first);
+    const list = ok(await call(harness, 'GET', '/api/v1/bill-payments', books.headers));
+    assert.equal(list.results.length, 1);
+    assert.equal(await balanceOf(books, '2000'), '0.0000');
+  });
+});
+
 describe('AP aging, roles and the feed (D56, D57)', () => {
   test('AP aging buckets open bills by days past due, and its total is the Accounts Payable balance on every date', async () => {
     const books = await signUp(harness);
