@@ -33,7 +33,7 @@ export function DateInput({
 }
 
 /** What an openapi-fetch call with `parseAs: 'blob'` answers. */
-type BlobAnswer = { data?: unknown; response: Response };
+export type BlobAnswer = { data?: unknown; response: Response };
 
 /** The file name the API gives in Content-Disposition, else `fallback`. */
 export function attachmentName(response: Response, fallback: string): string {

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { GeneralLedger } from './GeneralLedger.tsx';
-import { DateInput, money, ReportTable, type Row } from './ReportTable.tsx';
+import { type BlobAnswer, DateInput, money, ReportTable, type Row } from './ReportTable.tsx';
 import { TrackingFilter } from './TrackingFilter.tsx';
 
 const REPORTS = [
@@ -166,17 +166,39 @@ function BalanceSheet({ books }: { books: Books }) {
   );
 }
 
-const AGING_BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
-const AGING_HEADERS = [
-  'Customer',
-  'Current',
-  '1-30 days',
-  '31-60 days',
-  '61-90 days',
-  'Over 90 days',
-  'Unapplied credit',
-  'Total',
-];
+const BUCKET_HEADERS = ['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days'];
+const AR_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
+const AP_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'total'] as const;
+
+/**
+ * An aging report's table: one row per party (its name, then its columns), then the totals. AR aging
+ * and AP aging differ only in their party and AR's unapplied-credit column.
+ */
+function AgingTable<Column extends string>({
+  books,
+  name,
+  headers,
+  columns,
+  parties,
+  totals,
+  csv,
+}: {
+  books: Books;
+  name: string;
+  headers: string[];
+  columns: readonly Column[];
+  parties: { name: string; amounts: Record<Column, string> }[];
+  totals: Record<Column, string>;
+  csv: () => Promise<BlobAnswer>;
+}) {
+  const c = books.currency;
+  const rows: Row[] = parties.map((party) => ({
+    cells: [party.name, ...columns.map((column) => money(party.amounts[column], c))],
+  }));
+  if (rows.length > 0)
+    rows.push({ strong: true, cells: ['Total', ...columns.map((col) => money(totals[col], c))] });
+  return <ReportTable name={name} headers={headers} rows={rows} numeric={1} csv={csv} />;
+}
 
 function ArAging({ books }: { books: Books }) {
   const [asOf, setAsOf] = useState(today());
@@ -185,23 +207,19 @@ function ArAging({ books }: { books: Books }) {
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: asOf } } })),
   });
-  const c = books.currency;
   const r = report.data;
-  const rows: Row[] = (r?.customers ?? []).map((customer) => ({
-    cells: [customer.customer_name, ...AGING_BUCKETS.map((bucket) => money(customer[bucket], c))],
-  }));
-  if (r && rows.length > 0)
-    rows.push({ strong: true, cells: ['Total', ...AGING_BUCKETS.map((b) => money(r.totals[b], c))] });
   return (
     <Stack>
       <DateInput label="As of" value={asOf} onChange={setAsOf} />
       <ErrorNotice error={report.error} />
       {r ? (
-        <ReportTable
+        <AgingTable
+          books={books}
           name={`ar-aging-${asOf}`}
-          headers={AGING_HEADERS}
-          rows={rows}
-          numeric={1}
+          headers={['Customer', ...BUCKET_HEADERS, 'Unapplied credit', 'Total']}
+          columns={AR_COLUMNS}
+          parties={r.customers.map((customer) => ({ name: customer.customer_name, amounts: customer }))}
+          totals={r.totals}
           csv={() =>
             api.GET('/api/v1/reports/ar-aging', {
               params: { query: { as_of: asOf, format: 'csv' } },
@@ -214,8 +232,6 @@ function ArAging({ books }: { books: Books }) {
   );
 }
 
-const AP_BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90', 'total'] as const;
-
 /** D56: what is owed to each vendor by days past due; the total is the Accounts Payable balance. */
 function ApAging({ books }: { books: Books }) {
   const [asOf, setAsOf] = useState(today());
@@ -224,23 +240,19 @@ function ApAging({ books }: { books: Books }) {
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: asOf } } })),
   });
-  const c = books.currency;
   const r = report.data;
-  const rows: Row[] = (r?.vendors ?? []).map((vendor) => ({
-    cells: [vendor.vendor_name, ...AP_BUCKETS.map((bucket) => money(vendor[bucket], c))],
-  }));
-  if (r && rows.length > 0)
-    rows.push({ strong: true, cells: ['Total', ...AP_BUCKETS.map((b) => money(r.totals[b], c))] });
   return (
     <Stack>
       <DateInput label="As of" value={asOf} onChange={setAsOf} />
       <ErrorNotice error={report.error} />
       {r ? (
-        <ReportTable
+        <AgingTable
+          books={books}
           name={`ap-aging-${asOf}`}
-          headers={['Vendor', ...AGING_HEADERS.slice(1, 6), 'Total']}
-          rows={rows}
-          numeric={1}
+          headers={['Vendor', ...BUCKET_HEADERS, 'Total']}
+          columns={AP_COLUMNS}
+          parties={r.vendors.map((vendor) => ({ name: vendor.vendor_name, amounts: vendor }))}
+          totals={r.totals}
           csv={() =>
             api.GET('/api/v1/reports/ap-aging', {
               params: { query: { as_of: asOf, format: 'csv' } },
