@@ -10,6 +10,15 @@ export const UUID_REGEX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 /** A malformed id is a row that does not exist; PostgreSQL would refuse the uuid cast instead. */
 export const isUuid = (value: string) => UUID_REGEX.test(value);
 
+/**
+ * A list's `search` as a LIKE pattern matching it anywhere, its `%`, `_` and `\` taken literally
+ * (lower-case: the lists compare with lower(column)); null when the search is empty.
+ */
+export function containsPattern(search: string | undefined): string | null {
+  const text = search?.trim().toLowerCase();
+  return text ? `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
+}
+
 /** Row locks a lookup may take, held to commit. */
 export type RowLock = 'none' | 'update' | 'share';
 

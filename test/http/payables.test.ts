@@ -372,6 +372,28 @@ describe('bills and stock (D48-D51)', () => {
     await assertBooksCheck(books);
   });
 
+  test('a draft whose item became an inventory item since is refused at open (its line posts elsewhere) and nothing is written', async () => {
+    const { books, vendor } = await stockSetup();
+    const supplies = ok(
+      await call(harness, 'POST', '/api/v1/items', books.headers, { name: 'Paper', type: 'non_inventory' }),
+      201,
+    );
+    const draft = ok(
+      await postBill(books, vendor.id, {
+        lines: [{ item: supplies.id, quantity: '2', unit_cost: '3', account: books.accounts['6300'] }],
+      }),
+      201,
+    );
+    ok(await call(harness, 'PATCH', `/api/v1/items/${supplies.id}`, books.headers, { type: 'inventory' }));
+    await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', `/api/v1/bills/${draft.id}/open`, books.headers),
+      'validation_error',
+      ['lines/0/account'],
+    );
+  });
+
   test('voiding a bill whose stock was sold since is insufficient_inventory and changes nothing', async () => {
     const { books, vendor, item } = await stockSetup();
     const customer = await createCustomer(harness, books.headers);

@@ -4,6 +4,7 @@ import { todayIn } from '../../domain/dates.ts';
 import { balanceDue, daysOverdue } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
+import { containsPattern } from '../../storage/sql.ts';
 import type { InvoiceLineRow, InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { Actor, Deps } from '../context.ts';
@@ -98,7 +99,7 @@ export async function listInvoices(
 ) {
   const organizationId = actor.organization.id;
   const customerId = customerFilter(filters.customer);
-  const search = filters.search?.trim() ? `%${escapeLike(filters.search.trim().toLowerCase())}%` : null;
+  const search = containsPattern(filters.search);
   const rows = await invoices.page(
     deps.db,
     organizationId,
@@ -114,8 +115,4 @@ export async function listInvoices(
   const page = toPage(organizationId, rows, cursor);
   const today = todayIn(actor.organization.timezone);
   return { ...page, rows: page.rows.map((row) => summary(row, today)) };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
-import { formatMoney, type Money, parseMoney } from '../../domain/money.ts';
+import { formatMoney, type Money, parseMoney, sumMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
@@ -26,7 +26,7 @@ import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
-import { type PAYMENT_METHODS, parsePaymentAmount, sumApplications } from '../payments/payments-received.ts';
+import { type PAYMENT_METHODS, parsePaymentAmount } from '../payments/payments-received.ts';
 import { BILL_ENTITY } from './read-bills.ts';
 import { activeVendor, vendorFilter } from './vendors.ts';
 
@@ -125,7 +125,10 @@ function parseApplications(command: CreateBillPaymentCommand, currency: string) 
       );
     return { billId, amount: applied };
   });
-  const applied = sumApplications(applications.map((a) => ({ invoiceId: a.billId, amount: a.amount })));
+  const applied = sumMoney(
+    applications.map((a) => a.amount),
+    'applications',
+  );
   if (applied !== amount) {
     throw new DomainError('validation_error', 'the applications must add up to the payment amount', {
       fields: { applications: [`add up to ${formatMoney(applied)}, not the amount ${formatMoney(amount)}`] },

@@ -5,6 +5,7 @@ import { todayIn } from '../../domain/dates.ts';
 import { daysOverdue } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
+import { containsPattern } from '../../storage/sql.ts';
 import type { BillLineRow, BillRow } from '../../storage/stores/bills.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import type { Actor, Deps } from '../context.ts';
@@ -78,12 +79,7 @@ export async function listBills(
   filters: { status?: string; vendor?: string; search?: string },
 ) {
   const organizationId = actor.organization.id;
-  const search = filters.search?.trim()
-    ? `%${filters.search
-        .trim()
-        .toLowerCase()
-        .replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-    : null;
+  const search = containsPattern(filters.search);
   const rows = await bills.page(
     deps.db,
     organizationId,
