@@ -1,7 +1,13 @@
 // Items and stock (D47-D51), pure: item types and which accounts each needs, and moving-average
 // costing. Quantities and values are bigint at scale 4 (src/domain/money.ts), like money.
 import { DomainError } from './errors.ts';
-import { divideRoundHalfAwayFromZero, MONEY_SCALE, type Money, multiplyMoney } from './money.ts';
+import {
+  checkedMoney,
+  divideRoundHalfAwayFromZero,
+  MONEY_SCALE,
+  type Money,
+  multiplyMoney,
+} from './money.ts';
 
 export const ITEM_TYPES = ['service', 'non_inventory', 'inventory'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -19,8 +25,8 @@ export function averageCost(stock: Stock): Money {
 }
 
 /** The value of `quantity` units received at `unitCost` (scale 4, no rounding to the currency). */
-export function valueIn(quantity: bigint, unitCost: Money): Money {
-  return multiplyMoney(quantity, unitCost, MONEY_SCALE, 'value');
+export function valueIn(quantity: bigint, unitCost: Money, field = 'unit_cost'): Money {
+  return multiplyMoney(quantity, unitCost, MONEY_SCALE, field);
 }
 
 /**
@@ -35,9 +41,16 @@ export function costOut(stock: Stock, quantity: bigint): Money {
   return divideRoundHalfAwayFromZero(stock.value * quantity, stock.quantity);
 }
 
-/** The stock after a signed move of `quantity` worth `value` (negative both for a move out). */
-export function afterMove(stock: Stock, quantity: bigint, value: Money): Stock {
-  return { quantity: stock.quantity + quantity, value: stock.value + value };
+/**
+ * The stock after a signed move of `quantity` worth `value` (negative both for a move out). D85: an
+ * item's running quantity and value stay inside NUMERIC(20,4); a move that would leave it is
+ * invalid_money on `field`, the request field that caused it.
+ */
+export function afterMove(stock: Stock, quantity: bigint, value: Money, field: string): Stock {
+  return {
+    quantity: checkedMoney(stock.quantity + quantity, field),
+    value: checkedMoney(stock.value + value, field),
+  };
 }
 
 /** One item a document would take below zero (D51's detail). */

@@ -47,10 +47,15 @@ export interface InvoiceTotals {
 }
 
 /** D8: each line rounded, tax per line rounded, total = subtotal + tax_total. */
-export function computeInvoice(lines: InvoiceLineAmounts[], currencyDecimals: number): InvoiceTotals {
-  // D66: a product or sum past NUMERIC(20,4) is invalid_money on the line's price, or on `lines`.
+export function computeInvoice(
+  lines: InvoiceLineAmounts[],
+  currencyDecimals: number,
+  priceField = 'unit_price',
+): InvoiceTotals {
+  // D66: a product or sum past NUMERIC(20,4) is invalid_money on the line's price (`unit_price`, or
+  // a bill's `unit_cost`), or on `lines`.
   const computed = lines.map((line, index) => {
-    const field = `lines/${index}/unit_price`;
+    const field = `lines/${index}/${priceField}`;
     const amount = multiplyMoney(line.quantity, line.unitPrice, currencyDecimals, field);
     const taxAmount =
       line.taxPercent === null ? 0n : percentOf(amount, line.taxPercent, currencyDecimals, field);

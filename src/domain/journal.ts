@@ -220,15 +220,22 @@ export interface LineAccountState {
   number: string;
   isActive: boolean;
   systemRole: string | null;
+  detailType: string;
 }
 
 /**
  * Refuses a line on an inactive account, or on an account documents keep (Accounts Receivable moves
  * only with invoices and payments, Accounts Payable with bills and bill payments; DOCUMENT_KEPT_ROLES
- * says why). `path` is the line's account field.
+ * says why; an inventory account only with stock). `path` is the line's account field.
  */
 export function assertLineAccount(account: LineAccountState, path: string): void {
   if (!account.isActive) throw fieldError(path, 'the account is inactive');
+  // D84, D86: an inventory account's balance is the value of the stock held in it; only stock moves it.
+  if (account.detailType === 'inventory')
+    throw fieldError(
+      path,
+      `account ${account.number} is an inventory account, kept by the items' stock; record an inventory adjustment or a bill instead of a journal line`,
+    );
   if (account.systemRole === null || !DOCUMENT_KEPT_ROLES.has(account.systemRole)) return;
   throw fieldError(
     path,

@@ -602,6 +602,46 @@ export async function stockViolations(db: Queryable, organizationIds: string[]):
   );
 }
 
+/**
+ * stock_accounts_agree (D86): each inventory account's balance (an account of detail type inventory,
+ * or one an item carries its stock in) equals the value of the items held in it, so stock value moves
+ * only with stock. Balances come from the balance summary, which ledger_balances checks against the
+ * lines.
+ */
+export async function stockAccountViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH held AS (
+       SELECT organization_id, inventory_asset_account_id AS account_id, sum(inventory_value) AS value
+         FROM items WHERE organization_id = ANY($1::uuid[]) AND inventory_asset_account_id IS NOT NULL
+        GROUP BY organization_id, inventory_asset_account_id),
+     stock_accounts AS (
+       SELECT organization_id, id AS account_id FROM accounts
+        WHERE organization_id = ANY($1::uuid[]) AND detail_type = 'inventory'
+       UNION
+       SELECT organization_id, account_id FROM held),
+     booked AS (
+       SELECT b.organization_id, b.account_id, sum(b.debit - b.credit) AS balance
+         FROM account_balances b
+         JOIN stock_accounts s ON s.organization_id = b.organization_id AND s.account_id = b.account_id
+        GROUP BY b.organization_id, b.account_id),
+     compared AS (
+       SELECT s.organization_id, s.account_id, COALESCE(b.balance, 0.0000) AS ledger,
+              COALESCE(h.value, 0.0000) AS stock
+         FROM stock_accounts s
+         LEFT JOIN booked b ON b.organization_id = s.organization_id AND b.account_id = s.account_id
+         LEFT JOIN held h ON h.organization_id = s.organization_id AND h.account_id = s.account_id)
+     SELECT c.organization_id::text AS organization_id, 'stock_accounts_agree' AS invariant,
+            'account' AS record_type, c.account_id::text AS record_id, a.number AS record_number,
+            'an inventory account''s balance equals the value of the items held in it' AS rule,
+            c.stock::text AS expected, c.ledger::text AS found
+       FROM compared c
+       JOIN accounts a ON a.organization_id = c.organization_id AND a.id = c.account_id
+      WHERE c.ledger <> c.stock
+      ORDER BY 1, 4`,
+    [organizationIds],
+  );
+}
+
 /** A numbered document family: its counter in `sequences` and where its numbers are stored. */
 export interface NumberedTable {
   sequence: string;

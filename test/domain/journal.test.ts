@@ -116,7 +116,7 @@ describe("a document's entry changes through its document only (D63)", () => {
 });
 
 describe("a line's account and tracking options", () => {
-  const account = { number: '6600', isActive: true, systemRole: null };
+  const account = { number: '6600', isActive: true, systemRole: null, detailType: 'payroll_expenses' };
   test('an active ordinary account passes; inactive and document-kept accounts are refused on the path', () => {
     assert.equal(
       refusal(() => assertLineAccount(account, 'lines/0/account')),
@@ -126,7 +126,12 @@ describe("a line's account and tracking options", () => {
       refusal(() => assertLineAccount({ ...account, isActive: false }, 'lines/1/account'))?.message,
       'lines/1/account: the account is inactive',
     );
-    const receivable = { number: '1100', isActive: true, systemRole: 'accounts_receivable' };
+    const receivable = {
+      number: '1100',
+      isActive: true,
+      systemRole: 'accounts_receivable',
+      detailType: 'accounts_receivable',
+    };
     assert.match(
       refusal(() => assertLineAccount(receivable, 'lines/2/account'))?.message ?? '',
       /^lines\/2\/account: account 1100 is kept by invoices and payments/,
@@ -134,6 +139,13 @@ describe("a line's account and tracking options", () => {
     assert.equal(
       refusal(() => assertLineAccount({ ...account, systemRole: 'undeposited_funds' }, 'p')),
       undefined,
+    );
+    // D84, D86: any inventory account (not only the system one) moves only with stock.
+    assert.match(
+      refusal(() =>
+        assertLineAccount({ number: '1210', isActive: true, systemRole: null, detailType: 'inventory' }, 'q'),
+      )?.message ?? '',
+      /^q: account 1210 is an inventory account, kept by the items' stock/,
     );
   });
 

@@ -15,6 +15,7 @@ import {
   payablesViolations,
   paymentViolations,
   receivablesViolations,
+  stockAccountViolations,
   stockViolations,
 } from '../../storage/checks.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
@@ -46,6 +47,7 @@ export const INVARIANTS = [
   'bill_payment_agrees',
   'payables_agree',
   'stock_agrees',
+  'stock_accounts_agree',
   'numbers_gapless',
   'change_records',
 ] as const;
@@ -79,6 +81,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await billPaymentViolations(db, organizationIds)));
   rows.push(...(await payablesViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
+  rows.push(...(await stockAccountViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];
     rows.push(...(await numberViolations(db, organizationIds, { sequence, prefix, ...place })));

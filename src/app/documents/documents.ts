@@ -3,7 +3,7 @@
 // checks that read take the handle first. The SQL shapes they share live in storage: the rows insert
 // and grouping by parent (src/storage/rows.ts), the stored idempotent response
 // (src/storage/stores/idempotency.ts storeResponse, written by runWrite).
-import { type AccountType, CASH_DETAIL_TYPES, isCashAccount } from '../../domain/chart.ts';
+import { ACCOUNT_USES, type AccountRule } from '../../domain/account-use.ts';
 import { isCalendarDate } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import type { Queryable } from '../../storage/db.ts';
@@ -30,22 +30,10 @@ export function assertDocumentDate(organization: Organization, date: string, pat
   assertOpenPeriodDate(organization, date, path);
 }
 
-/** Which accounts a document field accepts, and how a refusal words it. */
-export interface AccountRule {
-  accepts(account: { type: AccountType; detail_type: string }): boolean;
-  requirement: string;
-}
-
-/** An account of one type: `accountOfType('income')` for an invoice line. */
-export function accountOfType(type: AccountType): AccountRule {
-  return { accepts: (account) => account.type === type, requirement: `must be an ${type} account` };
-}
-
+// D84: which accounts a field accepts lives in one place (src/domain/account-use.ts).
+export { ACCOUNT_USES, type AccountRule, accountOfType } from '../../domain/account-use.ts';
 /** D64: money received moves through cash; Accounts Receivable or income would make credit from nothing. */
-export const CASH_ACCOUNT: AccountRule = {
-  accepts: (account) => isCashAccount(account.type, account.detail_type),
-  requirement: `must be a bank, cash, undeposited funds or credit card account (detail type ${CASH_DETAIL_TYPES.join(', ')})`,
-};
+export const CASH_ACCOUNT = ACCOUNT_USES.cash;
 
 /**
  * Reads the accounts `ids` of these books once and answers the check of one reference: it names an
@@ -58,14 +46,24 @@ export async function activeAccountCheck(
   ids: string[],
   rule: AccountRule,
 ): Promise<(id: string, path: string) => void> {
-  const found = await accounts.findMany(db, organizationId, ids);
-  const byId = new Map(found.map((account) => [account.id, account]));
-  return (id, path) => {
-    const account = byId.get(id);
-    if (!account) throw fieldError(path, 'no such account in these books');
-    if (!rule.accepts(account)) throw fieldError(path, rule.requirement);
-    if (!account.is_active) throw fieldError(path, 'the account is inactive');
-  };
+  const byId = await accountsById(db, organizationId, ids);
+  return (id, path) => checkReference(byId, { id, path, rule });
+}
+
+async function accountsById(db: Queryable, organizationId: string, ids: string[]) {
+  const found = ids.length === 0 ? [] : await accounts.findMany(db, organizationId, ids);
+  return new Map(found.map((account) => [account.id, account]));
+}
+
+/** No such account, then the use's rule, then inactive: the order every refusal names them in. */
+function checkReference(
+  byId: Map<string, accounts.AccountSummary>,
+  { id, path, rule }: AccountReference,
+): void {
+  const account = byId.get(id);
+  if (!account) throw fieldError(path, 'no such account in these books');
+  if (!rule.accepts(account)) throw fieldError(path, rule.requirement);
+  if (!account.is_active) throw fieldError(path, 'the account is inactive');
 }
 
 /** One reference: `id` names an active account of these books that `rule` accepts. */
@@ -77,6 +75,31 @@ export async function assertActiveAccount(
   rule: AccountRule,
 ): Promise<void> {
   (await activeAccountCheck(db, organizationId, [id], rule))(id, path);
+}
+
+/** One account reference a posting depends on: the account, the field that named it, its use. */
+export interface AccountReference {
+  id: string;
+  path: string;
+  rule: AccountRule;
+}
+
+/**
+ * D84, at posting: every account the document's entry will touch is checked again for its use, in one
+ * read, so a setting that changed since the draft (an account's detail type, an item's type, a tax
+ * rate's account) cannot post where the books would disagree with their documents.
+ */
+export async function assertAccountUses(
+  db: Queryable,
+  organizationId: string,
+  references: AccountReference[],
+): Promise<void> {
+  const byId = await accountsById(
+    db,
+    organizationId,
+    references.map((ref) => ref.id),
+  );
+  for (const reference of references) checkReference(byId, reference);
 }
 
 /**

@@ -9,15 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { todayIn } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import { valueIn } from '../../domain/inventory.ts';
-import { assertLineAccount, type JournalLine } from '../../domain/journal.ts';
+import type { JournalLine } from '../../domain/journal.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
-import * as accounts from '../../storage/stores/accounts.ts';
 import type { AdjustmentRow } from '../../storage/stores/inventory-adjustments.ts';
 import * as adjustments from '../../storage/stores/inventory-adjustments.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { assertDocumentDate } from '../documents/documents.ts';
+import { ACCOUNT_USES, assertAccountUses, assertDocumentDate } from '../documents/documents.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { allocateNumber } from '../numbering.ts';
 import { describedPage, type PageCursor } from '../pagination.ts';
@@ -92,14 +91,13 @@ export async function createAdjustment(scope: WriteScope, command: CreateAdjustm
   if (!item) throw fieldError('item', 'no such item in these books');
   if (item.type !== 'inventory') throw fieldError('item', 'only an inventory item holds stock');
   const asset = item.inventory_asset_account_id as string;
-  const [account] = await accounts.findMany(scope.tx, organization.id, [command.account]);
-  if (!account) throw fieldError('account', 'no such account in these books');
-  assertLineAccount(
-    { number: account.number, isActive: account.is_active, systemRole: account.system_role },
-    'account',
-  );
-  if (account.id === asset)
-    throw fieldError('account', "must be another account than the item's inventory asset account");
+  // D84: the offset is never an account documents keep (another item's stock included), and the
+  // item's own asset account is checked for its use again, as every posting does.
+  await assertAccountUses(scope.tx, organization.id, [
+    { id: command.account, path: 'account', rule: ACCOUNT_USES.adjustmentOffset },
+    { id: asset, path: 'item', rule: ACCOUNT_USES.inventoryAsset },
+  ]);
+  const account = { id: command.account };
 
   const id = randomUUID();
   const source = { type: 'inventory_adjustment', id };

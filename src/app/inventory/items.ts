@@ -2,7 +2,7 @@
 // document lines; an inventory item also holds stock, valued in its asset account at moving average
 // (stock.ts). An item's type and asset account are frozen once its stock has moved.
 import { randomUUID } from 'node:crypto';
-import type { AccountType } from '../../domain/chart.ts';
+import { ACCOUNT_USES, type AccountRule } from '../../domain/account-use.ts';
 import { DomainError, fieldError, invalidState, notFound } from '../../domain/errors.ts';
 import { averageCost, ITEM_TYPES, type ItemType } from '../../domain/inventory.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
@@ -13,7 +13,7 @@ import * as movements from '../../storage/stores/stock-movements.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { accountOfType, activeAccountCheck, lockDocument } from '../documents/documents.ts';
+import { assertAccountUses, lockDocument } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { describedPage, type PageCursor } from '../pagination.ts';
 
@@ -97,13 +97,14 @@ export interface CreateItemCommand {
 
 export type UpdateItemCommand = Partial<CreateItemCommand> & { is_active?: boolean };
 
+/** D84: the use each of an item's account fields names. */
 const ACCOUNT_FIELDS: {
   field: 'income_account' | 'expense_account' | 'inventory_asset_account';
-  type: AccountType;
+  rule: AccountRule;
 }[] = [
-  { field: 'income_account', type: 'income' },
-  { field: 'expense_account', type: 'expense' },
-  { field: 'inventory_asset_account', type: 'asset' },
+  { field: 'income_account', rule: ACCOUNT_USES.income },
+  { field: 'expense_account', rule: ACCOUNT_USES.itemExpense },
+  { field: 'inventory_asset_account', rule: ACCOUNT_USES.inventoryAsset },
 ];
 
 /**
@@ -122,11 +123,14 @@ async function checkedFields(scope: WriteScope, fields: ItemFields): Promise<Ite
   } else if (fields.inventory_asset_account_id !== null) {
     throw fieldError('inventory_asset_account', 'only an inventory item has an inventory asset account');
   }
-  for (const { field, type } of ACCOUNT_FIELDS) {
-    const id = resolved[`${field}_id`];
-    if (id === null) continue;
-    (await activeAccountCheck(scope.tx, organizationId, [id], accountOfType(type)))(id, field);
-  }
+  await assertAccountUses(
+    scope.tx,
+    organizationId,
+    ACCOUNT_FIELDS.flatMap(({ field, rule }) => {
+      const id = resolved[`${field}_id`];
+      return id === null ? [] : [{ id, path: field, rule }];
+    }),
+  );
   if (resolved.tax_rate_id !== null) {
     const [rate] = await tax.findRates(scope.tx, organizationId, [resolved.tax_rate_id]);
     if (!rate) throw fieldError('tax_rate', 'no such tax rate in these books');

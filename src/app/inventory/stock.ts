@@ -19,6 +19,8 @@ import type { WriteScope } from '../changes.ts';
 export interface StockSource {
   type: string;
   id: string;
+  /** The request field a refusal names when the move would overflow the item's totals (D85). */
+  field?: string;
 }
 
 export class StockBook {
@@ -127,7 +129,7 @@ export class StockBook {
     value: bigint,
     source: StockSource,
   ): Promise<bigint> {
-    const after = afterMove(this.current(itemId), quantity, value);
+    const after = afterMove(this.current(itemId), quantity, value, source.field ?? 'quantity');
     const organizationId = this.scope.actor.organization.id;
     await movements.insert(this.scope.tx, organizationId, {
       id: randomUUID(),

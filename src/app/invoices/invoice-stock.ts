@@ -2,9 +2,13 @@
 // stock out at the moving average, and its entry also carries the cost: debit each item's cost of
 // goods sold account, credit its inventory asset account, dated like the invoice (D50). Voiding the
 // invoice brings the same units back at their original cost. Both in the invoice's transaction.
+
+import { fieldError } from '../../domain/errors.ts';
 import type { JournalLine } from '../../domain/journal.ts';
 import * as movements from '../../storage/stores/stock-movements.ts';
 import type { WriteScope } from '../changes.ts';
+import { ACCOUNT_USES, assertAccountUses } from '../documents/documents.ts';
+import type { SoldItemLine } from '../documents/sales-posting.ts';
 import { StockBook } from '../inventory/stock.ts';
 
 const SALE = 'invoice';
@@ -17,7 +21,7 @@ const SALE_VOID = 'invoice_void';
 export async function sellStock(
   scope: WriteScope,
   invoice: { id: string; number: string; issueDate: string },
-  lines: { itemId: string; quantity: bigint }[],
+  lines: SoldItemLine[],
 ): Promise<JournalLine[]> {
   if (lines.length === 0) return [];
   const book = await StockBook.lock(
@@ -25,6 +29,26 @@ export async function sellStock(
     lines.map((line) => line.itemId),
   );
   const stocked = lines.filter((line) => book.item(line.itemId)?.type === 'inventory');
+  // D85: a line may have become an inventory item's after its draft was written: its quantity must
+  // then be positive. D84: the item's accounts are checked for their use again.
+  for (const line of stocked)
+    if (line.quantity <= 0n)
+      throw fieldError(`${line.path}/quantity`, 'must be greater than zero for an inventory item');
+  await assertAccountUses(
+    scope.tx,
+    scope.actor.organization.id,
+    stocked.flatMap((line) => {
+      const item = book.item(line.itemId)!;
+      return [
+        { id: item.expense_account_id ?? '', path: `${line.path}/item`, rule: ACCOUNT_USES.itemExpense },
+        {
+          id: item.inventory_asset_account_id ?? '',
+          path: `${line.path}/item`,
+          rule: ACCOUNT_USES.inventoryAsset,
+        },
+      ];
+    }),
+  );
   const outs = new Map<string, bigint>();
   for (const line of stocked) outs.set(line.itemId, (outs.get(line.itemId) ?? 0n) + line.quantity);
   await book.assertAvailable(invoice.issueDate, outs);

@@ -46,6 +46,9 @@ export async function withItemDefaults(scope: WriteScope, lines: ItemLineCommand
       if (!item) throw fieldError(path('item'), 'no such item in these books');
       if (!item.is_active) throw fieldError(path('item'), 'the item is inactive');
     }
+    // D85: stock leaves in positive quantities only (zero would sell nothing at a cost of nothing).
+    if (item?.type === 'inventory' && parseMoney(line.quantity) <= 0n)
+      throw fieldError(path('quantity'), 'must be greater than zero for an inventory item');
     const unitPrice = line.unit_price ?? (item ? formatMoney(parseMoney(item.sale_price)) : undefined);
     if (unitPrice === undefined)
       throw fieldError(path('unit_price'), 'is required (or name an item with a sale price)');

@@ -1,5 +1,6 @@
 // Chart of accounts (D19): list, read, create, rename, deactivate. Balances come from the summary.
 import { randomUUID } from 'node:crypto';
+import { DOCUMENT_KEPT_DETAIL_TYPES } from '../../domain/account-use.ts';
 import {
   ACCOUNT_TYPES,
   type AccountType,
@@ -189,6 +190,17 @@ export async function updateAccount(
       );
     }
     assertDetailType(current.type, patch.detail_type);
+    // D84, D86: documents keep receivables, payables and inventory accounts; an account with a
+    // history cannot move into (or out of) their keeping, or its balance would disagree with them.
+    const kept = [current.detail_type, patch.detail_type].find((type) =>
+      DOCUMENT_KEPT_DETAIL_TYPES.has(type),
+    );
+    if (kept && (await accounts.hasActivityOrItems(scope.tx, organizationId, id)))
+      throw new DomainError(
+        'invalid_state',
+        `account ${current.number} has postings or items: its detail type cannot change to or from ${kept}`,
+        { fields: { detail_type: [`cannot change to or from ${kept} once the account is used`] } },
+      );
   }
   if (patch.number !== undefined && patch.number !== current.number)
     await assertNumberFree(scope, patch.number, id);

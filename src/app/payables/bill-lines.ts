@@ -3,16 +3,15 @@
 // account (an inventory item's asset account, which its line must post to, so the stock's value and
 // the ledger stay one; another item's expense account) and the tax rate. The line is then priced
 // with the invoice's rules (D8).
-import { type AccountType, CASH_DETAIL_TYPES } from '../../domain/chart.ts';
 import { fieldError } from '../../domain/errors.ts';
 import { computeInvoice } from '../../domain/invoice.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
-import type { NewBillLine } from '../../storage/stores/bills.ts';
+import type { BillLineRow, NewBillLine } from '../../storage/stores/bills.ts';
 import type { ItemRow } from '../../storage/stores/items.ts';
 import * as items from '../../storage/stores/items.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
-import { type AccountRule, activeAccountCheck } from '../documents/documents.ts';
+import { ACCOUNT_USES, type AccountReference, activeAccountCheck } from '../documents/documents.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 
 export interface BillLineCommand {
@@ -32,21 +31,9 @@ export interface PricedBill {
   total: string;
 }
 
-/** Detail types a line without an inventory item may not debit: money, receivables, stock. */
-const NOT_A_PURCHASE = new Set([...CASH_DETAIL_TYPES, 'accounts_receivable', 'inventory']);
-
-/** What a bill line buys: an expense, or an asset that is not cash, a receivable or stock (D54). */
-const PURCHASE_ACCOUNT: AccountRule = {
-  accepts: (account: { type: AccountType; detail_type: string }) =>
-    account.type === 'expense' || (account.type === 'asset' && !NOT_A_PURCHASE.has(account.detail_type)),
-  requirement:
-    'must be an expense account or an asset account other than cash, bank, receivables or inventory (stock is bought by naming its item)',
-};
-
-const STOCK_ACCOUNT: AccountRule = {
-  accepts: (account) => account.type === 'asset',
-  requirement: 'must be an asset account',
-};
+/** D84: an inventory item's line posts to its inventory account; any other line buys (D54). */
+const PURCHASE_ACCOUNT = ACCOUNT_USES.purchase;
+const STOCK_ACCOUNT = ACCOUNT_USES.inventoryAsset;
 
 interface ResolvedLine {
   item: ItemRow | null;
@@ -150,6 +137,7 @@ export async function priceBillLines(scope: WriteScope, commands: BillLineComman
       taxPercent: line.taxRate ? parseMoney(rates.get(line.taxRate)!.rate) : null,
     })),
     currencyDecimals(scope.actor.organization.currency),
+    'unit_cost',
   );
   if (totals.total <= 0n) throw fieldError('lines', 'the bill total must be greater than zero');
   return {
@@ -168,4 +156,30 @@ export async function priceBillLines(scope: WriteScope, commands: BillLineComman
       trackingOptionIds: line.trackingOptions,
     })),
   };
+}
+
+/**
+ * D84 at opening: the accounts a bill's stored lines post to, each with its use now. A line whose
+ * item is an inventory item now posts to its inventory account (checked with the stock); any other
+ * line buys, so an item that stopped being an inventory item cannot move an inventory account
+ * without stock. Each tax rate's account is a tax account.
+ */
+export function billPostingAccounts(
+  lines: BillLineRow[],
+  inventoryItems: ReadonlySet<string>,
+  taxAccountOf: ReadonlyMap<string, string>,
+): AccountReference[] {
+  return lines.flatMap((line) => {
+    const path = `lines/${line.line_no - 1}`;
+    const stocked = line.item_id !== null && inventoryItems.has(line.item_id);
+    const account = {
+      id: line.account_id,
+      path: `${path}/account`,
+      rule: stocked ? STOCK_ACCOUNT : PURCHASE_ACCOUNT,
+    };
+    const taxAccount = line.tax_rate_id ? taxAccountOf.get(line.tax_rate_id) : undefined;
+    return taxAccount
+      ? [account, { id: taxAccount, path: `${path}/tax_rate`, rule: ACCOUNT_USES.taxAccount }]
+      : [account];
+  });
 }

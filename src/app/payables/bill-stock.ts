@@ -14,16 +14,18 @@ const PURCHASE = 'bill';
 const PURCHASE_VOID = 'bill_void';
 
 /**
- * Brings in the stock of the bill's inventory lines. A line whose item became an inventory item
- * after the draft (its account is then not the item's asset account) is refused: edit the draft.
+ * Brings in the stock of the bill's inventory lines and answers the items that are inventory items
+ * now. A line whose item became an inventory item after the draft (its account is then not the
+ * item's asset account) is refused: edit the draft.
  */
 export async function receiveStock(
   scope: WriteScope,
   bill: { id: string; date: string },
   lines: BillLineRow[],
-): Promise<void> {
+): Promise<Set<string>> {
+  const stocked = new Set<string>();
   const named = lines.filter((line) => line.item_id !== null);
-  if (named.length === 0) return;
+  if (named.length === 0) return stocked;
   const book = await StockBook.lock(
     scope,
     named.map((line) => line.item_id!),
@@ -31,6 +33,7 @@ export async function receiveStock(
   for (const line of named) {
     const item = book.item(line.item_id!);
     if (item?.type !== 'inventory') continue;
+    stocked.add(item.id);
     if (line.account_id !== item.inventory_asset_account_id)
       throw new DomainError(
         'validation_error',
@@ -43,9 +46,10 @@ export async function receiveStock(
       parseMoney(line.quantity),
       parseMoney(line.unit_cost),
       parseMoney(line.amount),
-      { type: PURCHASE, id: bill.id },
+      { type: PURCHASE, id: bill.id, field: `lines/${line.line_no - 1}/quantity` },
     );
   }
+  return stocked;
 }
 
 /**

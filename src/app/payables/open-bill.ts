@@ -7,9 +7,10 @@ import { parseMoney } from '../../domain/money.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
-import { lockDocument } from '../documents/documents.ts';
+import { assertAccountUses, lockDocument } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { billPostingAccounts } from './bill-lines.ts';
 import { receiveStock, returnReceivedStock } from './bill-stock.ts';
 import { BILL_ENTITY, type BillView, readBill } from './read-bills.ts';
 
@@ -26,13 +27,14 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
   const row = await lockBill(scope, id, expectedVersion);
   assertBillOpenable(row);
   const lines = (await bills.linesOf(scope.tx, organizationId, [id])).get(id) ?? [];
-  await receiveStock(scope, { id, date: row.bill_date }, lines);
+  const stocked = await receiveStock(scope, { id, date: row.bill_date }, lines);
   const rates = await tax.findRates(
     scope.tx,
     organizationId,
     lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])),
   );
   const accountOf = new Map(rates.map((rate) => [rate.id, rate.liability_account_id]));
+  await assertAccountUses(scope.tx, organizationId, billPostingAccounts(lines, stocked, accountOf));
   const payable = await systemAccountId(scope.tx, organizationId, 'accountsPayable');
   const entry = await postLedgerEntry(scope, {
     txnDate: row.bill_date,

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
-import * as accounts from '../../storage/stores/accounts.ts';
 import type { TaxRateRow } from '../../storage/stores/tax.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
+import { ACCOUNT_USES, assertAccountUses } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { listByActivity } from '../pagination.ts';
 import { lockerOf, versionedUpdate } from '../versions.ts';
@@ -47,13 +47,11 @@ export function parsePercent(text: string, path = 'rate'): bigint {
   return percent;
 }
 
-/** The account must be an active liability account of these books (D28). */
-async function assertLiabilityAccount(scope: WriteScope, accountId: string) {
-  const path = 'liability_account';
-  const account = await accounts.find(scope.tx, scope.actor.organization.id, accountId);
-  if (!account) throw fieldError(path, 'no such account in these books');
-  if (account.type !== 'liability') throw fieldError(path, 'must be a liability account');
-  if (!account.is_active) throw fieldError(path, 'the account is inactive');
+/** D28, D84: the account tax is posted to: an active liability (or recoverable-tax asset) no document keeps. */
+function assertTaxAccount(scope: WriteScope, accountId: string) {
+  return assertAccountUses(scope.tx, scope.actor.organization.id, [
+    { id: accountId, path: 'liability_account', rule: ACCOUNT_USES.taxAccount },
+  ]);
 }
 
 // ---- reads -------------------------------------------------------------------------------------
@@ -82,7 +80,7 @@ export async function createTaxRate(scope: WriteScope, command: CreateTaxRateCom
   const percent = parsePercent(command.rate);
   const accountId =
     command.liability_account ?? (await systemAccountId(scope.tx, organizationId, 'salesTaxPayable'));
-  await assertLiabilityAccount(scope, accountId);
+  await assertTaxAccount(scope, accountId);
   const id = randomUUID();
   await tax.insertRate(scope.tx, {
     id,
@@ -114,7 +112,7 @@ export const updateTaxRate = versionedUpdate(
     const organizationId = scope.actor.organization.id;
     const id = current.id;
     const percent = patch.rate === undefined ? null : formatMoney(parsePercent(patch.rate));
-    if (patch.liability_account !== undefined) await assertLiabilityAccount(scope, patch.liability_account);
+    if (patch.liability_account !== undefined) await assertTaxAccount(scope, patch.liability_account);
     if (patch.is_active === false && current.is_active) {
       const groups = await tax.activeGroupsUsingRate(scope.tx, organizationId, id);
       if (groups.length > 0) {

@@ -92,6 +92,23 @@ export async function isNumberTaken(
   return taken !== undefined;
 }
 
+/**
+ * Whether anything hangs on the account's detail type: posted ledger activity (a balance summary
+ * row) or an item that carries its stock in it.
+ */
+export async function hasActivityOrItems(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db.query<{ used: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM account_balances WHERE organization_id = $1 AND account_id = $2)
+         OR EXISTS (SELECT 1 FROM items WHERE organization_id = $1 AND inventory_asset_account_id = $2) AS used`,
+    [organizationId, id],
+  );
+  return rows[0]?.used === true;
+}
+
 export interface NewAccount {
   id: string;
   organizationId: string;

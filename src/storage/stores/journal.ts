@@ -39,6 +39,7 @@ export interface LineRow {
   account_name: string;
   account_is_active: boolean;
   account_system_role: string | null;
+  account_detail_type: string;
   description: string;
   debit: string;
   credit: string;
@@ -64,7 +65,7 @@ export function lockEntry(db: Queryable, organizationId: string, id: string): Pr
 /** The lines of the given entries with their accounts, by entry, in line order. */
 export const linesOf = childrenOf<LineRow, 'journal_entry_id'>(
   `SELECT l.journal_entry_id, l.line_no, l.account_id, a.number AS account_number, a.name AS account_name,
-          a.is_active AS account_is_active, a.system_role AS account_system_role, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
+          a.is_active AS account_is_active, a.system_role AS account_system_role, a.detail_type AS account_detail_type, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
      FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
     WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])
     ORDER BY l.journal_entry_id, l.line_no`,

@@ -133,7 +133,12 @@ async function checkEntries(
       const account = accountsById.get(line.accountId);
       if (!account) throw fieldError(path, 'no such account in these books');
       assertLineAccount(
-        { number: account.number, isActive: account.is_active, systemRole: account.system_role },
+        {
+          number: account.number,
+          isActive: account.is_active,
+          systemRole: account.system_role,
+          detailType: account.detail_type,
+        },
         path,
       );
     });

@@ -55,6 +55,7 @@ export function writtenLine(
     account_number: account.number,
     account_name: account.name,
     account_system_role: account.system_role,
+    account_detail_type: account.detail_type,
     account_is_active: account.is_active,
     description: line.description,
     debit: formatMoney(line.debit),

@@ -42,7 +42,12 @@ export async function assertLineAccounts(
     const path = `${pathPrefix}/${index}/account`;
     if (!account) throw fieldError(path, 'no such account in these books');
     assertLineAccount(
-      { number: account.number, isActive: account.is_active, systemRole: account.system_role },
+      {
+        number: account.number,
+        isActive: account.is_active,
+        systemRole: account.system_role,
+        detailType: account.detail_type,
+      },
       path,
     );
   });

@@ -24,6 +24,7 @@ export async function postDraftEntry(scope: WriteScope, id: string, expectedVers
       number: line.account_number,
       isActive: line.account_is_active,
       systemRole: line.account_system_role,
+      detailType: line.account_detail_type,
     };
     assertLineAccount(account, `lines/${index}/account`);
   });
