@@ -14,6 +14,9 @@ export const KINDS = [
   'tax_group',
   'tracking_category',
   'tracking_option',
+  'item',
+  'vendor',
+  'bill',
   // Sub-pools of accounts, so valid bodies name an account of the right type.
   'income_account',
   'cash_account',
@@ -80,6 +83,9 @@ export function kindOfField(name: string): Kind | undefined {
   if (name === 'liability_account') return 'liability_account';
   if (/(^|_)account$/.test(name)) return 'account';
   if (name === 'customer') return 'customer';
+  if (name === 'item') return 'item';
+  if (name === 'vendor') return 'vendor';
+  if (name === 'bill_id') return 'bill';
   if (name === 'invoice_id') return 'invoice';
   if (name === 'tax_rate' || name === 'tax_rates') return 'tax_rate';
   if (name === 'category') return 'tracking_category';
@@ -97,6 +103,9 @@ const PATH_KINDS: Record<string, Kind> = {
   'tax-groups': 'tax_group',
   'tracking-categories': 'tracking_category',
   'tracking-options': 'tracking_option',
+  items: 'item',
+  vendors: 'vendor',
+  bills: 'bill',
 };
 
 export function kindOfPath(path: string): Kind | undefined {

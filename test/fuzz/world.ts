@@ -32,7 +32,10 @@ export async function createWorld(harness: Harness): Promise<World> {
   const numbers = (list: string[]) => list.map((number) => books.accounts[number]!);
   pools.income_account.push(...numbers(['4000', '4100', '4900']));
   pools.cash_account.push(...numbers(['1000', '1010', '1050', '2100']));
-  pools.liability_account.push(...numbers(['2200', '2000']));
+  // Settings name any account of the chart the schema allows, valid on its own or not (D84): a tax
+  // rate on Accounts Payable or receivables, an item kept in Bank. Whatever the API accepts must keep
+  // folio check clean when later documents (bills, sales, adjustments) use it.
+  pools.liability_account.push(...numbers(['2200', '2000', '2100', '1100', '1300', '1200']));
   const post = async (kind: Kind, path: string, body: unknown, status = 201) => {
     const record = await ok(call(harness, 'POST', path, books.headers, body), status);
     if (status === 201) pools[kind].push(record.id);
@@ -87,6 +90,41 @@ export async function createWorld(harness: Harness): Promise<World> {
   await payment(second, total, [{ invoice_id: paid.id, amount: total }]);
   await payment(first, '50.00', [{ invoice_id: sent.id, amount: '50.00' }]);
   await payment(first, '30.00', []);
+  // Payables and stock, so generated bills, adjustments and sales meet items, vendors and rates.
+  const vendor = await post('vendor', '/api/v1/vendors', {
+    display_name: 'Northwind',
+    payment_terms: 'net_30',
+  });
+  const stocked = await post('item', '/api/v1/items', {
+    name: 'Widget',
+    type: 'inventory',
+    sale_price: '9.00',
+    purchase_cost: '4.00',
+    income_account: books.accounts['4000'],
+    tax_rate: rate.id,
+  });
+  await post('item', '/api/v1/items', {
+    name: 'Repair',
+    type: 'service',
+    sale_price: '50.00',
+    income_account: books.accounts['4100'],
+    expense_account: books.accounts['6300'],
+  });
+  await ok(
+    call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, {
+      item: stocked.id,
+      quantity: '20',
+      unit_cost: '4.00',
+      account: books.accounts['3000'],
+    }),
+    201,
+  );
+  const bill = (lines: object[]) => post('bill', '/api/v1/bills', { vendor: vendor.id, lines });
+  await bill([{ item: stocked.id, quantity: '5', tax_rate: rate.id }]); // stays a draft
+  const opened = await bill([
+    { description: 'Paper', quantity: '2', unit_cost: '15.00', account: books.accounts['6300'] },
+  ]);
+  await post('bill', `/api/v1/bills/${opened.id}/open`, {}, 200);
   const entry = (debit: string) => ({
     txn_date: new Date().toISOString().slice(0, 10),
     memo: 'Owner investment',

@@ -234,3 +234,134 @@ test(`${RUNS} random sequences of stock in, out, bills, sales and voids keep the
     JSON.stringify(seen),
   );
 });
+
+/** Every account number of the seeded chart (D19): settings may name any of them. */
+const CHART = [
+  '1000',
+  '1010',
+  '1050',
+  '1100',
+  '1200',
+  '1300',
+  '1500',
+  '1510',
+  '2000',
+  '2100',
+  '2200',
+  '2310',
+  '2500',
+  '3000',
+  '3100',
+  '3200',
+  '4000',
+  '4100',
+  '4900',
+  '5000',
+  '6000',
+  '6100',
+  '6300',
+  '6800',
+];
+
+const settings = fc.record({
+  asset: fc.constantFrom(...CHART),
+  expense: fc.constantFrom(...CHART),
+  taxAccount: fc.constantFrom(...CHART),
+  offset: fc.constantFrom(...CHART),
+  steps: fc.array(
+    fc.record({
+      kind: fc.constantFrom('adjustIn', 'adjustOut', 'buy', 'sell'),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      day: fc.integer({ min: 0, max: 10 }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  ),
+});
+
+test(`${RUNS} random settings naming any account of the chart (an item's accounts, a tax rate's, an adjustment's offset), then documents that use them: whatever the API accepts keeps folio check clean (D84)`, async () => {
+  const { checkBooks } = await import('../../src/app/check/check-books.ts');
+  const seen = { refusedSettings: 0, acceptedSettings: 0, posted: 0 };
+  await fc.assert(
+    fc.asyncProperty(settings, async ({ asset, expense, taxAccount, offset, steps }) => {
+      const books = await signUp(harness);
+      const customer = await createCustomer(harness, books.headers, { display_name: 'Buyer' });
+      const vendor = ok(
+        await call(harness, 'POST', '/api/v1/vendors', books.headers, { display_name: 'Supplier' }),
+        201,
+      );
+      const tried = async (path: string, body: object, fallback: object) => {
+        const answer = await call(harness, 'POST', path, books.headers, body);
+        if (answer.statusCode === 201) {
+          seen.acceptedSettings++;
+          return answer.json();
+        }
+        assert.equal(answer.json().error.code, 'validation_error', answer.body);
+        seen.refusedSettings++;
+        return ok(await call(harness, 'POST', path, books.headers, fallback), 201);
+      };
+      const rate = await tried(
+        '/api/v1/tax-rates',
+        { name: 'Tax', rate: '10', liability_account: books.accounts[taxAccount] },
+        { name: 'Tax', rate: '10' },
+      );
+      const base = {
+        name: 'Widget',
+        type: 'inventory',
+        sale_price: '20.00',
+        income_account: books.accounts['4000'],
+      };
+      const item = await tried(
+        '/api/v1/items',
+        { ...base, inventory_asset_account: books.accounts[asset], expense_account: books.accounts[expense] },
+        base,
+      );
+      for (const step of steps) {
+        let answer: Awaited<ReturnType<typeof call>>;
+        if (step.kind === 'buy') {
+          const draft = ok(
+            await call(harness, 'POST', '/api/v1/bills', books.headers, {
+              vendor: vendor.id,
+              bill_date: day(step.day),
+              lines: [
+                { item: item.id, quantity: String(step.quantity), unit_cost: '3.00', tax_rate: rate.id },
+              ],
+            }),
+            201,
+          );
+          answer = await call(harness, 'POST', `/api/v1/bills/${draft.id}/open`, books.headers);
+        } else if (step.kind === 'sell') {
+          const draft = ok(
+            await call(harness, 'POST', '/api/v1/invoices', books.headers, {
+              customer: customer.id,
+              issue_date: day(step.day),
+              lines: [
+                { item: item.id, quantity: String(step.quantity), is_taxable: true, tax_rate: rate.id },
+              ],
+            }),
+            201,
+          );
+          answer = await call(harness, 'POST', `/api/v1/invoices/${draft.id}/send`, books.headers);
+        } else {
+          const increase = step.kind === 'adjustIn';
+          answer = await call(harness, 'POST', '/api/v1/inventory-adjustments', books.headers, {
+            item: item.id,
+            date: day(step.day),
+            quantity: increase ? String(step.quantity) : `-${step.quantity}`,
+            ...(increase ? { unit_cost: '2.50' } : {}),
+            account: books.accounts[offset],
+          });
+        }
+        if (answer.statusCode < 300) seen.posted++;
+        else assert.ok(answer.statusCode < 500, answer.body);
+      }
+      const report = await checkBooks(harness.db, { organizationId: books.organizationId });
+      assert.deepEqual(
+        report.violations,
+        [],
+        `settings ${JSON.stringify({ asset, expense, taxAccount, offset })}`,
+      );
+    }),
+    { numRuns: RUNS, seed: 20261125 },
+  );
+  assert.ok(seen.refusedSettings > 0 && seen.acceptedSettings > 0 && seen.posted > 0, JSON.stringify(seen));
+});
