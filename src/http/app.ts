@@ -205,8 +205,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   // The published reference itself (spec, What the service does 3): open to anyone, so an API key
   // gets it too (D10 refuses keys only on paths absent from it); a Token sent is still checked. Its
-  // `servers` is FOLIO_PUBLIC_URL, else the origin it was fetched from, so "Try it out" on /docs
-  // reaches the server that answered.
+  // `servers` is FOLIO_PUBLIC_URL, else the address the service is bound to (publicOrigin: never the
+  // Host header), so "Try it out" on /docs reaches the server that answered.
   defineRoute(app, deps, {
     method: 'GET',
     url: '/api/v1/openapi.json',
