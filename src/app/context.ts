@@ -45,7 +45,11 @@ export interface Deps {
 }
 
 export interface AppConfig {
+  /** FOLIO_PUBLIC_URL: the base of `next`/`previous` URLs and of the OpenAPI `servers`. */
   publicUrl?: string;
+  /** HOST and PORT (D38): what those URLs name when publicUrl is unset and no socket says better. */
+  host?: string;
+  port?: number;
   keyRotationGraceSeconds: number;
   rateLimitPerSecond: number;
   rateLimitBurst: number;

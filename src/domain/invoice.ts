@@ -23,8 +23,16 @@ export function termDays(terms: PaymentTerms): number {
   return days;
 }
 
-export function dueDateFor(issueDate: string, terms: PaymentTerms): string {
-  return addDays(issueDate, termDays(terms), 'issue_date');
+/**
+ * The due date `terms` give a document dated `documentDate`. Past 9999-12-31 it is refused on
+ * `dateField`, the document's own date field (D66): an invoice's `issue_date`, a bill's `bill_date`.
+ */
+export function dueDateFor(
+  documentDate: string,
+  terms: PaymentTerms,
+  dateField: 'issue_date' | 'bill_date',
+): string {
+  return addDays(documentDate, termDays(terms), dateField);
 }
 
 export interface InvoiceLineAmounts {

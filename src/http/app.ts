@@ -20,7 +20,7 @@ import { BODY_DEPTH_MAX, nestsTooDeep, textErrors } from './input-checks.ts';
 import { DOCUMENTS_INTERNAL_ROUTES, defineRoute, sendText } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
 import { publicOrigin } from './routes/paging.ts';
-import { DEFAULT_WEB_DIST_DIR, isWebAppPath, registerWebApp, sendWebApp } from './web-app.ts';
+import { DEFAULT_WEB_DIST_DIR, DOCS_HEADERS, isWebAppPath, registerWebApp, sendWebApp } from './web-app.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const API_PREFIX = '/api/v1/';
@@ -183,7 +183,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } });
+  // Swagger UI in a context of its own, whose hook gives every page and file of /docs D46's headers.
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', async (_request, reply) => {
+      reply.headers(DOCS_HEADERS);
+    });
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } });
+  });
   const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
   await registerWebApp(app, webDistDir);
 
@@ -205,8 +211,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   // The published reference itself (spec, What the service does 3): open to anyone, so an API key
   // gets it too (D10 refuses keys only on paths absent from it); a Token sent is still checked. Its
-  // `servers` is FOLIO_PUBLIC_URL, else the origin it was fetched from, so "Try it out" on /docs
-  // reaches the server that answered.
+  // `servers` is FOLIO_PUBLIC_URL, else the address the service is bound to (publicOrigin: never the
+  // Host header), so "Try it out" on /docs reaches the server that answered.
   defineRoute(app, deps, {
     method: 'GET',
     url: '/api/v1/openapi.json',

@@ -123,7 +123,7 @@ function describe(error: AjvError): string {
  * Maps framework errors onto our codes (D10, D66): Fastify's (parsing, size, media type, URL,
  * path parameter length) and those of Node's HTTP parser (answerClientError).
  */
-function frameworkToDomain(error: FastifyError): DomainError | undefined {
+function frameworkToDomain(error: FastifyError, bodyLimitBytes?: number): DomainError | undefined {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
       return fieldError('path', 'is not a valid URL (malformed percent-encoding)');
@@ -138,7 +138,7 @@ function frameworkToDomain(error: FastifyError): DomainError | undefined {
     case 'HPE_INVALID_METHOD':
       return fieldError('method', 'is not an HTTP method; methods are upper case (GET, POST, PATCH, DELETE)');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new DomainError('payload_too_large', 'the request body is larger than 1 MiB', {});
+      return bodyTooLarge(bodyLimitBytes);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new DomainError('unsupported_media_type', 'send the body as application/json', {});
@@ -150,14 +150,29 @@ function frameworkToDomain(error: FastifyError): DomainError | undefined {
   if (error instanceof SyntaxError || error.name === 'SyntaxError') {
     return new DomainError('invalid_json', 'the request body is not valid JSON', {});
   }
-  if (error.statusCode === 413)
-    return new DomainError('payload_too_large', 'the request body is too large', {});
+  if (error.statusCode === 413) return bodyTooLarge(bodyLimitBytes);
   if (error.statusCode === 415)
     return new DomainError('unsupported_media_type', 'send the body as application/json', {});
   return undefined;
 }
 
-export function toDomainError(error: unknown): DomainError | undefined {
+/** 413 naming the limit of the route that refused the body (1 MiB, the batch of entries 8 MiB). */
+function bodyTooLarge(bodyLimitBytes: number | undefined): DomainError {
+  const limit =
+    bodyLimitBytes === undefined
+      ? 'than this route accepts'
+      : `than ${byteSize(bodyLimitBytes)}, this route’s limit`;
+  return new DomainError('payload_too_large', `the request body is larger ${limit}`, {});
+}
+
+function byteSize(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** `bodyLimitBytes`: the limit of the route the request was for, which a 413 names. */
+export function toDomainError(error: unknown, bodyLimitBytes?: number): DomainError | undefined {
   if (error instanceof DomainError) return error;
   const fastifyError = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fastifyError?.validation)
@@ -166,7 +181,7 @@ export function toDomainError(error: unknown): DomainError | undefined {
   if (sqlState(error) === IMMUTABLE_ENTRY_SQLSTATE) {
     return new DomainError('immutable_entry', 'posted journal entries are immutable', {});
   }
-  return frameworkToDomain(fastifyError);
+  return frameworkToDomain(fastifyError, bodyLimitBytes);
 }
 
 /**
@@ -191,7 +206,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  let domain = toDomainError(error);
+  let domain = toDomainError(error, request.routeOptions.bodyLimit);
   if (domain?.code === 'method_not_allowed' && domain.detail.allow)
     reply.header('Allow', String(domain.detail.allow));
   if (!domain) {

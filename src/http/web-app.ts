@@ -33,6 +33,32 @@ export const PAGE_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
 };
 
+/**
+ * D46 on the API reference too (Swagger UI at /docs). Stricter than the app's: Swagger UI's page
+ * loads its scripts and styles as files of /docs and styles elements through the DOM, which CSP
+ * does not govern, so scripts need no 'unsafe-inline' and styles only the hash of the one inline
+ * style its bundle (@fastify/swagger-ui 6.1) writes, seen blocked in Chromium without it; a newer
+ * bundle writing another would lose that style, not break the page. Images include the data: URL
+ * of its logo. connect-src 'self' lets "Try it out" call this service and nothing else.
+ */
+export const DOCS_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
 const NOT_BUILT =
   'The Folio web app is not built yet: run `npm run web:build` (or `npm start`, which builds it first), then reload this page.\n';
 

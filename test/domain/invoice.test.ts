@@ -206,9 +206,19 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
       net_60: '2026-04-01',
       net_90: '2026-05-01',
     };
-    for (const terms of PAYMENT_TERMS) assert.equal(dueDateFor('2026-01-31', terms), expected[terms], terms);
+    for (const terms of PAYMENT_TERMS)
+      assert.equal(dueDateFor('2026-01-31', terms, 'issue_date'), expected[terms], terms);
     assert.equal(termDays('net_30'), 30);
-    assert.equal(dueDateFor('2028-02-28', 'net_7'), '2028-03-06');
+    assert.equal(dueDateFor('2028-02-28', 'net_7', 'bill_date'), '2028-03-06');
+  });
+
+  test('a due date past 9999-12-31 is refused on the document’s own date field', () => {
+    for (const field of ['issue_date', 'bill_date'] as const)
+      assert.throws(
+        () => dueDateFor('9999-12-31', 'net_30', field),
+        (error: { code?: string; detail?: { fields?: object } }) =>
+          error.code === 'validation_error' && Object.keys(error.detail?.fields ?? {}).join() === field,
+      );
   });
 
   test('days overdue counts only sent invoices past due, never negative', () => {

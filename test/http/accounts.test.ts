@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { describe, test } from 'node:test';
-import { call, countRows, errorCode, signUp, today, useHarness } from '../helpers/harness.ts';
+import {
+  type Books,
+  call,
+  countRows,
+  errorCode,
+  listen,
+  signUp,
+  today,
+  useHarness,
+} from '../helpers/harness.ts';
 import { createAccount, entryOf, postEntry } from '../helpers/ledger.ts';
 
 const harness = useHarness();
@@ -10,6 +20,33 @@ function relative(url: string): string {
   const parsed = new URL(url);
   assert.match(parsed.protocol, /^https?:$/);
   return parsed.pathname + parsed.search;
+}
+
+/** Books whose chart fills more than one page (50 accounts). */
+async function booksOfTwoPages(): Promise<Books> {
+  const books = await signUp(harness);
+  for (let i = Object.keys(books.accounts).length; i <= 50; i++)
+    await createAccount(harness, books.headers, { number: `7${String(i).padStart(3, '0')}` });
+  return books;
+}
+
+/** GET over a real socket with a Host header of the caller's choosing (fetch would not send it). */
+function getOverSocket(url: string, books: Books, host: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { headers: { ...books.headers, host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => {
+        assert.equal(response.statusCode, 200, text);
+        resolve(JSON.parse(text));
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 describe('chart of accounts', () => {
@@ -58,6 +95,42 @@ describe('chart of accounts', () => {
       assert.ok(response.json().next, 'a previous page always has a next');
     }
     assert.deepEqual(backward, [forward[0]]);
+  });
+
+  test('next and previous never follow the Host header: without FOLIO_PUBLIC_URL they name the bound address', async () => {
+    const books = await booksOfTwoPages();
+    // Through inject there is no socket: the configured HOST and PORT (their defaults here).
+    const injected = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/accounts',
+      headers: { ...books.headers, host: 'evil.example' },
+    });
+    assert.equal(injected.statusCode, 200, injected.body);
+    assert.match(injected.json().next, /^http:\/\/127\.0\.0\.1:3000\/api\/v1\/accounts\?cursor=/);
+
+    // Over a real socket: the address and port the request reached, whatever Host says.
+    const base = await listen(harness);
+    const first = await getOverSocket(`${base}/api/v1/accounts`, books, 'evil.example');
+    assert.ok(first.next.startsWith(`${base}/api/v1/accounts?cursor=`), first.next);
+    const second = await getOverSocket(first.next, books, 'evil.example:8443');
+    assert.equal(second.next, null);
+    assert.ok(second.previous.startsWith(`${base}/api/v1/accounts?cursor=`), second.previous);
+    assert.doesNotMatch(JSON.stringify([first.next, second.previous]), /evil/);
+  });
+
+  test('with FOLIO_PUBLIC_URL set, next is on it whatever the Host header says', async () => {
+    const books = await booksOfTwoPages();
+    harness.deps.config.publicUrl = 'https://books.folio.example';
+    try {
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: '/api/v1/accounts',
+        headers: { ...books.headers, host: 'evil.example' },
+      });
+      assert.match(response.json().next, /^https:\/\/books\.folio\.example\/api\/v1\/accounts\?cursor=/);
+    } finally {
+      delete harness.deps.config.publicUrl;
+    }
   });
 
   test('the next URL keeps the filters of the request', async () => {

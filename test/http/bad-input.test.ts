@@ -189,6 +189,76 @@ describe('dates outside 0001-01-01..9999-12-31', () => {
   });
 });
 
+describe('derived due dates of bills (D66)', () => {
+  async function vendorOn(terms: string): Promise<string> {
+    return ok(
+      await call(harness, 'POST', '/api/v1/vendors', books.headers, {
+        display_name: `Vendor on ${terms}`,
+        payment_terms: terms,
+      }),
+      201,
+    ).id;
+  }
+  const billBody = (vendor: string, billDate: string) => ({
+    vendor,
+    bill_date: billDate,
+    lines: [{ description: 'Paper', quantity: '1', unit_cost: '10.00', account: books.accounts['6300'] }],
+  });
+
+  test('refuses a bill whose due date (bill date + the vendor’s terms) would pass 9999-12-31, on bill_date', async () => {
+    const vendor = await vendorOn('net_30');
+    const refused = await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', '/api/v1/bills', books.headers, billBody(vendor, '9999-12-31')),
+      'validation_error',
+      ['bill_date'],
+    );
+    assert.deepEqual(Object.keys(refused.json().error.detail.fields), ['bill_date']);
+    const onTime = await call(
+      harness,
+      'POST',
+      '/api/v1/bills',
+      books.headers,
+      billBody(vendor, '9999-12-01'),
+    );
+    assert.equal(onTime.statusCode, 201, onTime.body);
+    assert.equal(onTime.json().due_date, '9999-12-31');
+
+    // Moving the draft past the last date is refused on bill_date too, and leaves it as it was.
+    const moved = await refusedUnchanged(
+      harness,
+      books,
+      () =>
+        call(harness, 'PATCH', `/api/v1/bills/${onTime.json().id}`, books.headers, {
+          bill_date: '9999-12-31',
+          version: onTime.json().version,
+        }),
+      'validation_error',
+      ['bill_date'],
+    );
+    assert.deepEqual(Object.keys(moved.json().error.detail.fields), ['bill_date']);
+  });
+
+  test('a bill dated 9999-12-31 with its due date given, or on due_on_receipt, is accepted', async () => {
+    const given = await call(harness, 'POST', '/api/v1/bills', books.headers, {
+      ...billBody(await vendorOn('net_30'), '9999-12-31'),
+      due_date: '9999-12-31',
+    });
+    assert.equal(given.statusCode, 201, given.body);
+    assert.equal(given.json().due_date, '9999-12-31');
+    const onReceipt = await call(
+      harness,
+      'POST',
+      '/api/v1/bills',
+      books.headers,
+      billBody(await vendorOn('due_on_receipt'), '9999-12-31'),
+    );
+    assert.equal(onReceipt.statusCode, 201, onReceipt.body);
+    assert.equal(onReceipt.json().due_date, '9999-12-31');
+  });
+});
+
 describe('amounts past NUMERIC(20,4)', () => {
   test('refuses an invoice line whose quantity × unit_price passes 10^16 with 400 invalid_money', async () => {
     const customer = await createCustomer(harness, books.headers);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseCsv } from '../helpers/csv.ts';
 import { changesSince, feedCursor } from '../helpers/feed.ts';
-import { type Books, call, createKey, signUp, useHarness } from '../helpers/harness.ts';
+import { addMember, type Books, call, createKey, signUp, useHarness } from '../helpers/harness.ts';
 import { ok, receivablesSetup } from '../helpers/receivables.ts';
 import { assertEnvelope, refusedUnchanged } from '../helpers/refusals.ts';
 
@@ -412,6 +412,47 @@ describe('inventory valuation, roles and the feed (D56)', () => {
     assert.deepEqual(records[0], ['item', 'sku', 'name', 'quantity', 'value', 'average_cost']);
     assert.ok(records.some((r) => r[2] === 'Widget' && r[3] === '7.0000' && r[4] === '23.3331'));
     assert.ok(records.some((r) => r[2] === 'Total' && r[4] === '33.3331'));
+  });
+
+  test('sales reads items without their costs (purchase_cost, average_cost, inventory_value need inventory:read); a viewer and the owner see them', async () => {
+    const books = await signUp(harness);
+    const widget = await createItem(books, { sku: 'W-9', sale_price: '12.50', purchase_cost: '4.10' });
+    ok(await adjust(books, widget.id, '3', '2026-08-01'), 201);
+    const COSTS = ['purchase_cost', 'average_cost', 'inventory_value'];
+    const salesKey = await createKey(harness, books, 'sales');
+    const salesMember = await addMember(harness, books, 'sales');
+    for (const sales of [salesKey, salesMember]) {
+      const read = ok(await call(harness, 'GET', `/api/v1/items/${widget.id}`, sales.headers));
+      for (const field of COSTS)
+        assert.ok(!(field in read), `${field} is hidden from sales: ${JSON.stringify(read)}`);
+      // What sales needs to sell stays: the price, the stock on hand, the accounts and tax rate.
+      assert.equal(read.sale_price, '12.5000');
+      assert.equal(read.quantity_on_hand, '3.0000');
+      assert.equal(read.sku, 'W-9');
+      const listed = ok(await call(harness, 'GET', '/api/v1/items?search=W-9', sales.headers));
+      assert.equal(listed.results.length, 1);
+      for (const field of COSTS) assert.ok(!(field in listed.results[0]), `${field} is hidden from the list`);
+      assert.equal(listed.results[0].sale_price, '12.5000');
+      // Where costs are the point, sales is refused outright.
+      assertEnvelope(
+        await call(harness, 'GET', `/api/v1/items/${widget.id}/movements`, sales.headers),
+        'permission_denied',
+      );
+      assertEnvelope(
+        await call(harness, 'GET', '/api/v1/reports/inventory-valuation?as_of=2026-08-31', sales.headers),
+        'permission_denied',
+      );
+    }
+    const viewer = await createKey(harness, books, 'viewer');
+    for (const headers of [books.headers, viewer.headers]) {
+      const read = ok(await call(harness, 'GET', `/api/v1/items/${widget.id}`, headers));
+      assert.deepEqual(
+        COSTS.map((field) => read[field]),
+        ['4.1000', '3.3333', '9.9999'],
+      );
+      const listed = ok(await call(harness, 'GET', '/api/v1/items?search=W-9', headers));
+      assert.equal(listed.results[0].inventory_value, '9.9999');
+    }
   });
 
   test('sales reads items but not adjustments and writes neither; a viewer reads both; the feed carries item and inventory_adjustment', async () => {

@@ -330,6 +330,30 @@ describe('batches of entries (D59)', () => {
     );
   });
 
+  test('a body over the batch route’s 8 MiB answers 413 naming 8 MiB, where other routes name 1 MiB', async () => {
+    const books = await signUp(harness);
+    const memo = 'x'.repeat(9 * 1024);
+    const nineMiB = Array.from({ length: 1024 }, (_, index) => ({ ...entry(books, index), memo }));
+    const batch = await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', BATCH, books.headers, { post: true, entries: nineMiB }),
+      'payload_too_large',
+    );
+    assert.equal(batch.json().error.message, 'the request body is larger than 8 MiB, this route’s limit');
+    const single = await refusedUnchanged(
+      harness,
+      books,
+      () =>
+        call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
+          ...entry(books, 0),
+          memo: 'x'.repeat(1024 * 1024),
+        }),
+      'payload_too_large',
+    );
+    assert.equal(single.json().error.message, 'the request body is larger than 1 MiB, this route’s limit');
+  });
+
   test('no entries, more than 1000, or more than 20,000 lines are refused and write nothing', async () => {
     const books = await signUp(harness);
     await refusedUnchanged(

@@ -164,9 +164,10 @@ describe('the OpenAPI document for client generators', () => {
     assert.match(byName.get('POST /api/v1/invoices')!.responses['409']!.description, /idempotency_conflict/);
   });
 
-  test('servers is the address the document was fetched from, or FOLIO_PUBLIC_URL when set', async () => {
-    const document = await readDocument({ host: 'books.example.test:8443' });
-    assert.deepEqual(document.servers, [{ url: 'http://books.example.test:8443' }]);
+  test('servers is the address the service is bound to, or FOLIO_PUBLIC_URL when set, never the Host header', async () => {
+    // Through inject there is no socket: the configured HOST and PORT, here their defaults.
+    const document = await readDocument({ host: 'evil.example:8443' });
+    assert.deepEqual(document.servers, [{ url: 'http://127.0.0.1:3000' }]);
     harness.deps.config.publicUrl = 'https://api.folio.example';
     try {
       const behindProxy = await readDocument({ host: 'internal:3000' });

@@ -84,6 +84,60 @@ describe('the web app is served at / by the API process', () => {
   });
 });
 
+describe('the API reference at /docs (D46)', () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness({}, 5, { webDistDir: join(tmpdir(), 'folio-web-never-built') });
+  });
+  after(async () => harness.close());
+
+  /** Swagger UI's page, its scripts, styles and images, and the document it loads. */
+  const DOCS_PATHS = [
+    '/docs',
+    '/docs/',
+    '/docs/static/swagger-ui.css',
+    '/docs/static/index.css',
+    '/docs/static/swagger-ui-bundle.js',
+    '/docs/static/swagger-initializer.js',
+    '/docs/static/favicon-32x32.png',
+    '/docs/json',
+  ];
+
+  test('every page and file of /docs carries a CSP with frame-ancestors none, nosniff and no-referrer', async () => {
+    for (const path of DOCS_PATHS) {
+      const response = await call(harness, 'GET', path, {});
+      assert.equal(response.statusCode, 200, path);
+      const csp = String(response.headers['content-security-policy']);
+      assert.match(csp, /(^|; )frame-ancestors 'none'(;|$)/, path);
+      assert.match(csp, /(^|; )script-src 'self'(;|$)/, path);
+      assert.match(csp, /(^|; )default-src 'self'(;|$)/, path);
+      assert.match(csp, /(^|; )object-src 'none'(;|$)/, path);
+      assert.doesNotMatch(csp, /unsafe-eval|\*/, path);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', path);
+      assert.equal(response.headers['referrer-policy'], 'no-referrer', path);
+      assert.equal(response.headers['x-frame-options'], 'DENY', path);
+    }
+  });
+
+  test('the page still loads what it names: its scripts and styles are files of /docs, none inline', async () => {
+    const page = await call(harness, 'GET', '/docs/', {});
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    assert.ok(
+      sources.some((source) => source.endsWith('swagger-ui-bundle.js')),
+      page.body,
+    );
+    for (const source of sources) {
+      const url = new URL(source, 'http://folio.test/docs/').pathname;
+      const file = await call(harness, 'GET', url, {});
+      assert.equal(file.statusCode, 200, url);
+    }
+    assert.doesNotMatch(page.body, /<script>|<script [^>]*>[^<\s]|<style| style=|onload=/i);
+    const initializer = await call(harness, 'GET', '/docs/static/swagger-initializer.js', {});
+    assert.match(initializer.body, /SwaggerUIBundle\(/);
+  });
+});
+
 describe('without a build', () => {
   let harness: Harness;
   before(async () => {

@@ -19,8 +19,20 @@ import { describedPage, type PageCursor } from '../pagination.ts';
 
 export const ITEM_ENTITY = 'item';
 
-export function describeItem(row: ItemRow) {
+/**
+ * An item as `actor` may see it. Its cost figures (purchase_cost, average_cost, inventory_value) are
+ * stock information, `inventory:read`: sales sells items (D56) but is not shown what they cost, so
+ * for a credential without that permission the three fields are absent (docs/roles.md).
+ */
+export function describeItem(actor: Actor, row: ItemRow) {
   const stock = { quantity: parseMoney(row.quantity_on_hand), value: parseMoney(row.inventory_value) };
+  const costs = actor.permissions.has('inventory:read')
+    ? {
+        purchase_cost: formatMoney(parseMoney(row.purchase_cost)),
+        inventory_value: formatMoney(stock.value),
+        average_cost: formatMoney(averageCost(stock)),
+      }
+    : {};
   return {
     id: row.id,
     sku: row.sku,
@@ -28,14 +40,12 @@ export function describeItem(row: ItemRow) {
     type: row.type as ItemType,
     description: row.description,
     sale_price: formatMoney(parseMoney(row.sale_price)),
-    purchase_cost: formatMoney(parseMoney(row.purchase_cost)),
     income_account: row.income_account_id,
     expense_account: row.expense_account_id,
     inventory_asset_account: row.inventory_asset_account_id,
     tax_rate: row.tax_rate_id,
     quantity_on_hand: formatMoney(stock.quantity),
-    inventory_value: formatMoney(stock.value),
-    average_cost: formatMoney(averageCost(stock)),
+    ...costs,
     is_active: row.is_active,
     version: row.version,
     created_at: row.created_at,
@@ -67,7 +77,9 @@ export function listItems(
     { search, type: filters.type ?? null, isActive: filters.is_active ?? null },
     cursor,
   );
-  return describedPage(organizationId, cursor, fetched, (rows) => rows.map(describeItem));
+  return describedPage(organizationId, cursor, fetched, (rows) =>
+    rows.map((row) => describeItem(actor, row)),
+  );
 }
 
 export async function findItem(db: Queryable, organizationId: string, id: string): Promise<ItemRow> {
@@ -77,7 +89,7 @@ export async function findItem(db: Queryable, organizationId: string, id: string
 }
 
 export async function readItem(deps: Deps, actor: Actor, id: string) {
-  return describeItem(await findItem(deps.db, actor.organization.id, id));
+  return describeItem(actor, await findItem(deps.db, actor.organization.id, id));
 }
 
 // ---- writes ------------------------------------------------------------------------------------
@@ -176,7 +188,7 @@ export async function createItem(scope: WriteScope, command: CreateItemCommand) 
   const id = randomUUID();
   await withSkuGuard(fields.sku, () => items.insert(scope.tx, organizationId, id, fields));
   scope.changed(ITEM_ENTITY, id, 'created', 1);
-  return describeItem((await items.find(scope.tx, organizationId, id))!);
+  return describeItem(scope.actor, (await items.find(scope.tx, organizationId, id))!);
 }
 
 /** Sparse update at the writer's version; `null` clears an optional field. */
@@ -229,7 +241,7 @@ export async function updateItem(
     }),
   );
   scope.changed(ITEM_ENTITY, id, 'updated', version);
-  return describeItem((await items.find(scope.tx, organizationId, id))!);
+  return describeItem(scope.actor, (await items.find(scope.tx, organizationId, id))!);
 }
 
 /** GET /items/{id}/movements (D49): the item's stock movements in posting order, oldest first. */

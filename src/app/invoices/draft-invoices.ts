@@ -183,7 +183,7 @@ function draftFields(customer: CustomerRow, issueDate: string, totals: Omit<Pric
   return {
     customerId: customer.id,
     issueDate,
-    dueDate: dueDateFor(issueDate, customer.payment_terms),
+    dueDate: dueDateFor(issueDate, customer.payment_terms, 'issue_date'),
     subtotal: totals.subtotal,
     taxTotal: totals.taxTotal,
     total: totals.total,

@@ -28,7 +28,7 @@ export type UpdateBillCommand = Partial<CreateBillCommand>;
 
 /** The due date a bill is given: the one sent (not before the bill date), else the vendor's terms. */
 function dueDate(vendor: VendorRow, billDate: string, sent: string | undefined): string {
-  if (sent === undefined) return dueDateFor(billDate, vendor.payment_terms);
+  if (sent === undefined) return dueDateFor(billDate, vendor.payment_terms, 'bill_date');
   if (!isCalendarDate(sent)) throw fieldError('due_date', 'must be a calendar date YYYY-MM-DD');
   if (sent < billDate) throw fieldError('due_date', 'must not be before the bill date');
   return sent;

@@ -5,9 +5,23 @@ import { decodeCursor, type Page, type PageCursor } from '../../app/pagination.t
 import { sealCursor } from '../cursors.ts';
 import { actorOf } from '../route.ts';
 
-/** Where clients reach this service: FOLIO_PUBLIC_URL, else the origin the request was sent to. */
+// D38's defaults, for an app that is not listening (tests through inject) and was given none.
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_PORT = 3000;
+
+/**
+ * Where clients reach this service: FOLIO_PUBLIC_URL, else the address the service is bound to: the
+ * socket's local address and port, which is HOST and PORT (or, bound to 0.0.0.0, the interface the
+ * client reached); without a socket (inject) the configured HOST and PORT. Never the Host header: a
+ * client (or whatever sits in front of a cache) chooses it, and links built from it would send
+ * the next page, with its cursor and the caller's Authorization, wherever it names.
+ */
 export function publicOrigin(deps: Deps, request: FastifyRequest): string {
-  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  if (deps.config.publicUrl) return deps.config.publicUrl;
+  const socket = request.socket as { localAddress?: string; localPort?: number };
+  const address = (socket.localAddress ?? deps.config.host ?? DEFAULT_HOST).replace(/^::ffff:(?=\d)/, '');
+  const port = socket.localPort ?? deps.config.port ?? DEFAULT_PORT;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }
 
 export function pageUrl(deps: Deps, request: FastifyRequest, cursor: string | null): string | null {

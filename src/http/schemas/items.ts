@@ -27,6 +27,10 @@ const SignedQuantity = Type.String({
   examples: ['10', '-2.5'],
 });
 
+/** What the three cost fields of an item say about who sees them (docs/roles.md). */
+const COST_FIELD =
+  'Absent for a credential without inventory:read (the sales role): it reads items but not their costs.';
+
 export const Item = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -35,7 +39,7 @@ export const Item = Type.Object(
     type: ItemType,
     description: Type.String(),
     sale_price: MoneyOutput('Default unit price on invoice lines.'),
-    purchase_cost: MoneyOutput('Default unit cost on bill lines.'),
+    purchase_cost: Type.Optional(MoneyOutput(`Default unit cost on bill lines. ${COST_FIELD}`)),
     income_account: OrNull(Type.String({ format: 'uuid' })),
     expense_account: OrNull(
       Type.String({ format: 'uuid', description: 'For an inventory item, its cost of goods sold account.' }),
@@ -48,8 +52,12 @@ export const Item = Type.Object(
     ),
     tax_rate: OrNull(Type.String({ format: 'uuid' })),
     quantity_on_hand: MoneyOutput('The sum of its stock movements; zero for other types.'),
-    inventory_value: MoneyOutput('What its stock is carried at (the sum of its movements’ values).'),
-    average_cost: MoneyOutput('inventory_value / quantity_on_hand, four decimals; zero without stock.'),
+    inventory_value: Type.Optional(
+      MoneyOutput(`What its stock is carried at (the sum of its movements’ values). ${COST_FIELD}`),
+    ),
+    average_cost: Type.Optional(
+      MoneyOutput(`inventory_value / quantity_on_hand, four decimals; zero without stock. ${COST_FIELD}`),
+    ),
     is_active: Type.Boolean(),
     version: Type.Integer(),
     created_at: Type.String(),

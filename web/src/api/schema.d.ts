@@ -2645,10 +2645,10 @@ export interface components {
         /** Item */
         Item: {
             /**
-             * @description inventory_value / quantity_on_hand, four decimals; zero without stock.
+             * @description inventory_value / quantity_on_hand, four decimals; zero without stock. Absent for a credential without inventory:read (the sales role): it reads items but not their costs.
              * @example 120.0000
              */
-            average_cost: string;
+            average_cost?: string;
             created_at: string;
             description: string;
             expense_account: string | null;
@@ -2657,17 +2657,17 @@ export interface components {
             income_account: string | null;
             inventory_asset_account: string | null;
             /**
-             * @description What its stock is carried at (the sum of its movements’ values).
+             * @description What its stock is carried at (the sum of its movements’ values). Absent for a credential without inventory:read (the sales role): it reads items but not their costs.
              * @example 120.0000
              */
-            inventory_value: string;
+            inventory_value?: string;
             is_active: boolean;
             name: string;
             /**
-             * @description Default unit cost on bill lines.
+             * @description Default unit cost on bill lines. Absent for a credential without inventory:read (the sales role): it reads items but not their costs.
              * @example 120.0000
              */
-            purchase_cost: string;
+            purchase_cost?: string;
             /**
              * @description The sum of its stock movements; zero for other types.
              * @example 120.0000

@@ -218,7 +218,8 @@ export function SalesLinesGrid({
     update(line.key, {
       item: item.id,
       description: line.description || item.description || item.name,
-      unit_price: trimZeros(purchase ? item.purchase_cost : item.sale_price),
+      // purchase_cost is absent for sales (no inventory:read), who enter no bills anyway.
+      unit_price: trimZeros((purchase ? item.purchase_cost : item.sale_price) ?? ''),
       income_account: account ?? line.income_account,
       tax_rate: item.tax_rate ?? line.tax_rate,
     });

@@ -42,7 +42,7 @@ export function ItemForm({
       sku: item?.sku ?? '',
       description: item?.description ?? '',
       sale_price: item ? trimZeros(item.sale_price) : '',
-      purchase_cost: item ? trimZeros(item.purchase_cost) : '',
+      purchase_cost: trimZeros(item?.purchase_cost ?? ''),
       income_account: item?.income_account ?? (null as string | null),
       expense_account: item?.expense_account ?? (null as string | null),
       tax_rate: item?.tax_rate ?? (null as string | null),

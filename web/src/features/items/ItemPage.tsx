@@ -80,19 +80,24 @@ export default function ItemPage() {
         <Figure label="Sale price">
           <Money amount={it.sale_price} currency={books.currency} strong />
         </Figure>
+        {/* Costs are absent for a role without inventory:read (sales): the figures are left out. */}
         {stocked ? (
           <>
             <Figure label="On hand">
               <Text fw={600}>{trimZeros(it.quantity_on_hand)}</Text>
             </Figure>
-            <Figure label="Value">
-              <Money amount={it.inventory_value} currency={books.currency} strong />
-            </Figure>
-            <Figure label="Average cost">
-              <Money amount={it.average_cost} currency={books.currency} strong />
-            </Figure>
+            {it.inventory_value === undefined ? null : (
+              <Figure label="Value">
+                <Money amount={it.inventory_value} currency={books.currency} strong />
+              </Figure>
+            )}
+            {it.average_cost === undefined ? null : (
+              <Figure label="Average cost">
+                <Money amount={it.average_cost} currency={books.currency} strong />
+              </Figure>
+            )}
           </>
-        ) : (
+        ) : it.purchase_cost === undefined ? null : (
           <Figure label="Purchase cost">
             <Money amount={it.purchase_cost} currency={books.currency} strong />
           </Figure>
@@ -202,7 +207,7 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
   const form = useForm({
     initialValues: {
       quantity: '',
-      unit_cost: trimZeros(item.purchase_cost),
+      unit_cost: trimZeros(item.purchase_cost ?? ''),
       date: today(),
       account: null as string | null,
       memo: '',
@@ -247,7 +252,8 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
           <TextInput label="Unit cost" inputMode="decimal" required {...form.getInputProps('unit_cost')} />
         ) : (
           <Text size="sm" c="dimmed">
-            Removed units leave at the average cost, {formatAmount(item.average_cost, currency)} each.
+            Removed units leave at the average cost
+            {item.average_cost === undefined ? '' : `, ${formatAmount(item.average_cost, currency)} each`}.
           </Text>
         )}
         <TextInput label="Date" type="date" required {...form.getInputProps('date')} />

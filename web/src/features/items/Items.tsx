@@ -121,7 +121,7 @@ export default function Items() {
                     {item.type === 'inventory' ? trimZeros(item.quantity_on_hand) : ''}
                   </Table.Td>
                   <Table.Td ta="right">
-                    {item.type === 'inventory' ? (
+                    {item.type === 'inventory' && item.inventory_value !== undefined ? (
                       <Money amount={item.inventory_value} currency={books.currency} />
                     ) : (
                       ''
