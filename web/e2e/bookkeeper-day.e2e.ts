@@ -698,7 +698,7 @@ describe('a bookkeeper’s day in the browser', {
   describe('every screen of the navigation: typing stays, the screen rests, the menu moves on', () => {
     /** The paths the walk opened, checked at its end against every route of web/src/App.tsx. */
     const visited = new Set<string>();
-    /** "screen ms": script run in the second of rest after each screen, printed at the end. */
+    /** "screen ms": script run in the second of rest after each screen (a second one when busy). */
     const restingScriptMs: string[] = [];
     let errorsBefore = 0;
     /** After each screen: no console error since the walk began, and a screen at rest. */
@@ -708,9 +708,11 @@ describe('a bookkeeper’s day in the browser', {
       const errors = consoleErrors.slice(errorsBefore);
       errorsBefore = consoleErrors.length;
       assert.deepEqual(errors, [], `${name}: no console error`);
-      const busyMs = await scriptMsDuring(1000);
-      restingScriptMs.push(`${name} ${busyMs}`);
-      assert.ok(busyMs < IDLE_SCRIPT_MS_PER_S, `${name}: ${busyMs} ms of script in 1 s at rest`);
+      // A one-off (the dashboard's chart drawn after a reload) may fill one second; a loop fills both.
+      const firstMs = await scriptMsDuring(1000);
+      const busyMs = firstMs < IDLE_SCRIPT_MS_PER_S ? firstMs : await scriptMsDuring(1000);
+      restingScriptMs.push(busyMs === firstMs ? `${name} ${busyMs}` : `${name} ${firstMs}/${busyMs}`);
+      assert.ok(busyMs < IDLE_SCRIPT_MS_PER_S, `${name}: ${busyMs} ms of script in a second at rest, twice`);
     };
     /** Opens a screen by its menu link and waits for its heading: the screen changed, not just the address. */
     const walkTo = async (label: string, name: string) => {
