@@ -107,6 +107,9 @@ export function useTaxRates() {
   });
 }
 
+/** While the rates load: one empty list, so the totals' memo is not made again on every render. */
+const NO_RATES: never[] = [];
+
 /** The editor's lines (from a saved draft, or one blank line), their totals, and the request body. */
 export function useSalesLines(
   books: Books,
@@ -131,7 +134,7 @@ export function useSalesLines(
         }))
       : [blankLine()],
   );
-  const rates = taxRates.data?.results ?? [];
+  const rates = taxRates.data?.results ?? NO_RATES;
   const totals = useMemo(() => {
     const percentOf = (rateId: string | null) =>
       rateId ? (rates.find((rate) => rate.id === rateId)?.rate ?? null) : null;

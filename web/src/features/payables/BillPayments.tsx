@@ -4,7 +4,7 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -51,11 +51,14 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
     enabled: Boolean(bill),
     queryFn: async () => data(await api.GET('/api/v1/bills/{id}', { params: { path: { id: bill ?? '' } } })),
   });
-  useEffect(() => {
-    if (!chosen.data) return;
+  // "Pay bill" offers the chosen bill's balance once, when it arrives; a refetch never overwrites
+  // what was typed since (state adjusted while rendering, not in an effect).
+  const [offered, setOffered] = useState<string | null>(null);
+  if (chosen.data && offered !== chosen.data.id) {
+    setOffered(chosen.data.id);
     setVendor(chosen.data.vendor);
     setApplied({ [chosen.data.id]: trimZeros(chosen.data.balance_due) });
-  }, [chosen.data]);
+  }
   const cash = (accounts.data ?? []).filter(
     (account) => account.is_active && PAYS_FROM.has(account.detail_type),
   );

@@ -3,24 +3,27 @@ import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { Page } from '../../ui/Page.tsx';
-import { useBooks } from '../shell/books.tsx';
+import { type Books, useBooks } from '../shell/books.tsx';
 
 export default function Organization() {
   const books = useBooks();
+  if (!books) return null;
+  // The form starts from the server's values once per books (a switch to the sandbox starts it
+  // again); what is typed is never overwritten by a later render or a refetch.
+  return (
+    <Page title="Organization">
+      <OrganizationForm key={books.organizationId} books={books} />
+    </Page>
+  );
+}
+
+function OrganizationForm({ books }: { books: Books }) {
   const queryClient = useQueryClient();
-  const form = useForm({ initialValues: { name: '', timezone: '' } });
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (books) {
-      setValues({ name: books.name, timezone: books.timezone });
-      resetDirty({ name: books.name, timezone: books.timezone });
-    }
-  }, [books?.name, books?.timezone, books, setValues, resetDirty]);
+  const form = useForm({ initialValues: { name: books.name, timezone: books.timezone } });
   const save = useMutation({
     mutationFn: async (values: typeof form.values) =>
       data(
@@ -28,41 +31,40 @@ export default function Organization() {
           body: { name: values.name.trim(), timezone: values.timezone.trim() },
         }),
       ),
-    onSuccess: () => {
+    onSuccess: (saved) => {
+      form.setValues({ name: saved.name, timezone: saved.timezone });
+      form.resetDirty({ name: saved.name, timezone: saved.timezone });
       queryClient.invalidateQueries({ queryKey: ['organization'] });
       queryClient.invalidateQueries({ queryKey: ['me'] });
       notifications.show({ message: 'Organization saved.', color: 'teal' });
     },
     onError: (error) => showFieldErrors(form, error),
   });
-  if (!books) return null;
   const readOnly = !books.can.administer;
   return (
-    <Page title="Organization">
-      <Card withBorder maw={560}>
-        <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-          <Stack gap="sm">
-            <ErrorNotice error={save.error} />
-            <TextInput label="Name" required readOnly={readOnly} {...form.getInputProps('name')} />
-            <TextInput
-              label="Timezone"
-              description="An IANA time zone such as America/New_York: it decides which day “today” is."
-              readOnly={readOnly}
-              {...form.getInputProps('timezone')}
-            />
-            <Text size="sm">
-              Currency: <b>{books.currency}</b> · Books: <b>{books.mode}</b> · Your role: <b>{books.role}</b>
-            </Text>
-            {readOnly ? null : (
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Card withBorder maw={560}>
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
+        <Stack gap="sm">
+          <ErrorNotice error={save.error} />
+          <TextInput label="Name" required readOnly={readOnly} {...form.getInputProps('name')} />
+          <TextInput
+            label="Timezone"
+            description="An IANA time zone such as America/New_York: it decides which day “today” is."
+            readOnly={readOnly}
+            {...form.getInputProps('timezone')}
+          />
+          <Text size="sm">
+            Currency: <b>{books.currency}</b> · Books: <b>{books.mode}</b> · Your role: <b>{books.role}</b>
+          </Text>
+          {readOnly ? null : (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Save
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
   );
 }

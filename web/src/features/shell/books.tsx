@@ -1,7 +1,7 @@
 // The books the person works in: their memberships (GET /me), the chosen organization's settings
 // (GET /organization) and the live/sandbox pair the header switches between (D44).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { api, data } from '../../api/client.ts';
 import { getSession, onSessionChange, type Session, selectBooks } from '../../api/session.ts';
 import { type Abilities, abilitiesOf } from './roles.ts';
@@ -42,15 +42,24 @@ export interface Books {
   otherId: string | null;
 }
 
-/** The chosen books, or null while loading. */
+/**
+ * The chosen books, or null while loading. The same object for as long as the answers of GET /me
+ * and GET /organization are unchanged (TanStack Query keeps an unchanged answer's identity), so a
+ * screen may depend on it in an effect or a memo without running on every render.
+ */
 export function useBooks(): Books | null {
-  const me = useMe();
-  const organization = useOrganization();
-  if (!me.data || !organization.data) return null;
-  const org = organization.data;
+  const me = useMe().data;
+  const organization = useOrganization().data;
+  return useMemo(() => (me && organization ? booksOf(me, organization) : null), [me, organization]);
+}
+
+type Me = NonNullable<ReturnType<typeof useMe>['data']>;
+type Organization = NonNullable<ReturnType<typeof useOrganization>['data']>;
+
+function booksOf(me: Me, org: Organization): Books {
   const mode = org.mode === 'sandbox' ? 'sandbox' : 'live';
   const liveId = mode === 'sandbox' ? org.live_organization_id : org.id;
-  const other = me.data.memberships.find((m) =>
+  const other = me.memberships.find((m) =>
     mode === 'live'
       ? m.live_organization_id === liveId && m.mode === 'sandbox'
       : m.organization_id === liveId,
