@@ -623,6 +623,65 @@ describe('general ledger pages (D57)', () => {
     );
   });
 
+  test('pages cut inside an entry with many lines of the account: every line once, in order, both ways', async () => {
+    const books = await signUp(harness);
+    const a = books.accounts;
+    // Three entries of 70 cash lines (and one of another account between them): pages of 50 end
+    // inside entries, and the walk skips the entry without a cash line.
+    const cashEntry = (index: number) => ({
+      txn_date: '2026-05-02',
+      memo: `cash ${index}`,
+      lines: [
+        ...Array.from({ length: 70 }, (_, n) =>
+          line(a['1000'], 'debit', `${index}.${String(n).padStart(2, '0')}`),
+        ),
+        line(
+          a['4100'],
+          'credit',
+          String(
+            Array.from({ length: 70 }, (_, n) => index + n / 100)
+              .reduce((x, y) => x + y)
+              .toFixed(2),
+          ),
+        ),
+      ],
+    });
+    const other = {
+      txn_date: '2026-05-02',
+      memo: 'other',
+      lines: [line(a['6550'], 'debit', '5.00'), line(a['3000'], 'credit', '5.00')],
+    };
+    await postBatch(books, [cashEntry(1), other, cashEntry(2), cashEntry(3)]);
+    const base = `/api/v1/reports/general-ledger?account=${a['1000']}&from=2026-05-01&to=2026-05-31`;
+    const strip = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+    const forward: any[] = [];
+    for (let url: string | null = base; url; ) {
+      const page: any = ok(await get(books, strip(url)));
+      forward.push(page);
+      url = page.next;
+    }
+    assert.deepEqual(
+      forward.map((page) => page.lines.length),
+      [50, 50, 50, 50, 10],
+    );
+    const keys = (pages: any[]) =>
+      pages.flatMap((page) =>
+        page.lines.map((row: any) => `${row.entry_number}/${String(row.line_no).padStart(3, '0')}`),
+      );
+    const walked = keys(forward);
+    assert.equal(new Set(walked).size, 210);
+    assert.deepEqual(walked, [...walked].sort());
+    const backward: any[] = [];
+    for (let url: string | null = forward.at(-1).previous; url; ) {
+      const page: any = ok(await get(books, strip(url)));
+      backward.unshift(page);
+      url = page.previous;
+    }
+    const figures = (page: any) => [page.opening_balance, page.lines, page.closing_balance];
+    assert.deepEqual(backward.map(figures), forward.slice(0, -1).map(figures));
+    assert.deepEqual(keys(backward), walked.slice(0, 200));
+  });
+
   test("a page's cursor pages only its own ledger; a download takes no cursor", async () => {
     const books = await busyBooks();
     const base = `/api/v1/reports/general-ledger?account=${books.accounts['1000']}&from=2026-03-01&to=2026-03-31`;

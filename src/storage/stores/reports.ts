@@ -97,8 +97,16 @@ export interface LedgerSlice {
 /**
  * An account's posted lines dated in [from, to], in ledger order: date, entry number, line. Keyset:
  * `after` or `before` a position, `limit` lines at most; a `before` slice comes back nearest first.
- * Entry numbers compare as text, a total order that is numeric up to JE-999999 (migration 0013's
- * index walks the posted entries in this order).
+ * Entry numbers compare as text, a total order that is numeric up to JE-999999.
+ *
+ * The statement is written so that its plan does not depend on the tables' statistics (books loaded
+ * by batches are read before autovacuum has analyzed them, docs/reports.md): it walks the
+ * organization's posted entries in ledger order from the cursor (migration 0013's index) and, for
+ * each, reads the account's lines of that entry (migration 0017's index, one probe). Both inner reads
+ * are correlated subqueries with LIMIT, which PostgreSQL never turns into a join, so there is no
+ * nested loop for it to choose that re-reads the account's lines per entry. The entries are limited
+ * to the first `limit` that have a line of the account, so the final sort holds at most those
+ * entries' lines. Cost: the entries of the organization from the cursor to the slice's last line.
  */
 export function accountLines(
   db: Queryable,
@@ -106,28 +114,38 @@ export function accountLines(
   slice: LedgerSlice,
 ): Promise<LedgerLineRow[]> {
   const params: unknown[] = [organizationId, slice.accountId, slice.from, slice.to, slice.trackingOption];
-  const key = '(e.txn_date, e.entry_number, l.line_no)';
-  let keyset = '';
+  let entryKeyset = '';
+  let lineKeyset = '';
   const position = slice.after ?? slice.before;
   if (position) {
     params.push(position.txnDate, position.entryNumber, position.lineNo);
-    const entryBound = slice.after ? '>=' : '<=';
-    // The first condition is the index's own (entries only), so the scan starts at the cursor; the
-    // second places the cursor's line within its entry.
-    keyset = `AND (e.txn_date, e.entry_number) ${entryBound} ($6::date, $7::text)
-        AND ${key} ${slice.after ? '>' : '<'} ($6::date, $7::text, $8::int)`;
+    // The entry condition is the index's own, so the walk starts at the cursor; the line condition
+    // places the cursor's line within its entry.
+    entryKeyset = `AND (e.txn_date, e.entry_number) ${slice.after ? '>=' : '<='} ($6::date, $7::text)`;
+    lineKeyset = `AND (e.txn_date, e.entry_number, l.line_no) ${slice.after ? '>' : '<'} ($6::date, $7::text, $8::int)`;
   }
   const direction = slice.before ? 'DESC' : 'ASC';
+  const limit = Math.trunc(slice.limit);
+  const accountLine = `l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = $2
+            AND ($5::uuid IS NULL OR l.tracking_options @> ARRAY[$5::uuid]) ${lineKeyset}`;
   return db.query<LedgerLineRow>(
     `SELECT e.id AS journal_entry_id, e.entry_number, l.line_no, e.txn_date::text AS txn_date, e.memo,
             e.source_type, e.source_id, l.description, l.debit::text AS debit, l.credit::text AS credit
-       FROM journal_lines l
-       JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
-      WHERE l.organization_id = $1 AND l.account_id = $2 AND e.status = 'posted'
-        AND e.txn_date BETWEEN $3::date AND $4::date
-        AND ($5::uuid IS NULL OR l.tracking_options @> ARRAY[$5::uuid]) ${keyset}
+       FROM (SELECT e.id, e.organization_id, e.entry_number, e.txn_date, e.memo, e.source_type, e.source_id
+               FROM journal_entries e
+              WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date BETWEEN $3::date AND $4::date
+                ${entryKeyset}
+                AND (SELECT true FROM journal_lines l WHERE ${accountLine} LIMIT 1)
+              ORDER BY e.txn_date ${direction}, e.entry_number ${direction}
+              LIMIT ${limit}) e
+      CROSS JOIN LATERAL (
+             SELECT l.line_no, l.description, l.debit, l.credit
+               FROM journal_lines l
+              WHERE ${accountLine}
+              ORDER BY l.line_no ${direction}
+              LIMIT ${limit}) l
       ORDER BY e.txn_date ${direction}, e.entry_number ${direction}, l.line_no ${direction}
-      LIMIT ${Math.trunc(slice.limit)}`,
+      LIMIT ${limit}`,
     params as never,
   );
 }
