@@ -338,6 +338,7 @@ describe('inventory adjustments and moving average (D49, D50, D52)', () => {
         number: '1210',
         name: 'Stock held',
         type: 'asset',
+        detail_type: 'inventory',
       }),
       201,
     );

@@ -3,6 +3,7 @@
 // the general ledger pages by cursor with each page's opening and closing balance.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import * as reports from '../../src/storage/stores/reports.ts';
 import { csvOf } from '../helpers/csv.ts';
 import { type Books, call, createKey, signUp, today, useHarness } from '../helpers/harness.ts';
 import { createAccount, postEntry, trackingOptions } from '../helpers/ledger.ts';
@@ -680,6 +681,23 @@ describe('general ledger pages (D57)', () => {
     const figures = (page: any) => [page.opening_balance, page.lines, page.closing_balance];
     assert.deepEqual(backward.map(figures), forward.slice(0, -1).map(figures));
     assert.deepEqual(keys(backward), walked.slice(0, 200));
+    // The store reads a sparse account line-first and a dense one entry-first: forced either way, the
+    // same slices come back, forwards and backwards from a cursor inside an entry.
+    const slice = (extra: Partial<reports.LedgerSlice>) => ({
+      accountId: a['1000']!,
+      from: '2026-05-01',
+      to: '2026-05-31',
+      trackingOption: null,
+      limit: 45,
+      ...extra,
+    });
+    const position = { txnDate: '2026-05-02', entryNumber: forward[2].lines[0].entry_number, lineNo: 20 };
+    for (const extra of [{}, { after: position }, { before: position }]) {
+      const lineFirst = await reports.accountLines(harness.db, books.organizationId, slice(extra), 1_000_000);
+      const entryFirst = await reports.accountLines(harness.db, books.organizationId, slice(extra), 1);
+      assert.equal(lineFirst.length, 45);
+      assert.deepEqual(entryFirst, lineFirst, JSON.stringify(extra));
+    }
   });
 
   test("a page's cursor pages only its own ledger; a download takes no cursor", async () => {

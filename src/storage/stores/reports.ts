@@ -95,24 +95,37 @@ export interface LedgerSlice {
 }
 
 /**
+ * Below this many lines an account is read line-first (its lines, then their entries); at or above
+ * it, entry-first (the organization's entries in ledger order, probing each for the account's
+ * lines). Either shape's plan is fixed by its statement, not by the tables' statistics.
+ */
+export const LINE_FIRST_LINES_MAX = 5000;
+
+/**
  * An account's posted lines dated in [from, to], in ledger order: date, entry number, line. Keyset:
  * `after` or `before` a position, `limit` lines at most; a `before` slice comes back nearest first.
  * Entry numbers compare as text, a total order that is numeric up to JE-999999.
  *
- * The statement is written so that its plan does not depend on the tables' statistics (books loaded
- * by batches are read before autovacuum has analyzed them, docs/reports.md): it walks the
- * organization's posted entries in ledger order from the cursor (migration 0013's index) and, for
- * each, reads the account's lines of that entry (migration 0017's index, one probe). Both inner reads
- * are correlated subqueries with LIMIT, which PostgreSQL never turns into a join, so there is no
- * nested loop for it to choose that re-reads the account's lines per entry. The entries are limited
- * to the first `limit` that have a line of the account, so the final sort holds at most those
- * entries' lines. Cost: the entries of the organization from the cursor to the slice's last line.
+ * Books loaded by batches are read before autovacuum has analyzed them (docs/reports.md), so both
+ * statements are written for a plan that does not depend on statistics: their inner reads are
+ * correlated subqueries with LIMIT (or a materialized CTE), which PostgreSQL never turns into a join,
+ * so no nested loop re-reads the account's lines per entry. Which one runs depends on the account:
+ * a capped count (an index-only read of at most LINE_FIRST_LINES_MAX entries) picks line-first for a
+ * sparse account (cost: its lines, each probing its entry) and entry-first for a dense one (cost: the
+ * organization's entries from the cursor to the slice's last line).
  */
-export function accountLines(
+export async function accountLines(
   db: Queryable,
   organizationId: string,
   slice: LedgerSlice,
+  lineFirstMax = LINE_FIRST_LINES_MAX,
 ): Promise<LedgerLineRow[]> {
+  const [counted] = await db.query<{ lines: number }>(
+    `SELECT count(*)::int AS lines FROM (SELECT 1 FROM journal_lines
+      WHERE organization_id = $1 AND account_id = $2 LIMIT ${Math.trunc(lineFirstMax)}) capped`,
+    [organizationId, slice.accountId],
+  );
+  const lineFirst = (counted?.lines ?? 0) < lineFirstMax;
   const params: unknown[] = [organizationId, slice.accountId, slice.from, slice.to, slice.trackingOption];
   let entryKeyset = '';
   let lineKeyset = '';
@@ -126,11 +139,32 @@ export function accountLines(
   }
   const direction = slice.before ? 'DESC' : 'ASC';
   const limit = Math.trunc(slice.limit);
+  const columns = `e.id AS journal_entry_id, e.entry_number, l.line_no, e.txn_date::text AS txn_date, e.memo,
+            e.source_type, e.source_id, l.description, l.debit::text AS debit, l.credit::text AS credit`;
+  const order = `ORDER BY e.txn_date ${direction}, e.entry_number ${direction}, l.line_no ${direction}
+      LIMIT ${limit}`;
+  const tracked = '($5::uuid IS NULL OR l.tracking_options @> ARRAY[$5::uuid])';
+  if (lineFirst) {
+    return db.query<LedgerLineRow>(
+      `WITH l AS MATERIALIZED (
+         SELECT l.journal_entry_id, l.line_no, l.description, l.debit, l.credit
+           FROM journal_lines l WHERE l.organization_id = $1 AND l.account_id = $2 AND ${tracked})
+       SELECT ${columns}
+         FROM l CROSS JOIN LATERAL (
+                SELECT e.id, e.entry_number, e.txn_date, e.memo, e.source_type, e.source_id
+                  FROM journal_entries e
+                 WHERE e.organization_id = $1 AND e.id = l.journal_entry_id AND e.status = 'posted'
+                   AND e.txn_date BETWEEN $3::date AND $4::date
+                 LIMIT 1) e
+        WHERE true ${lineKeyset}
+        ${order}`,
+      params as never,
+    );
+  }
   const accountLine = `l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = $2
-            AND ($5::uuid IS NULL OR l.tracking_options @> ARRAY[$5::uuid]) ${lineKeyset}`;
+            AND ${tracked} ${lineKeyset}`;
   return db.query<LedgerLineRow>(
-    `SELECT e.id AS journal_entry_id, e.entry_number, l.line_no, e.txn_date::text AS txn_date, e.memo,
-            e.source_type, e.source_id, l.description, l.debit::text AS debit, l.credit::text AS credit
+    `SELECT ${columns}
        FROM (SELECT e.id, e.organization_id, e.entry_number, e.txn_date, e.memo, e.source_type, e.source_id
                FROM journal_entries e
               WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date BETWEEN $3::date AND $4::date
@@ -144,8 +178,7 @@ export function accountLines(
               WHERE ${accountLine}
               ORDER BY l.line_no ${direction}
               LIMIT ${limit}) l
-      ORDER BY e.txn_date ${direction}, e.entry_number ${direction}, l.line_no ${direction}
-      LIMIT ${limit}`,
+      ${order}`,
     params as never,
   );
 }
