@@ -17,6 +17,7 @@ export interface DepositablePayment {
   id: string;
   number: string;
   status: PaymentStatus;
+  paymentDate: string;
   amount: Money;
   /** The account the payment debited. */
   depositAccountId: string;
@@ -26,16 +27,28 @@ export interface DepositablePayment {
 }
 
 /**
- * A payment `payments/<index>` may be deposited when it is posted, went to Undeposited Funds and is in
- * no live deposit. Money paid straight into a bank never passed through Undeposited Funds (400); a void
- * payment or one already deposited is a state the request cannot change (409 invalid_state).
+ * A payment `payments/<index>` may be deposited when it is posted, went to Undeposited Funds, is in no
+ * live deposit and was received on or before the deposit's date. Money paid straight into a bank never
+ * passed through Undeposited Funds, and money is not banked before it came in (400); a void payment or
+ * one already deposited is a state the request cannot change (409 invalid_state).
  */
-export function assertDepositable(payment: DepositablePayment, index: number, undepositedFundsId: string) {
+export function assertDepositable(
+  payment: DepositablePayment,
+  index: number,
+  deposit: { date: string; undepositedFundsId: string },
+) {
   const path = `payments/${index}`;
+  const undepositedFundsId = deposit.undepositedFundsId;
   if (payment.depositAccountId !== undepositedFundsId) {
     throw fieldError(
       path,
       `payment ${payment.number} was not received into Undeposited Funds; only those are deposited`,
+    );
+  }
+  if (payment.paymentDate > deposit.date) {
+    throw fieldError(
+      path,
+      `payment ${payment.number} was received on ${payment.paymentDate}, after the deposit's date ${deposit.date}`,
     );
   }
   if (payment.status !== 'posted') {

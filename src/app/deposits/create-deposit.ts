@@ -45,7 +45,11 @@ function parsePaymentIds(ids: string[]): string[] {
  * `payments/<i>` otherwise: another organization's payment is one that does not exist here), received
  * into Undeposited Funds, posted and in no live deposit.
  */
-async function lockDepositable(scope: WriteScope, ids: string[], undepositedFundsId: string) {
+async function lockDepositable(
+  scope: WriteScope,
+  ids: string[],
+  deposit: { date: string; undepositedFundsId: string },
+) {
   const locked = await payments.lockForDeposit(scope.tx, scope.actor.organization.id, ids);
   const byId = new Map(locked.map((row) => [row.id, row]));
   return ids.map((id, index) => {
@@ -57,13 +61,14 @@ async function lockDepositable(scope: WriteScope, ids: string[], undepositedFund
         id: row.id,
         number: row.number,
         status: row.status,
+        paymentDate: row.payment_date,
         amount,
         depositAccountId: row.deposit_account_id,
         depositId: row.deposit_id,
         depositNumber: row.deposit_number,
       },
       index,
-      undepositedFundsId,
+      deposit,
     );
     return { ...row, amountMoney: amount };
   });
@@ -83,7 +88,10 @@ export async function createDeposit(scope: WriteScope, command: CreateDepositCom
     BANK_ACCOUNT,
   );
   const undepositedFunds = await systemAccountId(scope.tx, organization.id, 'undepositedFunds');
-  const taken = await lockDepositable(scope, ids, undepositedFunds);
+  const taken = await lockDepositable(scope, ids, {
+    date: command.date,
+    undepositedFundsId: undepositedFunds,
+  });
   const { lines, total } = depositLines(
     command.deposit_to_account,
     undepositedFunds,

@@ -91,6 +91,7 @@ export interface DepositablePaymentRow {
   id: string;
   number: string;
   status: PaymentStatus;
+  payment_date: string;
   amount: string;
   deposit_account_id: string;
   deposit_id: string | null;
@@ -109,7 +110,7 @@ export function lockForDeposit(
   ids: string[],
 ): Promise<DepositablePaymentRow[]> {
   return tx.query<DepositablePaymentRow>(
-    `SELECT p.id, p.number, p.status, p.amount::text AS amount, p.deposit_account_id, p.deposit_id,
+    `SELECT p.id, p.number, p.status, p.payment_date::text AS payment_date, p.amount::text AS amount, p.deposit_account_id, p.deposit_id,
             d.number AS deposit_number, c.display_name AS customer_name, p.version
        FROM payments_received p
        JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id
