@@ -14,7 +14,7 @@ import { assertActiveAccount, assertBooksCurrency, assertDocumentDate } from '..
 import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { PAYMENT_ENTITY } from '../payments/payments-received.ts';
-import { BANK_ACCOUNT, DEPOSIT_ENTITY, type DepositView, readDeposit } from './read-deposits.ts';
+import { DEPOSIT_ACCOUNT, DEPOSIT_ENTITY, type DepositView, readDeposit } from './read-deposits.ts';
 
 export interface CreateDepositCommand {
   deposit_to_account: string;
@@ -43,7 +43,7 @@ function parsePaymentIds(ids: string[]): string[] {
 /**
  * Locks the payments in id order and checks each in the request's order: in these books (400 on
  * `payments/<i>` otherwise: another organization's payment is one that does not exist here), received
- * into Undeposited Funds, posted and in no live deposit.
+ * into Undeposited Funds on or before the deposit's date, posted and in no live deposit.
  */
 async function lockDepositable(
   scope: WriteScope,
@@ -85,7 +85,7 @@ export async function createDeposit(scope: WriteScope, command: CreateDepositCom
     organization.id,
     command.deposit_to_account,
     'deposit_to_account',
-    BANK_ACCOUNT,
+    DEPOSIT_ACCOUNT,
   );
   const undepositedFunds = await systemAccountId(scope.tx, organization.id, 'undepositedFunds');
   const taken = await lockDepositable(scope, ids, {

@@ -14,8 +14,11 @@ import { type PageCursor, toPage } from '../pagination.ts';
 export const DEPOSIT_ENTITY = 'deposit';
 export { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../domain/deposit.ts';
 
-/** D70, D88: a deposit goes to a bank account (an asset of detail type bank). */
-export const BANK_ACCOUNT: AccountRule = {
+/**
+ * D88: a deposit goes to a bank account: an asset of detail type bank (D70 also counts credit cards as
+ * bank accounts for statements; cash is not taken to one).
+ */
+export const DEPOSIT_ACCOUNT: AccountRule = {
   accepts: (account) => account.type === 'asset' && account.detail_type === 'bank',
   requirement: 'must be a bank account (an asset account of detail type bank)',
 };

@@ -357,15 +357,18 @@ export default function Payments() {
                               Apply credit
                             </Button>
                           ) : null}
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => voidPayment.mutate(payment)}
-                            aria-label={`Void ${payment.number}`}
-                          >
-                            Void
-                          </Button>
+                          {payment.deposit ? null : (
+                            // D88: a deposited payment is voided after its deposit (Deposits).
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => voidPayment.mutate(payment)}
+                              aria-label={`Void ${payment.number}`}
+                            >
+                              Void
+                            </Button>
+                          )}
                         </Group>
                       ) : null}
                     </Table.Td>
