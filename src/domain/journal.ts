@@ -184,6 +184,8 @@ export const DOCUMENT_SOURCES = {
     label: 'the void of bill payment',
     action: 'a void is final; record a new bill payment instead',
   },
+  deposit: { label: 'deposit', action: 'void the deposit instead' },
+  deposit_void: { label: 'the void of deposit', action: 'a void is final; make a new deposit instead' },
 } as const;
 
 /** Every source_type an entry may carry (the list filter accepts these only). */

@@ -7,6 +7,7 @@ export const SEQUENCES = {
   inventory_adjustment: 'ADJ-',
   bill: 'BILL-',
   bill_payment: 'BPMT-',
+  deposit: 'DEP-',
 } as const;
 export type SequenceName = keyof typeof SEQUENCES;
 

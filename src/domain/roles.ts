@@ -93,6 +93,8 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   vendor: 'payables:read',
   bill: 'payables:read',
   bill_payment: 'payables:read',
+  // D88: deposits are kept like payments received.
+  deposit: 'payments:read',
 };
 export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION);
 

@@ -537,6 +537,100 @@ export const billPaymentViolations = documentCheck('bill_payment_agrees', 'bill_
 });
 
 /**
+ * deposit_agrees (D88): a deposit's amount is the sum of its payments (each at the payment's amount),
+ * and its entry debits its bank account and credits Undeposited Funds with that sum, one credit line
+ * per payment. A posted deposit's payments are posted payments into Undeposited Funds that name it,
+ * and no payment is in two live deposits; a void deposit holds none, and its entry is reversed by its
+ * void entry (only a void deposit's is).
+ */
+export const depositViolations = documentCheck('deposit_agrees', 'deposit', 'deposit d', {
+  with: `undeposited AS (
+       SELECT organization_id, id FROM accounts WHERE organization_id = ANY($1::uuid[]) AND system_role = $2),
+     lines AS (
+       SELECT dp.organization_id, dp.deposit_id, sum(dp.amount) AS amount, count(*) AS payments,
+              count(*) FILTER (WHERE p.amount <> dp.amount) AS amounts_differ,
+              count(*) FILTER (WHERE p.deposit_id IS DISTINCT FROM dp.deposit_id) AS not_naming,
+              count(*) FILTER (WHERE p.status <> 'posted' OR p.deposit_account_id IS DISTINCT FROM u.id) AS not_undeposited
+         FROM deposit_payments dp
+         JOIN payments_received p ON p.organization_id = dp.organization_id AND p.id = dp.payment_id
+         LEFT JOIN undeposited u ON u.organization_id = dp.organization_id
+        WHERE dp.organization_id = ANY($1::uuid[])
+        GROUP BY dp.organization_id, dp.deposit_id),
+     live_lines AS (
+       SELECT dp.organization_id, dp.deposit_id, dp.payment_id
+         FROM deposit_payments dp
+         JOIN deposits d ON d.organization_id = dp.organization_id AND d.id = dp.deposit_id
+        WHERE dp.organization_id = ANY($1::uuid[]) AND d.status = 'posted'),
+     shared AS (
+       SELECT mine.organization_id, mine.deposit_id, count(*) AS payments
+         FROM live_lines mine
+         JOIN live_lines other ON other.organization_id = mine.organization_id
+                              AND other.payment_id = mine.payment_id AND other.deposit_id <> mine.deposit_id
+        GROUP BY mine.organization_id, mine.deposit_id),
+     claimed AS (
+       SELECT organization_id, deposit_id, count(*) AS payments FROM payments_received
+        WHERE organization_id = ANY($1::uuid[]) AND deposit_id IS NOT NULL
+        GROUP BY organization_id, deposit_id),
+     entry_lines AS (
+       SELECT d.organization_id, d.id AS deposit_id,
+              COALESCE(sum(l.debit) FILTER (WHERE l.account_id = d.deposit_account_id), 0.0000) AS bank_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE l.account_id = u.id), 0.0000) AS undeposited_credit,
+              count(*) FILTER (WHERE l.account_id = u.id AND l.credit > 0) AS undeposited_lines
+         FROM deposits d
+         JOIN journal_lines l ON l.organization_id = d.organization_id AND l.journal_entry_id = d.journal_entry_id
+         LEFT JOIN undeposited u ON u.organization_id = d.organization_id
+        WHERE d.organization_id = ANY($1::uuid[])
+        GROUP BY d.organization_id, d.id),
+     deposit AS (
+       SELECT d.organization_id, d.id, d.number, d.status, d.amount, d.void_entry_id,
+              COALESCE(ln.amount, 0.0000) AS payments_sum, COALESCE(ln.payments, 0) AS payments,
+              COALESCE(ln.amounts_differ, 0) AS amounts_differ, COALESCE(ln.not_naming, 0) AS not_naming,
+              COALESCE(ln.not_undeposited, 0) AS not_undeposited, COALESCE(sh.payments, 0) AS shared,
+              COALESCE(cl.payments, 0) AS claimed, COALESCE(el.bank_debit, 0.0000) AS bank_debit,
+              COALESCE(el.undeposited_credit, 0.0000) AS undeposited_credit,
+              COALESCE(el.undeposited_lines, 0) AS undeposited_lines, e.status AS entry_status,
+              e.source_type AS entry_source_type, e.source_id AS entry_source_id, e.total_debit AS entry_total,
+              e.reversed_by_entry_id AS reversed_by
+         FROM deposits d
+         LEFT JOIN lines ln ON ln.organization_id = d.organization_id AND ln.deposit_id = d.id
+         LEFT JOIN shared sh ON sh.organization_id = d.organization_id AND sh.deposit_id = d.id
+         LEFT JOIN claimed cl ON cl.organization_id = d.organization_id AND cl.deposit_id = d.id
+         LEFT JOIN entry_lines el ON el.organization_id = d.organization_id AND el.deposit_id = d.id
+         LEFT JOIN journal_entries e ON e.organization_id = d.organization_id AND e.id = d.journal_entry_id
+        WHERE d.organization_id = ANY($1::uuid[]))`,
+  rules: `
+         ('amount equals the sum of its payments, each at the payment''s amount',
+          format('%s, 0 lines differing from their payment', d.amount),
+          format('%s in %s payments, %s lines differing from their payment', d.payments_sum, d.payments,
+                 d.amounts_differ),
+          d.payments = 0 OR d.payments_sum <> d.amount OR d.amounts_differ > 0),
+         ('the entry is the deposit''s posted entry', format('posted deposit entry of %s', d.id),
+          format('%s %s entry of %s', d.entry_status, d.entry_source_type, d.entry_source_id),
+          d.entry_status IS DISTINCT FROM 'posted' OR d.entry_source_type IS DISTINCT FROM 'deposit'
+            OR d.entry_source_id IS DISTINCT FROM d.id),
+         ('the entry debits the bank account and credits Undeposited Funds with the amount, one credit line per payment',
+          format('bank debit %s, undeposited credit %s in %s lines, total_debit %s', d.amount, d.amount,
+                 d.payments, d.amount),
+          format('bank debit %s, undeposited credit %s in %s lines, total_debit %s', d.bank_debit,
+                 d.undeposited_credit, d.undeposited_lines, d.entry_total),
+          d.bank_debit <> d.amount OR d.undeposited_credit <> d.amount OR d.undeposited_lines <> d.payments
+            OR d.entry_total IS DISTINCT FROM d.amount),
+         ('a posted deposit''s payments are posted payments into Undeposited Funds that name it, and only they',
+          format('%s payments naming it, 0 otherwise', d.payments),
+          format('%s naming it; of its own, %s name another and %s are void or not into Undeposited Funds',
+                 d.claimed, d.not_naming, d.not_undeposited),
+          d.status = 'posted' AND (d.claimed <> d.payments OR d.not_naming > 0 OR d.not_undeposited > 0)),
+         ('no payment is in two live deposits', '0 payments in another live deposit',
+          format('%s payments in another live deposit', d.shared), d.status = 'posted' AND d.shared > 0),
+         ('a void deposit holds no payment', '0 payments naming it', format('%s naming it', d.claimed),
+          d.status = 'void' AND d.claimed <> 0),
+         ('a void deposit''s entry is reversed by its void entry, and only a void one''s',
+          format('reversed by %s', d.void_entry_id), format('reversed by %s', d.reversed_by),
+          d.reversed_by IS DISTINCT FROM d.void_entry_id)`,
+  role: 'undeposited_funds',
+});
+
+/**
  * payables_agree: the Accounts Payable balance (credit) equals what open and part-paid bills still owe.
  * Only bills and bill payments post to it (manual journal lines are refused).
  */
@@ -712,6 +806,7 @@ export const FEED_TABLES: Record<string, string> = {
   vendor: 'vendors',
   bill: 'bills',
   bill_payment: 'bill_payments',
+  deposit: 'deposits',
 };
 
 /**

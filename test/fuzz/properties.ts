@@ -100,6 +100,7 @@ const FINGERPRINT = `SELECT
     'customers',
     'invoices',
     'payments_received',
+    'deposits',
     'journal_entries',
     'tax_rates',
     'tax_groups',

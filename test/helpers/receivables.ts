@@ -126,6 +126,8 @@ const COUNTED_TABLES = [
   'credit_notes',
   'credit_note_lines',
   'credit_note_applications',
+  'deposits',
+  'deposit_payments',
   'changes',
 ] as const;
 

@@ -27,6 +27,8 @@ const TABLES = [
   'bill_lines',
   'bill_payments',
   'bill_payment_applications',
+  'deposits',
+  'deposit_payments',
   'sequences',
   'changes',
 ];

@@ -26,6 +26,7 @@ const ItemPage = screen(() => import('./features/items/ItemPage.tsx'));
 const CreditNotes = screen(() => import('./features/credit-notes/CreditNotes.tsx'));
 const CreditNotePage = screen(() => import('./features/credit-notes/CreditNotePage.tsx'));
 const Payments = screen(() => import('./features/payments/Payments.tsx'));
+const Deposits = screen(() => import('./features/deposits/Deposits.tsx'));
 const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
 const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
 const Reports = screen(() => import('./features/reports/Reports.tsx'));
@@ -44,6 +45,7 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   'credit-notes': CreditNotes,
   items: Items,
   payments: Payments,
+  deposits: Deposits,
   accounts: Accounts,
   journal: JournalEntries,
   reports: Reports,
@@ -108,6 +110,7 @@ export function App() {
           <Route path="credit-notes" element={<Lazy screen={<CreditNotes />} />} />
           <Route path="credit-notes/:id" element={<Lazy screen={<CreditNotePage />} />} />
           <Route path="payments" element={<Lazy screen={<Payments />} />} />
+          <Route path="deposits" element={<Lazy screen={<Deposits />} />} />
           <Route path="items" element={<Lazy screen={<Items />} />} />
           <Route path="items/:id" element={<Lazy screen={<ItemPage />} />} />
           <Route path="vendors" element={<Lazy screen={<Vendors />} />} />

@@ -7,6 +7,7 @@ import {
   type CheckRow,
   changeRecordViolations,
   creditNoteViolations,
+  depositViolations,
   invoiceViolations,
   ledgerViolations,
   type NumberedTable,
@@ -46,6 +47,7 @@ export const INVARIANTS = [
   'bill_agrees',
   'bill_payment_agrees',
   'payables_agree',
+  'deposit_agrees',
   'stock_agrees',
   'stock_accounts_agree',
   'numbers_gapless',
@@ -62,6 +64,7 @@ const NUMBERED: Record<SequenceName, Omit<NumberedTable, 'sequence' | 'prefix'>>
   inventory_adjustment: { table: 'inventory_adjustments', column: 'number' },
   bill: { table: 'bills', column: 'number' },
   bill_payment: { table: 'bill_payments', column: 'number' },
+  deposit: { table: 'deposits', column: 'number' },
 };
 
 /**
@@ -80,6 +83,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await billViolations(db, organizationIds)));
   rows.push(...(await billPaymentViolations(db, organizationIds)));
   rows.push(...(await payablesViolations(db, organizationIds)));
+  rows.push(...(await depositViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
   rows.push(...(await stockAccountViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {

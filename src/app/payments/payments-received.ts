@@ -79,6 +79,7 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
     status: row.status,
     void_entry: row.void_entry_id,
     voided_at: row.voided_at,
+    deposit: row.deposit_id,
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -98,10 +99,19 @@ export async function listPayments(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
-  filters: { customer?: string },
+  filters: { customer?: string; undeposited?: boolean },
 ) {
   const organizationId = actor.organization.id;
-  const rows = await payments.page(deps.db, organizationId, customerFilter(filters.customer), cursor);
+  // D88: `undeposited=true` lists what a deposit may take (posted, into Undeposited Funds, in none).
+  const undepositedFundsId = filters.undeposited
+    ? await systemAccountId(deps.db, organizationId, 'undepositedFunds')
+    : null;
+  const rows = await payments.page(
+    deps.db,
+    organizationId,
+    { customerId: customerFilter(filters.customer), undepositedFundsId },
+    cursor,
+  );
   const page = toPage(organizationId, rows, cursor);
   const applications = await payments.applicationsOf(
     deps.db,

@@ -2,6 +2,7 @@
 // (so it is as if it never came in; refused in a closed period), its applications are removed and
 // the invoices they paid are open again with their balances restored. One transaction; the payment
 // is locked first, then its invoices in id order, then the entry (as every posting does).
+import { assertNotDeposited } from '../../domain/deposit.ts';
 import { addMoney, formatMoney, type Money, parseMoney } from '../../domain/money.ts';
 import { takePaymentOff } from '../../domain/payment.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
@@ -20,6 +21,12 @@ export async function voidPayment(
 ): Promise<PaymentView> {
   const organization = scope.actor.organization;
   const row = await lockPostedPayment(scope, id, 'voided', expectedVersion);
+  // D88: the money of a deposited payment is in the bank; its deposit is voided first. The payment's
+  // lock keeps a deposit from taking it meanwhile.
+  const depositNumber = row.deposit_id
+    ? await payments.depositNumber(scope.tx, organization.id, row.deposit_id)
+    : null;
+  assertNotDeposited({ number: row.number, depositId: row.deposit_id }, depositNumber);
   assertOpenPeriodDate(organization, row.payment_date, 'payment_date');
   if (!row.journal_entry_id) throw new Error(`payment ${row.id} has no entry to reverse`);
 

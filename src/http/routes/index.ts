@@ -8,6 +8,7 @@ import { registerBankConnectionRoutes } from './bank-connections.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerCreditNoteRoutes } from './credit-notes.ts';
 import { registerCustomerRoutes } from './customers.ts';
+import { registerDepositRoutes } from './deposits.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
 import { registerItemRoutes } from './items.ts';
 import { registerJournalEntryRoutes } from './journal-entries.ts';
@@ -34,6 +35,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerReportRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentReceivedRoutes(app, deps);
+  registerDepositRoutes(app, deps);
   registerCreditNoteRoutes(app, deps);
   registerItemRoutes(app, deps);
   registerPayablesRoutes(app, deps);

@@ -16,6 +16,7 @@ import {
   PageCreditNote,
 } from './credit-notes.ts';
 import { Customer, CustomerCreate, CustomerUpdate, PageCustomer } from './customers.ts';
+import { Deposit, DepositCreate, PageDeposit } from './deposits.ts';
 import {
   EmailedInvoice,
   Invoice,
@@ -97,6 +98,9 @@ import {
 } from './tracking.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
+  Deposit,
+  DepositCreate,
+  PageDeposit,
   Vendor,
   VendorCreate,
   VendorUpdate,

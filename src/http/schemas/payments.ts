@@ -45,6 +45,10 @@ export const PaymentReceived = Type.Object(
     }),
     void_entry: OrNull(Type.String(), { description: "The entry reversing the payment's own, once void." }),
     voided_at: OrNull(Type.String()),
+    deposit: OrNull(Type.String({ format: 'uuid' }), {
+      description:
+        'D88: the live deposit that took this payment from Undeposited Funds to the bank, or null. Read-only.',
+    }),
     version: Type.Integer(),
     created_at: Type.String(),
     updated_at: Type.String(),
@@ -57,6 +61,12 @@ export const PagePaymentReceived = Page(ref(PaymentReceived), 'PaymentReceived')
 export const PaymentListQuery = Type.Object({
   ...CursorQuery,
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
+  undeposited: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: only posted payments received into Undeposited Funds that no deposit took yet (D88); what POST /deposits accepts.',
+    }),
+  ),
 });
 
 const PaymentApplicationInput = Type.Object({ invoice_id: Uuid(), amount: MoneyInput() });

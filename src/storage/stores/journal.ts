@@ -386,6 +386,8 @@ const SOURCE_TABLES: Record<string, string> = {
   bill_void: 'bills',
   bill_payment: 'bill_payments',
   bill_payment_void: 'bill_payments',
+  deposit: 'deposits',
+  deposit_void: 'deposits',
 };
 
 /** The number of the document that posted an entry (an invoice's INV-…), or null if none is known. */

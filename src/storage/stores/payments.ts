@@ -27,6 +27,8 @@ export interface PaymentRow {
   status: PaymentStatus;
   void_entry_id: string | null;
   voided_at: string | null;
+  /** D88: the live deposit that took the payment to the bank, or null. */
+  deposit_id: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -48,7 +50,7 @@ const paymentColumns = (alias: string) => {
   ${column('amount')}::text AS amount, ${column('unapplied_amount')}::text AS unapplied_amount, ${column('method')},
   ${column('reference')}, ${column('memo')}, ${column('currency')}, ${column('deposit_account_id')},
   ${column('journal_entry_id')}, ${column('status')}, ${column('void_entry_id')},
-  ${isoTimestamp(column('voided_at'))} AS voided_at, ${column('version')},
+  ${isoTimestamp(column('voided_at'))} AS voided_at, ${column('deposit_id')}, ${column('version')},
   ${isoTimestamp(column('created_at'))} AS created_at, ${isoTimestamp(column('updated_at'))} AS updated_at`;
 };
 
@@ -66,13 +68,89 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
   return rowById<PaymentRow>(tx, PAYMENT_SELECT, organizationId, id, 'update', 'p');
 }
 
-/** One keyset page (PAGE_SIZE + 1 rows at most), of one customer's payments when `customerId` is set. */
-export const page = filteredList<PaymentRow, string | null>({
+export interface PaymentFilters {
+  customerId: string | null;
+  /**
+   * D88: with the Undeposited Funds account's id, only posted payments into it that no deposit took
+   * (what a deposit may take); null: every payment.
+   */
+  undepositedFundsId: string | null;
+}
+
+/** One keyset page (PAGE_SIZE + 1 rows at most) of the payments that pass the filters. */
+export const page = filteredList<PaymentRow, PaymentFilters>({
   select: PAYMENT_SELECT,
-  where: 'p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)',
-  params: (customerId) => [customerId],
+  where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)
+      AND ($3::uuid IS NULL OR (p.deposit_account_id = $3 AND p.status = 'posted' AND p.deposit_id IS NULL))`,
+  params: (filters) => [filters.customerId, filters.undepositedFundsId],
   alias: 'p',
 });
+
+/** A payment as a deposit takes it (D88), with the number of the deposit it is in, if any. */
+export interface DepositablePaymentRow {
+  id: string;
+  number: string;
+  status: PaymentStatus;
+  payment_date: string;
+  amount: string;
+  deposit_account_id: string;
+  deposit_id: string | null;
+  deposit_number: string | null;
+  customer_name: string;
+  version: number;
+}
+
+/**
+ * The payments `ids` of these books locked FOR UPDATE in id order (two deposits naming the same
+ * payments queue, and the second reads the deposit the first wrote), with what a deposit checks.
+ */
+export function lockForDeposit(
+  tx: Queryable,
+  organizationId: string,
+  ids: string[],
+): Promise<DepositablePaymentRow[]> {
+  return tx.query<DepositablePaymentRow>(
+    `SELECT p.id, p.number, p.status, p.payment_date::text AS payment_date, p.amount::text AS amount, p.deposit_account_id, p.deposit_id,
+            d.number AS deposit_number, c.display_name AS customer_name, p.version
+       FROM payments_received p
+       JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id
+       LEFT JOIN deposits d ON d.organization_id = p.organization_id AND d.id = p.deposit_id
+      WHERE p.organization_id = $1 AND p.id = ANY($2::uuid[])
+      ORDER BY p.id FOR UPDATE OF p`,
+    [organizationId, ids],
+  );
+}
+
+/** The number of a deposit (for a refusal naming it), or null. */
+export async function depositNumber(
+  db: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ number: string }>(
+    'SELECT number FROM deposits WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
+  return row?.number ?? null;
+}
+
+/**
+ * Puts locked payments into a deposit, or takes them out of it (`depositId` null), each at its new
+ * version (D88: the payment's `deposit` changed).
+ */
+export async function setDeposit(
+  tx: Queryable,
+  organizationId: string,
+  depositId: string | null,
+  moves: { id: string; version: number }[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE payments_received p SET deposit_id = $2::uuid, version = m.version, updated_at = clock_timestamp()
+       FROM unnest($3::uuid[], $4::int[]) AS m(id, version)
+      WHERE p.organization_id = $1 AND p.id = m.id`,
+    [organizationId, depositId, moves.map((m) => m.id), moves.map((m) => m.version)],
+  );
+}
 
 /** The applications of each payment, in line order, with the number of the invoice each pays. */
 export const applicationsOf = childrenOf<ApplicationRow, 'payment_id'>(

@@ -471,6 +471,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List deposits */
+        get: operations["listDeposits"];
+        put?: never;
+        /**
+         * Deposit payments received from Undeposited Funds to a bank account
+         * @description Posts one entry (debit deposit_to_account with the sum; credit Undeposited Funds once per payment) and numbers the deposit DEP-000001. A payment not into Undeposited Funds, unknown, or named twice: 400 on payments/<n>; a void payment or one already deposited: 409 invalid_state on payments/<n>. Honours Idempotency-Key.
+         */
+        post: operations["createDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deposits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a deposit with its payments */
+        get: operations["readDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deposits/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a deposit
+         * @description Posts the reversal of the deposit's entry dated on its date (409 period_closed in a closed period); its payments are back in Undeposited Funds, free to deposit again or void. Already void: 409 invalid_state.
+         */
+        post: operations["voidDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inventory-adjustments": {
         parameters: {
             query?: never;
@@ -2233,6 +2291,72 @@ export interface components {
             /** @description Optimistic concurrency version (D34). */
             version?: number;
         };
+        /** Deposit */
+        Deposit: {
+            /**
+             * @description The sum of its payments: what the bank account was debited with.
+             * @example 120.0000
+             */
+            amount: string;
+            created_at: string;
+            currency: string;
+            /** Format: date */
+            date: string;
+            /**
+             * Format: uuid
+             * @description The bank account the money went to.
+             */
+            deposit_to_account: string;
+            deposit_to_account_name: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The deposit's own posted entry: debit the bank, credit Undeposited Funds per payment. */
+            journal_entry: string;
+            memo: string;
+            /** @description DEP-000001, allocated by the server (gapless). */
+            number: string;
+            /** @description In the order the request named them; kept once the deposit is void. */
+            payments: {
+                /**
+                 * @description The payment amount, credited to Undeposited Funds by its own line.
+                 * @example 120.0000
+                 */
+                amount: string;
+                /** Format: uuid */
+                customer: string;
+                customer_name: string;
+                /** Format: date */
+                payment_date: string;
+                /** Format: uuid */
+                payment_id: string;
+                payment_number: string;
+            }[];
+            /** @description posted, or void: its entry is reversed and its payments are undeposited again. */
+            status: "posted" | "void";
+            updated_at: string;
+            version: number;
+            /** @description The entry reversing the deposit's own, once void. */
+            void_entry: string | null;
+            voided_at: string | null;
+        };
+        /** DepositCreate */
+        DepositCreate: {
+            currency?: string;
+            /**
+             * Format: date
+             * @description The day the money reached the bank; not in a closed period.
+             * @example 2026-11-23
+             */
+            date: string;
+            /**
+             * Format: uuid
+             * @description An active bank account (detail type bank, D70).
+             */
+            deposit_to_account: string;
+            memo?: string;
+            /** @description Ids of posted payments received into Undeposited Funds that no live deposit holds; each once (GET /payments-received?undeposited=true). */
+            payments: string[];
+        };
         /** EmailedInvoice */
         EmailedInvoice: components["schemas"]["Invoice"] & {
             email: {
@@ -2868,6 +2992,12 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Customer"][];
         };
+        /** Page_Deposit */
+        Page_Deposit: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["Deposit"][];
+        };
         /** Page_InventoryAdjustment */
         Page_InventoryAdjustment: {
             next: string | null;
@@ -2952,6 +3082,8 @@ export interface components {
             /** Format: uuid */
             customer: string;
             customer_name: string;
+            /** @description D88: the live deposit that took this payment from Undeposited Funds to the bank, or null. Read-only. */
+            deposit: string | null;
             /** Format: uuid */
             deposit_to_account: string;
             /** Format: uuid */
@@ -5675,7 +5807,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment */
+                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, deposit */
                 entity_types?: string;
                 /** @description 1 to 1000, default 100 */
                 limit?: number;
@@ -7092,6 +7224,421 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+                /**
+                 * @description Deposits dated on or after.
+                 * @example 2026-11-23
+                 */
+                date_from?: string;
+                /**
+                 * @description Deposits dated on or before.
+                 * @example 2026-11-23
+                 */
+                date_to?: string;
+                /** @description Bank account id. */
+                deposit_to_account?: string;
+                status?: "posted" | "void";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Deposit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voidDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
@@ -8923,7 +9470,7 @@ export interface operations {
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 source_id?: string;
-                source_type?: "manual" | "reversal" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void" | "bill" | "bill_void" | "bill_payment" | "bill_payment_void";
+                source_type?: "manual" | "reversal" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void" | "bill" | "bill_void" | "bill_payment" | "bill_payment_void" | "deposit" | "deposit_void";
                 status?: "draft" | "posted";
                 txn_date_from?: string;
                 txn_date_to?: string;
@@ -10486,6 +11033,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
+                /** @description true: only posted payments received into Undeposited Funds that no deposit took yet (D88); what POST /deposits accepts. */
+                undeposited?: boolean;
             };
             header?: never;
             path?: never;

@@ -16,6 +16,7 @@ import { formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ApplyToInvoices } from './ApplyToInvoices.tsx';
@@ -26,10 +27,14 @@ const METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'].map((value) =>
   label: value.toUpperCase(),
 }));
 const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+/** Where a payment may go (D64, D88): Undeposited Funds (deposited later, on Deposits), a bank or cash. */
+const DEPOSITS_TO = new Set(['undeposited_funds', 'bank', 'cash']);
 
 function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) {
   const customers = useActiveCustomers();
+  const accounts = useAllAccounts();
   const [customer, setCustomer] = useState<string | null>(null);
+  const [depositTo, setDepositTo] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [paymentDate, setPaymentDate] = useState(today());
   const [method, setMethod] = useState('ach');
@@ -52,6 +57,12 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
     return sum === null || units === null ? null : sum + units;
   }, 0n);
   const rest = total !== null && appliedSum !== null ? total - appliedSum : null;
+  const places = (accounts.data ?? []).filter(
+    (account) => account.is_active && DEPOSITS_TO.has(account.detail_type),
+  );
+  // Undeposited Funds first and by default: the server's own default (D25).
+  const undeposited = places.find((account) => account.detail_type === 'undeposited_funds');
+  const goesTo = depositTo ?? undeposited?.id ?? null;
   const record = useMutation({
     mutationFn: async () =>
       data(
@@ -62,6 +73,7 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
             amount: amount.trim(),
             method: method as PaymentMethod,
             ...(reference ? { reference } : {}),
+            ...(goesTo ? { deposit_to_account: goesTo } : {}),
             applications: applications.map(([invoiceId, value]) => ({
               invoice_id: invoiceId,
               amount: value.trim(),
@@ -130,6 +142,17 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
             onChange={(e) => setReference(e.currentTarget.value)}
           />
         </Group>
+        <Select
+          label="Deposit to"
+          description="Undeposited Funds until you take it to the bank (Deposits); or straight into a bank or cash account."
+          data={[...places]
+            .sort((a, b) => Number(b.id === undeposited?.id) - Number(a.id === undeposited?.id))
+            .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
+          value={goesTo}
+          onChange={setDepositTo}
+          allowDeselect={false}
+          error={fields.deposit_to_account?.join('; ')}
+        />
         {customer && invoices.length === 0 && open.isSuccess ? (
           <Text size="sm" c="dimmed">
             This customer has no open invoice: the whole payment becomes their credit.
@@ -241,7 +264,7 @@ export default function Payments() {
   const [recording, dialog] = useDisclosure(false);
   const [applying, setApplying] = useState<Payment | null>(null);
   const refresh = () => {
-    for (const key of ['payments', 'invoices', 'customers', 'dashboard'])
+    for (const key of ['payments', 'invoices', 'customers', 'deposits', 'accounts', 'dashboard'])
       queryClient.invalidateQueries({ queryKey: [key] });
   };
   const voidPayment = useMutation({
@@ -314,6 +337,11 @@ export default function Payments() {
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge status={payment.status} />
+                    {payment.deposit ? (
+                      <Text size="xs" c="dimmed">
+                        deposited
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   {books.can.writeSales ? (
                     <Table.Td>
@@ -329,15 +357,18 @@ export default function Payments() {
                               Apply credit
                             </Button>
                           ) : null}
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => voidPayment.mutate(payment)}
-                            aria-label={`Void ${payment.number}`}
-                          >
-                            Void
-                          </Button>
+                          {payment.deposit ? null : (
+                            // D88: a deposited payment is voided after its deposit (Deposits).
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => voidPayment.mutate(payment)}
+                              aria-label={`Void ${payment.number}`}
+                            >
+                              Void
+                            </Button>
+                          )}
                         </Group>
                       ) : null}
                     </Table.Td>
@@ -371,8 +402,7 @@ export default function Payments() {
           books={books}
           onDone={() => {
             dialog.close();
-            for (const key of ['payments', 'invoices', 'customers', 'dashboard'])
-              queryClient.invalidateQueries({ queryKey: [key] });
+            refresh();
           }}
         />
       </Modal>

@@ -38,6 +38,7 @@ const NAV: { group: string | null; items: NavItem[] }[] = [
       { label: 'Invoices', to: '/invoices' },
       { label: 'Credit notes', to: '/credit-notes' },
       { label: 'Payments', to: '/payments' },
+      { label: 'Deposits', to: '/deposits' },
       { label: 'Items', to: '/items' },
     ],
   },

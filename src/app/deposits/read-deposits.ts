@@ -1,0 +1,98 @@
+// Deposits (D88), read: one deposit with its payments, and the list (filters status, bank account,
+// dates). What a deposit is and which account it goes to are named here for the writes.
+
+import type { DepositStatus } from '../../domain/deposit.ts';
+import { fieldError } from '../../domain/errors.ts';
+import type { Queryable } from '../../storage/db.ts';
+import { isUuid } from '../../storage/sql.ts';
+import type { DepositPaymentRow, DepositRow } from '../../storage/stores/deposits.ts';
+import * as deposits from '../../storage/stores/deposits.ts';
+import type { Actor, Deps } from '../context.ts';
+import { type AccountRule, readDocument } from '../documents/documents.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
+
+export const DEPOSIT_ENTITY = 'deposit';
+export { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../domain/deposit.ts';
+
+/**
+ * D88: a deposit goes to a bank account: an asset of detail type bank (D70 also counts credit cards as
+ * bank accounts for statements; cash is not taken to one).
+ */
+export const DEPOSIT_ACCOUNT: AccountRule = {
+  accepts: (account) => account.type === 'asset' && account.detail_type === 'bank',
+  requirement: 'must be a bank account (an asset account of detail type bank)',
+};
+
+function describeDeposit(row: DepositRow, lines: DepositPaymentRow[]) {
+  return {
+    id: row.id,
+    number: row.number,
+    date: row.deposit_date,
+    deposit_to_account: row.deposit_account_id,
+    deposit_to_account_name: row.deposit_account_name,
+    amount: row.amount,
+    memo: row.memo,
+    currency: row.currency,
+    payments: lines.map((line) => ({
+      payment_id: line.payment_id,
+      payment_number: line.payment_number,
+      customer: line.customer_id,
+      customer_name: line.customer_name,
+      payment_date: line.payment_date,
+      amount: line.amount,
+    })),
+    journal_entry: row.journal_entry_id,
+    status: row.status,
+    void_entry: row.void_entry_id,
+    voided_at: row.voided_at,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+export type DepositView = ReturnType<typeof describeDeposit>;
+
+export async function readDeposit(db: Queryable, actor: Actor, id: string): Promise<DepositView> {
+  const { row, rows } = await readDocument(db, actor.organization.id, id, 'deposit', {
+    find: deposits.find,
+    rowsOf: deposits.paymentsOf,
+  });
+  return describeDeposit(row, rows);
+}
+
+export interface DepositListFilters {
+  status?: DepositStatus;
+  deposit_to_account?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+export async function listDeposits(
+  deps: Deps,
+  actor: Actor,
+  cursor: PageCursor | undefined,
+  filters: DepositListFilters,
+) {
+  const organizationId = actor.organization.id;
+  const account = filters.deposit_to_account;
+  if (account !== undefined && !isUuid(account))
+    throw fieldError('query/deposit_to_account', 'must be an account id (UUID)');
+  const rows = await deposits.page(
+    deps.db,
+    organizationId,
+    {
+      status: filters.status ?? null,
+      accountId: account ?? null,
+      dateFrom: filters.date_from ?? null,
+      dateTo: filters.date_to ?? null,
+    },
+    cursor,
+  );
+  const page = toPage(organizationId, rows, cursor);
+  const lines = await deposits.paymentsOf(
+    deps.db,
+    organizationId,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.map((row) => describeDeposit(row, lines.get(row.id) ?? [])) };
+}

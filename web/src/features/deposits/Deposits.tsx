@@ -1,0 +1,354 @@
+// Deposits (D88): payments received into Undeposited Funds taken to the bank together. The list
+// (newest first), "New deposit" (a bank account, a date, the undeposited payments ticked with their
+// total shown before posting, added with the shared money rules, D45) and void behind a confirmation
+// that names the deposit: its payments go back to Undeposited Funds.
+import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, data, type ResponseOf } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { formatDate, today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf } from '../../ui/forms.ts';
+import { Money } from '../../ui/Money.tsx';
+import { formatMoney, parseMoney } from '../../ui/money.ts';
+import { Page } from '../../ui/Page.tsx';
+import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { type Books, useBooks } from '../shell/books.tsx';
+
+type Deposit = ResponseOf<'/api/v1/deposits', 'get', 200>['results'][number];
+type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
+
+/** What a deposit changes: its list, the payments it takes, the balances of the two accounts. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const key of ['deposits', 'payments', 'accounts', 'dashboard'])
+      queryClient.invalidateQueries({ queryKey: [key] });
+  };
+}
+
+function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
+  const accounts = useAllAccounts();
+  const [bank, setBank] = useState<string | null>(null);
+  const [date, setDate] = useState(today());
+  const [memo, setMemo] = useState('');
+  // Ticked payments by id, kept across pages of the undeposited list.
+  const [ticked, setTicked] = useState<Map<string, Payment>>(new Map());
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const undeposited = useQuery({
+    queryKey: ['payments', 'undeposited', cursor],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      data(
+        await api.GET('/api/v1/payments-received', {
+          params: { query: { undeposited: true, ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
+  });
+  // D70, D88: a deposit goes to a bank account.
+  const banks = (accounts.data ?? []).filter((a) => a.is_active && a.detail_type === 'bank');
+  const to = bank ?? banks[0]?.id ?? null;
+  const payments = undeposited.data?.results ?? [];
+  const chosen = [...ticked.values()];
+  const total = chosen.reduce((sum, payment) => sum + parseMoney(payment.amount), 0n);
+  const post = useMutation({
+    mutationFn: async () =>
+      data(
+        await api.POST('/api/v1/deposits', {
+          body: {
+            deposit_to_account: to ?? '',
+            date,
+            payments: chosen.map((payment) => payment.id),
+            ...(memo.trim() ? { memo: memo.trim() } : {}),
+          },
+        }),
+      ),
+    onSuccess: (deposit) => {
+      notifications.show({ color: 'teal', message: `Deposit ${deposit.number} posted.` });
+      onDone();
+    },
+  });
+  const fields = post.error instanceof ApiError ? post.error.fields : {};
+  const toggle = (payment: Payment, on: boolean) => {
+    const next = new Map(ticked);
+    if (on) next.set(payment.id, payment);
+    else next.delete(payment.id);
+    setTicked(next);
+  };
+  const allTicked = payments.length > 0 && payments.every((payment) => ticked.has(payment.id));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        post.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <ErrorNotice error={post.error ?? undeposited.error} />
+        <Group grow wrap="wrap">
+          <Select
+            label="Bank account"
+            required
+            data={banks.map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
+            value={to}
+            onChange={setBank}
+            allowDeselect={false}
+            error={fields.deposit_to_account?.join('; ')}
+            data-autofocus
+          />
+          <TextInput
+            label="Date"
+            type="date"
+            required
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            error={fields.date?.join('; ')}
+          />
+        </Group>
+        <TextInput
+          label="Memo"
+          value={memo}
+          onChange={(e) => setMemo(e.currentTarget.value)}
+          maxLength={4000}
+        />
+        {undeposited.isSuccess && payments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No payments are waiting in Undeposited Funds.
+          </Text>
+        ) : null}
+        {payments.length > 0 ? (
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label="Tick every payment"
+                      checked={allTicked}
+                      indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
+                      onChange={(e) => {
+                        const next = new Map(ticked);
+                        for (const payment of payments) {
+                          if (e.currentTarget.checked) next.set(payment.id, payment);
+                          else next.delete(payment.id);
+                        }
+                        setTicked(next);
+                      }}
+                    />
+                  </Table.Th>
+                  <Table.Th>Payment</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Received</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {payments.map((payment) => {
+                  const index = chosen.findIndex((c) => c.id === payment.id);
+                  const error = index >= 0 ? fields[`payments/${index}`]?.join('; ') : undefined;
+                  return (
+                    <Table.Tr key={payment.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Deposit ${payment.number}`}
+                          checked={ticked.has(payment.id)}
+                          onChange={(e) => toggle(payment, e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {payment.number}
+                        {payment.reference ? (
+                          <Text size="xs" c="dimmed">
+                            {payment.method.toUpperCase()} {payment.reference}
+                          </Text>
+                        ) : null}
+                        {error ? (
+                          <Text size="xs" c="red.9">
+                            {error}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Money amount={payment.amount} currency={payment.currency} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+        <Pager
+          previous={cursorOf(undeposited.data?.previous)}
+          next={cursorOf(undeposited.data?.next)}
+          onPage={(page) => setCursor(page ?? undefined)}
+        />
+        {fields.payments ? (
+          <Text size="sm" c="red.9">
+            {fields.payments.join('; ')}
+          </Text>
+        ) : null}
+        <Text size="sm" role="status">
+          {chosen.length} payment{chosen.length === 1 ? '' : 's'} ticked, total{' '}
+          <Money amount={formatMoney(total)} currency={books.currency} strong />
+        </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={post.isPending} disabled={!to || chosen.length === 0}>
+            Post deposit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function Deposits() {
+  const books = useBooks();
+  const refresh = useRefresh();
+  const [cursor, setCursor] = useState<string>(NEWEST);
+  const [making, setMaking] = useState(false);
+  const [voiding, setVoiding] = useState<Deposit | null>(null);
+  const list = useQuery({
+    queryKey: ['deposits', 'list', cursor],
+    placeholderData: keepPreviousData,
+    queryFn: async () => data(await api.GET('/api/v1/deposits', { params: { query: { cursor } } })),
+  });
+  const voidDeposit = useMutation({
+    mutationFn: async (deposit: Deposit) =>
+      data(
+        await api.POST('/api/v1/deposits/{id}/void', {
+          params: { path: { id: deposit.id } },
+          body: { version: deposit.version },
+        }),
+      ),
+    onSuccess: (deposit) => {
+      setVoiding(null);
+      refresh();
+      notifications.show({
+        message: `Deposit ${deposit.number} voided; its payments are back in Undeposited Funds.`,
+      });
+    },
+  });
+  if (!books) return null;
+  const canWrite = books.can.writeSales;
+  const rows = newestFirst(list.data?.results ?? []);
+  return (
+    <Page
+      title="Deposits"
+      actions={
+        canWrite ? (
+          <Button size="sm" onClick={() => setMaking(true)}>
+            New deposit
+          </Button>
+        ) : null
+      }
+    >
+      <ErrorNotice error={list.error} />
+      {list.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Number</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Bank account</Table.Th>
+                <Table.Th>Payments</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {canWrite ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((deposit) => (
+                <Table.Tr key={deposit.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{deposit.number}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deposit.date)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{deposit.deposit_to_account_name}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {deposit.payments.map((p) => p.payment_number).join(', ')}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={deposit.amount} currency={deposit.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={deposit.status} />
+                  </Table.Td>
+                  {canWrite ? (
+                    <Table.Td>
+                      {deposit.status === 'posted' ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setVoiding(deposit)}
+                          aria-label={`Void ${deposit.number}`}
+                        >
+                          Void
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager
+        previous={cursorOf(list.data?.previous)}
+        next={cursorOf(list.data?.next)}
+        onPage={(page) => setCursor(page ?? NEWEST)}
+        newestFirst
+      />
+      <Modal opened={making} onClose={() => setMaking(false)} title="New deposit" size="lg">
+        {making ? (
+          <NewDeposit
+            books={books}
+            onDone={() => {
+              setMaking(false);
+              refresh();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        opened={voiding !== null}
+        onClose={() => {
+          setVoiding(null);
+          voidDeposit.reset();
+        }}
+        title={voiding ? `Void deposit ${voiding.number}?` : 'Void deposit'}
+      >
+        {voiding ? (
+          <Stack gap="sm">
+            <ErrorNotice error={voidDeposit.error} />
+            <Text size="sm">
+              Deposit {voiding.number} of <Money amount={voiding.amount} currency={voiding.currency} strong />{' '}
+              to {voiding.deposit_to_account_name} will be reversed on {formatDate(voiding.date)}. Its{' '}
+              {voiding.payments.length} payment{voiding.payments.length === 1 ? '' : 's'} go back to
+              Undeposited Funds, ready for another deposit.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setVoiding(null)}>
+                Keep it
+              </Button>
+              <Button color="red" loading={voidDeposit.isPending} onClick={() => voidDeposit.mutate(voiding)}>
+                Void {voiding.number}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Page>
+  );
+}
