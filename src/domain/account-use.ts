@@ -81,6 +81,21 @@ export const ACCOUNT_USES = {
     accepts: (account) => !isDocumentKept(account),
     requirement: 'must not be an inventory, receivables or payables account',
   },
+  /**
+   * D88: a deposit goes to a bank account: an asset of detail type bank (D70 also counts credit
+   * cards as bank accounts for statements; cash is not taken to a bank).
+   */
+  depositTo: {
+    accepts: (account) => account.type === 'asset' && account.detail_type === 'bank',
+    requirement: 'must be a bank account (an asset account of detail type bank)',
+  },
+  /** D70: statement lines and bank transactions belong to an account of detail type bank or credit_card. */
+  bankAccount: {
+    accepts: (account) =>
+      (account.type === 'asset' && account.detail_type === 'bank') ||
+      (account.type === 'liability' && account.detail_type === 'credit_card'),
+    requirement: 'must be a bank account (detail type bank or credit_card)',
+  },
   /** D64: money received or paid moves through cash. */
   cash: {
     accepts: (account) => isCashAccount(account.type, account.detail_type),

@@ -8,20 +8,14 @@ import { isUuid } from '../../storage/sql.ts';
 import type { DepositPaymentRow, DepositRow } from '../../storage/stores/deposits.ts';
 import * as deposits from '../../storage/stores/deposits.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type AccountRule, readDocument } from '../documents/documents.ts';
+import { ACCOUNT_USES, readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
 export const DEPOSIT_ENTITY = 'deposit';
 export { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../domain/deposit.ts';
 
-/**
- * D88: a deposit goes to a bank account: an asset of detail type bank (D70 also counts credit cards as
- * bank accounts for statements; cash is not taken to one).
- */
-export const DEPOSIT_ACCOUNT: AccountRule = {
-  accepts: (account) => account.type === 'asset' && account.detail_type === 'bank',
-  requirement: 'must be a bank account (an asset account of detail type bank)',
-};
+/** D88: a deposit goes to a bank account (the use lives with the others, D84). */
+export const DEPOSIT_ACCOUNT = ACCOUNT_USES.depositTo;
 
 function describeDeposit(row: DepositRow, lines: DepositPaymentRow[]) {
   return {
