@@ -138,7 +138,11 @@ function frameworkToDomain(error: FastifyError): DomainError | undefined {
     case 'HPE_INVALID_METHOD':
       return fieldError('method', 'is not an HTTP method; methods are upper case (GET, POST, PATCH, DELETE)');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new DomainError('payload_too_large', 'the request body is larger than 1 MiB', {});
+      return new DomainError(
+        'payload_too_large',
+        'the request body is larger than this operation accepts (1 MiB; statement files 5 MiB)',
+        {},
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new DomainError('unsupported_media_type', 'send the body as application/json', {});

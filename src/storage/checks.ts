@@ -672,6 +672,7 @@ export const FEED_TABLES: Record<string, string> = {
   vendor: 'vendors',
   bill: 'bills',
   bill_payment: 'bill_payments',
+  bank_transaction: 'bank_transactions',
 };
 
 /**

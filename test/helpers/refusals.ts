@@ -27,6 +27,13 @@ const TABLES = [
   'bill_lines',
   'bill_payments',
   'bill_payment_applications',
+  'bank_statements',
+  'bank_transactions',
+  'bank_statement_mappings',
+  'bank_matches',
+  'bank_rules',
+  'bank_reconciliations',
+  'bank_connections',
   'sequences',
   'changes',
 ];

@@ -5,6 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
+import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
 import {
@@ -97,6 +98,7 @@ import {
 } from './tracking.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
+  ...BANKING_COMPONENTS,
   Vendor,
   VendorCreate,
   VendorUpdate,

@@ -1,0 +1,220 @@
+// The banking store (D71-D73): imported statements and the bank transactions of bank accounts, with
+// the ledger lines matched to them. Exactly once (D72) is the unique key (organization, account,
+// bank_reference) with INSERT ... ON CONFLICT DO NOTHING: a concurrent import of the same lines
+// waits on the key until the first commits, then skips them.
+import type { Queryable } from '../db.ts';
+import { filteredList } from '../keyset.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+
+export interface BankStatementRow {
+  id: string;
+  account_id: string;
+  format: string;
+  file_sha256: string;
+  period_start: string | null;
+  period_end: string | null;
+  opening_balance: string | null;
+  closing_balance: string | null;
+  lines_imported: number;
+  lines_skipped: number;
+  version: number;
+  created_at: string;
+}
+
+const STATEMENT_SELECT = `SELECT id, account_id, format, file_sha256, period_start::text AS period_start,
+  period_end::text AS period_end, opening_balance::text AS opening_balance, closing_balance::text AS closing_balance,
+  lines_imported, lines_skipped, version, ${isoTimestamp('created_at')} AS created_at
+  FROM bank_statements`;
+
+export function findStatement(db: Queryable, organizationId: string, id: string) {
+  return rowById<BankStatementRow>(db, STATEMENT_SELECT, organizationId, id);
+}
+
+export const statementPage = filteredList<BankStatementRow, string | null>({
+  select: STATEMENT_SELECT,
+  where: 'organization_id = $1 AND ($2::uuid IS NULL OR account_id = $2)',
+  params: (accountId) => [accountId],
+});
+
+export interface NewStatement {
+  organizationId: string;
+  id: string;
+  accountId: string;
+  format: string;
+  fileSha256: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  openingBalance: string | null;
+  closingBalance: string | null;
+}
+
+/** The statement row first (its lines refer to it), with zero counts set once its lines are in. */
+export async function insertStatement(tx: Queryable, statement: NewStatement): Promise<void> {
+  await tx.query(
+    `INSERT INTO bank_statements (organization_id, id, account_id, format, file_sha256, period_start, period_end,
+        opening_balance, closing_balance, lines_imported, lines_skipped)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0)`,
+    [
+      statement.organizationId,
+      statement.id,
+      statement.accountId,
+      statement.format,
+      statement.fileSha256,
+      statement.periodStart,
+      statement.periodEnd,
+      statement.openingBalance,
+      statement.closingBalance,
+    ],
+  );
+}
+
+export async function setStatementCounts(
+  tx: Queryable,
+  organizationId: string,
+  id: string,
+  counts: { imported: number; skipped: number },
+): Promise<void> {
+  await tx.query(
+    'UPDATE bank_statements SET lines_imported = $3, lines_skipped = $4 WHERE organization_id = $1 AND id = $2',
+    [organizationId, id, counts.imported, counts.skipped],
+  );
+}
+
+export interface BankTransactionRow {
+  id: string;
+  account_id: string;
+  date: string;
+  amount: string;
+  description: string;
+  payee: string | null;
+  bank_reference: string;
+  statement_id: string | null;
+  status: 'unmatched' | 'matched' | 'excluded';
+  suggestion: unknown;
+  reconciliation_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const TRANSACTION_SELECT = `SELECT t.id, t.account_id, t.txn_date::text AS date, t.amount::text AS amount,
+  t.description, t.payee, t.bank_reference, t.statement_id, t.status, t.suggestion, t.reconciliation_id, t.version,
+  ${isoTimestamp('t.created_at')} AS created_at, ${isoTimestamp('t.updated_at')} AS updated_at
+  FROM bank_transactions t`;
+
+export function findTransaction(db: Queryable, organizationId: string, id: string) {
+  return rowById<BankTransactionRow>(db, TRANSACTION_SELECT, organizationId, id, 'none', 't');
+}
+
+/** One bank transaction locked until commit (a match, an exclusion), or undefined. */
+export function lockTransaction(db: Queryable, organizationId: string, id: string) {
+  return rowById<BankTransactionRow>(db, TRANSACTION_SELECT, organizationId, id, 'update', 't');
+}
+
+export interface TransactionFilters {
+  accountId: string | null;
+  status: string | null;
+  from: string | null;
+  to: string | null;
+  searchPattern: string | null;
+}
+
+export const transactionPage = filteredList<BankTransactionRow, TransactionFilters>({
+  select: TRANSACTION_SELECT,
+  where: `t.organization_id = $1 AND ($2::uuid IS NULL OR t.account_id = $2) AND ($3::text IS NULL OR t.status = $3)
+      AND ($4::date IS NULL OR t.txn_date >= $4) AND ($5::date IS NULL OR t.txn_date <= $5)
+      AND ($6::text IS NULL OR lower(t.description) LIKE $6 OR lower(COALESCE(t.payee, '')) LIKE $6
+           OR lower(t.bank_reference) LIKE $6)`,
+  params: (filters) => [filters.accountId, filters.status, filters.from, filters.to, filters.searchPattern],
+  alias: 't',
+});
+
+/** The transactions of `account` with these references, as stored (the existing ones a push names). */
+export function withReferences(
+  db: Queryable,
+  organizationId: string,
+  accountId: string,
+  references: string[],
+): Promise<BankTransactionRow[]> {
+  return db.query<BankTransactionRow>(
+    `${TRANSACTION_SELECT} WHERE t.organization_id = $1 AND t.account_id = $2 AND t.bank_reference = ANY($3::text[])`,
+    [organizationId, accountId, references],
+  );
+}
+
+export interface NewLines {
+  organizationId: string;
+  accountId: string;
+  statementId: string | null;
+  ids: string[];
+  dates: string[];
+  amounts: string[];
+  descriptions: string[];
+  payees: (string | null)[];
+  references: string[];
+}
+
+/**
+ * ONE statement: inserts the lines in file order, each whose reference is not yet imported for the
+ * account (nor earlier in the same batch). Answers the ids inserted; the others were skipped.
+ */
+export async function insertNewLines(tx: Queryable, lines: NewLines): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `INSERT INTO bank_transactions (organization_id, id, account_id, txn_date, amount, description, payee,
+        bank_reference, statement_id)
+     SELECT $1, r.id, $2, r.txn_date, r.amount, r.description, r.payee, r.reference, $3
+       FROM unnest($4::uuid[], $5::date[], $6::numeric[], $7::text[], $8::text[], $9::text[]) WITH ORDINALITY
+         AS r(id, txn_date, amount, description, payee, reference, ordinal)
+      ORDER BY r.ordinal
+     ON CONFLICT (organization_id, account_id, bank_reference) DO NOTHING
+     RETURNING id`,
+    [
+      lines.organizationId,
+      lines.accountId,
+      lines.statementId,
+      lines.ids,
+      lines.dates,
+      lines.amounts,
+      lines.descriptions,
+      // A payee may be absent: the array carries NULLs, which both drivers send as NULL elements.
+      lines.payees as string[],
+      lines.references,
+    ],
+  );
+  return rows.map((row) => row.id);
+}
+
+export interface MatchRow {
+  bank_transaction_id: string;
+  journal_line_id: string;
+  journal_entry_id: string;
+  amount: string;
+}
+
+/** The ledger lines matched to each transaction. */
+export const matchesOf = childrenOf<MatchRow, 'bank_transaction_id'>(
+  `SELECT bank_transaction_id, journal_line_id, journal_entry_id, amount::text AS amount
+     FROM bank_matches WHERE organization_id = $1 AND bank_transaction_id = ANY($2::uuid[])
+    ORDER BY bank_transaction_id, created_at, journal_line_id`,
+  'bank_transaction_id',
+);
+
+export interface AccountActivity {
+  account_id: string;
+  transaction_count: number;
+  unmatched_count: number;
+  last_import_at: string | null;
+}
+
+/** Per bank account: its transactions, the unmatched ones, and when lines last came in. */
+export function activityOf(db: Queryable, organizationId: string, accountIds: string[]) {
+  return db.query<AccountActivity>(
+    `SELECT a.id AS account_id, count(t.id)::int AS transaction_count,
+            (count(t.id) FILTER (WHERE t.status = 'unmatched'))::int AS unmatched_count,
+            ${isoTimestamp('max(t.created_at)')} AS last_import_at
+       FROM unnest($2::uuid[]) AS a(id)
+       LEFT JOIN bank_transactions t ON t.organization_id = $1 AND t.account_id = a.id
+      GROUP BY a.id`,
+    [organizationId, accountIds],
+  );
+}
