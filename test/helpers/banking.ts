@@ -8,7 +8,7 @@ import type {
   BankTransaction,
   BankTransactionPushResult,
 } from '../../src/http/schemas/banking.ts';
-import type { Books, Harness, Headers } from './harness.ts';
+import { type Books, call, type Harness, type Headers } from './harness.ts';
 import { ok } from './receivables.ts';
 
 export type BankStatementBody = Static<typeof BankStatement>;
@@ -86,3 +86,83 @@ export const SIGNED_ISO_MAPPING = {
   reference_column: 'Reference',
   date_format: 'YYYY-MM-DD',
 };
+
+/** Pushes one line into `account` (default checking) and answers it. */
+export async function bankLine(
+  harness: Harness,
+  books: Books,
+  amount: string,
+  reference: string,
+  account = books.accounts['1000']!,
+): Promise<BankTransactionBody> {
+  const pushed: PushResultBody = ok(
+    await call(harness, 'POST', '/api/v1/bank-transactions', books.headers, {
+      account,
+      transactions: [
+        { date: '2026-11-10', amount, description: `line ${reference}`, bank_reference: reference },
+      ],
+    }),
+    201,
+  );
+  return pushed.results[0]!;
+}
+
+/** A posted manual entry: `amount` debited to `debit` and credited to `credit`. */
+export async function postedEntry(
+  harness: Harness,
+  books: Books,
+  debit: string,
+  credit: string,
+  amount: string,
+) {
+  return ok(
+    await call(harness, 'POST', '/api/v1/journal-entries', books.headers, {
+      txn_date: '2026-11-09',
+      memo: 'bank test',
+      post: true,
+      lines: [
+        { account: debit, debit: amount },
+        { account: credit, credit: amount },
+      ],
+    }),
+    201,
+  );
+}
+
+/** The id of the line of `entry` on `account`. */
+export function lineOn(entry: { lines: { id: string; account: string }[] }, account: string): string {
+  const line = entry.lines.find((candidate) => candidate.account === account);
+  if (!line) throw new Error(`no line on ${account}`);
+  return line.id;
+}
+
+/** An unapplied payment received of `amount` deposited to checking, with its posted entry. */
+export async function depositedPayment(harness: Harness, books: Books, amount: string) {
+  const customer = ok(
+    await call(harness, 'POST', '/api/v1/customers', books.headers, { display_name: 'Bank test customer' }),
+    201,
+  );
+  const payment = ok(
+    await call(harness, 'POST', '/api/v1/payments-received', books.headers, {
+      customer: customer.id,
+      payment_date: '2026-11-09',
+      amount,
+      method: 'ach',
+      reference: 'bank',
+      deposit_to_account: books.accounts['1000'],
+      applications: [],
+    }),
+    201,
+  );
+  const entry = ok(
+    await call(harness, 'GET', `/api/v1/journal-entries/${payment.journal_entry}`, books.headers),
+  );
+  return { payment, entry, line: lineOn(entry, books.accounts['1000']!) };
+}
+
+export function match(harness: Harness, headers: Headers, transaction: string, lines: string[], extra = {}) {
+  return call(harness, 'POST', `/api/v1/bank-transactions/${transaction}/match`, headers, {
+    journal_lines: lines,
+    ...extra,
+  });
+}

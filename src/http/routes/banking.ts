@@ -13,6 +13,12 @@ import {
   STATEMENT_BYTES_MAX,
 } from '../../app/banking/import-statement.ts';
 import {
+  excludeBankTransaction,
+  includeBankTransaction,
+  matchBankTransaction,
+  unmatchBankTransaction,
+} from '../../app/banking/match-bank-transaction.ts';
+import {
   createMapping,
   deleteMapping,
   listMappings,
@@ -33,6 +39,7 @@ import {
   BankStatementMappingUpdate,
   BankTransaction,
   BankTransactionListQuery,
+  BankTransactionMatch,
   BankTransactionPush,
   BankTransactionPushResult,
   PageBankStatement,
@@ -136,6 +143,36 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     body: BankTransactionPush,
     response: { 201: BankTransactionPushResult },
     write: (scope, request) => pushBankTransactions(scope, request.body),
+  });
+
+  action(app, deps, {
+    ...WRITE,
+    tag: 'bank transactions',
+    method: 'POST',
+    url: '/api/v1/bank-transactions/:id/match',
+    operationId: 'matchBankTransaction',
+    summary: 'Match a bank transaction to posted ledger lines (D74)',
+    description:
+      'The lines must be on the transaction’s bank account, posted (not reversed), and move it by exactly its amount (debit positive): 400 validation_error otherwise. A line already matched, or a transaction already matched or excluded: 409 invalid_state. A document whose entry holds a matched line is voided only after unmatching.',
+    params: IdParams,
+    body: BankTransactionMatch,
+    response: { 200: BankTransaction },
+    write: (scope, request) => matchBankTransaction(scope, request.params.id, request.body),
+  });
+  transactions.act('unmatch', {
+    operationId: 'unmatchBankTransaction',
+    summary: 'Unmatch a bank transaction (not once reconciled)',
+    act: unmatchBankTransaction,
+  });
+  transactions.act('exclude', {
+    operationId: 'excludeBankTransaction',
+    summary: 'Exclude an unmatched bank transaction (a duplicate, a line that is not the books’ business)',
+    act: excludeBankTransaction,
+  });
+  transactions.act('include', {
+    operationId: 'includeBankTransaction',
+    summary: 'Include an excluded bank transaction again (unmatched)',
+    act: includeBankTransaction,
   });
 
   const mappings = resourceRoutes(app, deps, {

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { BANK_TRANSACTION_STATUSES, PUSH_TRANSACTIONS_MAX } from '../../app/banking/bank-transactions.ts';
 import { DATE_FORMATS, DELIMITERS } from '../../app/banking/formats/csv.ts';
+import { MATCH_LINES_MAX } from '../../app/banking/match-bank-transaction.ts';
 import {
   CursorQuery,
   DateString,
@@ -168,6 +169,20 @@ export const BankTransactionPushResult = Type.Object(
   { $id: 'BankTransactionPushResult', title: 'BankTransactionPushResult' },
 );
 
+export const BankTransactionMatch = Type.Object(
+  {
+    journal_lines: Type.Array(
+      Type.String({ description: 'A journal line id (journal entry lines carry `id`).' }),
+      {
+        minItems: 1,
+        maxItems: MATCH_LINES_MAX,
+      },
+    ),
+    version: Type.Optional(Version),
+  },
+  { $id: 'BankTransactionMatch', title: 'BankTransactionMatch' },
+);
+
 // ---- saved CSV mappings -----------------------------------------------------------------------------
 
 export const BankStatementMapping = Type.Object(
@@ -233,6 +248,7 @@ export const BANKING_COMPONENTS = [
   PageBankTransaction,
   BankTransactionPush,
   BankTransactionPushResult,
+  BankTransactionMatch,
   BankStatementMapping,
   PageBankStatementMapping,
   BankStatementMappingCreate,

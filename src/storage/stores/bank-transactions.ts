@@ -218,3 +218,95 @@ export function activityOf(db: Queryable, organizationId: string, accountIds: st
     [organizationId, accountIds],
   );
 }
+
+/**
+ * Locks the journal entries holding `lineIds`, in id order (two matchers, or a matcher and a void,
+ * then queue on the entry row instead of deadlocking), and answers the lines as they are after the
+ * locks: their account, their signed effect on it (debit positive), their entry's state, and the
+ * bank transaction each is already matched to.
+ */
+export async function lockLinesForMatch(tx: Queryable, organizationId: string, lineIds: string[]) {
+  await tx.query(
+    `SELECT e.id FROM journal_entries e
+      WHERE e.organization_id = $1
+        AND e.id IN (SELECT l.journal_entry_id FROM journal_lines l WHERE l.organization_id = $1 AND l.id = ANY($2::uuid[]))
+      ORDER BY e.id FOR UPDATE`,
+    [organizationId, lineIds],
+  );
+  return tx.query<{
+    id: string;
+    journal_entry_id: string;
+    entry_number: string | null;
+    account_id: string;
+    effect: string;
+    entry_status: string;
+    reversed: boolean;
+    matched_to: string | null;
+  }>(
+    `SELECT l.id, l.journal_entry_id, e.entry_number, l.account_id, (l.debit - l.credit)::text AS effect,
+            e.status AS entry_status,
+            (e.reversed_by_entry_id IS NOT NULL OR e.reverses_entry_id IS NOT NULL) AS reversed,
+            m.bank_transaction_id AS matched_to
+       FROM journal_lines l
+       JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+       LEFT JOIN bank_matches m ON m.organization_id = l.organization_id AND m.journal_line_id = l.id
+      WHERE l.organization_id = $1 AND l.id = ANY($2::uuid[])`,
+    [organizationId, lineIds],
+  );
+}
+
+/** Matches the lines to the transaction and sets its status and version, in one statement. */
+export async function insertMatches(
+  tx: Queryable,
+  organizationId: string,
+  transaction: { id: string; version: number },
+  lines: { id: string; entryId: string; amount: string }[],
+): Promise<void> {
+  await tx.query(
+    `WITH matched AS (
+       INSERT INTO bank_matches (organization_id, journal_line_id, bank_transaction_id, journal_entry_id, amount)
+       SELECT $1, r.line_id, $2, r.entry_id, r.amount
+         FROM unnest($4::uuid[], $5::uuid[], $6::numeric[]) AS r(line_id, entry_id, amount))
+     UPDATE bank_transactions SET status = 'matched', version = $3, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [
+      organizationId,
+      transaction.id,
+      transaction.version,
+      lines.map((line) => line.id),
+      lines.map((line) => line.entryId),
+      lines.map((line) => line.amount),
+    ],
+  );
+}
+
+/** Sets a transaction the caller locked to `status` at `version`; leaving `matched` drops its matches. */
+export async function setStatus(
+  tx: Queryable,
+  organizationId: string,
+  id: string,
+  status: 'unmatched' | 'excluded',
+  version: number,
+): Promise<void> {
+  await tx.query(
+    `WITH unmatched AS (
+       DELETE FROM bank_matches WHERE organization_id = $1 AND bank_transaction_id = $2)
+     UPDATE bank_transactions SET status = $3, version = $4, updated_at = clock_timestamp()
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, status, version],
+  );
+}
+
+/** The bank transactions that lines of `entryId` are matched to (a void must wait for their unmatch). */
+export async function matchedToEntry(
+  tx: Queryable,
+  organizationId: string,
+  entryId: string,
+): Promise<string[]> {
+  const rows = await tx.query<{ bank_transaction_id: string }>(
+    `SELECT DISTINCT bank_transaction_id FROM bank_matches
+      WHERE organization_id = $1 AND journal_entry_id = $2 ORDER BY bank_transaction_id`,
+    [organizationId, entryId],
+  );
+  return rows.map((row) => row.bank_transaction_id);
+}
