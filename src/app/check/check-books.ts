@@ -2,6 +2,7 @@
 // The SQL lives in src/storage/checks.ts, one set-based statement per invariant; this file runs
 // them over the organizations in batches, each batch in one read-only snapshot, and words the rows.
 import {
+  bankViolations,
   billPaymentViolations,
   billViolations,
   type CheckRow,
@@ -46,6 +47,7 @@ export const INVARIANTS = [
   'bill_payment_agrees',
   'payables_agree',
   'stock_agrees',
+  'bank_transaction_agrees',
   'numbers_gapless',
   'change_records',
 ] as const;
@@ -79,6 +81,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await billPaymentViolations(db, organizationIds)));
   rows.push(...(await payablesViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
+  rows.push(...(await bankViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];
     rows.push(...(await numberViolations(db, organizationIds, { sequence, prefix, ...place })));
