@@ -72,5 +72,23 @@ describe('matching across roles and books', () => {
       () => call(harness, 'POST', `/api/v1/bank-transactions/${theirLine.id}/exclude`, books.headers),
       'not_found',
     );
+    await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'GET', `/api/v1/bank-transactions/${theirLine.id}/suggestions`, books.headers),
+      'not_found',
+    );
+    const sales = await addMember(harness, books, 'sales');
+    await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'GET', `/api/v1/bank-transactions/${mine.id}/suggestions`, sales.headers),
+      'permission_denied',
+    );
+    // Their open ledger line of the same amount is never suggested here.
+    const suggested = ok(
+      await call(harness, 'GET', `/api/v1/bank-transactions/${mine.id}/suggestions`, books.headers),
+    );
+    assert.deepEqual(suggested.results, []);
   });
 });

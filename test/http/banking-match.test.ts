@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { bankLine, depositedPayment, lineOn, match, postedEntry } from '../helpers/banking.ts';
 import { changesSince, changeTuples, feedCursor } from '../helpers/feed.ts';
 import { call, signUp, useHarness } from '../helpers/harness.ts';
-import { ok } from '../helpers/receivables.ts';
+import { ok, receivablesSetup, sentInvoice } from '../helpers/receivables.ts';
 
 const harness = useHarness();
 
@@ -130,5 +130,60 @@ describe('matching (D74)', () => {
       await call(harness, 'POST', `/api/v1/payments-received/${payment.id}/void`, books.headers),
     );
     assert.equal(voided.status, 'void');
+  });
+});
+
+describe('suggestions (D74)', () => {
+  test('ledger lines of the same amount within 14 days, nearest first, and open invoices of that balance, each with reasons', async () => {
+    const { books, customer, tax } = await receivablesSetup(harness);
+    const checking = books.accounts['1000']!;
+    const near = await postedEntry(harness, books, checking, books.accounts['3000']!, '108.25');
+    const invoice = await sentInvoice(harness, books, customer.id, tax.id);
+    const transaction = await bankLine(
+      harness,
+      books,
+      invoice.total.replace(/00$/, ''),
+      `sug-${invoice.number}`,
+    );
+    const suggestions = ok(
+      await call(harness, 'GET', `/api/v1/bank-transactions/${transaction.id}/suggestions`, books.headers),
+    );
+    const invoiceSuggestion = suggestions.results.find(
+      (result: { kind: string }) => result.kind === 'invoice',
+    );
+    assert.deepEqual(
+      { ...invoiceSuggestion, amount: '-' },
+      {
+        kind: 'invoice',
+        journal_line: null,
+        journal_entry: null,
+        document: invoice.id,
+        number: invoice.number,
+        date: null,
+        amount: '-',
+        rule: null,
+        reasons: [{ reason: 'amount_equal' }, { reason: 'reference_found', reference: invoice.number }],
+      },
+    );
+    assert.equal(suggestions.results[0].kind, 'invoice', 'a reference found ranks first');
+    const other = await bankLine(harness, books, '108.25', 'sug-line');
+    const lines = ok(
+      await call(harness, 'GET', `/api/v1/bank-transactions/${other.id}/suggestions`, books.headers),
+    );
+    assert.deepEqual(lines.results[0].reasons, [
+      { reason: 'amount_equal' },
+      { reason: 'date_within_days', days: 1 },
+    ]);
+    assert.equal(lines.results[0].journal_line, lineOn(near, checking));
+    ok(await match(harness, books.headers, other.id, [lineOn(near, checking)]));
+    const third = await bankLine(harness, books, '108.25', 'sug-again');
+    const after = ok(
+      await call(harness, 'GET', `/api/v1/bank-transactions/${third.id}/suggestions`, books.headers),
+    );
+    assert.deepEqual(
+      after.results.filter((result: { kind: string }) => result.kind === 'journal_line'),
+      [],
+      'a matched line is no longer suggested',
+    );
   });
 });

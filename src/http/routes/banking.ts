@@ -25,10 +25,11 @@ import {
   readMapping,
   updateMapping,
 } from '../../app/banking/statement-mappings.ts';
+import { suggestionsFor } from '../../app/banking/suggestions.ts';
 import type { Deps } from '../../app/context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action } from '../route.ts';
+import { action, actorOf, defineRoute } from '../route.ts';
 import {
   BankStatement,
   BankStatementImportQuery,
@@ -42,6 +43,7 @@ import {
   BankTransactionMatch,
   BankTransactionPush,
   BankTransactionPushResult,
+  BankTransactionSuggestions,
   PageBankStatement,
   PageBankStatementMapping,
   PageBankTransaction,
@@ -145,6 +147,21 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     write: (scope, request) => pushBankTransactions(scope, request.body),
   });
 
+  defineRoute(app, deps, {
+    tag: 'bank transactions',
+    published: true,
+    auth: 'organization',
+    permission: BANKING.read,
+    method: 'GET',
+    url: '/api/v1/bank-transactions/:id/suggestions',
+    operationId: 'suggestBankTransactionMatches',
+    summary: 'What a bank transaction could be, ranked, each with its reasons (D74)',
+    description:
+      'Unmatched posted ledger lines on its bank account with the same signed amount within 14 days (to match), open invoices (money in) or bills (money out) whose balance equals the amount (to record their payment), and what a bank rule proposes. A document number found in the line’s text ranks first, then the nearest date.',
+    params: IdParams,
+    response: { 200: BankTransactionSuggestions },
+    handler: async (request) => suggestionsFor(deps.db, actorOf(request), request.params.id),
+  });
   action(app, deps, {
     ...WRITE,
     tag: 'bank transactions',

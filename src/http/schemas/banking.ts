@@ -183,6 +183,36 @@ export const BankTransactionMatch = Type.Object(
   { $id: 'BankTransactionMatch', title: 'BankTransactionMatch' },
 );
 
+export const BankTransactionSuggestions = Type.Object(
+  {
+    results: Type.Array(
+      Type.Object({
+        kind: Literals(['journal_line', 'invoice', 'bill', 'rule'] as const, {
+          description:
+            'journal_line: match it; invoice or bill: record its payment; rule: what a bank rule proposes.',
+        }),
+        journal_line: OrNull(Type.String({ format: 'uuid' })),
+        journal_entry: OrNull(Type.String({ format: 'uuid' })),
+        document: OrNull(Type.String({ format: 'uuid', description: 'The open invoice or bill.' })),
+        number: OrNull(Type.String()),
+        date: OrNull(Type.String({ format: 'date' })),
+        amount: MoneyOutput(),
+        rule: OrNull(ref(BankSuggestion)),
+        reasons: Type.Array(
+          Type.Object({
+            reason: Literals(['amount_equal', 'date_within_days', 'reference_found', 'rule'] as const),
+            days: Type.Optional(Type.Integer({ minimum: 0 })),
+            reference: Type.Optional(Type.String()),
+            rule: Type.Optional(Type.String()),
+            rule_name: Type.Optional(Type.String()),
+          }),
+        ),
+      }),
+    ),
+  },
+  { $id: 'BankTransactionSuggestions', title: 'BankTransactionSuggestions' },
+);
+
 // ---- saved CSV mappings -----------------------------------------------------------------------------
 
 export const BankStatementMapping = Type.Object(
@@ -249,6 +279,7 @@ export const BANKING_COMPONENTS = [
   BankTransactionPush,
   BankTransactionPushResult,
   BankTransactionMatch,
+  BankTransactionSuggestions,
   BankStatementMapping,
   PageBankStatementMapping,
   BankStatementMappingCreate,

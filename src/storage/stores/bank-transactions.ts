@@ -310,3 +310,68 @@ export async function matchedToEntry(
   );
   return rows.map((row) => row.bank_transaction_id);
 }
+
+export interface CandidateLine {
+  journal_line: string;
+  journal_entry: string;
+  entry_number: string | null;
+  date: string;
+  source_type: string;
+  amount: string;
+  days: number;
+}
+
+/**
+ * D74's ledger candidates of a bank line: unmatched lines of posted, unreversed entries on its bank
+ * account that move it by exactly its amount, dated within `days` of it, nearest first (at most 20).
+ */
+export function candidateLines(
+  db: Queryable,
+  organizationId: string,
+  bankLine: { accountId: string; amount: string; date: string },
+  days: number,
+): Promise<CandidateLine[]> {
+  return db.query<CandidateLine>(
+    `SELECT l.id AS journal_line, l.journal_entry_id AS journal_entry, e.entry_number, e.txn_date::text AS date,
+            e.source_type, (l.debit - l.credit)::text AS amount, abs(e.txn_date - $4::date) AS days
+       FROM journal_lines l
+       JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+      WHERE l.organization_id = $1 AND l.account_id = $2 AND (l.debit - l.credit) = $3::numeric
+        AND e.status = 'posted' AND e.reversed_by_entry_id IS NULL AND e.reverses_entry_id IS NULL
+        AND e.txn_date BETWEEN $4::date - $5::int AND $4::date + $5::int
+        AND NOT EXISTS (SELECT 1 FROM bank_matches m
+                         WHERE m.organization_id = l.organization_id AND m.journal_line_id = l.id)
+      ORDER BY abs(e.txn_date - $4::date), e.entry_number, l.line_no
+      LIMIT 20`,
+    [organizationId, bankLine.accountId, bankLine.amount, bankLine.date, days],
+  );
+}
+
+export interface OpenDocument {
+  kind: 'invoice' | 'bill';
+  id: string;
+  number: string;
+  party: string;
+  balance_due: string;
+}
+
+/** Open invoices (money in) or open bills (money out) whose balance due is exactly `amount` (at most 20). */
+export function openDocumentsOfBalance(
+  db: Queryable,
+  organizationId: string,
+  kind: 'invoice' | 'bill',
+  amount: string,
+): Promise<OpenDocument[]> {
+  const sql =
+    kind === 'invoice'
+      ? `SELECT 'invoice' AS kind, i.id, i.number, i.customer_id AS party,
+                (i.total - i.amount_paid - i.amount_credited)::text AS balance_due
+           FROM invoices i
+          WHERE i.organization_id = $1 AND i.status = 'sent' AND i.total - i.amount_paid - i.amount_credited = $2::numeric
+          ORDER BY i.number LIMIT 20`
+      : `SELECT 'bill' AS kind, b.id, b.number, b.vendor_id AS party, (b.total - b.amount_paid)::text AS balance_due
+           FROM bills b
+          WHERE b.organization_id = $1 AND b.status = 'open' AND b.total - b.amount_paid = $2::numeric
+          ORDER BY b.number LIMIT 20`;
+  return db.query<OpenDocument>(sql, [organizationId, amount]);
+}

@@ -328,6 +328,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank-transactions/{id}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a bank transaction could be, ranked, each with its reasons (D74)
+         * @description Unmatched posted ledger lines on its bank account with the same signed amount within 14 days (to match), open invoices (money in) or bills (money out) whose balance equals the amount (to record their payment), and what a bank rule proposes. A document number found in the line’s text ranks first, then the nearest date.
+         */
+        get: operations["suggestBankTransactionMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bank-transactions/{id}/unmatch": {
         parameters: {
             query?: never;
@@ -2024,6 +2044,28 @@ export interface components {
             lines_skipped: number;
             /** @description Every line of the request, in its order. */
             results: components["schemas"]["BankTransaction"][];
+        };
+        /** BankTransactionSuggestions */
+        BankTransactionSuggestions: {
+            results: {
+                /** @example 120.0000 */
+                amount: string;
+                date: string | null;
+                document: string | null;
+                journal_entry: string | null;
+                journal_line: string | null;
+                /** @description journal_line: match it; invoice or bill: record its payment; rule: what a bank rule proposes. */
+                kind: "journal_line" | "invoice" | "bill" | "rule";
+                number: string | null;
+                reasons: {
+                    days?: number;
+                    reason: "amount_equal" | "date_within_days" | "reference_found" | "rule";
+                    reference?: string;
+                    rule?: string;
+                    rule_name?: string;
+                }[];
+                rule: components["schemas"]["BankSuggestion"] | null;
+            }[];
         };
         /** Bill */
         Bill: {
@@ -6452,6 +6494,91 @@ export interface operations {
             };
             /** @description Error envelope; code: unsupported_media_type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestBankTransactionMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransactionSuggestions"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
