@@ -47,7 +47,10 @@ const MATRIX = {
   'members:read': READERS,
   'members:manage': MANAGERS,
   'api_keys:manage': MANAGERS,
-  'bank_connections:write': BOOKKEEPERS,
+  // D77: banking (statements, bank transactions, matching, rules, reconciliations, connections) is
+  // read by everyone but sales and written by accountants and above.
+  'banking:read': READERS,
+  'banking:write': BOOKKEEPERS,
 } satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof MATRIX;
@@ -95,6 +98,7 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   bill_payment: 'payables:read',
   // D88: deposits are kept like payments received.
   deposit: 'payments:read',
+  bank_transaction: 'banking:read',
 };
 export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION);
 

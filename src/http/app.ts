@@ -7,6 +7,7 @@ import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { actorForApiKey, readCredentials } from '../app/auth/authenticate.ts';
+import { STATEMENT_MEDIA_TYPES } from '../app/banking/formats/index.ts';
 import type { Deps } from '../app/context.ts';
 import { startOutboxWorker } from '../app/email/outbox-worker.ts';
 import { EMAIL_OUTBOX_DEFAULTS } from '../app/email/retry.ts';
@@ -134,6 +135,22 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       }
       return done(null, parsed);
     });
+  });
+
+  // Statement files (D71): a route that declares a raw body gets the bytes of these media types;
+  // every other route answers them 415, as it answers any media type but JSON.
+  app.addContentTypeParser([...STATEMENT_MEDIA_TYPES], { parseAs: 'buffer' }, (request, body, done) => {
+    const mediaType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (!request.routeOptions.config.rawBodyMediaTypes?.includes(mediaType)) {
+      return done(
+        new DomainError('unsupported_media_type', 'send the body as application/json', {}),
+        undefined,
+      );
+    }
+    return done(null, body);
   });
 
   app.decorate('inFlight', new InFlight());

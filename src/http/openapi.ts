@@ -10,6 +10,7 @@ interface Declared {
   auth: 'none' | 'session' | 'organization';
   published: boolean;
   body?: TSchema;
+  rawBody?: unknown;
   querystring?: TSchema;
   params?: TSchema;
 }
@@ -18,7 +19,7 @@ interface Declared {
 export function errorStatuses(spec: Declared): number[] {
   const statuses = new Set<number>([401]); // a presented key is checked on every route, even open ones
   if (spec.body || spec.querystring || spec.params || spec.auth === 'organization') statuses.add(400);
-  if (spec.body) {
+  if (spec.body || spec.rawBody) {
     statuses.add(413);
     statuses.add(415);
   }

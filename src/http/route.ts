@@ -1,6 +1,7 @@
 // One way to declare a route: its schemas (which also make the OpenAPI entry), whether it is part of
 // the published surface, and the permission it needs from the one role matrix (D15). The handler's
 // answer is typed by the route's success schema, so a view and its schema cannot drift (issue 8).
+import { createHash } from 'node:crypto';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import {
@@ -29,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     published?: boolean;
+    /** The media types this route takes as a raw file body (RouteDeclaration.rawBody). */
+    rawBodyMediaTypes?: readonly string[];
   }
 }
 
@@ -106,6 +109,11 @@ export interface RouteDeclaration<
   params?: P;
   response: R;
   description?: string;
+  /**
+   * The body is a file of one of these media types, handed to the handler as a Buffer unparsed (a
+   * bank statement, D71); any other media type answers 415. Documented as a binary request body.
+   */
+  rawBody?: { mediaTypes: readonly string[]; description: string };
   /**
    * A refusal that holds whatever the body is (sandbox books refuse bank connections): runs after
    * authentication and before the body is even parsed, so an empty, malformed or invalid body cannot
@@ -248,12 +256,19 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     config: {
       published: spec.published,
+      ...(spec.rawBody ? { rawBodyMediaTypes: spec.rawBody.mediaTypes } : {}),
       // The OpenAPI entry: named bodies as $refs, the headers a write honours, each error it answers.
       swaggerTransform: ({ schema, url }) => ({
         schema: {
           ...schema,
           ...(DOCUMENTS_INTERNAL_ROUTES.has(app) ? { hide: false } : {}),
           ...(spec.body ? { body: asRef(spec.body) } : {}),
+          ...(spec.rawBody
+            ? {
+                consumes: [...spec.rawBody.mediaTypes],
+                body: Type.String({ format: 'binary', description: spec.rawBody.description }),
+              }
+            : {}),
           ...(headers ? { headers } : {}),
           response: { ...documentedResponse, ...errorResponses(spec), ...ERROR_RESPONSES },
         },
@@ -427,9 +442,7 @@ async function respondWrite<Body>(
     throw fieldError('header/idempotency-key', `must be 1 to ${IDEMPOTENCY_KEY_LENGTH_MAX} characters`);
   }
   const idempotency =
-    key !== undefined && request.method === 'POST'
-      ? { key, method: request.method, path: request.url.split('?')[0]!, body: request.body }
-      : undefined;
+    key !== undefined && request.method === 'POST' ? idempotentRequest(request, key) : undefined;
   const committed = await runWrite(
     deps,
     actor,
@@ -447,6 +460,22 @@ async function respondWrite<Body>(
   reply.code(answer.status).type('application/json; charset=utf-8');
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
   return sendText(reply, answer.text);
+}
+
+/**
+ * What an Idempotency-Key's fingerprint covers (D35): method, path and the JSON body; for a file
+ * body (a statement, D71) its SHA-256 and the query that says what to do with it.
+ */
+function idempotentRequest(request: FastifyRequest, key: string) {
+  const path = request.url.split('?')[0]!;
+  const body = Buffer.isBuffer(request.body)
+    ? {
+        file_sha256: createHash('sha256').update(request.body).digest('hex'),
+        media_type: request.headers['content-type'],
+        query: request.query,
+      }
+    : request.body;
+  return { key, method: request.method, path, body };
 }
 
 /** Sends JSON text as it is (already serialized). */

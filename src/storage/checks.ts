@@ -807,6 +807,7 @@ export const FEED_TABLES: Record<string, string> = {
   bill: 'bills',
   bill_payment: 'bill_payments',
   deposit: 'deposits',
+  bank_transaction: 'bank_transactions',
 };
 
 /**
@@ -889,4 +890,61 @@ export async function organizationsToCheck(db: Queryable, organizationId?: strin
     [organizationId ?? null],
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * bank_transaction_agrees (D78): a matched bank transaction's matched ledger lines sum to its amount,
+ * each lies on its bank account, in a posted entry that is not reversed, and records the line's own
+ * effect (debit minus credit); a transaction that is not matched has no matched lines. A
+ * bank_reference imported twice for one account, or a ledger line matched twice, is reported too
+ * (the unique keys of migration 0016 forbid both; this names it should a key ever be dropped). One
+ * pass over the matches and their lines, and one over the transactions.
+ */
+export async function bankViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH sums AS (
+       SELECT m.organization_id, m.bank_transaction_id, sum(m.amount) AS matched, count(*) AS n,
+              count(*) FILTER (WHERE l.account_id IS DISTINCT FROM t.account_id) AS off_account,
+              count(*) FILTER (WHERE l.id IS NULL OR (l.debit - l.credit) <> m.amount) AS wrong_amount,
+              count(*) FILTER (WHERE e.status IS DISTINCT FROM 'posted' OR e.reversed_by_entry_id IS NOT NULL
+                                  OR e.reverses_entry_id IS NOT NULL) AS not_posted
+         FROM bank_matches m
+         JOIN bank_transactions t ON t.organization_id = m.organization_id AND t.id = m.bank_transaction_id
+         LEFT JOIN journal_lines l ON l.organization_id = m.organization_id AND l.id = m.journal_line_id
+         LEFT JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+        WHERE m.organization_id = ANY($1::uuid[])
+        GROUP BY m.organization_id, m.bank_transaction_id),
+     found AS (
+       SELECT t.organization_id, 'bank_transaction_agrees' AS invariant, 'bank_transaction' AS record_type,
+              t.id AS record_id, t.bank_reference AS record_number,
+              CASE WHEN t.status <> 'matched'
+                     THEN 'a bank transaction that is not matched has no matched ledger lines'
+                   ELSE 'a matched bank transaction''s lines sum to its amount, lie on its account, are posted and not reversed' END
+                AS rule,
+              CASE WHEN t.status <> 'matched' THEN format('no matched lines (status %s)', t.status)
+                   ELSE format('lines summing to %s on its account, posted', t.amount) END AS expected,
+              format('%s lines summing to %s; %s on another account, %s with another amount, %s not posted or reversed',
+                     COALESCE(s.n, 0), COALESCE(s.matched, 0.0000), COALESCE(s.off_account, 0),
+                     COALESCE(s.wrong_amount, 0), COALESCE(s.not_posted, 0)) AS found
+         FROM bank_transactions t
+         LEFT JOIN sums s ON s.organization_id = t.organization_id AND s.bank_transaction_id = t.id
+        WHERE t.organization_id = ANY($1::uuid[])
+          AND CASE WHEN t.status = 'matched'
+                     THEN s.n IS NULL OR s.matched <> t.amount OR s.off_account > 0 OR s.wrong_amount > 0
+                          OR s.not_posted > 0
+                   ELSE s.n IS NOT NULL END
+       UNION ALL
+       SELECT organization_id, 'bank_transaction_agrees', 'bank_account', account_id, bank_reference,
+              'a bank_reference is imported once per bank account', '1 bank transaction',
+              format('%s bank transactions', count(*))
+         FROM bank_transactions WHERE organization_id = ANY($1::uuid[])
+        GROUP BY organization_id, account_id, bank_reference HAVING count(*) > 1
+       UNION ALL
+       SELECT organization_id, 'bank_transaction_agrees', 'journal_line', journal_line_id, '',
+              'a ledger line is matched to one bank transaction at most', '1 match', format('%s matches', count(*))
+         FROM bank_matches WHERE organization_id = ANY($1::uuid[])
+        GROUP BY organization_id, journal_line_id HAVING count(*) > 1)
+     SELECT ${ROW} FROM found`,
+    [organizationIds],
+  );
 }

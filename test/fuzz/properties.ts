@@ -107,6 +107,9 @@ const FINGERPRINT = `SELECT
     'tracking_categories',
     'tracking_options',
     'bank_connections',
+    'bank_statements',
+    'bank_transactions',
+    'bank_statement_mappings',
     'api_keys',
   ]
     .map(

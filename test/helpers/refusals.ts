@@ -29,6 +29,13 @@ const TABLES = [
   'bill_payment_applications',
   'deposits',
   'deposit_payments',
+  'bank_statements',
+  'bank_transactions',
+  'bank_statement_mappings',
+  'bank_matches',
+  'bank_rules',
+  'bank_reconciliations',
+  'bank_connections',
   'sequences',
   'changes',
 ];

@@ -4,16 +4,19 @@ import { addMember, call, countRows, createKey, errorCode, signUp, useHarness } 
 
 const harness = useHarness();
 
-describe('bank connections (D29)', () => {
-  test('in live books a request is recorded as pending and listed', async () => {
+/** A connection's body for the books' checking account (D89). */
+function connection(books: { accounts: Record<string, string> }, institution_name = 'First National') {
+  return { account: books.accounts['1000'], source: 'file', institution_name };
+}
+
+describe('bank connections (D29, D89)', () => {
+  test('in live books a connection is active at once and listed', async () => {
     const books = await signUp(harness);
-    const created = await call(harness, 'POST', '/api/v1/bank-connections', books.headers, {
-      institution_name: 'First National',
-    });
+    const created = await call(harness, 'POST', '/api/v1/bank-connections', books.headers, connection(books));
     assert.equal(created.statusCode, 201, created.body);
     const body = created.json();
     assert.equal(body.institution_name, 'First National');
-    assert.equal(body.status, 'pending');
+    assert.equal(body.status, 'active');
     assert.match(body.id, /^[0-9a-f-]{36}$/);
     assert.ok(!Number.isNaN(Date.parse(body.created_at)));
     const list = await call(harness, 'GET', '/api/v1/bank-connections', books.headers);
@@ -34,7 +37,7 @@ describe('bank connections (D29)', () => {
       'POST',
       '/api/v1/bank-connections',
       { ...books.sandboxHeaders, 'idempotency-key': 'bank-1' },
-      { institution_name: 'First National' },
+      connection(books),
     );
     assert.equal(response.statusCode, 403, response.body);
     assert.equal(errorCode(response), 'sandbox_restricted');
@@ -54,7 +57,7 @@ describe('bank connections (D29)', () => {
       { name: 'invalid', payload: JSON.stringify({ institution_name: 7, surprise: true }) },
       { name: 'blank name', payload: JSON.stringify({ institution_name: '   ' }) },
       { name: 'malformed JSON', payload: '{"institution_name":' },
-      { name: 'valid', payload: JSON.stringify({ institution_name: 'First National' }) },
+      { name: 'valid', payload: JSON.stringify(connection(books)) },
     ];
     for (const { name, payload } of bodies) {
       const response = await harness.app.inject({
@@ -91,12 +94,20 @@ describe('bank connections (D29)', () => {
   test('honours Idempotency-Key in live books: a repeat replays and records one connection', async () => {
     const books = await signUp(harness);
     const headers = { ...books.headers, 'idempotency-key': 'bank-1' };
-    const first = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
-      institution_name: 'Chase',
-    });
-    const second = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
-      institution_name: 'Chase',
-    });
+    const first = await call(
+      harness,
+      'POST',
+      '/api/v1/bank-connections',
+      headers,
+      connection(books, 'Chase'),
+    );
+    const second = await call(
+      harness,
+      'POST',
+      '/api/v1/bank-connections',
+      headers,
+      connection(books, 'Chase'),
+    );
     assert.equal(second.statusCode, 201);
     assert.equal(second.body, first.body);
     assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 1);
@@ -104,7 +115,8 @@ describe('bank connections (D29)', () => {
 
   test('refuses a missing or blank institution_name with 400 validation_error, nothing written', async () => {
     const books = await signUp(harness);
-    for (const body of [{}, { institution_name: '' }, { institution_name: '   ' }, { institution_name: 7 }]) {
+    for (const name of [undefined, '', '   ', 7]) {
+      const body = { ...connection(books), institution_name: name };
       const response = await call(harness, 'POST', '/api/v1/bank-connections', books.headers, body);
       assert.equal(response.statusCode, 400, JSON.stringify(body));
       assert.equal(errorCode(response), 'validation_error');
@@ -116,9 +128,7 @@ describe('bank connections (D29)', () => {
   test('is internal: API keys get 403 not_part_of_public_api and OpenAPI does not list it', async () => {
     const books = await signUp(harness);
     const key = await createKey(harness, books, 'accountant');
-    const post = await call(harness, 'POST', '/api/v1/bank-connections', key.headers, {
-      institution_name: 'X',
-    });
+    const post = await call(harness, 'POST', '/api/v1/bank-connections', key.headers, connection(books, 'X'));
     assert.equal(post.statusCode, 403);
     assert.equal(errorCode(post), 'not_part_of_public_api');
     const list = await call(harness, 'GET', '/api/v1/bank-connections', key.headers);
@@ -128,21 +138,26 @@ describe('bank connections (D29)', () => {
     assert.equal(doc.paths['/api/v1/bank-connections'], undefined);
   });
 
-  test('a viewer or sales member lists connections but requesting one answers 403 permission_denied', async () => {
+  test('a viewer lists connections, sales may not (D77); neither connects one: 403 permission_denied', async () => {
     const books = await signUp(harness);
     for (const role of ['viewer', 'sales']) {
       const { headers } = await addMember(harness, books, role);
-      const post = await call(harness, 'POST', '/api/v1/bank-connections', headers, {
-        institution_name: 'X',
-      });
+      const post = await call(harness, 'POST', '/api/v1/bank-connections', headers, connection(books, 'X'));
       assert.equal(post.statusCode, 403, `${role}: ${post.body}`);
       assert.equal(errorCode(post), 'permission_denied');
-      assert.equal((await call(harness, 'GET', '/api/v1/bank-connections', headers)).statusCode, 200);
+      assert.equal(
+        (await call(harness, 'GET', '/api/v1/bank-connections', headers)).statusCode,
+        role === 'viewer' ? 200 : 403,
+      );
     }
     const accountant = (await addMember(harness, books, 'accountant')).headers;
-    const allowed = await call(harness, 'POST', '/api/v1/bank-connections', accountant, {
-      institution_name: 'Y',
-    });
+    const allowed = await call(
+      harness,
+      'POST',
+      '/api/v1/bank-connections',
+      accountant,
+      connection(books, 'Y'),
+    );
     assert.equal(allowed.statusCode, 201, allowed.body);
     assert.equal(await countRows(harness, 'bank_connections', books.organizationId), 1);
   });

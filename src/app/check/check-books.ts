@@ -2,6 +2,7 @@
 // The SQL lives in src/storage/checks.ts, one set-based statement per invariant; this file runs
 // them over the organizations in batches, each batch in one read-only snapshot, and words the rows.
 import {
+  bankViolations,
   billPaymentViolations,
   billViolations,
   type CheckRow,
@@ -50,6 +51,7 @@ export const INVARIANTS = [
   'deposit_agrees',
   'stock_agrees',
   'stock_accounts_agree',
+  'bank_transaction_agrees',
   'numbers_gapless',
   'change_records',
 ] as const;
@@ -86,6 +88,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await depositViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
   rows.push(...(await stockAccountViolations(db, organizationIds)));
+  rows.push(...(await bankViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];
     rows.push(...(await numberViolations(db, organizationIds, { sequence, prefix, ...place })));

@@ -5,6 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
+import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
 import {
@@ -101,6 +102,7 @@ export const COMPONENTS: readonly TSchema[] = [
   Deposit,
   DepositCreate,
   PageDeposit,
+  ...BANKING_COMPONENTS,
   Vendor,
   VendorCreate,
   VendorUpdate,

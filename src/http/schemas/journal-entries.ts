@@ -31,6 +31,10 @@ export const JournalEntry = Type.Object(
     total_credit: MoneyOutput(),
     lines: Type.Array(
       Type.Object({
+        id: Type.String({
+          format: 'uuid',
+          description: 'The line (D74); a draft’s lines are new on each update.',
+        }),
         account: Type.String(),
         account_number: Type.String(),
         account_name: Type.String(),
@@ -38,6 +42,9 @@ export const JournalEntry = Type.Object(
         debit: MoneyOutput(),
         credit: MoneyOutput(),
         tracking_options: Type.Array(Type.String()),
+        bank_transaction: OrNull(
+          Type.String({ format: 'uuid', description: 'The bank transaction this line is matched to (D74).' }),
+        ),
       }),
     ),
     version: Type.Integer(),

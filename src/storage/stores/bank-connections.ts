@@ -1,16 +1,21 @@
-// Bank connection requests (D29): recorded as `pending`; no bank provider exists yet.
+// Bank connections (D29, D89): a bank account's link to where its lines come from (`file`: imported
+// statements; `api`: pushed lines). Requests recorded before D89 stay `pending` with no account.
 import type { Queryable, Tx } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
 import { isoTimestamp, rowById } from '../sql.ts';
 
 export interface BankConnectionRow {
   id: string;
+  account_id: string | null;
+  source: 'file' | 'api' | null;
   institution_name: string;
   status: string;
+  version: number;
   created_at: string;
 }
 
-const SELECT = `SELECT id, institution_name, status, ${isoTimestamp('created_at')} AS created_at
+const SELECT = `SELECT id, account_id, source, institution_name, status, version,
+  ${isoTimestamp('created_at')} AS created_at
   FROM bank_connections`;
 
 export function find(db: Queryable, organizationId: string, id: string) {
@@ -26,13 +31,27 @@ export function list(db: Queryable, organizationId: string, cursor: PageCursor |
   });
 }
 
-export async function insertPending(
+export async function insertActive(
   tx: Tx,
-  request: { id: string; organizationId: string; institutionName: string; requestedBy: string },
+  connection: {
+    id: string;
+    organizationId: string;
+    accountId: string;
+    source: 'file' | 'api';
+    institutionName: string;
+    requestedBy: string;
+  },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO bank_connections (id, organization_id, institution_name, status, requested_by)
-     VALUES ($1, $2, $3, 'pending', $4)`,
-    [request.id, request.organizationId, request.institutionName, request.requestedBy],
+    `INSERT INTO bank_connections (id, organization_id, account_id, source, institution_name, status, requested_by)
+     VALUES ($1, $2, $3, $4, $5, 'active', $6)`,
+    [
+      connection.id,
+      connection.organizationId,
+      connection.accountId,
+      connection.source,
+      connection.institutionName,
+      connection.requestedBy,
+    ],
   );
 }

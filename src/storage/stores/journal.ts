@@ -34,6 +34,9 @@ export interface EntryRow {
 export interface LineRow {
   journal_entry_id: string;
   line_no: number;
+  id: string;
+  /** The bank transaction this line is matched to (D74), or null. */
+  bank_transaction_id: string | null;
   account_id: string;
   account_number: string;
   account_name: string;
@@ -64,7 +67,10 @@ export function lockEntry(db: Queryable, organizationId: string, id: string): Pr
 
 /** The lines of the given entries with their accounts, by entry, in line order. */
 export const linesOf = childrenOf<LineRow, 'journal_entry_id'>(
-  `SELECT l.journal_entry_id, l.line_no, l.account_id, a.number AS account_number, a.name AS account_name,
+  `SELECT l.journal_entry_id, l.line_no, l.id,
+          (SELECT m.bank_transaction_id FROM bank_matches m
+            WHERE m.organization_id = l.organization_id AND m.journal_line_id = l.id) AS bank_transaction_id,
+          l.account_id, a.number AS account_number, a.name AS account_name,
           a.is_active AS account_is_active, a.system_role AS account_system_role, a.detail_type AS account_detail_type, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
      FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
     WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])

@@ -19,7 +19,7 @@ import * as accounts from '../../../storage/stores/accounts.ts';
 import * as journal from '../../../storage/stores/journal.ts';
 import * as tracking from '../../../storage/stores/tracking.ts';
 import type { WriteScope } from '../../changes.ts';
-import { describeEntry, ENTITY, writtenLine } from './entry-view.ts';
+import { describeEntry, ENTITY } from './entry-view.ts';
 import { assertTxnDate } from './line-checks.ts';
 
 export interface CreateEntryCommand {
@@ -87,14 +87,17 @@ async function createEntries(
     },
     commands.length > 1 || pathOf(0) !== '' ? 'entries' : 'lines',
   );
-  return rows.map((row, index) => {
-    const entry = checked.entries[index] as CheckedEntry;
+  // The lines as stored, in one read for the whole request: each has the id the database gave it
+  // (D74 names lines by id).
+  const written = await journal.linesOf(
+    scope.tx,
+    organization.id,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
     if (post) scope.postedOn(row.txn_date);
     scope.changed(ENTITY, row.id, 'created', row.version);
-    return describeEntry(
-      row,
-      entry.lines.map((line, lineIndex) => writtenLine(row.id, lineIndex, line, checked.accounts)),
-    );
+    return describeEntry(row, written.get(row.id) ?? []);
   });
 }
 

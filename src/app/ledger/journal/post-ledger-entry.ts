@@ -2,6 +2,7 @@
 // reversal) writes a journal entry. It runs in the caller's transaction (the WriteScope of its
 // runWrite), so the entry commits or rolls back with the document that posted it. No other module
 // writes journal_entries, journal_lines or account_balances rows.
+
 import { randomUUID } from 'node:crypto';
 import { invalidState } from '../../../domain/errors.ts';
 import {
@@ -11,6 +12,7 @@ import {
   reversedLines,
 } from '../../../domain/journal.ts';
 import * as journal from '../../../storage/stores/journal.ts';
+import { assertEntryUnmatched } from '../../banking/matched-entries.ts';
 import type { WriteScope } from '../../changes.ts';
 import { assertOpenPeriodDate } from '../../organizations/organizations.ts';
 import { ENTITY, entryState, toJournalLine } from './entry-view.ts';
@@ -100,6 +102,7 @@ export async function reverseDocumentEntry(
   const original = await journal.lockEntry(scope.tx, scope.actor.organization.id, entryId);
   if (!original) throw new Error(`document entry ${entryId} does not exist`);
   assertNotReversed(entryState(original));
+  await assertEntryUnmatched(scope, entryId);
   const { extraLines = [], ...document } = posting;
   const reversal = await postLedgerEntry(scope, {
     ...document,

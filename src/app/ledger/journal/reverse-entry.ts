@@ -1,4 +1,5 @@
 // POST /journal-entries/{id}/reverse (D27): posts the mirror image of a posted entry, linked both ways.
+
 import {
   assertReversalDate,
   assertReversible,
@@ -8,6 +9,7 @@ import {
   reversedLines,
 } from '../../../domain/journal.ts';
 import * as journal from '../../../storage/stores/journal.ts';
+import { assertEntryUnmatched } from '../../banking/matched-entries.ts';
 import type { WriteScope } from '../../changes.ts';
 import { assertVersion } from '../../versions.ts';
 import { entryState } from './entry-view.ts';
@@ -26,6 +28,7 @@ export async function reverseEntry(
   assertReversible(entryState(row));
   await assertManualEntry(scope, row);
   assertVersion(expectedVersion, row.version);
+  await assertEntryUnmatched(scope, id);
   const date = txnDate ?? row.txn_date;
   assertTxnDate(scope, date);
   assertReversalDate(date, row.txn_date);

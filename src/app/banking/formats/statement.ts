@@ -1,0 +1,167 @@
+// What every statement format turns a file into (D71), and the small exact rules they share: text
+// decoding (UTF-8, else Windows-1252), amounts as exact decimals (never a float), calendar dates,
+// and the digest that names a line without a reference of its own (D72).
+import { createHash } from 'node:crypto';
+import iconv from 'iconv-lite';
+import { isCalendarDate } from '../../../domain/dates.ts';
+import { type DomainError, fieldError } from '../../../domain/errors.ts';
+import { checkedMoney, MONEY_SCALE, type Money } from '../../../domain/money.ts';
+
+export type StatementFormat = 'ofx' | 'qfx' | 'camt.053' | 'csv';
+
+/** A line of a statement, in file order. */
+export interface StatementLine {
+  date: string;
+  /** Positive for money in, negative for money out (D70). */
+  amount: Money;
+  description: string;
+  payee: string | null;
+  bankReference: string;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  /** The statement's currency where the file says it (CSV does not). */
+  currency: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  openingBalance: Money | null;
+  closingBalance: Money | null;
+  lines: StatementLine[];
+}
+
+/** A file holds at most this many lines (TigerStyle: a limit on everything). */
+export const STATEMENT_LINES_MAX = 100_000;
+/** Longest description, payee or reference kept from a file. */
+export const TEXT_LENGTH_MAX = 1000;
+export const REFERENCE_LENGTH_MAX = 255;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The file's text: UTF-8 when it is valid UTF-8 (a BOM dropped), else Windows-1252 (older bank exports). */
+export function decodeText(bytes: Buffer): string {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    text = iconv.decode(bytes, 'win1252');
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** A refusal of the whole file, naming no line. */
+export function unreadable(message: string): DomainError {
+  return fieldError('body', message);
+}
+
+/** Text a statement carries, trimmed, without control characters PostgreSQL refuses, bounded. */
+export function cleanText(value: unknown, max = TEXT_LENGTH_MAX): string {
+  if (value === undefined || value === null) return '';
+  const text = String(value)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL and control characters are dropped on purpose
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? text.slice(0, max) : text;
+}
+
+/**
+ * An amount as the file writes it, exactly: optional sign (or parentheses), digits with optional
+ * thousands separators, and the decimal separator given. Answers scaled units, or null when the
+ * text is not an amount. More than four decimals is not an amount the ledger can hold.
+ */
+export function parseAmount(raw: string, decimalSeparator: '.' | ',' = '.'): Money | null {
+  let text = raw.trim().replace(/[\s\u00A0\u202F]/g, '');
+  if (text === '') return null;
+  let negative = false;
+  if (text.startsWith('(') && text.endsWith(')')) {
+    negative = true;
+    text = text.slice(1, -1);
+  }
+  text = text.replace(/^[$€£¥]|[$€£¥]$/g, '');
+  if (text.startsWith('-') || text.startsWith('+')) {
+    negative = negative !== text.startsWith('-');
+    text = text.slice(1);
+  } else if (text.endsWith('-')) {
+    negative = !negative;
+    text = text.slice(0, -1);
+  }
+  text = text.replace(/^[$€£¥]/, '');
+  const thousands = decimalSeparator === '.' ? ',' : '.';
+  const pattern =
+    decimalSeparator === '.'
+      ? /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/
+      : /^(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$|^,\d+$/;
+  if (!pattern.test(text)) return null;
+  const [whole = '', fraction = ''] = text.split(thousands).join('').split(decimalSeparator);
+  if (fraction.length > MONEY_SCALE) return null;
+  if (whole.replace(/^0+/, '').length > 16) return null;
+  const units = BigInt(whole || '0') * 10n ** BigInt(MONEY_SCALE) + BigInt(fraction.padEnd(MONEY_SCALE, '0'));
+  return negative ? -units : units;
+}
+
+/** A line's amount or the refusal naming it (`lines/7/amount`). */
+export function lineAmount(
+  raw: string | undefined,
+  index: number,
+  decimalSeparator: '.' | ',' = '.',
+  field = 'amount',
+): Money {
+  const path = `lines/${index}/${field}`;
+  if (raw === undefined || raw.trim() === '') throw fieldError(path, 'the line has no amount');
+  const amount = parseAmount(raw, decimalSeparator);
+  if (amount === null) {
+    throw fieldError(path, `${JSON.stringify(cleanText(raw, 40))} is not an amount`);
+  }
+  return checkedMoney(amount, path);
+}
+
+/** A calendar date or the refusal naming the line. */
+export function lineDate(date: string | null, raw: string | undefined, index: number): string {
+  const path = `lines/${index}/date`;
+  if (raw === undefined || raw.trim() === '') throw fieldError(path, 'the line has no date');
+  if (date === null || !isCalendarDate(date)) {
+    throw fieldError(path, `${JSON.stringify(cleanText(raw, 40))} is not a date`);
+  }
+  return date;
+}
+
+/** YYYYMMDD... (OFX, camt's ISO dates with the dashes removed) as YYYY-MM-DD, or null. */
+export function compactDate(raw: string | undefined): string | null {
+  const match = /^\s*(\d{4})-?(\d{2})-?(\d{2})/.exec(raw ?? '');
+  if (!match) return null;
+  const date = `${match[1]}-${match[2]}-${match[3]}`;
+  return isCalendarDate(date) ? date : null;
+}
+
+/**
+ * D72: the reference of a line that carries none: a digest of its date, amount and description and
+ * its occurrence among identical lines of the same file, so two identical coffees on one day stay
+ * two lines, and the same file imported again names them the same.
+ */
+export function digestReferences(lines: { date: string; amount: Money; description: string }[]): string[] {
+  const seen = new Map<string, number>();
+  const keys = lines.map((line) => {
+    const key = `${line.date}|${line.amount}|${line.description.toLowerCase()}`;
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    return `${key}|${occurrence}`;
+  });
+  return keys.map((key) => `digest:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`);
+}
+
+/** The earliest and latest line dates, for a file that does not state its period. */
+export function periodOfLines(lines: StatementLine[]): { start: string | null; end: string | null } {
+  let start: string | null = null;
+  let end: string | null = null;
+  for (const line of lines) {
+    if (start === null || line.date < start) start = line.date;
+    if (end === null || line.date > end) end = line.date;
+  }
+  return { start, end };
+}
+
+/** A reference as stored: trimmed, bounded, never empty (the caller falls back to a digest). */
+export function cleanReference(value: unknown): string {
+  return cleanText(value, REFERENCE_LENGTH_MAX);
+}

@@ -1,0 +1,238 @@
+// Published: banking (D70-D77): statement imports, bank transactions and saved CSV mappings.
+import type { FastifyInstance } from 'fastify';
+import {
+  listBankTransactions,
+  pushBankTransactions,
+  readBankTransaction,
+} from '../../app/banking/bank-transactions.ts';
+import { STATEMENT_MEDIA_TYPES, type StatementMediaType } from '../../app/banking/formats/index.ts';
+import {
+  importStatement,
+  listStatements,
+  readStatementRecord,
+  STATEMENT_BYTES_MAX,
+} from '../../app/banking/import-statement.ts';
+import {
+  excludeBankTransaction,
+  includeBankTransaction,
+  matchBankTransaction,
+  unmatchBankTransaction,
+} from '../../app/banking/match-bank-transaction.ts';
+import {
+  createMapping,
+  deleteMapping,
+  listMappings,
+  readMapping,
+  updateMapping,
+} from '../../app/banking/statement-mappings.ts';
+import { suggestionsFor } from '../../app/banking/suggestions.ts';
+import type { Deps } from '../../app/context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { resourceRoutes } from '../resource-routes.ts';
+import { action, actorOf, defineRoute } from '../route.ts';
+import {
+  BankStatement,
+  BankStatementImportQuery,
+  BankStatementListQuery,
+  BankStatementMapping,
+  BankStatementMappingCreate,
+  BankStatementMappingListQuery,
+  BankStatementMappingUpdate,
+  BankTransaction,
+  BankTransactionListQuery,
+  BankTransactionMatch,
+  BankTransactionPush,
+  BankTransactionPushResult,
+  BankTransactionSuggestions,
+  PageBankStatement,
+  PageBankStatementMapping,
+  PageBankTransaction,
+} from '../schemas/banking.ts';
+import { IdParams, NoContent } from '../schemas/common.ts';
+
+const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
+const WRITE = {
+  tag: 'bank statements',
+  published: true,
+  auth: 'organization',
+  permission: BANKING.write,
+} as const;
+
+/** The file body of an import: bytes of a statement media type, else 415 naming the ones accepted. */
+function statementFile(body: unknown, contentType: string | undefined) {
+  const mediaType = String(contentType ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase() as StatementMediaType;
+  if (!Buffer.isBuffer(body) || !STATEMENT_MEDIA_TYPES.includes(mediaType)) {
+    throw new DomainError(
+      'unsupported_media_type',
+      `send the statement file as the body, as ${STATEMENT_MEDIA_TYPES.join(', ')}`,
+      {},
+    );
+  }
+  return { file: body, mediaType };
+}
+
+export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
+  const statements = resourceRoutes(app, deps, {
+    ...BANKING,
+    tag: 'bank statements',
+    url: '/api/v1/bank-statements',
+    schema: BankStatement,
+  });
+  statements.list({
+    operationId: 'listBankStatements',
+    summary: 'List statement imports',
+    querystring: BankStatementListQuery,
+    page: PageBankStatement,
+    list: listStatements,
+  });
+  statements.read({
+    operationId: 'readBankStatement',
+    summary: 'Read a statement import',
+    read: (actor, id) => readStatementRecord(deps.db, actor, id),
+  });
+  action(app, deps, {
+    ...WRITE,
+    method: 'POST',
+    url: '/api/v1/bank-statements',
+    operationId: 'importBankStatement',
+    summary: 'Import a statement file into a bank account',
+    description:
+      'The file is the raw body (at most 5 MiB), its format told by Content-Type: application/x-ofx (OFX 1.x SGML, OFX 2.x XML, QFX), application/xml or application/vnd.camt.053+xml (ISO 20022 camt.053), text/csv (with mapping={id} or the mapping fields as query parameters). Imported whole or not at all: a file that does not parse, a line with no date or amount, or another currency than the books’ is 400 validation_error naming the line (lines/7/amount). A line whose bank_reference is already imported for the account is skipped and counted (D72). Honours Idempotency-Key.',
+    querystring: BankStatementImportQuery,
+    rawBody: {
+      mediaTypes: STATEMENT_MEDIA_TYPES,
+      description: 'The statement file as the bank exported it (UTF-8, or Windows-1252).',
+    },
+    bodyLimit: STATEMENT_BYTES_MAX,
+    response: { 201: BankStatement },
+    write: (scope, request) =>
+      importStatement(scope, {
+        query: request.query,
+        ...statementFile(request.body, request.headers['content-type']),
+      }),
+  });
+
+  const transactions = resourceRoutes(app, deps, {
+    ...BANKING,
+    tag: 'bank transactions',
+    url: '/api/v1/bank-transactions',
+    schema: BankTransaction,
+  });
+  transactions.list({
+    operationId: 'listBankTransactions',
+    summary: 'List bank transactions (oldest first)',
+    querystring: BankTransactionListQuery,
+    page: PageBankTransaction,
+    list: listBankTransactions,
+  });
+  transactions.read({
+    operationId: 'readBankTransaction',
+    summary: 'Read a bank transaction',
+    read: (actor, id) => readBankTransaction(deps.db, actor, id),
+  });
+  action(app, deps, {
+    ...WRITE,
+    tag: 'bank transactions',
+    method: 'POST',
+    url: '/api/v1/bank-transactions',
+    operationId: 'pushBankTransactions',
+    summary: 'Push 1 to 1000 lines of a bank account',
+    description:
+      'Each bank_reference is imported once per account (D72): a line already there is skipped and counted, and answered as stored. All or nothing. Honours Idempotency-Key.',
+    body: BankTransactionPush,
+    response: { 201: BankTransactionPushResult },
+    write: (scope, request) => pushBankTransactions(scope, request.body),
+  });
+
+  defineRoute(app, deps, {
+    tag: 'bank transactions',
+    published: true,
+    auth: 'organization',
+    permission: BANKING.read,
+    method: 'GET',
+    url: '/api/v1/bank-transactions/:id/suggestions',
+    operationId: 'suggestBankTransactionMatches',
+    summary: 'What a bank transaction could be, ranked, each with its reasons (D74)',
+    description:
+      'Unmatched posted ledger lines on its bank account with the same signed amount within 14 days (to match), open invoices (money in) or bills (money out) whose balance equals the amount (to record their payment), and what a bank rule proposes. A document number found in the line’s text ranks first, then the nearest date.',
+    params: IdParams,
+    response: { 200: BankTransactionSuggestions },
+    handler: async (request) => suggestionsFor(deps.db, actorOf(request), request.params.id),
+  });
+  action(app, deps, {
+    ...WRITE,
+    tag: 'bank transactions',
+    method: 'POST',
+    url: '/api/v1/bank-transactions/:id/match',
+    operationId: 'matchBankTransaction',
+    summary: 'Match a bank transaction to posted ledger lines (D74)',
+    description:
+      'The lines must be on the transaction’s bank account, posted (not reversed), and move it by exactly its amount (debit positive): 400 validation_error otherwise. A line already matched, or a transaction already matched or excluded: 409 invalid_state. A document whose entry holds a matched line is voided only after unmatching.',
+    params: IdParams,
+    body: BankTransactionMatch,
+    response: { 200: BankTransaction },
+    write: (scope, request) => matchBankTransaction(scope, request.params.id, request.body),
+  });
+  transactions.act('unmatch', {
+    operationId: 'unmatchBankTransaction',
+    summary: 'Unmatch a bank transaction (not once reconciled)',
+    act: unmatchBankTransaction,
+  });
+  transactions.act('exclude', {
+    operationId: 'excludeBankTransaction',
+    summary: 'Exclude an unmatched bank transaction (a duplicate, a line that is not the books’ business)',
+    act: excludeBankTransaction,
+  });
+  transactions.act('include', {
+    operationId: 'includeBankTransaction',
+    summary: 'Include an excluded bank transaction again (unmatched)',
+    act: includeBankTransaction,
+  });
+
+  const mappings = resourceRoutes(app, deps, {
+    ...BANKING,
+    tag: 'bank statement mappings',
+    url: '/api/v1/bank-statement-mappings',
+    schema: BankStatementMapping,
+  });
+  mappings.list({
+    operationId: 'listBankStatementMappings',
+    summary: 'List saved CSV mappings',
+    querystring: BankStatementMappingListQuery,
+    page: PageBankStatementMapping,
+    list: listMappings,
+  });
+  mappings.read({
+    operationId: 'readBankStatementMapping',
+    summary: 'Read a saved CSV mapping',
+    read: (actor, id) => readMapping(deps.db, actor, id),
+  });
+  mappings.create({
+    operationId: 'createBankStatementMapping',
+    summary: 'Save a CSV mapping',
+    description:
+      'amount_column (signed), or debit_column and credit_column; date_format and decimal_separator say how the bank writes them.',
+    body: BankStatementMappingCreate,
+    create: createMapping,
+  });
+  mappings.update({
+    operationId: 'updateBankStatementMapping',
+    summary: 'Change a saved CSV mapping (sparse; null clears a column)',
+    body: BankStatementMappingUpdate,
+    update: updateMapping,
+  });
+  action(app, deps, {
+    ...WRITE,
+    tag: 'bank statement mappings',
+    method: 'DELETE',
+    url: '/api/v1/bank-statement-mappings/:id',
+    operationId: 'deleteBankStatementMapping',
+    summary: 'Delete a saved CSV mapping (imports made with it stay)',
+    params: IdParams,
+    response: { 204: NoContent },
+    write: (scope, request, version) => deleteMapping(scope, request.params.id, version),
+  });
+}

@@ -1,0 +1,287 @@
+// Banking (D70-D77): statements, bank transactions and saved CSV mappings.
+import { Type } from '@sinclair/typebox';
+import { BANK_TRANSACTION_STATUSES, PUSH_TRANSACTIONS_MAX } from '../../app/banking/bank-transactions.ts';
+import { DATE_FORMATS, DELIMITERS } from '../../app/banking/formats/csv.ts';
+import { MATCH_LINES_MAX } from '../../app/banking/match-bank-transaction.ts';
+import {
+  CursorQuery,
+  DateString,
+  Literals,
+  MoneyInput,
+  MoneyOutput,
+  OrNull,
+  Page,
+  ref,
+  Uuid,
+  Version,
+} from './common.ts';
+
+const Column = Type.String({ minLength: 1, maxLength: 200, description: 'A header name of the CSV file.' });
+const DateFormat = Literals(DATE_FORMATS, { description: 'How the date column writes dates.' });
+const DecimalSeparator = Literals(['.', ','] as const, {
+  description: 'The decimal mark of amounts (default `.`).',
+});
+const Delimiter = Literals(DELIMITERS, {
+  description: 'The field delimiter; found from the header line when omitted.',
+});
+
+// ---- statements ------------------------------------------------------------------------------------
+
+export const BankStatement = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
+    format: Literals(['ofx', 'qfx', 'camt.053', 'csv'] as const),
+    file_sha256: Type.String({ description: 'SHA-256 of the file as sent, hex.' }),
+    period_start: OrNull(Type.String({ format: 'date' })),
+    period_end: OrNull(Type.String({ format: 'date' })),
+    opening_balance: OrNull(MoneyOutput('Where the file states one (camt.053).')),
+    closing_balance: OrNull(MoneyOutput('Where the file states one (OFX LEDGERBAL, camt.053 CLBD).')),
+    lines_imported: Type.Integer({ minimum: 0 }),
+    lines_skipped: Type.Integer({
+      minimum: 0,
+      description: 'Lines whose bank_reference was already imported.',
+    }),
+    version: Type.Integer(),
+    created_at: Type.String(),
+  },
+  { $id: 'BankStatement', title: 'BankStatement' },
+);
+
+export const PageBankStatement = Page(ref(BankStatement), 'BankStatement');
+
+export const BankStatementListQuery = Type.Object({
+  ...CursorQuery,
+  account: Type.Optional(Type.String({ description: 'Only the imports into this bank account.' })),
+});
+
+const MappingQuery = {
+  date_column: Type.Optional(Column),
+  amount_column: Type.Optional(Column),
+  debit_column: Type.Optional(Column),
+  credit_column: Type.Optional(Column),
+  description_column: Type.Optional(Column),
+  payee_column: Type.Optional(Column),
+  reference_column: Type.Optional(Column),
+  date_format: Type.Optional(DateFormat),
+  decimal_separator: Type.Optional(DecimalSeparator),
+  delimiter: Type.Optional(Delimiter),
+};
+
+export const BankStatementImportQuery = Type.Object({
+  account: Type.String({ description: 'The bank account the statement belongs to.' }),
+  mapping: Type.Optional(Type.String({ description: 'A saved CSV mapping (text/csv only).' })),
+  ...MappingQuery,
+});
+
+// ---- bank transactions ------------------------------------------------------------------------------
+
+export const BankSuggestion = Type.Object(
+  {
+    rule: Type.String({ format: 'uuid' }),
+    rule_name: Type.String(),
+    kind: Literals(['spend', 'receive', 'transfer'] as const),
+    account: Type.String({ format: 'uuid' }),
+    tax_rate: OrNull(Type.String({ format: 'uuid' })),
+    tracking_options: Type.Array(Type.String({ format: 'uuid' })),
+    memo: OrNull(Type.String()),
+  },
+  {
+    $id: 'BankSuggestion',
+    title: 'BankSuggestion',
+    description: 'What the first matching bank rule proposes (D75).',
+  },
+);
+
+export const BankTransaction = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    account: Type.String({ format: 'uuid' }),
+    date: Type.String({ format: 'date' }),
+    amount: MoneyOutput('Positive for money in, negative for money out (D70).'),
+    description: Type.String(),
+    payee: OrNull(Type.String()),
+    bank_reference: Type.String({ description: 'Unique per bank account (D72).' }),
+    statement: OrNull(
+      Type.String({ format: 'uuid', description: 'The import it came from; null when pushed.' }),
+    ),
+    status: Literals(BANK_TRANSACTION_STATUSES),
+    matched: Type.Array(
+      Type.Object({
+        journal_line: Type.String({ format: 'uuid' }),
+        journal_entry: Type.String({ format: 'uuid' }),
+        amount: MoneyOutput('The line’s effect on the bank account (debit positive).'),
+      }),
+    ),
+    suggestion: OrNull(ref(BankSuggestion)),
+    reconciliation: OrNull(Type.String({ format: 'uuid' })),
+    version: Type.Integer(),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { $id: 'BankTransaction', title: 'BankTransaction' },
+);
+
+export const PageBankTransaction = Page(ref(BankTransaction), 'BankTransaction');
+
+export const BankTransactionListQuery = Type.Object({
+  ...CursorQuery,
+  account: Type.Optional(Type.String({ description: 'Only this bank account’s lines.' })),
+  status: Type.Optional(Literals(BANK_TRANSACTION_STATUSES)),
+  from: Type.Optional(DateString('Lines dated on or after.')),
+  to: Type.Optional(DateString('Lines dated on or before.')),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Case-insensitive substring of description, payee or reference.',
+    }),
+  ),
+});
+
+export const BankTransactionPush = Type.Object(
+  {
+    account: Uuid('The bank account (D70).'),
+    transactions: Type.Array(
+      Type.Object({
+        date: DateString(),
+        amount: MoneyInput('Positive for money in, negative for money out.'),
+        description: Type.Optional(Type.String({ maxLength: 1000 })),
+        payee: Type.Optional(OrNull(Type.String({ maxLength: 1000 }))),
+        bank_reference: Type.String({
+          minLength: 1,
+          maxLength: 255,
+          description: 'Unique per account (D72).',
+        }),
+      }),
+      { minItems: 1, maxItems: PUSH_TRANSACTIONS_MAX },
+    ),
+  },
+  { $id: 'BankTransactionPush', title: 'BankTransactionPush' },
+);
+
+export const BankTransactionPushResult = Type.Object(
+  {
+    account: Type.String({ format: 'uuid' }),
+    lines_imported: Type.Integer({ minimum: 0 }),
+    lines_skipped: Type.Integer({ minimum: 0, description: 'Lines whose bank_reference was already there.' }),
+    results: Type.Array(ref(BankTransaction), { description: 'Every line of the request, in its order.' }),
+  },
+  { $id: 'BankTransactionPushResult', title: 'BankTransactionPushResult' },
+);
+
+export const BankTransactionMatch = Type.Object(
+  {
+    journal_lines: Type.Array(
+      Type.String({ description: 'A journal line id (journal entry lines carry `id`).' }),
+      {
+        minItems: 1,
+        maxItems: MATCH_LINES_MAX,
+      },
+    ),
+    version: Type.Optional(Version),
+  },
+  { $id: 'BankTransactionMatch', title: 'BankTransactionMatch' },
+);
+
+export const BankTransactionSuggestions = Type.Object(
+  {
+    results: Type.Array(
+      Type.Object({
+        kind: Literals(['journal_line', 'invoice', 'bill', 'rule'] as const, {
+          description:
+            'journal_line: match it; invoice or bill: record its payment; rule: what a bank rule proposes.',
+        }),
+        journal_line: OrNull(Type.String({ format: 'uuid' })),
+        journal_entry: OrNull(Type.String({ format: 'uuid' })),
+        document: OrNull(Type.String({ format: 'uuid', description: 'The open invoice or bill.' })),
+        number: OrNull(Type.String()),
+        date: OrNull(Type.String({ format: 'date' })),
+        amount: MoneyOutput(),
+        rule: OrNull(ref(BankSuggestion)),
+        reasons: Type.Array(
+          Type.Object({
+            reason: Literals(['amount_equal', 'date_within_days', 'reference_found', 'rule'] as const),
+            days: Type.Optional(Type.Integer({ minimum: 0 })),
+            reference: Type.Optional(Type.String()),
+            rule: Type.Optional(Type.String()),
+            rule_name: Type.Optional(Type.String()),
+          }),
+        ),
+      }),
+    ),
+  },
+  { $id: 'BankTransactionSuggestions', title: 'BankTransactionSuggestions' },
+);
+
+// ---- saved CSV mappings -----------------------------------------------------------------------------
+
+export const BankStatementMapping = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    date_column: Type.String(),
+    amount_column: OrNull(Type.String()),
+    debit_column: OrNull(Type.String()),
+    credit_column: OrNull(Type.String()),
+    description_column: OrNull(Type.String()),
+    payee_column: OrNull(Type.String()),
+    reference_column: OrNull(Type.String()),
+    date_format: DateFormat,
+    decimal_separator: DecimalSeparator,
+    delimiter: OrNull(Delimiter),
+    version: Type.Integer(),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { $id: 'BankStatementMapping', title: 'BankStatementMapping' },
+);
+
+export const PageBankStatementMapping = Page(ref(BankStatementMapping), 'BankStatementMapping');
+export const BankStatementMappingListQuery = Type.Object({ ...CursorQuery });
+
+const OptionalColumn = Type.Optional(OrNull(Column));
+const MappingFields = {
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  date_column: Column,
+  amount_column: OptionalColumn,
+  debit_column: OptionalColumn,
+  credit_column: OptionalColumn,
+  description_column: OptionalColumn,
+  payee_column: OptionalColumn,
+  reference_column: OptionalColumn,
+  date_format: DateFormat,
+  decimal_separator: Type.Optional(DecimalSeparator),
+  delimiter: Type.Optional(OrNull(Delimiter)),
+};
+
+export const BankStatementMappingCreate = Type.Object(MappingFields, {
+  $id: 'BankStatementMappingCreate',
+  title: 'BankStatementMappingCreate',
+});
+
+export const BankStatementMappingUpdate = Type.Object(
+  {
+    ...MappingFields,
+    name: Type.Optional(MappingFields.name),
+    date_column: Type.Optional(Column),
+    date_format: Type.Optional(DateFormat),
+    version: Type.Optional(Version),
+  },
+  { $id: 'BankStatementMappingUpdate', title: 'BankStatementMappingUpdate' },
+);
+
+export const BANKING_COMPONENTS = [
+  BankStatement,
+  PageBankStatement,
+  BankSuggestion,
+  BankTransaction,
+  PageBankTransaction,
+  BankTransactionPush,
+  BankTransactionPushResult,
+  BankTransactionMatch,
+  BankTransactionSuggestions,
+  BankStatementMapping,
+  PageBankStatementMapping,
+  BankStatementMappingCreate,
+  BankStatementMappingUpdate,
+];
