@@ -746,7 +746,7 @@ describe('a bookkeeper’s day in the browser', {
       errorsBefore = consoleErrors.length;
     });
 
-    test('Dashboard and Sales: customers, invoices, credit notes, payments, items', async () => {
+    test('Dashboard and Sales: customers, invoices, credit notes, payments, deposits, items', async () => {
       await walkTo('Dashboard', 'dashboard');
       await walkTo('Customers', 'customers');
       await keeps(textbox('Search'), 'Grace', 'Customers, Search');
@@ -770,6 +770,9 @@ describe('a bookkeeper’s day in the browser', {
 
       await walkTo('Payments', 'payments');
       await keepsInDialog('Record payment', 'Reference', 'Cheque 42', 'Record payment, Reference');
+
+      await walkTo('Deposits', 'deposits');
+      await keepsInDialog('New deposit', 'Memo', 'Friday takings', 'New deposit, Memo');
 
       await walkTo('Items', 'items');
       await keeps(textbox('Search'), 'Wid', 'Items, Search');
