@@ -3,11 +3,12 @@
 // deposit_agrees. Every break is repaired in the same test (the PostgreSQL suite shares one database).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { checkBooks, type Violation } from '../../src/app/check/check-books.ts';
-import type { SqlParam } from '../../src/storage/db.ts';
+import type { Violation } from '../../src/app/check/check-books.ts';
 import { booksWithUndeposited, makeDeposit } from '../helpers/deposits.ts';
 import { call, type Harness, startHarness } from '../helpers/harness.ts';
 import { ok } from '../helpers/receivables.ts';
+import type { Statements } from '../helpers/tamper.ts';
+import * as checked from '../helpers/tamper.ts';
 
 let harness: Harness;
 before(async () => {
@@ -15,31 +16,9 @@ before(async () => {
 });
 after(() => harness.close());
 
-const violationsOf = async (organizationId: string): Promise<Violation[]> =>
-  (await checkBooks(harness.db, { organizationId })).violations;
-
-/** Runs statements with triggers off, as folio-check.test.ts does. */
-async function tamper(statements: [string, SqlParam[]][]) {
-  await harness.db.transaction(async (tx) => {
-    await tx.query('SET LOCAL session_replication_role = replica');
-    for (const [sql, params] of statements) await tx.query(sql, params);
-  });
-}
-
-async function brokenThenRepaired(
-  organizationId: string,
-  breakIt: [string, SqlParam[]][],
-  repair: [string, SqlParam[]][],
-): Promise<Violation[]> {
-  assert.deepEqual(await violationsOf(organizationId), [], 'clean before the break');
-  await tamper(breakIt);
-  try {
-    return await violationsOf(organizationId);
-  } finally {
-    await tamper(repair);
-    assert.deepEqual(await violationsOf(organizationId), [], 'the repair restores clean books');
-  }
-}
+const violationsOf = (organizationId: string) => checked.violationsOf(harness, organizationId);
+const brokenThenRepaired = (organizationId: string, breakIt: Statements, repair: Statements) =>
+  checked.brokenThenRepaired(harness, organizationId, breakIt, repair);
 
 async function booksWithDeposits() {
   const fixture = await booksWithUndeposited(harness, ['10.00', '20.00', '30.00', '40.00']);

@@ -4,10 +4,11 @@
 // test (the PostgreSQL suite shares one database, which folio check verifies after the suite).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { checkBooks, type Violation } from '../../src/app/check/check-books.ts';
-import type { SqlParam } from '../../src/storage/db.ts';
+import { checkBooks } from '../../src/app/check/check-books.ts';
 import { call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 import { ok } from '../helpers/receivables.ts';
+import type { Statements } from '../helpers/tamper.ts';
+import * as checked from '../helpers/tamper.ts';
 
 let harness: Harness;
 before(async () => {
@@ -53,31 +54,8 @@ async function booksWithBills() {
   return { books, partPaid, voided };
 }
 
-const violationsOf = async (organizationId: string): Promise<Violation[]> =>
-  (await checkBooks(harness.db, { organizationId })).violations;
-
-/** Runs statements with triggers off, as folio-check.test.ts does. */
-async function tamper(statements: [string, SqlParam[]][]) {
-  await harness.db.transaction(async (tx) => {
-    await tx.query('SET LOCAL session_replication_role = replica');
-    for (const [sql, params] of statements) await tx.query(sql, params);
-  });
-}
-
-async function brokenThenRepaired(
-  organizationId: string,
-  breakIt: [string, SqlParam[]][],
-  repair: [string, SqlParam[]][],
-): Promise<Violation[]> {
-  assert.deepEqual(await violationsOf(organizationId), [], 'clean before the break');
-  await tamper(breakIt);
-  try {
-    return await violationsOf(organizationId);
-  } finally {
-    await tamper(repair);
-    assert.deepEqual(await violationsOf(organizationId), [], 'the repair restores clean books');
-  }
-}
+const brokenThenRepaired = (organizationId: string, breakIt: Statements, repair: Statements) =>
+  checked.brokenThenRepaired(harness, organizationId, breakIt, repair);
 
 describe('folio check with payables', () => {
   test('books with a draft, a part-paid, a paid and a void bill pass', async () => {
