@@ -108,7 +108,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         validatePart.errors = badText as ValidateFunction['errors'];
         return false;
       }
-      const compiled = (validate ??= (isBody ? bodyAjv : queryAjv).compile(schema));
+      validate ??= (isBody ? bodyAjv : queryAjv).compile(schema);
+      const compiled: ValidateFunction = validate;
       const valid = compiled(input);
       validatePart.errors = compiled.errors;
       return valid;
