@@ -808,6 +808,7 @@ export const FEED_TABLES: Record<string, string> = {
   bill_payment: 'bill_payments',
   deposit: 'deposits',
   bank_transaction: 'bank_transactions',
+  bank_reconciliation: 'bank_reconciliations',
 };
 
 /**
