@@ -158,6 +158,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank-reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List reconciliations (oldest first) */
+        get: operations["listBankReconciliations"];
+        put?: never;
+        /**
+         * Reconcile a bank account on a statement date (D76)
+         * @description The cleared balance is the opening balance (posted lines dated before the account’s first bank transaction, less those matched to a bank transaction counted here or dated after statement_date) plus the ledger lines matched to bank transactions dated on or before statement_date. Equal to statement_balance: 201, the reconciliation is stored and the matched transactions not yet reconciled name it in `reconciliation` (their matches can no longer change: unmatch is 409). Not equal: 409 invalid_state with detail {cleared_balance, statement_balance, difference} and nothing written. A statement_date before the account’s last reconciliation, or with no bank transaction on or before it: 409 invalid_state on statement_date. Honours Idempotency-Key.
+         */
+        post: operations["reconcileBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-reconciliations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a reconciliation */
+        get: operations["readBankReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bank-statement-mappings": {
         parameters: {
             query?: never;
@@ -1314,6 +1352,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/bank-reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank reconciliation of one bank account as of a date (D76): statement balance, ledger balance, cleared balance and their difference, the last reconciliation, and the unmatched bank transactions and ledger lines (counted and totalled in full, at most 500 of each listed)
+         * @description Bank reconciliation of one bank account as of a date (D76): statement balance, ledger balance, cleared balance and their difference, the last reconciliation, and the unmatched bank transactions and ledger lines (counted and totalled in full, at most 500 of each listed). Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
+        get: operations["getBankReconciliationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/general-ledger": {
         parameters: {
             query?: never;
@@ -1932,6 +1990,130 @@ export interface components {
             };
             /** @example 120.0000 */
             total_liabilities_and_equity: string;
+        };
+        /** BankReconciliation */
+        BankReconciliation: {
+            /**
+             * Format: uuid
+             * @description The bank account (D70).
+             */
+            account: string;
+            /**
+             * @description opening_balance plus the ledger lines matched to bank transactions dated on or before statement_date; equal to statement_balance.
+             * @example 120.0000
+             */
+            cleared_balance: string;
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What the account held before its first bank transaction: posted lines dated before that day, less those matched to a bank transaction counted here or dated after statement_date.
+             * @example 120.0000
+             */
+            opening_balance: string;
+            /**
+             * @description The balance the bank statement shows at the end of statement_date.
+             * @example 120.0000
+             */
+            statement_balance: string;
+            /** Format: date */
+            statement_date: string;
+            /** @description Matched bank transactions this reconciliation froze (their `reconciliation` names it; their matches no longer change). */
+            transactions_reconciled: number;
+            version: number;
+        };
+        /** BankReconciliationCreate */
+        BankReconciliationCreate: {
+            /**
+             * Format: uuid
+             * @description The bank account (D70).
+             */
+            account: string;
+            /**
+             * @description The closing balance the statement shows, signed as the bank shows it.
+             * @example 120.00
+             */
+            statement_balance: string;
+            /**
+             * Format: date
+             * @description The statement’s closing date; not before the account’s last reconciliation.
+             * @example 2026-11-23
+             */
+            statement_date: string;
+        };
+        /** BankReconciliationReport */
+        BankReconciliationReport: {
+            account: string;
+            account_name: string;
+            account_number: string;
+            as_of: string;
+            cleared_balance: string | null;
+            currency: string;
+            difference: string | null;
+            feed_start: string | null;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            last_reconciled_date: string | null;
+            last_reconciliation: string | null;
+            /**
+             * @description Posted lines on the account dated on or before as_of (debit positive).
+             * @example 120.0000
+             */
+            ledger_balance: string;
+            opening_balance: string | null;
+            statement: string | null;
+            statement_balance: string | null;
+            statement_date: string | null;
+            unmatched_bank_transactions: {
+                /** @description All of them, however many are listed. */
+                count: number;
+                /** @description Unmatched (not excluded) bank transactions dated on or before as_of, oldest first. */
+                results: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    bank_reference: string;
+                    date: string;
+                    description: string;
+                    id: string;
+                    payee: string | null;
+                }[];
+                /**
+                 * @description The sum of all of them.
+                 * @example 120.0000
+                 */
+                total: string;
+                /** @description True when more exist than `results` lists (at most 500). */
+                truncated: boolean;
+            };
+            unmatched_ledger_lines: {
+                /** @description All of them, however many are listed. */
+                count: number;
+                /** @description Posted lines on the account dated from feed_start to as_of that no bank transaction matches, oldest first. */
+                results: {
+                    /**
+                     * @description The line’s effect on the account (debit positive).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    date: string;
+                    description: string;
+                    entry_number: string | null;
+                    journal_entry: string;
+                    journal_line: string;
+                    memo: string;
+                    source_type: string;
+                }[];
+                /**
+                 * @description The sum of all of them.
+                 * @example 120.0000
+                 */
+                total: string;
+                /** @description True when more exist than `results` lists (at most 500). */
+                truncated: boolean;
+            };
         };
         /** BankStatement */
         BankStatement: {
@@ -3372,6 +3554,12 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["Account"][];
+        };
+        /** Page_BankReconciliation */
+        Page_BankReconciliation: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["BankReconciliation"][];
         };
         /** Page_BankStatement */
         Page_BankStatement: {
@@ -5161,6 +5349,278 @@ export interface operations {
             };
             /** @description Error envelope; code: unsupported_media_type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankReconciliations: {
+        parameters: {
+            query?: {
+                /** @description Only this bank account’s reconciliations. */
+                account?: string;
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_BankReconciliation"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reconcileBankAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankReconciliationCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReconciliation"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReconciliation"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7938,7 +8398,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, deposit, bank_transaction */
+                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, deposit, bank_transaction, bank_reconciliation */
                 entity_types?: string;
                 /** @description 1 to 1000, default 100 */
                 limit?: number;
@@ -14115,6 +14575,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheet"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankReconciliationReport: {
+        parameters: {
+            query: {
+                /** @description The bank account (D70). */
+                account: string;
+                as_of?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReconciliationReport"];
                     "text/csv": string;
                 };
             };
