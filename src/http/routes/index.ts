@@ -5,6 +5,7 @@ import { registerAccountRoutes } from './accounts.ts';
 import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBankConnectionRoutes } from './bank-connections.ts';
+import { registerBankRuleRoutes } from './bank-rules.ts';
 import { registerBankingRoutes } from './banking.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerCreditNoteRoutes } from './credit-notes.ts';
@@ -41,4 +42,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerItemRoutes(app, deps);
   registerPayablesRoutes(app, deps);
   registerBankingRoutes(app, deps);
+  registerBankRuleRoutes(app, deps);
 }

@@ -5,6 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
+import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
@@ -103,6 +104,7 @@ export const COMPONENTS: readonly TSchema[] = [
   DepositCreate,
   PageDeposit,
   ...BANKING_COMPONENTS,
+  ...BANK_RULE_COMPONENTS,
   Vendor,
   VendorCreate,
   VendorUpdate,
