@@ -77,7 +77,7 @@ export interface CreateRequest {
   account?: string;
   tax_rate?: string | null;
   tracking_options?: string[];
-  memo?: string;
+  memo?: string | null;
   customer?: string;
   vendor?: string;
   applications?: { invoice_id?: string; bill_id?: string; amount: string }[];
@@ -102,7 +102,9 @@ function required<T>(value: T | undefined, path: string): T {
 export function parseCreateRequest(body: CreateRequest): CreateCommand {
   const allowed = FIELDS_OF[body.kind];
   for (const [field, value] of Object.entries(body)) {
-    if (field === 'kind' || value === undefined) continue;
+    // Absent, null or empty says nothing, so a rule's suggestion is a body of /create as it is.
+    if (field === 'kind' || value === undefined || value === null) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
     if (!allowed.includes(field as keyof CreateRequest)) {
       throw fieldError(field, `is not a field of kind ${body.kind} (it takes ${allowed.join(', ')})`);
     }
@@ -118,7 +120,7 @@ export function parseCreateRequest(body: CreateRequest): CreateCommand {
       })),
       method: body.method,
       reference: body.reference,
-      memo: body.memo,
+      memo: body.memo ?? undefined,
     };
   }
   if (body.kind === 'bill_payment') {
@@ -137,7 +139,7 @@ export function parseCreateRequest(body: CreateRequest): CreateCommand {
       })),
       method: body.method,
       reference: body.reference,
-      memo: body.memo,
+      memo: body.memo ?? undefined,
     };
   }
   return {

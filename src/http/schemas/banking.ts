@@ -244,7 +244,7 @@ export const BankTransactionCreate = Type.Object(
       ),
     ),
     tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: TRACKING_OPTIONS_MAX })),
-    memo: Type.Optional(Type.String({ maxLength: 2000 })),
+    memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
     customer: Type.Optional(Type.String({ description: 'payment: the customer.' })),
     vendor: Type.Optional(Type.String({ description: 'bill_payment: the vendor.' })),
     applications: Type.Optional(
