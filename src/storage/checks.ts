@@ -899,8 +899,11 @@ export async function organizationsToCheck(db: Queryable, organizationId?: strin
  * effect (debit minus credit) and entry (the void guard finds a document's matches by it); a
  * transaction that is not matched has no matched lines. A
  * bank_reference imported twice for one account, or a ledger line matched twice, is reported too
- * (the unique keys of migration 0016 forbid both; this names it should a key ever be dropped). One
- * pass over the matches and their lines, and one over the transactions.
+ * (the unique keys of migration 0016 forbid both; this names it should a key ever be dropped). An
+ * entry created from a bank line (D74 spend, receive, transfer: source type bank_transaction) names
+ * a bank transaction of these books and moves its bank account by exactly its amount. One pass over
+ * the matches and their lines, one over the transactions, one over the bank_transaction entries
+ * (through the source index of journal entries).
  */
 export async function bankViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
   return db.query<CheckRow>(
@@ -946,7 +949,21 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
        SELECT organization_id, 'bank_transaction_agrees', 'journal_line', journal_line_id, '',
               'a ledger line is matched to one bank transaction at most', '1 match', format('%s matches', count(*))
          FROM bank_matches WHERE organization_id = ANY($1::uuid[])
-        GROUP BY organization_id, journal_line_id HAVING count(*) > 1)
+        GROUP BY organization_id, journal_line_id HAVING count(*) > 1
+       UNION ALL
+       SELECT e.organization_id, 'bank_transaction_agrees', 'journal_entry', e.id, e.entry_number,
+              'an entry created from a bank line (source type bank_transaction) names a bank transaction of these books and moves its bank account by its amount',
+              format('lines moving account %s by %s', t.account_id, t.amount),
+              CASE WHEN t.id IS NULL THEN format('source %s is no bank transaction of these books', e.source_id)
+                   ELSE format('lines moving it by %s', COALESCE(b.moved, 0.0000)) END
+         FROM journal_entries e
+         LEFT JOIN bank_transactions t ON t.organization_id = e.organization_id AND t.id = e.source_id
+         LEFT JOIN LATERAL (
+           SELECT sum(l.debit - l.credit) AS moved FROM journal_lines l
+            WHERE l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = t.account_id) b
+           ON true
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'bank_transaction'
+          AND (t.id IS NULL OR b.moved IS DISTINCT FROM t.amount))
      SELECT ${ROW} FROM found`,
     [organizationIds],
   );

@@ -6,6 +6,7 @@ import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBankConnectionRoutes } from './bank-connections.ts';
 import { registerBankReconciliationRoutes } from './bank-reconciliations.ts';
+import { registerBankRuleRoutes } from './bank-rules.ts';
 import { registerBankingRoutes } from './banking.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerCreditNoteRoutes } from './credit-notes.ts';
@@ -43,4 +44,5 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerPayablesRoutes(app, deps);
   registerBankingRoutes(app, deps);
   registerBankReconciliationRoutes(app, deps);
+  registerBankRuleRoutes(app, deps);
 }

@@ -6,6 +6,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
 import { BANK_RECONCILIATION_COMPONENTS } from './bank-reconciliations.ts';
+import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
@@ -106,6 +107,7 @@ export const COMPONENTS: readonly TSchema[] = [
   PageDeposit,
   ...BANKING_COMPONENTS,
   ...BANK_RECONCILIATION_COMPONENTS,
+  ...BANK_RULE_COMPONENTS,
   Vendor,
   VendorCreate,
   VendorUpdate,
