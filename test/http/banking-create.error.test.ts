@@ -19,6 +19,7 @@ import {
 } from '../helpers/harness.ts';
 import { createAccount } from '../helpers/ledger.ts';
 import { createCustomer, createTaxRate, ok, receivablesSetup, sentInvoice } from '../helpers/receivables.ts';
+import { reconcile } from '../helpers/reconcile.ts';
 import { refusedUnchanged } from '../helpers/refusals.ts';
 
 const harness = useHarness();
@@ -201,17 +202,12 @@ describe('create refusals (D74)', () => {
     const excluded = await bankLine(harness, books, '-5.00', 'excluded');
     ok(await call(harness, 'POST', `/api/v1/bank-transactions/${excluded.id}/exclude`, books.headers));
     await refused(books, excluded.id, spend, 'invalid_state');
-    // Reconciliation (D76) is another helper's; its stored state is what /create must respect.
+    // A reconciliation (D76) through the API: the two matched -5.00 lines clear -10.00.
     const reconciled = await bankLine(harness, books, '-5.00', 'reconciled');
     ok(await createFrom(harness, books.headers, reconciled.id, spend), 201);
     ok(await call(harness, 'POST', `/api/v1/bank-transactions/${reconciled.id}/unmatch`, books.headers));
     ok(await createFrom(harness, books.headers, reconciled.id, spend), 201);
-    await harness.db.query(
-      `WITH r AS (INSERT INTO bank_reconciliations (organization_id, id, account_id, statement_date, statement_balance,
-                    cleared_balance) VALUES ($1, gen_random_uuid(), $2, '2026-11-30', 0, 0) RETURNING id)
-       UPDATE bank_transactions SET reconciliation_id = (SELECT id FROM r) WHERE organization_id = $1 AND id = $3`,
-      [books.organizationId, books.accounts['1000']!, reconciled.id],
-    );
+    ok(await reconcile(harness, books.headers, books.accounts['1000']!, '2026-11-30', '-10.00'), 201);
     const answer = await refused(books, reconciled.id, spend, 'invalid_state');
     assert.match(answer.json().error.message, /reconciled/);
     await refused(books, '00000000-0000-4000-8000-000000000000', spend, 'not_found');
