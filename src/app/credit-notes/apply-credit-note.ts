@@ -10,20 +10,17 @@ import {
   remainingCredit,
 } from '../../domain/credit-note.ts';
 import { todayIn } from '../../domain/dates.ts';
-import { fieldError } from '../../domain/errors.ts';
 import { voidDate as laterOf } from '../../domain/invoice.ts';
-import {
-  currencyDecimals,
-  formatMoney,
-  isWholeMinorUnits,
-  type Money,
-  parseMoney,
-  sumMoney,
-} from '../../domain/money.ts';
-import { isUuid } from '../../storage/sql.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import type { WriteScope } from '../changes.ts';
-import { lockCustomerInvoices } from '../documents/documents.ts';
+import {
+  type Application,
+  applyMoney,
+  INVOICE_TARGET,
+  parseApplications,
+  sumApplications,
+} from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { lockCreditNote } from './issue-credit-note.ts';
 import { CREDIT_NOTE_ENTITY, type CreditNoteView, readCreditNote } from './read-credit-notes.ts';
@@ -32,47 +29,13 @@ export interface ApplyCreditCommand {
   applications: { invoice_id: string; amount: string }[];
 }
 
-type Application = { invoiceId: string; amount: Money };
-
-/** Request-shape rules that need no database: ids, positive whole minor units, no invoice twice. */
-function parseApplications(command: ApplyCreditCommand, currency: string): Application[] {
-  const decimals = currencyDecimals(currency);
-  const seen = new Set<string>();
-  return command.applications.map((application, index) => {
-    const path = `applications/${index}`;
-    if (!isUuid(application.invoice_id))
-      throw fieldError(`${path}/invoice_id`, 'must be an invoice id (UUID)');
-    const id = application.invoice_id.toLowerCase();
-    if (seen.has(id)) throw fieldError(`${path}/invoice_id`, 'the same invoice appears twice; apply it once');
-    seen.add(id);
-    const amount = parseMoney(application.amount);
-    if (!isWholeMinorUnits(amount, decimals)) {
-      throw fieldError(
-        `${path}/amount`,
-        `has more than ${decimals} decimals, the minor unit of ${currency}`,
-        'invalid_money',
-      );
-    }
-    if (amount < 0n) throw fieldError(`${path}/amount`, 'must not be negative', 'invalid_money');
-    if (amount === 0n) throw fieldError(`${path}/amount`, 'must be greater than zero');
-    return { invoiceId: id, amount };
-  });
-}
-
 /**
- * Locks the invoices in id order, checks each is of the note's customer (the refusals a payment
- * gets: no such invoice, another customer's: validation_error on the application's invoice_id), and
- * asks the domain what each application makes of its invoice (draft or void: invalid_state; more
- * than its balance due: application_exceeds_balance).
+ * Locks the invoices in id order (after the note), checks each is of the note's customer (the
+ * refusals a payment gets), and asks the domain what each application makes of its invoice (draft or
+ * void: invalid_state; more than its balance due: application_exceeds_balance).
  */
-async function moveInvoices(scope: WriteScope, customerId: string, applications: Application[]) {
-  const invoices = await lockCustomerInvoices(
-    scope.tx,
-    scope.actor.organization.id,
-    customerId,
-    applications.map((application) => application.invoiceId),
-  );
-  return invoices.map((invoice, index) => {
+function moveInvoices(scope: WriteScope, customerId: string, applications: Application[]) {
+  return applyMoney(scope, INVOICE_TARGET, customerId, applications, (invoice, amount, index) => {
     const next = applyCredit(
       {
         id: invoice.id,
@@ -82,15 +45,10 @@ async function moveInvoices(scope: WriteScope, customerId: string, applications:
         amountPaid: parseMoney(invoice.amount_paid),
         amountCredited: parseMoney(invoice.amount_credited),
       },
-      applications[index]!.amount,
+      amount,
       index,
     );
-    return {
-      id: invoice.id,
-      amountCredited: formatMoney(next.amountCredited),
-      status: next.status,
-      version: invoice.version + 1,
-    };
+    return { amountCredited: formatMoney(next.amountCredited), status: next.status };
   });
 }
 
@@ -101,13 +59,10 @@ export async function applyCreditNote(
   expectedVersion?: number,
 ): Promise<CreditNoteView> {
   const organization = scope.actor.organization;
-  const applications = parseApplications(command, organization.currency);
+  const applications = parseApplications(command.applications, INVOICE_TARGET, organization.currency);
   const note = await lockCreditNote(scope, id, expectedVersion);
   assertApplicable(note);
-  const applied = sumMoney(
-    applications.map((application) => application.amount),
-    'applications',
-  );
+  const applied = sumApplications(applications);
   const amountApplied = parseMoney(note.amount_applied);
   assertWithinCredit(
     {
@@ -126,7 +81,7 @@ export async function applyCreditNote(
     amountApplied: formatMoney(amountApplied + applied),
     version,
     applications: applications.map((application) => ({
-      invoiceId: application.invoiceId,
+      invoiceId: application.documentId,
       amount: formatMoney(application.amount),
     })),
     invoiceMoves: moved,

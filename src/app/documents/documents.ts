@@ -8,7 +8,6 @@ import { isCalendarDate } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import type { Queryable } from '../../storage/db.ts';
 import * as accounts from '../../storage/stores/accounts.ts';
-import * as invoices from '../../storage/stores/invoices.ts';
 import type { Organization } from '../context.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { assertVersion } from '../versions.ts';
@@ -152,27 +151,4 @@ export async function readDocument<Row, Child>(
   if (!row) throw notFound(what);
   const rows = await reads.rowsOf(db, organizationId, [id]);
   return { row, rows: rows.get(id) ?? [] };
-}
-
-/**
- * The invoices an application list names (a payment's or a credit note's, D33, D60), locked in id
- * order and answered in the list's order: each must be in these books and of `customerId`, else 400
- * on `applications/N/invoice_id`. What an application may do to its invoice is the caller's rule.
- */
-export async function lockCustomerInvoices(
-  tx: Queryable,
-  organizationId: string,
-  customerId: string,
-  invoiceIds: string[],
-): Promise<invoices.PayableRow[]> {
-  const byId = new Map(
-    (await invoices.lockPayable(tx, organizationId, invoiceIds)).map((row) => [row.id, row]),
-  );
-  return invoiceIds.map((invoiceId, index) => {
-    const invoice = byId.get(invoiceId);
-    const path = `applications/${index}/invoice_id`;
-    if (!invoice) throw fieldError(path, 'no such invoice in these books');
-    if (invoice.customer_id !== customerId) throw fieldError(path, 'the invoice belongs to another customer');
-    return invoice;
-  });
 }

@@ -4,11 +4,9 @@
 // (debit Accounts Payable, credit the account paid from) and moves the bills. Void reverses it all.
 import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
-import { DomainError, fieldError } from '../../domain/errors.ts';
-import { formatMoney, type Money, parseMoney, sumMoney } from '../../domain/money.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { isUuid } from '../../storage/sql.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
 import * as billPayments from '../../storage/stores/bill-payments.ts';
 import * as bills from '../../storage/stores/bills.ts';
@@ -22,11 +20,22 @@ import {
   lockDocument,
   readDocument,
 } from '../documents/documents.ts';
+import {
+  type Application,
+  applyMoney,
+  assertAppliedExactly,
+  BILL_TARGET,
+  type PaymentMethod,
+  parseApplications,
+  parseMovedAmount,
+  postMovement,
+  sumApplications,
+  takeMoneyOff,
+} from '../documents/money-movements.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
-import { type PAYMENT_METHODS, parsePaymentAmount } from '../payments/payments-received.ts';
 import { BILL_ENTITY } from './read-bills.ts';
 import { activeVendor, vendorFilter } from './vendors.ts';
 
@@ -37,7 +46,7 @@ export interface CreateBillPaymentCommand {
   vendor: string;
   payment_date: string;
   amount: string;
-  method: (typeof PAYMENT_METHODS)[number];
+  method: PaymentMethod;
   reference?: string;
   memo?: string;
   paid_from_account: string;
@@ -99,72 +108,23 @@ export async function listBillPayments(
   return { ...page, rows: page.rows.map((row) => describeBillPayment(row, applications.get(row.id) ?? [])) };
 }
 
-interface Application {
-  billId: string;
-  amount: Money;
-}
-
 /** Request-shape rules: a positive amount, each bill once, positive applications adding up to it (D55). */
-function parseApplications(command: CreateBillPaymentCommand, currency: string) {
-  const amount = parsePaymentAmount(command.amount, 'amount', currency);
-  if (amount <= 0n)
-    throw fieldError('amount', 'must be greater than zero', amount < 0n ? 'invalid_money' : undefined);
-  const seen = new Set<string>();
-  const applications: Application[] = command.applications.map((application, index) => {
-    const path = `applications/${index}`;
-    if (!isUuid(application.bill_id)) throw fieldError(`${path}/bill_id`, 'must be a bill id (UUID)');
-    const billId = application.bill_id.toLowerCase();
-    if (seen.has(billId)) throw fieldError(`${path}/bill_id`, 'the same bill appears twice; apply it once');
-    seen.add(billId);
-    const applied = parsePaymentAmount(application.amount, `${path}/amount`, currency);
-    if (applied <= 0n)
-      throw fieldError(
-        `${path}/amount`,
-        'must be greater than zero',
-        applied < 0n ? 'invalid_money' : undefined,
-      );
-    return { billId, amount: applied };
-  });
-  const applied = sumMoney(
-    applications.map((a) => a.amount),
-    'applications',
-  );
-  if (applied !== amount) {
-    throw new DomainError('validation_error', 'the applications must add up to the payment amount', {
-      fields: { applications: [`add up to ${formatMoney(applied)}, not the amount ${formatMoney(amount)}`] },
-    });
-  }
+function parseRequest(command: CreateBillPaymentCommand, currency: string) {
+  const amount = parseMovedAmount(command.amount, 'amount', currency);
+  const applications = parseApplications(command.applications, BILL_TARGET, currency);
+  assertAppliedExactly(sumApplications(applications), amount);
   return { amount, applications };
 }
 
-/** Locks the applied bills in id order and asks the domain what each application makes of its bill. */
-async function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
-  const byId = new Map(
-    (
-      await bills.lockPayable(
-        scope.tx,
-        scope.actor.organization.id,
-        applications.map((a) => a.billId),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  return applications.map((application, index) => {
-    const bill = byId.get(application.billId);
-    const path = `applications/${index}/bill_id`;
-    if (!bill) throw fieldError(path, 'no such bill in these books');
-    if (bill.vendor_id !== vendorId) throw fieldError(path, 'the bill belongs to another vendor');
+/** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
+function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
+  return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
     const next = applyBillPayment(
       { ...bill, total: parseMoney(bill.total), amountPaid: parseMoney(bill.amount_paid) },
-      application.amount,
+      amount,
       index,
     );
-    return {
-      id: bill.id,
-      number: bill.number,
-      amountPaid: formatMoney(next.amountPaid),
-      status: next.status,
-      version: bill.version + 1,
-    };
+    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
   });
 }
 
@@ -175,7 +135,7 @@ export async function createBillPayment(
 ): Promise<BillPaymentView> {
   const organization = scope.actor.organization;
   assertBooksCurrency(organization, command.currency);
-  const { amount, applications } = parseApplications(command, organization.currency);
+  const { amount, applications } = parseRequest(command, organization.currency);
   assertDocumentDate(organization, command.payment_date, 'payment_date');
   const vendor = await activeVendor(scope.tx, organization.id, command.vendor);
   await assertActiveAccount(
@@ -191,21 +151,15 @@ export async function createBillPayment(
   const reference = command.reference ? ` (${command.reference})` : '';
   // The entry first (the JE counter), then the BPMT counter: as payments received, so a payment never
   // holds its number while it waits for the journal's.
-  const entry = await postLedgerEntry(scope, {
-    txnDate: command.payment_date,
+  // D55: debit Accounts Payable, credit the account paid from.
+  const entry = await postMovement(scope, {
+    id,
+    date: command.payment_date,
+    amount,
+    debit: payable,
+    credit: command.paid_from_account,
     memo: `Payment to ${vendor.display_name}${reference}`,
-    lines: [
-      { accountId: payable, debit: amount, credit: 0n, description: '', trackingOptionIds: [] },
-      {
-        accountId: command.paid_from_account,
-        debit: 0n,
-        credit: amount,
-        description: '',
-        trackingOptionIds: [],
-      },
-    ],
     sourceType: 'bill_payment',
-    sourceId: id,
   });
   await billPayments.insertWithApplications(scope.tx, {
     id,
@@ -219,7 +173,7 @@ export async function createBillPayment(
     currency: organization.currency,
     paidFromAccountId: command.paid_from_account,
     journalEntryId: entry.id,
-    applications: applications.map((a) => ({ billId: a.billId, amount: formatMoney(a.amount) })),
+    applications: applications.map((a) => ({ billId: a.documentId, amount: formatMoney(a.amount) })),
   });
   await bills.moveBills(scope.tx, organization.id, moved);
   for (const bill of moved) scope.changed(BILL_ENTITY, bill.id, 'updated', bill.version);
@@ -246,21 +200,18 @@ export async function voidBillPayment(
   );
   assertOpenPeriodDate(organization, row.payment_date, 'payment_date');
   const applications = (await billPayments.applicationsOf(scope.tx, organization.id, [id])).get(id) ?? [];
-  const removed = new Map<string, Money>();
-  for (const a of applications) removed.set(a.bill_id, (removed.get(a.bill_id) ?? 0n) + parseMoney(a.amount));
-  const locked = await bills.lockPayable(scope.tx, organization.id, [...removed.keys()]);
-  const moved = locked.map((bill) => {
-    const next = takeBillPaymentOff(
-      { number: bill.number, status: bill.status, amountPaid: parseMoney(bill.amount_paid) },
-      removed.get(bill.id)!,
-    );
-    return {
-      id: bill.id,
-      amountPaid: formatMoney(next.amountPaid),
-      status: next.status,
-      version: bill.version + 1,
-    };
-  });
+  const moved = await takeMoneyOff(
+    scope,
+    BILL_TARGET,
+    applications.map((application) => ({ documentId: application.bill_id, amount: application.amount })),
+    (bill, removed) => {
+      const next = takeBillPaymentOff(
+        { number: bill.number, status: bill.status, amountPaid: parseMoney(bill.amount_paid) },
+        removed,
+      );
+      return { amountPaid: formatMoney(next.amountPaid), status: next.status };
+    },
+  );
   const voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id, {
     txnDate: row.payment_date,
     memo: `Void of bill payment ${row.number}`,

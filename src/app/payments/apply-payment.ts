@@ -8,15 +8,14 @@ import { assertPaymentPosted, assertWithinUnapplied } from '../../domain/payment
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
 import { lockDocument } from '../documents/documents.ts';
+import { INVOICE_TARGET, parseApplications, sumApplications } from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import {
   type ApplicationCommand,
   moveInvoices,
   PAYMENT_ENTITY,
   type PaymentView,
-  parseApplicationList,
   readPayment,
-  sumApplications,
 } from './payments-received.ts';
 
 /** Locks a payment for a change, refusing a void one, then checks the writer's version. */
@@ -41,12 +40,12 @@ export async function applyPaymentLater(
   expectedVersion: number | undefined,
 ): Promise<PaymentView> {
   const organization = scope.actor.organization;
-  const applications = parseApplicationList(command.applications, organization.currency);
+  const applications = parseApplications(command.applications, INVOICE_TARGET, organization.currency);
   const row = await lockPostedPayment(scope, id, 'applied', expectedVersion);
   const applied = sumApplications(applications);
   const unapplied = parseMoney(row.unapplied_amount);
   assertWithinUnapplied({ id: row.id, number: row.number, unapplied }, applied);
-  const moved = await moveInvoices(scope, { id: row.customer_id }, applications);
+  const moved = await moveInvoices(scope, row.customer_id, applications);
   // Applied today (the books' timezone), never before the payment itself: AR aging as of a date
   // counts the credit as unapplied until then.
   const today = todayIn(organization.timezone);
@@ -56,7 +55,7 @@ export async function applyPaymentLater(
     paymentId: row.id,
     appliedDate: today > row.payment_date ? today : row.payment_date,
     applications: applications.map((application) => ({
-      invoiceId: application.invoiceId,
+      invoiceId: application.documentId,
       amount: formatMoney(application.amount),
     })),
     unappliedAmount: formatMoney(unapplied - applied),

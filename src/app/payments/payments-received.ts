@@ -2,19 +2,9 @@
 // (in id order, so two payments never deadlock), checks each application against the balance due at
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
 import { randomUUID } from 'node:crypto';
-import { DomainError, fieldError } from '../../domain/errors.ts';
 import { applyPayment } from '../../domain/invoice.ts';
-import {
-  currencyDecimals,
-  formatMoney,
-  isWholeMinorUnits,
-  type Money,
-  parseMoney,
-  sumMoney,
-} from '../../domain/money.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { isUuid } from '../../storage/sql.ts';
-import type { CustomerRow } from '../../storage/stores/customers.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -25,16 +15,25 @@ import {
   assertBooksCurrency,
   assertDocumentDate,
   CASH_ACCOUNT,
-  lockCustomerInvoices,
   readDocument,
 } from '../documents/documents.ts';
+import {
+  type Application,
+  applyMoney,
+  assertAppliedWithin,
+  INVOICE_TARGET,
+  type PaymentMethod,
+  parseApplications,
+  parseMovedAmount,
+  postMovement,
+  sumApplications,
+} from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
 export const PAYMENT_ENTITY = 'payment_received';
-export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
+export { PAYMENT_METHODS } from '../documents/money-movements.ts';
 export const APPLICATIONS_MAX = 100;
 export { PAYMENT_STATUSES } from '../../domain/payment.ts';
 
@@ -47,7 +46,7 @@ export interface CreatePaymentCommand {
   customer: string;
   payment_date: string;
   amount: string;
-  method: (typeof PAYMENT_METHODS)[number];
+  method: PaymentMethod;
   reference?: string;
   deposit_to_account?: string;
   applications?: ApplicationCommand[];
@@ -121,68 +120,12 @@ export async function listPayments(
   return { ...page, rows: page.rows.map((row) => describePayment(row, applications.get(row.id) ?? [])) };
 }
 
-/** D64: a payment's amounts are whole minor units of the currency (USD cents, JPY yen). */
-export function parsePaymentAmount(text: string, path: string, currency: string): Money {
-  const amount = parseMoney(text);
-  const decimals = currencyDecimals(currency);
-  if (!isWholeMinorUnits(amount, decimals)) {
-    throw fieldError(
-      path,
-      `has more than ${decimals} decimals, the minor unit of ${currency}`,
-      'invalid_money',
-    );
-  }
-  return amount;
-}
-
-/** Request-shape rules that need no database: positive amounts, no invoice twice, no over-application. */
-function parseApplications(
-  command: CreatePaymentCommand,
-  currency: string,
-): {
-  amount: Money;
-  applications: Application[];
-} {
-  const amount = parsePaymentAmount(command.amount, 'amount', currency);
-  if (amount < 0n) throw fieldError('amount', 'must not be negative', 'invalid_money');
-  if (amount === 0n) throw fieldError('amount', 'must be greater than zero');
-  const applications = parseApplicationList(command.applications ?? [], currency);
-  const applied = sumApplications(applications);
-  if (applied > amount) {
-    throw new DomainError('validation_error', 'the applications add up to more than the payment amount', {
-      fields: {
-        applications: [`add up to ${formatMoney(applied)}, more than the amount ${formatMoney(amount)}`],
-      },
-    });
-  }
+/** Request-shape rules that need no database: a positive amount, applications adding up to at most it. */
+function parseRequest(command: CreatePaymentCommand, currency: string) {
+  const amount = parseMovedAmount(command.amount, 'amount', currency);
+  const applications = parseApplications(command.applications ?? [], INVOICE_TARGET, currency);
+  assertAppliedWithin(sumApplications(applications), amount);
   return { amount, applications };
-}
-
-/**
- * The applications of a request, on create and on a later apply (D61): invoice ids, each invoice
- * once, positive amounts in whole minor units (D64). Refusals name `applications/<i>/...`.
- */
-export function parseApplicationList(list: ApplicationCommand[], currency: string): Application[] {
-  const seen = new Set<string>();
-  return list.map((application, index) => {
-    const path = `applications/${index}`;
-    if (!isUuid(application.invoice_id))
-      throw fieldError(`${path}/invoice_id`, 'must be an invoice id (UUID)');
-    const id = application.invoice_id.toLowerCase();
-    if (seen.has(id)) throw fieldError(`${path}/invoice_id`, 'the same invoice appears twice; apply it once');
-    seen.add(id);
-    const applied = parsePaymentAmount(application.amount, `${path}/amount`, currency);
-    if (applied < 0n) throw fieldError(`${path}/amount`, 'must not be negative', 'invalid_money');
-    if (applied === 0n) throw fieldError(`${path}/amount`, 'must be greater than zero');
-    return { invoiceId: id, amount: applied };
-  });
-}
-
-export function sumApplications(applications: Application[]): Money {
-  return sumMoney(
-    applications.map((application) => application.amount),
-    'applications',
-  );
 }
 
 /** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
@@ -193,25 +136,12 @@ async function depositAccount(scope: WriteScope, id: string | undefined): Promis
   return id;
 }
 
-export type Application = { invoiceId: string; amount: Money };
-
 /**
- * Locks the applied invoices (in id order: concurrent payments queue, and each one then sees the
- * balance the previous one left), checks each belongs to the customer, and asks the domain what
- * each application makes of its invoice (D33). Refusals name the application's path.
+ * Locks the applied invoices (after the payment, in id order), checks each is the customer's, and
+ * asks the domain what each application makes of its invoice (D33).
  */
-export async function moveInvoices(
-  scope: WriteScope,
-  customer: Pick<CustomerRow, 'id'>,
-  applications: Application[],
-) {
-  const applied = await lockCustomerInvoices(
-    scope.tx,
-    scope.actor.organization.id,
-    customer.id,
-    applications.map((application) => application.invoiceId),
-  );
-  return applied.map((invoice, index) => {
+export function moveInvoices(scope: WriteScope, customerId: string, applications: Application[]) {
+  return applyMoney(scope, INVOICE_TARGET, customerId, applications, (invoice, amount, index) => {
     const next = applyPayment(
       {
         ...invoice,
@@ -219,40 +149,10 @@ export async function moveInvoices(
         amountPaid: parseMoney(invoice.amount_paid),
         amountCredited: parseMoney(invoice.amount_credited),
       },
-      applications[index]!.amount,
+      amount,
       index,
     );
-    return {
-      id: invoice.id,
-      number: invoice.number,
-      amountPaid: formatMoney(next.amountPaid),
-      status: next.status,
-      version: invoice.version + 1,
-    };
-  });
-}
-
-/** The payment's own entry (D25): debit the deposit account, credit Accounts Receivable. */
-async function postPayment(
-  scope: WriteScope,
-  payment: { id: string; date: string; amount: Money; depositTo: string; memo: string },
-) {
-  const receivable = await systemAccountId(scope.tx, scope.actor.organization.id, 'accountsReceivable');
-  return postLedgerEntry(scope, {
-    txnDate: payment.date,
-    memo: payment.memo,
-    lines: [
-      {
-        accountId: payment.depositTo,
-        debit: payment.amount,
-        credit: 0n,
-        description: '',
-        trackingOptionIds: [],
-      },
-      { accountId: receivable, debit: 0n, credit: payment.amount, description: '', trackingOptionIds: [] },
-    ],
-    sourceType: 'payment_received',
-    sourceId: payment.id,
+    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
   });
 }
 
@@ -260,11 +160,11 @@ async function postPayment(
 export async function createPayment(scope: WriteScope, command: CreatePaymentCommand): Promise<PaymentView> {
   const organization = scope.actor.organization;
   assertBooksCurrency(organization, command.currency);
-  const { amount, applications } = parseApplications(command, organization.currency);
+  const { amount, applications } = parseRequest(command, organization.currency);
   assertDocumentDate(organization, command.payment_date, 'payment_date');
   const customer = await activeCustomer(scope.tx, organization.id, command.customer);
   const depositTo = await depositAccount(scope, command.deposit_to_account);
-  const moved = await moveInvoices(scope, customer, applications);
+  const moved = await moveInvoices(scope, customer.id, applications);
 
   // The payment's own entry first: it takes the JE counter, which every posting of the organization
   // queues for. Only then the PMT counter, which this payment therefore takes while no other payment
@@ -273,12 +173,15 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
   // not exist yet; the entry links to the payment by source_type/source_id.)
   const id = randomUUID();
   const reference = command.reference ? ` (${command.reference})` : '';
-  const entry = await postPayment(scope, {
+  // D25: debit the deposit account, credit Accounts Receivable.
+  const entry = await postMovement(scope, {
     id,
     date: command.payment_date,
     amount,
-    depositTo,
+    debit: depositTo,
+    credit: await systemAccountId(scope.tx, organization.id, 'accountsReceivable'),
     memo: `Payment from ${customer.display_name}${reference}`,
+    sourceType: 'payment_received',
   });
 
   // One statement: the PMT number, the payment, its applications and the invoices it moves; the
@@ -297,7 +200,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     depositAccountId: depositTo,
     journalEntryId: entry.id,
     applications: applications.map((application) => ({
-      invoiceId: application.invoiceId,
+      invoiceId: application.documentId,
       amount: formatMoney(application.amount),
     })),
     invoiceMoves: moved,
@@ -310,7 +213,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     applications.map((application, index) => ({
       payment_id: id,
       line_no: index + 1,
-      invoice_id: application.invoiceId,
+      invoice_id: application.documentId,
       invoice_number: moved[index]!.number,
       amount: formatMoney(application.amount),
       applied_date: command.payment_date,

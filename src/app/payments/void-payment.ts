@@ -3,11 +3,11 @@
 // the invoices they paid are open again with their balances restored. One transaction; the payment
 // is locked first, then its invoices in id order, then the entry (as every posting does).
 import { assertNotDeposited } from '../../domain/deposit.ts';
-import { addMoney, formatMoney, type Money, parseMoney } from '../../domain/money.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { takePaymentOff } from '../../domain/payment.ts';
-import * as invoices from '../../storage/stores/invoices.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
+import { INVOICE_TARGET, takeMoneyOff } from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
@@ -32,24 +32,18 @@ export async function voidPayment(
 
   // What the payment paid on each invoice (an invoice applied on create and again later: one sum).
   const applications = (await payments.applicationsOf(scope.tx, organization.id, [row.id])).get(row.id) ?? [];
-  const removed = new Map<string, Money>();
-  for (const application of applications) {
-    const sum = removed.get(application.invoice_id) ?? 0n;
-    removed.set(application.invoice_id, addMoney(sum, parseMoney(application.amount), 'applications'));
-  }
-  const locked = await invoices.lockPayable(scope.tx, organization.id, [...removed.keys()]);
-  const moved = locked.map((invoice) => {
-    const next = takePaymentOff(
-      { number: invoice.number, status: invoice.status, amountPaid: parseMoney(invoice.amount_paid) },
-      removed.get(invoice.id)!,
-    );
-    return {
-      id: invoice.id,
-      amountPaid: formatMoney(next.amountPaid),
-      status: next.status,
-      version: invoice.version + 1,
-    };
-  });
+  const moved = await takeMoneyOff(
+    scope,
+    INVOICE_TARGET,
+    applications.map((application) => ({ documentId: application.invoice_id, amount: application.amount })),
+    (invoice, removed) => {
+      const next = takePaymentOff(
+        { number: invoice.number, status: invoice.status, amountPaid: parseMoney(invoice.amount_paid) },
+        removed,
+      );
+      return { amountPaid: formatMoney(next.amountPaid), status: next.status };
+    },
+  );
 
   const voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id, {
     txnDate: row.payment_date,

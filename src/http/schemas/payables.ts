@@ -1,8 +1,9 @@
 // Payables (D53-D55): vendors, bills and bill payments: the responses, request bodies and pages.
 import { Type } from '@sinclair/typebox';
+import { PAYMENT_METHODS } from '../../app/documents/money-movements.ts';
 import { BILL_APPLICATIONS_MAX } from '../../app/payables/bill-payments.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../app/payments/payments-received.ts';
 import { BILL_STATUSES, LINES_PER_BILL_MAX } from '../../domain/bill.ts';
+import { PAYMENT_STATUSES } from '../../domain/payment.ts';
 import {
   CursorQuery,
   DateString,
