@@ -5,7 +5,8 @@ import { assertCreditNoteEditable } from '../../domain/credit-note.ts';
 import { todayIn } from '../../domain/dates.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeCustomer } from '../customers/customers.ts';
+import { activeContact } from '../contacts/contacts.ts';
+import { CUSTOMER } from '../contacts/customers.ts';
 import { assertBooksCurrency, assertDocumentDate, lockDocument } from '../documents/documents.ts';
 import { type InvoiceLineCommand, priceLines } from '../invoices/draft-invoices.ts';
 import { CREDIT_NOTE_ENTITY, type CreditNoteView, readCreditNote } from './read-credit-notes.ts';
@@ -35,7 +36,7 @@ export async function createCreditNote(
   assertBooksCurrency(organization, command.currency);
   const issueDate = command.issue_date ?? todayIn(organization.timezone);
   assertDocumentDate(organization, issueDate, 'issue_date');
-  const customer = await activeCustomer(scope.tx, organization.id, command.customer);
+  const customer = await activeContact(scope.tx, organization.id, CUSTOMER, command.customer);
   const priced = await priceLines(scope, command.lines, 'credit note');
   const id = randomUUID();
   await creditNotes.insertDraft(scope.tx, {
@@ -76,7 +77,12 @@ export async function updateCreditNote(
   assertBooksCurrency(organization, patch.currency);
   const issueDate = patch.issue_date ?? row.issue_date;
   if (patch.issue_date !== undefined) assertDocumentDate(organization, issueDate, 'issue_date');
-  const customer = await activeCustomer(scope.tx, organization.id, patch.customer ?? row.customer_id);
+  const customer = await activeContact(
+    scope.tx,
+    organization.id,
+    CUSTOMER,
+    patch.customer ?? row.customer_id,
+  );
   let totals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
   if (patch.lines !== undefined) {
     const priced = await priceLines(scope, patch.lines, 'credit note');

@@ -10,8 +10,9 @@ import type {
   CreditNoteRow,
 } from '../../storage/stores/credit-notes.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
+import { contactFilter } from '../contacts/contacts.ts';
+import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
-import { customerFilter } from '../customers/customers.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
@@ -97,7 +98,7 @@ export async function listCreditNotes(
   const rows = await creditNotes.page(
     deps.db,
     organizationId,
-    { status: filters.status ?? null, customerId: customerFilter(filters.customer) },
+    { status: filters.status ?? null, customerId: contactFilter(CUSTOMER, filters.customer) },
     cursor,
   );
   const page = toPage(organizationId, rows, cursor);

@@ -10,7 +10,8 @@ import type { CustomerRow } from '../../storage/stores/customers.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeCustomer } from '../customers/customers.ts';
+import { activeContact } from '../contacts/contacts.ts';
+import { CUSTOMER } from '../contacts/customers.ts';
 import {
   accountOfType,
   activeAccountCheck,
@@ -196,7 +197,7 @@ export async function createInvoice(scope: WriteScope, command: CreateInvoiceCom
   assertBooksCurrency(organization, command.currency);
   const issueDate = command.issue_date ?? todayIn(organization.timezone);
   assertDocumentDate(organization, issueDate, 'issue_date');
-  const customer = await activeCustomer(scope.tx, organization.id, command.customer);
+  const customer = await activeContact(scope.tx, organization.id, CUSTOMER, command.customer);
   const priced = await priceLines(scope, await withItemDefaults(scope, command.lines));
   const id = randomUUID();
   const draft = {
@@ -229,7 +230,12 @@ export async function updateInvoice(
   assertBooksCurrency(organization, patch.currency);
   const issueDate = patch.issue_date ?? row.issue_date;
   if (patch.issue_date !== undefined) assertDocumentDate(organization, issueDate, 'issue_date');
-  const customer = await activeCustomer(scope.tx, organization.id, patch.customer ?? row.customer_id);
+  const customer = await activeContact(
+    scope.tx,
+    organization.id,
+    CUSTOMER,
+    patch.customer ?? row.customer_id,
+  );
   let totals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
   if (patch.lines !== undefined) {
     const priced = await priceLines(scope, await withItemDefaults(scope, patch.lines));

@@ -7,8 +7,9 @@ import type { Queryable } from '../../storage/db.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { InvoiceLineRow, InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
+import { contactFilter } from '../contacts/contacts.ts';
+import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
-import { customerFilter } from '../customers/customers.ts';
 import { readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
@@ -98,7 +99,7 @@ export async function listInvoices(
   filters: InvoiceFilters,
 ) {
   const organizationId = actor.organization.id;
-  const customerId = customerFilter(filters.customer);
+  const customerId = contactFilter(CUSTOMER, filters.customer);
   const search = containsPattern(filters.search);
   const rows = await invoices.page(
     deps.db,

@@ -11,6 +11,8 @@ import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bi
 import * as billPayments from '../../storage/stores/bill-payments.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import type { WriteScope } from '../changes.ts';
+import { activeContact, contactFilter } from '../contacts/contacts.ts';
+import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
 import {
   assertActiveAccount,
@@ -37,7 +39,6 @@ import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 import { BILL_ENTITY } from './read-bills.ts';
-import { activeVendor, vendorFilter } from './vendors.ts';
 
 export const BILL_PAYMENT_ENTITY = 'bill_payment';
 export const BILL_APPLICATIONS_MAX = 100;
@@ -98,7 +99,12 @@ export async function listBillPayments(
   filters: { vendor?: string },
 ) {
   const organizationId = actor.organization.id;
-  const rows = await billPayments.page(deps.db, organizationId, vendorFilter(filters.vendor), cursor);
+  const rows = await billPayments.page(
+    deps.db,
+    organizationId,
+    contactFilter(VENDOR, filters.vendor),
+    cursor,
+  );
   const page = toPage(organizationId, rows, cursor);
   const applications = await billPayments.applicationsOf(
     deps.db,
@@ -137,7 +143,7 @@ export async function createBillPayment(
   assertBooksCurrency(organization, command.currency);
   const { amount, applications } = parseRequest(command, organization.currency);
   assertDocumentDate(organization, command.payment_date, 'payment_date');
-  const vendor = await activeVendor(scope.tx, organization.id, command.vendor);
+  const vendor = await activeContact(scope.tx, organization.id, VENDOR, command.vendor);
   await assertActiveAccount(
     scope.tx,
     organization.id,

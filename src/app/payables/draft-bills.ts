@@ -8,11 +8,12 @@ import { dueDateFor } from '../../domain/invoice.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import type { VendorRow } from '../../storage/stores/vendors.ts';
 import type { WriteScope } from '../changes.ts';
+import { activeContact } from '../contacts/contacts.ts';
+import { VENDOR } from '../contacts/vendors.ts';
 import { assertBooksCurrency, assertDocumentDate, lockDocument } from '../documents/documents.ts';
 import { allocateNumber } from '../numbering.ts';
 import { type BillLineCommand, type PricedBill, priceBillLines } from './bill-lines.ts';
 import { BILL_ENTITY, type BillView, readBill } from './read-bills.ts';
-import { activeVendor } from './vendors.ts';
 
 export interface CreateBillCommand {
   vendor: string;
@@ -57,7 +58,7 @@ export async function createBill(scope: WriteScope, command: CreateBillCommand):
   assertBooksCurrency(organization, command.currency);
   const billDate = command.bill_date ?? todayIn(organization.timezone);
   assertDocumentDate(organization, billDate, 'bill_date');
-  const vendor = await activeVendor(scope.tx, organization.id, command.vendor);
+  const vendor = await activeContact(scope.tx, organization.id, VENDOR, command.vendor);
   const due = dueDate(vendor, billDate, command.due_date);
   const priced = await priceBillLines(scope, command.lines);
   const id = randomUUID();
@@ -94,7 +95,7 @@ export async function updateBill(
   assertBooksCurrency(organization, patch.currency);
   const billDate = patch.bill_date ?? row.bill_date;
   if (patch.bill_date !== undefined) assertDocumentDate(organization, billDate, 'bill_date');
-  const vendor = await activeVendor(scope.tx, organization.id, patch.vendor ?? row.vendor_id);
+  const vendor = await activeContact(scope.tx, organization.id, VENDOR, patch.vendor ?? row.vendor_id);
   // A due date sent now wins; else one kept from before stays unless the date or vendor changed.
   const keepDue = patch.bill_date === undefined && patch.vendor === undefined ? row.due_date : undefined;
   const due = dueDate(vendor, billDate, patch.due_date ?? keepDue);

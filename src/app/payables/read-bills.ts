@@ -8,10 +8,11 @@ import type { Queryable } from '../../storage/db.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { BillLineRow, BillRow } from '../../storage/stores/bills.ts';
 import * as bills from '../../storage/stores/bills.ts';
+import { contactFilter } from '../contacts/contacts.ts';
+import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
 import { readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
-import { vendorFilter } from './vendors.ts';
 
 export const BILL_ENTITY = 'bill';
 
@@ -83,7 +84,11 @@ export async function listBills(
   const rows = await bills.page(
     deps.db,
     organizationId,
-    { status: filters.status ?? null, vendorId: vendorFilter(filters.vendor), searchPattern: search },
+    {
+      status: filters.status ?? null,
+      vendorId: contactFilter(VENDOR, filters.vendor),
+      searchPattern: search,
+    },
     cursor,
   );
   const page = toPage(organizationId, rows, cursor);

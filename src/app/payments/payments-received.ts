@@ -8,8 +8,9 @@ import type { Queryable } from '../../storage/db.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
+import { activeContact, contactFilter } from '../contacts/contacts.ts';
+import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
-import { activeCustomer, customerFilter } from '../customers/customers.ts';
 import {
   assertActiveAccount,
   assertBooksCurrency,
@@ -108,7 +109,7 @@ export async function listPayments(
   const rows = await payments.page(
     deps.db,
     organizationId,
-    { customerId: customerFilter(filters.customer), undepositedFundsId },
+    { customerId: contactFilter(CUSTOMER, filters.customer), undepositedFundsId },
     cursor,
   );
   const page = toPage(organizationId, rows, cursor);
@@ -162,7 +163,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
   assertBooksCurrency(organization, command.currency);
   const { amount, applications } = parseRequest(command, organization.currency);
   assertDocumentDate(organization, command.payment_date, 'payment_date');
-  const customer = await activeCustomer(scope.tx, organization.id, command.customer);
+  const customer = await activeContact(scope.tx, organization.id, CUSTOMER, command.customer);
   const depositTo = await depositAccount(scope, command.deposit_to_account);
   const moved = await moveInvoices(scope, customer.id, applications);
 

@@ -1,13 +1,13 @@
 // Published: customers (spec "Customer", D20, D26, D31).
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../app/context.ts';
 import {
   createCustomer,
   deactivateCustomer,
   listCustomers,
   readCustomer,
   updateCustomer,
-} from '../../app/customers/customers.ts';
+} from '../../app/contacts/customers.ts';
+import type { Deps } from '../../app/context.ts';
 import { resourceRoutes } from '../resource-routes.ts';
 import {
   Customer,

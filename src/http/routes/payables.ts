@@ -1,5 +1,12 @@
 // Published: vendors, bills and bill payments (D53-D55).
 import type { FastifyInstance } from 'fastify';
+import {
+  createVendor,
+  deactivateVendor,
+  listVendors,
+  readVendor,
+  updateVendor,
+} from '../../app/contacts/vendors.ts';
 import type { Deps } from '../../app/context.ts';
 import {
   createBillPayment,
@@ -10,13 +17,6 @@ import {
 import { createBill, updateBill } from '../../app/payables/draft-bills.ts';
 import { openBill, voidBill } from '../../app/payables/open-bill.ts';
 import { listBills, readBill } from '../../app/payables/read-bills.ts';
-import {
-  createVendor,
-  deactivateVendor,
-  listVendors,
-  readVendor,
-  updateVendor,
-} from '../../app/payables/vendors.ts';
 import { resourceRoutes } from '../resource-routes.ts';
 import {
   Bill,

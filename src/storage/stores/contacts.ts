@@ -1,0 +1,102 @@
+// The contacts store factory: customers and vendors are one shape in two tables (after Bigcapital's
+// neutral Contacts), differing only in the name of their address column (`billing_address`, D20;
+// `address`, D53) and in what their standing sums (customers.ts, vendors.ts). Each table gets the
+// same rows, keyset list, insert and update from here. Every function takes the handle first.
+import type { PaymentTerms } from '../../domain/invoice.ts';
+import type { Queryable, SqlParam } from '../db.ts';
+import { filteredList } from '../keyset.ts';
+import { isoTimestamp, rowById } from '../sql.ts';
+
+/** The fields a person edits; the rest (id, currency, version, timestamps) the service keeps. */
+export type ContactFields<Address extends string> = {
+  display_name: string;
+  email: string | null;
+  company_name: string | null;
+  phone: string | null;
+  notes: string;
+  payment_terms: PaymentTerms;
+} & { [K in Address]: string | null };
+
+export type ContactRow<Address extends string> = ContactFields<Address> & {
+  id: string;
+  currency: string;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface ContactFilters {
+  /** Lower-case text found in the display name or the email. */
+  search: string | null;
+  isActive: boolean | null;
+}
+
+export type ContactStore<Address extends string> = ReturnType<typeof contactStore<Address>>;
+
+/** The store of one contacts table, whose address column is `address`. */
+export function contactStore<Address extends string>(table: 'customers' | 'vendors', address: Address) {
+  type Row = ContactRow<Address>;
+  const select = `SELECT id, display_name, email, company_name, phone, ${address}, notes, payment_terms,
+    currency, is_active, version, ${isoTimestamp('created_at')} AS created_at,
+    ${isoTimestamp('updated_at')} AS updated_at FROM ${table}`;
+  const columns = `display_name, email, company_name, phone, ${address}, notes, payment_terms`;
+
+  /** The editable fields as parameters, in the order `columns` names them. */
+  const fieldValues = (contact: ContactFields<Address>): SqlParam[] => [
+    contact.display_name,
+    contact.email,
+    contact.company_name,
+    contact.phone,
+    (contact as Record<Address, string | null>)[address],
+    contact.notes,
+    contact.payment_terms,
+  ];
+
+  return {
+    /** One contact, or undefined (a malformed id is a contact that does not exist). */
+    find(db: Queryable, organizationId: string, id: string): Promise<Row | undefined> {
+      return rowById<Row>(db, select, organizationId, id);
+    },
+
+    /** The row locked until commit, for a write that depends on it. */
+    lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined> {
+      return rowById<Row>(tx, select, organizationId, id, 'update');
+    },
+
+    /** One keyset page (PAGE_SIZE + 1 rows at most). strpos, not LIKE: "50%" means those characters. */
+    page: filteredList<Row, ContactFilters>({
+      select,
+      where: `organization_id = $1
+      AND ($2::text IS NULL OR strpos(lower(display_name), $2) > 0 OR strpos(lower(COALESCE(email, '')), $2) > 0)
+      AND ($3::boolean IS NULL OR is_active = $3)`,
+      params: (filters) => [filters.search, filters.isActive],
+    }),
+
+    async insert(
+      tx: Queryable,
+      contact: ContactFields<Address> & { id: string; organizationId: string; currency: string },
+    ): Promise<void> {
+      await tx.query(
+        `INSERT INTO ${table} (id, organization_id, ${columns}, currency)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [contact.id, contact.organizationId, ...fieldValues(contact), contact.currency],
+      );
+    },
+
+    /** Writes every editable field and the new version. */
+    async update(
+      tx: Queryable,
+      organizationId: string,
+      id: string,
+      contact: ContactFields<Address> & { is_active: boolean; version: number },
+    ): Promise<void> {
+      await tx.query(
+        `UPDATE ${table} SET (${columns}, is_active, version, updated_at)
+              = ($3, $4, $5, $6, $7, $8, $9, $10, $11, clock_timestamp())
+          WHERE organization_id = $1 AND id = $2`,
+        [organizationId, id, ...fieldValues(contact), contact.is_active, contact.version],
+      );
+    },
+  };
+}
