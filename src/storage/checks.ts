@@ -124,39 +124,99 @@ function documentCheck(
 }
 
 /**
+ * A kind of posted document as the checks read it: the source types of its entry and of its void's
+ * reversal, and what its entry counts are called (`sends` of an invoice, `issues` of a credit note).
+ */
+interface PostedKind {
+  entry: string;
+  void: string;
+  entries: string;
+}
+const INVOICE_POSTING: PostedKind = { entry: 'invoice', void: 'invoice_void', entries: 'sends' };
+const PAYMENT_POSTING: PostedKind = { entry: 'payment_received', void: 'payment_void', entries: 'entries' };
+const CREDIT_NOTE_POSTING: PostedKind = { entry: 'credit_note', void: 'credit_note_void', entries: 'issues' };
+
+/**
+ * The CTEs `document_entries` (each entry and void of `kind`, with what it debits and credits on the
+ * control account, $2; `own`: and on an account the document names, e.g. a payment's deposit account)
+ * and `entry_counts` (per document, how many entries and voids point at it).
+ */
+function documentEntries(kind: PostedKind, own?: { table: string; column: string; as: string }): string {
+  const ownSelect = own
+    ? `, d.${own.column},
+              COALESCE(sum(l.debit) FILTER (WHERE l.account_id = d.${own.column}), 0.0000) AS ${own.as}_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE l.account_id = d.${own.column}), 0.0000) AS ${own.as}_credit`
+    : '';
+  const ownJoin = own
+    ? `\n         LEFT JOIN ${own.table} d ON d.organization_id = e.organization_id AND d.id = e.source_id`
+    : '';
+  return `document_entries AS (
+       SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit, e.txn_date,
+              e.reverses_entry_id, e.reversed_by_entry_id${ownSelect},
+              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit,
+              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
+         FROM journal_entries e
+         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id${ownJoin}
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('${kind.entry}', '${kind.void}')
+        GROUP BY e.organization_id, e.id${own ? `, d.${own.column}` : ''}),
+     entry_counts AS (
+       SELECT organization_id, source_id,
+              count(*) FILTER (WHERE source_type = '${kind.entry}') AS ${kind.entries},
+              count(*) FILTER (WHERE source_type = '${kind.void}') AS voids
+         FROM document_entries GROUP BY organization_id, source_id)`;
+}
+
+/**
+ * A CTE `name`: per document (`column` of the applications `table`), the sum of what was applied and
+ * how many applications.
+ */
+function appliedSums(name: string, table: string, column: string): string {
+  return `${name} AS (
+       SELECT organization_id, ${column}, sum(amount) AS amount, count(*) AS applications FROM ${table}
+        WHERE organization_id = ANY($1::uuid[]) GROUP BY organization_id, ${column})`;
+}
+
+/**
+ * The CTE `applied` of a movement onto invoices (a payment's, a credit note's): per movement, the
+ * sum applied, and how many applications are to another customer's invoice or a draft or void one.
+ */
+function appliedToInvoices(applications: { table: string; movementTable: string; column: string }): string {
+  return `applied AS (
+       SELECT a.organization_id, a.${applications.column}, sum(a.amount) AS amount,
+              count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM m.customer_id) AS foreign_invoices,
+              count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
+         FROM ${applications.table} a
+         JOIN ${applications.movementTable} m ON m.organization_id = a.organization_id AND m.id = a.${applications.column}
+         LEFT JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
+        WHERE a.organization_id = ANY($1::uuid[])
+        GROUP BY a.organization_id, a.${applications.column})`;
+}
+
+/** The CTE `control_lines`: per entry, its net `side` (credit or debit) on the control account, $2. */
+function controlLines(side: 'credit' | 'debit'): string {
+  const other = side === 'credit' ? 'debit' : 'credit';
+  return `control_lines AS (
+       SELECT l.organization_id, l.journal_entry_id, sum(l.${side} - l.${other}) AS ${side}
+         FROM journal_lines l
+         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+        WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = $2
+        GROUP BY l.organization_id, l.journal_entry_id)`;
+}
+
+/**
  * invoice_agrees: each invoice's amount_paid, status and entries agree with its applications and
  * the ledger (D23, D25). The applications are a union so credit-note applications (D60) can join it.
  */
 export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'invoice i', {
-  with: `applied AS (
-       SELECT organization_id, invoice_id, sum(amount) AS amount
-         FROM (SELECT organization_id, invoice_id, amount FROM payment_applications
-                WHERE organization_id = ANY($1::uuid[])) AS applications
-        GROUP BY organization_id, invoice_id),
-     credited AS (
-       SELECT organization_id, invoice_id, sum(amount) AS amount FROM credit_note_applications
-        WHERE organization_id = ANY($1::uuid[])
-        GROUP BY organization_id, invoice_id),
+  with: `${appliedSums('applied', 'payment_applications', 'invoice_id')},
+     ${appliedSums('credited', 'credit_note_applications', 'invoice_id')},
      sold AS (
        -- D50: what the sale's stock cost, debited to cost of goods sold on the same entry
        SELECT organization_id, source_id, -sum(value) AS cost FROM stock_movements
         WHERE organization_id = ANY($1::uuid[]) AND source_type = 'invoice'
         GROUP BY organization_id, source_id),
-     document_entries AS (
-       SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit,
-              e.reverses_entry_id, e.reversed_by_entry_id,
-              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit,
-              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
-         FROM journal_entries e
-         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
-         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
-        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('invoice', 'invoice_void')
-        GROUP BY e.organization_id, e.id),
-     entry_counts AS (
-       SELECT organization_id, source_id,
-              count(*) FILTER (WHERE source_type = 'invoice') AS sends,
-              count(*) FILTER (WHERE source_type = 'invoice_void') AS voids
-         FROM document_entries GROUP BY organization_id, source_id),
+     ${documentEntries(INVOICE_POSTING)},
      invoice AS (
        SELECT i.organization_id, i.id, i.number, i.status, i.total, i.amount_paid, i.amount_credited,
               i.journal_entry_id, i.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
@@ -234,33 +294,8 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
  * entry on the payment's date, linked both ways.
  */
 export const paymentViolations = documentCheck('payment_agrees', 'payment_received', 'payment p', {
-  with: `applied AS (
-       SELECT a.organization_id, a.payment_id, sum(a.amount) AS amount,
-              count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM p.customer_id) AS foreign_invoices,
-              count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
-         FROM payment_applications a
-         JOIN payments_received p ON p.organization_id = a.organization_id AND p.id = a.payment_id
-         LEFT JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
-        WHERE a.organization_id = ANY($1::uuid[])
-        GROUP BY a.organization_id, a.payment_id),
-     document_entries AS (
-       SELECT e.organization_id, e.id, e.source_id, e.status, e.source_type, e.total_debit, e.txn_date,
-              e.reverses_entry_id, e.reversed_by_entry_id, p.deposit_account_id,
-              COALESCE(sum(l.debit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_debit,
-              COALESCE(sum(l.credit) FILTER (WHERE l.account_id = p.deposit_account_id), 0.0000) AS deposit_credit,
-              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit,
-              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit
-         FROM journal_entries e
-         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
-         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
-         LEFT JOIN payments_received p ON p.organization_id = e.organization_id AND p.id = e.source_id
-        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('payment_received', 'payment_void')
-        GROUP BY e.organization_id, e.id, p.deposit_account_id),
-     entry_counts AS (
-       SELECT organization_id, source_id,
-              count(*) FILTER (WHERE source_type = 'payment_received') AS entries,
-              count(*) FILTER (WHERE source_type = 'payment_void') AS voids
-         FROM document_entries GROUP BY organization_id, source_id),
+  with: `${appliedToInvoices({ table: 'payment_applications', movementTable: 'payments_received', column: 'payment_id' })},
+     ${documentEntries(PAYMENT_POSTING, { table: 'payments_received', column: 'deposit_account_id', as: 'deposit' })},
      payment AS (
        SELECT p.organization_id, p.id, p.number, p.status, p.payment_date, p.amount, p.unapplied_amount,
               p.journal_entry_id, p.void_entry_id,
@@ -324,30 +359,8 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
  * crediting Accounts Receivable with the total; only a void note has a reversal of it.
  */
 export const creditNoteViolations = documentCheck('credit_note_agrees', 'credit_note', 'note n', {
-  with: `applied AS (
-       SELECT a.organization_id, a.credit_note_id, sum(a.amount) AS amount,
-              count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM cn.customer_id) AS foreign_invoices,
-              count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
-         FROM credit_note_applications a
-         JOIN credit_notes cn ON cn.organization_id = a.organization_id AND cn.id = a.credit_note_id
-         LEFT JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
-        WHERE a.organization_id = ANY($1::uuid[])
-        GROUP BY a.organization_id, a.credit_note_id),
-     document_entries AS (
-       SELECT e.organization_id, e.id, e.source_type, e.source_id, e.status, e.total_debit,
-              e.reverses_entry_id, e.reversed_by_entry_id,
-              COALESCE(sum(l.debit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_debit,
-              COALESCE(sum(l.credit) FILTER (WHERE a.system_role = $2), 0.0000) AS receivable_credit
-         FROM journal_entries e
-         JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
-         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
-        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type IN ('credit_note', 'credit_note_void')
-        GROUP BY e.organization_id, e.id),
-     entry_counts AS (
-       SELECT organization_id, source_id,
-              count(*) FILTER (WHERE source_type = 'credit_note') AS issues,
-              count(*) FILTER (WHERE source_type = 'credit_note_void') AS voids
-         FROM document_entries GROUP BY organization_id, source_id),
+  with: `${appliedToInvoices({ table: 'credit_note_applications', movementTable: 'credit_notes', column: 'credit_note_id' })},
+     ${documentEntries(CREDIT_NOTE_POSTING)},
      note AS (
        SELECT cn.organization_id, cn.id, cn.number, cn.status, cn.total, cn.amount_applied,
               cn.journal_entry_id, cn.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
@@ -462,15 +475,8 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
  * total (a void one, the reversal of that entry too).
  */
 export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
-  with: `applied AS (
-       SELECT organization_id, bill_id, sum(amount) AS amount FROM bill_payment_applications
-        WHERE organization_id = ANY($1::uuid[]) GROUP BY organization_id, bill_id),
-     payable_lines AS (
-       SELECT l.organization_id, l.journal_entry_id, sum(l.credit - l.debit) AS credit
-         FROM journal_lines l
-         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
-        WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = $2
-        GROUP BY l.organization_id, l.journal_entry_id),
+  with: `${appliedSums('applied', 'bill_payment_applications', 'bill_id')},
+     ${controlLines('credit')},
      bill AS (
        SELECT b.organization_id, b.id, b.number, b.status, b.total, b.amount_paid, b.journal_entry_id,
               b.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied, e.reversed_by_entry_id AS reversed_by,
@@ -478,8 +484,8 @@ export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
          FROM bills b
          LEFT JOIN applied ap ON ap.organization_id = b.organization_id AND ap.bill_id = b.id
          LEFT JOIN journal_entries e ON e.organization_id = b.organization_id AND e.id = b.journal_entry_id
-         LEFT JOIN payable_lines o ON o.organization_id = b.organization_id AND o.journal_entry_id = b.journal_entry_id
-         LEFT JOIN payable_lines v ON v.organization_id = b.organization_id AND v.journal_entry_id = b.void_entry_id
+         LEFT JOIN control_lines o ON o.organization_id = b.organization_id AND o.journal_entry_id = b.journal_entry_id
+         LEFT JOIN control_lines v ON v.organization_id = b.organization_id AND v.journal_entry_id = b.void_entry_id
         WHERE b.organization_id = ANY($1::uuid[]))`,
   rules: `
          ('amount_paid equals the sum of its applications', b.applied::text, b.amount_paid::text,
@@ -504,16 +510,8 @@ export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
  * Payable with its amount; a void one has no applications and its entry is reversed by its void entry.
  */
 export const billPaymentViolations = documentCheck('bill_payment_agrees', 'bill_payment', 'payment p', {
-  with: `applied AS (
-       SELECT organization_id, bill_payment_id, sum(amount) AS amount, count(*) AS applications
-         FROM bill_payment_applications WHERE organization_id = ANY($1::uuid[])
-        GROUP BY organization_id, bill_payment_id),
-     payable_lines AS (
-       SELECT l.organization_id, l.journal_entry_id, sum(l.debit - l.credit) AS debit
-         FROM journal_lines l
-         JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
-        WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = $2
-        GROUP BY l.organization_id, l.journal_entry_id),
+  with: `${appliedSums('applied', 'bill_payment_applications', 'bill_payment_id')},
+     ${controlLines('debit')},
      payment AS (
        SELECT p.organization_id, p.id, p.number, p.status, p.amount, COALESCE(ap.amount, 0.0000) AS applied,
               COALESCE(ap.applications, 0) AS applications, COALESCE(d.debit, 0.0000) AS payable_debit,
@@ -521,7 +519,7 @@ export const billPaymentViolations = documentCheck('bill_payment_agrees', 'bill_
          FROM bill_payments p
          LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.bill_payment_id = p.id
          LEFT JOIN journal_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
-         LEFT JOIN payable_lines d ON d.organization_id = p.organization_id AND d.journal_entry_id = p.journal_entry_id
+         LEFT JOIN control_lines d ON d.organization_id = p.organization_id AND d.journal_entry_id = p.journal_entry_id
         WHERE p.organization_id = ANY($1::uuid[]))`,
   rules: `
          ('a posted payment is applied in full', p.amount::text, p.applied::text,
