@@ -8,15 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkBooks } from '../../src/app/check/check-books.ts';
 import { bankLine, createFrom } from '../helpers/banking.ts';
-import {
-  type Books,
-  call,
-  type Headers,
-  listen,
-  onPostgres,
-  signUp,
-  useHarness,
-} from '../helpers/harness.ts';
+import { type Books, call, type Headers, listen, signUp, useHarness } from '../helpers/harness.ts';
 import { createAccount } from '../helpers/ledger.ts';
 import { createCustomer, createTaxRate, ok, receivablesSetup, sentInvoice } from '../helpers/receivables.ts';
 import { reconcile } from '../helpers/reconcile.ts';
@@ -217,7 +209,7 @@ describe('create refusals (D74)', () => {
   });
 });
 
-describe('create races (PostgreSQL, real sockets)', { skip: !onPostgres }, () => {
+describe('create races over real sockets (PGlite serializes them; PostgreSQL runs them at once)', () => {
   async function post(base: string, headers: Headers, path: string, body: unknown) {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',

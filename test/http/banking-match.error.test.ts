@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkBooks } from '../../src/app/check/check-books.ts';
 import { bankLine, depositedPayment, lineOn, match, postedEntry } from '../helpers/banking.ts';
-import { call, type Headers, listen, onPostgres, signUp, useHarness } from '../helpers/harness.ts';
+import { call, type Headers, listen, signUp, useHarness } from '../helpers/harness.ts';
 import { createDraft } from '../helpers/ledger.ts';
 import { ok } from '../helpers/receivables.ts';
 import { refusedUnchanged } from '../helpers/refusals.ts';
@@ -122,7 +122,7 @@ describe('match refusals (D74)', () => {
   });
 });
 
-describe('matching races (PostgreSQL, real sockets)', { skip: !onPostgres }, () => {
+describe('matching races over real sockets (PGlite serializes them; PostgreSQL runs them at once)', () => {
   async function post(base: string, headers: Headers, path: string, body: unknown = {}) {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',

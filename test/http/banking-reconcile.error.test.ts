@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkBooks } from '../../src/app/check/check-books.ts';
 import { depositedPayment, match } from '../helpers/banking.ts';
-import { call, type Headers, listen, onPostgres, signUp, useHarness } from '../helpers/harness.ts';
+import { call, type Headers, listen, signUp, useHarness } from '../helpers/harness.ts';
 import { ok } from '../helpers/receivables.ts';
 import {
   bankLineOn,
@@ -157,7 +157,7 @@ describe('reconcile refusals (D76)', () => {
   });
 });
 
-describe('reconciliation races (PostgreSQL, real sockets)', { skip: !onPostgres }, () => {
+describe('reconciliation races over real sockets (PGlite serializes them; PostgreSQL runs them at once)', () => {
   async function post(base: string, headers: Headers, path: string, body: unknown = {}) {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',
