@@ -3,7 +3,8 @@
 // names and sample values, and the preview of what each line will become. The server reads the file
 // again and decides; these are the same rules (src/app/banking/formats/csv.ts, statement.ts), so the
 // preview shows what the import will do. Amounts are scaled integers, never floats (D45).
-import { type Money, parseMoney } from '../../ui/money.ts';
+import type { Money } from '@shared/money.ts';
+import { parseMoney } from '../../ui/money.ts';
 
 export type StatementFormat = 'ofx' | 'camt.053' | 'csv';
 
