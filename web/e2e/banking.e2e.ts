@@ -330,7 +330,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await page.setViewportSize({ width: 390, height: 844 });
     await shot('overview-390');
     await page.setViewportSize({ width: 1366, height: 768 });
-    await overviewCard('1050').getByRole('link', { name: '1050 Savings' }).click();
+    await overviewCard('1050').getByRole('link', { name: '1050 Savings', exact: true }).click();
     const rechnung = card(/^Rechnung INV-000012, \$750\.00 on Nov 3, 2026$/);
     await rechnung.getByText('Best match').waitFor();
     await rechnung.getByRole('button', { name: /^Match to JE-/ }).click();

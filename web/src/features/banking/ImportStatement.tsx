@@ -254,7 +254,7 @@ function Result({ statement, account, books }: { statement: BankStatement; accou
       color="teal"
       title="Statement imported"
       role="status"
-      styles={{ title: { color: 'var(--mantine-color-teal-9)' } }}
+      styles={{ title: { color: 'var(--mantine-color-black)' } }}
     >
       <Stack gap={6}>
         <Text size="sm">
@@ -519,7 +519,7 @@ function Importer({ account, books }: { account: Account; books: Books }) {
           <Button
             onClick={() => importing.mutate()}
             loading={importing.isPending}
-            disabled={!format || result !== null}
+            disabled={!format}
           >
             Import {picked.file.name}
           </Button>
