@@ -10,6 +10,7 @@ const SOURCES = [
   'web/src',
   'web/index.html',
   'web/vite.config.ts',
+  'web/precompress.ts',
   'src/domain/money.ts',
   'src/domain/invoice.ts',
   'package-lock.json',

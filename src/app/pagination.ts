@@ -12,6 +12,8 @@ interface CursorPayload {
   d: 'a' | 'b';
   t: string;
   i: string;
+  /** A ranked list's rank (bank rules' priority). */
+  r?: number;
 }
 
 export function encodeCursor(organizationId: string, cursor: PageCursor): string {
@@ -20,6 +22,7 @@ export function encodeCursor(organizationId: string, cursor: PageCursor): string
     d: cursor.direction === 'after' ? 'a' : 'b',
     t: cursor.createdAt,
     i: cursor.id,
+    ...(cursor.rank === undefined ? {} : { r: cursor.rank }),
   };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
@@ -53,12 +56,18 @@ export function decodeCursor(organizationId: string, text: string | undefined): 
     typeof payload.i !== 'string' ||
     (payload.d !== 'a' && payload.d !== 'b') ||
     Number.isNaN(Date.parse(payload.t)) ||
-    !/^[0-9a-f-]{36}$/.test(payload.i)
+    !/^[0-9a-f-]{36}$/.test(payload.i) ||
+    (payload.r !== undefined && !Number.isSafeInteger(payload.r))
   ) {
     throw invalidCursor();
   }
   if (payload.o !== organizationId) throw invalidCursor('this cursor belongs to other books');
-  return { direction: payload.d === 'a' ? 'after' : 'before', createdAt: payload.t, id: payload.i };
+  return {
+    direction: payload.d === 'a' ? 'after' : 'before',
+    createdAt: payload.t,
+    id: payload.i,
+    ...(payload.r === undefined ? {} : { rank: payload.r }),
+  };
 }
 
 function invalidCursor(message = 'the cursor is malformed'): DomainError {
@@ -87,13 +96,20 @@ export function toPage<Row extends KeysetRow>(
   return {
     rows,
     nextCursor:
-      forwardMore && last
-        ? encodeCursor(organizationId, { direction: 'after', createdAt: last.created_at, id: last.id })
-        : null,
+      forwardMore && last ? encodeCursor(organizationId, { direction: 'after', ...positionOf(last) }) : null,
     previousCursor:
       backwardMore && first
-        ? encodeCursor(organizationId, { direction: 'before', createdAt: first.created_at, id: first.id })
+        ? encodeCursor(organizationId, { direction: 'before', ...positionOf(first) })
         : null,
+  };
+}
+
+/** Where a row stands in its list's keyset order (a ranked list's rank first). */
+function positionOf(row: KeysetRow) {
+  return {
+    createdAt: row.created_at,
+    id: row.id,
+    ...(row.sort_rank === undefined ? {} : { rank: row.sort_rank }),
   };
 }
 

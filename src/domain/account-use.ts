@@ -96,6 +96,18 @@ export const ACCOUNT_USES = {
       (account.type === 'liability' && account.detail_type === 'credit_card'),
     requirement: 'must be a bank account (detail type bank or credit_card)',
   },
+  /**
+   * D74: the other side of money spent or received straight from a bank line (an expense, income,
+   * a tax paid, an owner's draw, a loan): anything but an account documents keep (receivables,
+   * payables, inventory), Undeposited Funds (kept by payments and deposits, D88) and a bank or card
+   * account (money between bank accounts is a transfer, which names both).
+   */
+  bankLineAccount: {
+    accepts: (account) =>
+      !isDocumentKept(account) && !['bank', 'credit_card', 'undeposited_funds'].includes(account.detail_type),
+    requirement:
+      'must not be a receivables, payables, inventory, Undeposited Funds, bank or credit card account (money between bank accounts is a transfer)',
+  },
   /** D64: money received or paid moves through cash. */
   cash: {
     accepts: (account) => isCashAccount(account.type, account.detail_type),

@@ -159,8 +159,12 @@ export function reversalMemo(entryNumber: string | null, memo: string): string {
   return `Reversal of ${entryNumber}${memo ? `: ${memo}` : ''}`;
 }
 
-/** Entries a person posts (and reverses) through /journal-entries. */
-export const MANUAL_SOURCE_TYPES = ['manual', 'reversal'] as const;
+/**
+ * Entries a person posts (and reverses) through /journal-entries, and entries a person posts from a
+ * bank line (D74 spend, receive, transfer: `bank_transaction`, with the bank transaction as source
+ * id), which no document owns: they are reversed through /journal-entries once unmatched.
+ */
+export const MANUAL_SOURCE_TYPES = ['manual', 'reversal', 'bank_transaction'] as const;
 
 /**
  * D63: entries a document posts, with the document that owns each and the action that changes it.
@@ -257,13 +261,22 @@ export function assertTrackingChoices(
   pathPrefix: string,
 ): void {
   lines.forEach((line, index) => {
-    const seen = new Set<string>();
-    line.trackingOptionIds.forEach((optionId, optionIndex) => {
-      const path = `${pathPrefix}/${index}/tracking_options/${optionIndex}`;
-      const category = categoryOf.get(optionId);
-      if (!category) throw fieldError(path, 'no such active tracking option in these books');
-      if (seen.has(category)) throw fieldError(path, 'at most one option per tracking category');
-      seen.add(category);
-    });
+    assertTrackingOptionList(line.trackingOptionIds, categoryOf, `${pathPrefix}/${index}/tracking_options`);
+  });
+}
+
+/** D28 for one list of tracking options (`path` is its field, `tracking_options`). */
+export function assertTrackingOptionList(
+  optionIds: readonly string[],
+  categoryOf: ReadonlyMap<string, string>,
+  path: string,
+): void {
+  const seen = new Set<string>();
+  optionIds.forEach((optionId, optionIndex) => {
+    const category = categoryOf.get(optionId);
+    const optionPath = `${path}/${optionIndex}`;
+    if (!category) throw fieldError(optionPath, 'no such active tracking option in these books');
+    if (seen.has(category)) throw fieldError(optionPath, 'at most one option per tracking category');
+    seen.add(category);
   });
 }

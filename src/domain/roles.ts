@@ -99,6 +99,7 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   // D88: deposits are kept like payments received.
   deposit: 'payments:read',
   bank_transaction: 'banking:read',
+  bank_reconciliation: 'banking:read',
 };
 export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION);
 

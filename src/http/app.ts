@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
-import AjvModule from 'ajv';
+import AjvModule, { type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { actorForApiKey, readCredentials } from '../app/auth/authenticate.ts';
@@ -18,6 +18,7 @@ import { registerCursorSeal } from './cursors.ts';
 import { answerClientError, MONEY_KEYWORD, sendError } from './errors.ts';
 import { InFlight } from './in-flight.ts';
 import { BODY_DEPTH_MAX, nestsTooDeep, textErrors } from './input-checks.ts';
+import { buildLazySerializer } from './lazy-compilers.ts';
 import { DOCUMENTS_INTERNAL_ROUTES, defineRoute, sendText } from './route.ts';
 import { registerRoutes } from './routes/index.ts';
 import { publicOrigin } from './routes/paging.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       return sendError(request, reply, error);
     },
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: { buildSerializer: buildLazySerializer } },
   });
 
   // Bodies are never coerced (a JSON number is not a money string); query strings are.
@@ -94,7 +96,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const queryAjv = makeAjv('array');
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const isBody = httpPart === 'body';
-    const validate = (isBody ? bodyAjv : queryAjv).compile(schema);
+    // Compiled on the route's first request, as serializers are (lazy-compilers.ts).
+    let validate: ValidateFunction | undefined;
     // D66: one pass over every string of the body, query and path before the route's schema: text
     // PostgreSQL cannot hold (NUL, lone surrogates) is a validation_error on its field, whatever the
     // field's schema says. A missing body validates as {}: actions like /post need none.
@@ -102,14 +105,16 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       const input = isBody ? (data ?? {}) : data;
       const badText = textErrors(input);
       if (badText.length > 0) {
-        validatePart.errors = badText as typeof validate.errors;
+        validatePart.errors = badText as ValidateFunction['errors'];
         return false;
       }
-      const valid = validate(input);
-      validatePart.errors = validate.errors;
+      validate ??= (isBody ? bodyAjv : queryAjv).compile(schema);
+      const compiled: ValidateFunction = validate;
+      const valid = compiled(input);
+      validatePart.errors = compiled.errors;
       return valid;
     };
-    validatePart.errors = validate.errors;
+    validatePart.errors = null as ValidateFunction['errors'];
     return validatePart;
   });
 

@@ -4,6 +4,7 @@
 import type { apAging } from '../app/reports/ap-aging.ts';
 import type { arAging } from '../app/reports/ar-aging.ts';
 import { AGING_BUCKETS, AGING_COLUMNS } from '../app/reports/ar-aging.ts';
+import type { bankReconciliationReport } from '../app/reports/bank-reconciliation.ts';
 import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
 import { type CsvCell, csvHeader, csvRecord, text, value } from './csv.ts';
@@ -211,4 +212,67 @@ export function generalLedgerCsvBalance(
     value(''),
     value(balance),
   ]);
+}
+
+/**
+ * The bank reconciliation report: one record per figure (section `summary`), then the unmatched bank
+ * transactions and unmatched ledger lines as listed in the JSON (the same bound), each section ending
+ * with its count and total.
+ */
+export function bankReconciliationCsv(report: Answer<typeof bankReconciliationReport>): CsvDocument {
+  const figure = (label: string, amount: string | null, date: string | null = null) => [
+    value('summary'),
+    value(date),
+    value(''),
+    value(label),
+    value(''),
+    value(amount),
+  ];
+  const bank = report.unmatched_bank_transactions;
+  const ledger = report.unmatched_ledger_lines;
+  return {
+    filename: `bank-reconciliation-${report.account_number}-${report.as_of}.csv`,
+    body:
+      csvHeader(['section', 'date', 'reference', 'description', 'id', 'amount']) +
+      records([
+        figure('Statement balance', report.statement_balance, report.statement_date),
+        figure('Ledger balance', report.ledger_balance, report.as_of),
+        figure('Opening balance', report.opening_balance, report.feed_start),
+        figure('Cleared balance', report.cleared_balance, report.as_of),
+        figure('Difference', report.difference),
+        figure('Last reconciled', null, report.last_reconciled_date),
+        ...bank.results.map((line) => [
+          value('unmatched_bank_transaction'),
+          value(line.date),
+          text(line.bank_reference),
+          text(line.payee ? `${line.payee} - ${line.description}` : line.description),
+          value(line.id),
+          value(line.amount),
+        ]),
+        [
+          value('unmatched_bank_transaction'),
+          value(''),
+          value(''),
+          value(`Total of ${bank.count}${bank.truncated ? ` (${bank.results.length} listed)` : ''}`),
+          value(''),
+          value(bank.total),
+        ],
+        ...ledger.results.map((line) => [
+          value('unmatched_ledger_line'),
+          value(line.date),
+          value(line.entry_number),
+          text(line.description || line.memo),
+          value(line.journal_line),
+          value(line.amount),
+        ]),
+        [
+          value('unmatched_ledger_line'),
+          value(''),
+          value(''),
+          value(`Total of ${ledger.count}${ledger.truncated ? ` (${ledger.results.length} listed)` : ''}`),
+          value(''),
+          value(ledger.total),
+        ],
+      ]),
+  };
 }

@@ -85,7 +85,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // @fastify/static would log a warning at every start. An empty one answers 503 until it is built.
   mkdirSync(distDir, { recursive: true });
   // serve: false: no wildcard route of its own that would swallow unknown /api/ paths; sendFile only.
-  await app.register(fastifyStatic, { root: distDir, serve: false });
+  // preCompressed (D83): the build's .br and .gz copies are sent to browsers that accept them.
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 }
 
 /**

@@ -808,6 +808,7 @@ export const FEED_TABLES: Record<string, string> = {
   bill_payment: 'bill_payments',
   deposit: 'deposits',
   bank_transaction: 'bank_transactions',
+  bank_reconciliation: 'bank_reconciliations',
 };
 
 /**
@@ -895,17 +896,22 @@ export async function organizationsToCheck(db: Queryable, organizationId?: strin
 /**
  * bank_transaction_agrees (D78): a matched bank transaction's matched ledger lines sum to its amount,
  * each lies on its bank account, in a posted entry that is not reversed, and records the line's own
- * effect (debit minus credit); a transaction that is not matched has no matched lines. A
+ * effect (debit minus credit) and entry (the void guard finds a document's matches by it); a
+ * transaction that is not matched has no matched lines. A
  * bank_reference imported twice for one account, or a ledger line matched twice, is reported too
- * (the unique keys of migration 0016 forbid both; this names it should a key ever be dropped). One
- * pass over the matches and their lines, and one over the transactions.
+ * (the unique keys of migration 0016 forbid both; this names it should a key ever be dropped). An
+ * entry created from a bank line (D74 spend, receive, transfer: source type bank_transaction) names
+ * a bank transaction of these books and moves its bank account by exactly its amount. One pass over
+ * the matches and their lines, one over the transactions, one over the bank_transaction entries
+ * (through the source index of journal entries).
  */
 export async function bankViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
   return db.query<CheckRow>(
     `WITH sums AS (
        SELECT m.organization_id, m.bank_transaction_id, sum(m.amount) AS matched, count(*) AS n,
               count(*) FILTER (WHERE l.account_id IS DISTINCT FROM t.account_id) AS off_account,
-              count(*) FILTER (WHERE l.id IS NULL OR (l.debit - l.credit) <> m.amount) AS wrong_amount,
+              count(*) FILTER (WHERE l.id IS NULL OR (l.debit - l.credit) <> m.amount
+                                  OR m.journal_entry_id IS DISTINCT FROM l.journal_entry_id) AS wrong_amount,
               count(*) FILTER (WHERE e.status IS DISTINCT FROM 'posted' OR e.reversed_by_entry_id IS NOT NULL
                                   OR e.reverses_entry_id IS NOT NULL) AS not_posted
          FROM bank_matches m
@@ -923,7 +929,7 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
                 AS rule,
               CASE WHEN t.status <> 'matched' THEN format('no matched lines (status %s)', t.status)
                    ELSE format('lines summing to %s on its account, posted', t.amount) END AS expected,
-              format('%s lines summing to %s; %s on another account, %s with another amount, %s not posted or reversed',
+              format('%s lines summing to %s; %s on another account, %s with another amount or entry, %s not posted or reversed',
                      COALESCE(s.n, 0), COALESCE(s.matched, 0.0000), COALESCE(s.off_account, 0),
                      COALESCE(s.wrong_amount, 0), COALESCE(s.not_posted, 0)) AS found
          FROM bank_transactions t
@@ -943,8 +949,70 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
        SELECT organization_id, 'bank_transaction_agrees', 'journal_line', journal_line_id, '',
               'a ledger line is matched to one bank transaction at most', '1 match', format('%s matches', count(*))
          FROM bank_matches WHERE organization_id = ANY($1::uuid[])
-        GROUP BY organization_id, journal_line_id HAVING count(*) > 1)
+        GROUP BY organization_id, journal_line_id HAVING count(*) > 1
+       UNION ALL
+       SELECT e.organization_id, 'bank_transaction_agrees', 'journal_entry', e.id, e.entry_number,
+              'an entry created from a bank line (source type bank_transaction) names a bank transaction of these books and moves its bank account by its amount',
+              format('lines moving account %s by %s', t.account_id, t.amount),
+              CASE WHEN t.id IS NULL THEN format('source %s is no bank transaction of these books', e.source_id)
+                   ELSE format('lines moving it by %s', COALESCE(b.moved, 0.0000)) END
+         FROM journal_entries e
+         LEFT JOIN bank_transactions t ON t.organization_id = e.organization_id AND t.id = e.source_id
+         LEFT JOIN LATERAL (
+           SELECT sum(l.debit - l.credit) AS moved FROM journal_lines l
+            WHERE l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = t.account_id) b
+           ON true
+        WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'bank_transaction'
+          AND (t.id IS NULL OR b.moved IS DISTINCT FROM t.amount))
      SELECT ${ROW} FROM found`,
+    [organizationIds],
+  );
+}
+
+/**
+ * bank_reconciliation_agrees (D78): each stored reconciliation still holds. Its cleared balance equals
+ * its statement balance, and both equal what it froze: its opening balance plus the matches of the
+ * transactions it and the account's earlier reconciliations (by statement date, then when stored)
+ * reconciled, a cumulative sum over the account's reconciliations. Each transaction it holds is on
+ * its account, matched and dated on or before its statement date, and it holds as many as it says.
+ * One pass over the reconciled transactions with their matches, one over the reconciliations.
+ */
+export async function reconciliationViolations(
+  db: Queryable,
+  organizationIds: string[],
+): Promise<CheckRow[]> {
+  return db.query<CheckRow>(
+    `WITH matched AS (
+       SELECT organization_id, bank_transaction_id, sum(amount) AS amount
+         FROM bank_matches WHERE organization_id = ANY($1::uuid[])
+        GROUP BY organization_id, bank_transaction_id),
+     held AS (
+       SELECT t.organization_id, t.reconciliation_id, count(*) AS n, COALESCE(sum(m.amount), 0.0000) AS matched,
+              count(*) FILTER (WHERE t.account_id <> r.account_id OR t.txn_date > r.statement_date
+                                  OR t.status <> 'matched' OR m.amount IS NULL) AS misplaced
+         FROM bank_transactions t
+         JOIN bank_reconciliations r ON r.organization_id = t.organization_id AND r.id = t.reconciliation_id
+         LEFT JOIN matched m ON m.organization_id = t.organization_id AND m.bank_transaction_id = t.id
+        WHERE t.organization_id = ANY($1::uuid[]) AND t.reconciliation_id IS NOT NULL
+        GROUP BY t.organization_id, t.reconciliation_id),
+     recs AS (
+       SELECT r.organization_id, r.id, r.statement_date, r.statement_balance, r.cleared_balance, r.opening_balance,
+              r.transactions_reconciled, COALESCE(h.n, 0) AS n, COALESCE(h.misplaced, 0) AS misplaced,
+              r.opening_balance + sum(COALESCE(h.matched, 0.0000)) OVER (
+                PARTITION BY r.organization_id, r.account_id ORDER BY r.statement_date, r.created_at, r.id) AS recomputed
+         FROM bank_reconciliations r
+         LEFT JOIN held h ON h.organization_id = r.organization_id AND h.reconciliation_id = r.id
+        WHERE r.organization_id = ANY($1::uuid[]))
+     SELECT organization_id::text AS organization_id, 'bank_reconciliation_agrees' AS invariant,
+            'bank_reconciliation' AS record_type, id::text AS record_id, statement_date::text AS record_number,
+            'a reconciliation''s cleared balance (its opening balance plus the matches of the transactions it and the account''s earlier reconciliations hold) equals its statement balance; it holds its count of matched transactions of its account dated on or before its statement date' AS rule,
+            format('cleared %s = statement %s; %s transactions, none misplaced', statement_balance, statement_balance,
+                   transactions_reconciled) AS expected,
+            format('cleared %s (stored %s); %s transactions, %s on another account, unmatched or dated after',
+                   recomputed, cleared_balance, n, misplaced) AS found
+       FROM recs
+      WHERE recomputed <> statement_balance OR cleared_balance <> statement_balance
+         OR n <> transactions_reconciled OR misplaced > 0`,
     [organizationIds],
   );
 }

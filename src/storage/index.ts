@@ -32,7 +32,7 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
   }
   const lock = lockDataDir(config.dataDir);
   try {
-    const db = await createPgliteDb(config.dataDir);
+    const db = await createPgliteDb({ dataDir: config.dataDir });
     await migrate(db).catch(async (error) => {
       await db.close();
       throw error;

@@ -11,19 +11,32 @@ export interface PageCursor {
   direction: 'after' | 'before';
   createdAt: string;
   id: string;
+  /** A list ordered by a rank first (bank rules by priority): the rank of the row it names. */
+  rank?: number;
 }
 
 export interface KeysetRow {
   created_at: string;
   id: string;
+  /** The leading sort key of a ranked list (keysetClause's rankColumn), read as an integer. */
+  sort_rank?: number;
 }
+
+/** Past every rank a ranked list holds (ranks are PostgreSQL integers): the `last` page's cursor. */
+const RANK_END = 2_147_483_647;
 
 /**
  * SQL fragments for one page: the caller adds `WHERE <scope> AND <condition>` and `ORDER BY <order>
  * LIMIT PAGE_SIZE + 1`. `paramIndex` is the first free $n.
  */
-export function keysetClause(cursor: PageCursor | undefined, paramIndex: number, alias = '') {
+export function keysetClause(
+  cursor: PageCursor | undefined,
+  paramIndex: number,
+  alias = '',
+  rankColumn?: string,
+) {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  if (rankColumn) return rankedKeysetClause(cursor, paramIndex, column, rankColumn);
   if (!cursor) {
     return { condition: 'true', order: `${column('created_at')}, ${column('id')}`, params: [] as string[] };
   }
@@ -36,6 +49,24 @@ export function keysetClause(cursor: PageCursor | undefined, paramIndex: number,
   };
 }
 
+/** The keyset over (rank, created_at, id): a list in the order of a rank, ties by age. */
+function rankedKeysetClause(
+  cursor: PageCursor | undefined,
+  paramIndex: number,
+  column: (name: string) => string,
+  rankColumn: string,
+) {
+  const keys = [column(rankColumn), column('created_at'), column('id')];
+  if (!cursor) return { condition: 'true', order: keys.join(', '), params: [] as (string | number)[] };
+  const comparison = cursor.direction === 'after' ? '>' : '<';
+  const direction = cursor.direction === 'after' ? 'ASC' : 'DESC';
+  return {
+    condition: `(${keys.join(', ')}) ${comparison} ($${paramIndex}::int, $${paramIndex + 1}::timestamptz, $${paramIndex + 2}::uuid)`,
+    order: keys.map((key) => `${key} ${direction}`).join(', '),
+    params: [cursor.rank ?? RANK_END, cursor.createdAt, cursor.id],
+  };
+}
+
 export interface PageQuery {
   /** `SELECT ... FROM <table> [alias] [JOIN ...]` */
   select: string;
@@ -45,11 +76,13 @@ export interface PageQuery {
   cursor: PageCursor | undefined;
   /** The alias of the table whose (created_at, id) orders the list. */
   alias?: string;
+  /** An integer column that orders the list before (created_at, id); rows select it as sort_rank. */
+  rankColumn?: string;
 }
 
 /** The rows of one page (PAGE_SIZE + 1 at most, the extra one saying there are more), in keyset order. */
 export async function selectPage<Row extends KeysetRow>(db: Queryable, query: PageQuery): Promise<Row[]> {
-  const keyset = keysetClause(query.cursor, query.params.length + 1, query.alias);
+  const keyset = keysetClause(query.cursor, query.params.length + 1, query.alias, query.rankColumn);
   return db.query<Row>(
     `${query.select} WHERE ${query.where} AND ${keyset.condition}
       ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,

@@ -1,12 +1,24 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, SqlParam, Tx } from './db.ts';
 
+export interface PgliteOptions {
+  /** A data directory on disk; in memory when absent. */
+  dataDir?: string;
+  /** A dump made by `dumpDataDir` to start from instead of an empty cluster (the test suite's template). */
+  loadDataDir?: Blob;
+}
+
+export interface PgliteDb extends Db {
+  /** The whole database as a tarball, for `loadDataDir`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * PGlite is one embedded single-user Postgres. Every statement and transaction runs through one
  * queue, so a transaction never interleaves with another request's statements.
  */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+export async function createPgliteDb(options: PgliteOptions = {}): Promise<PgliteDb> {
+  const pglite = await PGlite.create(options);
   let tail: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
     const result = tail.then(work, work);
@@ -39,6 +51,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
         }
       }),
     close: () => exclusive(() => pglite.close()),
+    dumpDataDir: () => exclusive(async () => (await pglite.dumpDataDir('none')) as Blob),
   };
 }
 

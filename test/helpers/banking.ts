@@ -166,3 +166,70 @@ export function match(harness: Harness, headers: Headers, transaction: string, l
     ...extra,
   });
 }
+
+/** POST /bank-transactions/{id}/create with `body`, answered as it is. */
+export function createFrom(
+  harness: Harness,
+  headers: Headers,
+  transaction: string,
+  body: unknown,
+  extra: Headers = {},
+) {
+  return call(
+    harness,
+    'POST',
+    `/api/v1/bank-transactions/${transaction}/create`,
+    { ...headers, ...extra },
+    body,
+  );
+}
+
+/** Pushes `lines` ([amount, reference, description?, payee?]) into `account` (default checking). */
+export async function bankLines(
+  harness: Harness,
+  books: Books,
+  lines: [string, string, string?, string?][],
+  account = books.accounts['1000']!,
+): Promise<BankTransactionBody[]> {
+  const pushed: PushResultBody = ok(
+    await call(harness, 'POST', '/api/v1/bank-transactions', books.headers, {
+      account,
+      transactions: lines.map(([amount, reference, description, payee]) => ({
+        date: '2026-11-10',
+        amount,
+        description: description ?? `line ${reference}`,
+        payee: payee ?? null,
+        bank_reference: reference,
+      })),
+    }),
+    201,
+  );
+  return pushed.results;
+}
+
+/** Saves a bank rule (201): spend to Office Supplies when the description contains `text`, unless `body` says otherwise. */
+export async function saveRule(harness: Harness, books: Books, body: Record<string, unknown> = {}) {
+  return ok(
+    await call(harness, 'POST', '/api/v1/bank-rules', books.headers, {
+      name: 'Office supplies',
+      priority: 10,
+      conditions: [{ field: 'description', operator: 'contains', value: 'staples' }],
+      action: { kind: 'spend', account: books.accounts['6300'] },
+      ...body,
+    }),
+    201,
+  );
+}
+
+/** The posted lines of an entry as [account, debit, credit], in line order. */
+export async function entryLines(harness: Harness, books: Books, entryId: string) {
+  const entry = ok(await call(harness, 'GET', `/api/v1/journal-entries/${entryId}`, books.headers));
+  return {
+    entry,
+    lines: entry.lines.map((line: { account: string; debit: string; credit: string }) => [
+      line.account,
+      line.debit,
+      line.credit,
+    ]),
+  };
+}

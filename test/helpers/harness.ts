@@ -11,6 +11,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { createSmtpMailer } from '../../src/infra/smtp-mailer.ts';
 import type { Db } from '../../src/storage/db.ts';
 import { openDatabase } from '../../src/storage/index.ts';
+import { openTemplatedPglite } from './pglite-template.ts';
 
 export const onPostgres = process.env.FOLIO_TEST_DB === 'postgres';
 
@@ -62,7 +63,7 @@ export async function startHarness(
   options: HarnessOptions = {},
 ): Promise<Harness> {
   const databaseUrl = onPostgres ? (options.databaseUrl ?? process.env.TEST_DATABASE_URL) : undefined;
-  const db = await openDatabase({ databaseUrl, poolSize });
+  const db = databaseUrl ? await openDatabase({ databaseUrl, poolSize }) : await openTemplatedPglite();
   const deps: Deps = {
     db,
     config: {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { checkBooks } from '../../src/app/check/check-books.ts';
-import { bankLine, importFixture, lineOn, match, OFX, postedEntry } from '../helpers/banking.ts';
+import { bankLine, createFrom, importFixture, lineOn, match, OFX, postedEntry } from '../helpers/banking.ts';
 import { call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 import { ok } from '../helpers/receivables.ts';
 import type { Statements } from '../helpers/tamper.ts';
@@ -117,5 +117,53 @@ describe('folio check with banking (D78)', () => {
       found.map((violation) => [violation.invariant, violation.detail?.rule]),
       [['bank_transaction_agrees', 'a bank transaction that is not matched has no matched ledger lines']],
     );
+  });
+
+  test('entries created from bank lines pass; one whose source is no bank transaction, or that misses its account, is reported', async () => {
+    const { books } = await bankedBooks();
+    const org = books.organizationId;
+    const spent = await bankLine(harness, books, '-12.50', 'created-1');
+    const created = ok(
+      await createFrom(harness, books.headers, spent.id, { kind: 'spend', account: books.accounts['6300'] }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/bank-transactions/${spent.id}/unmatch`, books.headers));
+    const other = await bankLine(harness, books, '-3.00', 'created-2');
+    const found = await brokenThenRepaired(
+      org,
+      [
+        [
+          'UPDATE journal_entries SET source_id = $3 WHERE organization_id = $1 AND id = $2',
+          [org, created.journal_entry, other.id],
+        ],
+      ],
+      [
+        [
+          'UPDATE journal_entries SET source_id = $3 WHERE organization_id = $1 AND id = $2',
+          [org, created.journal_entry, spent.id],
+        ],
+      ],
+    );
+    assert.deepEqual(
+      found.map((violation) => [violation.invariant, violation.detail?.record_id]),
+      [['bank_transaction_agrees', created.journal_entry]],
+    );
+    assert.match(found[0]!.message, /lines moving it by -12\.5000/);
+    const gone = await brokenThenRepaired(
+      org,
+      [
+        [
+          'UPDATE journal_entries SET source_id = $2 WHERE organization_id = $1 AND id = $3',
+          [org, org, created.journal_entry],
+        ],
+      ],
+      [
+        [
+          'UPDATE journal_entries SET source_id = $3 WHERE organization_id = $1 AND id = $2',
+          [org, created.journal_entry, spent.id],
+        ],
+      ],
+    );
+    assert.match(gone[0]!.message, /is no bank transaction of these books/);
   });
 });

@@ -225,6 +225,46 @@ describe('voids around a deposit', () => {
     );
     assert.equal(voided.status, 'void');
   });
+  test('voiding a deposit whose bank line is matched is 409 invalid_state naming the bank transaction; unmatched, it voids (D88)', async () => {
+    const { books, payments } = await booksWithUndeposited(harness, ['100.00', '250.50']);
+    const deposit = await makeDeposit(
+      harness,
+      books,
+      payments.map((payment) => payment.id),
+    );
+    const entry = ok(
+      await call(harness, 'GET', `/api/v1/journal-entries/${deposit.journal_entry}`, books.headers),
+    );
+    const bankLine = entry.lines.find((line: { account: string }) => line.account === books.accounts['1000']);
+    const pushed = ok(
+      await call(harness, 'POST', '/api/v1/bank-transactions', books.headers, {
+        account: books.accounts['1000'],
+        transactions: [
+          { date: today, amount: '350.50', description: 'DEPOSIT', bank_reference: 'dep-guard' },
+        ],
+      }),
+      201,
+    );
+    const transaction = pushed.results[0].id;
+    ok(
+      await call(harness, 'POST', `/api/v1/bank-transactions/${transaction}/match`, books.headers, {
+        journal_lines: [bankLine.id],
+      }),
+    );
+    const refused = await refusedUnchanged(
+      harness,
+      books,
+      () => call(harness, 'POST', `/api/v1/deposits/${deposit.id}/void`, books.headers),
+      'invalid_state',
+    );
+    assert.equal(refused.json().error.detail.bank_transaction, transaction);
+    assert.match(refused.json().error.message, new RegExp(transaction));
+    ok(await call(harness, 'POST', `/api/v1/bank-transactions/${transaction}/unmatch`, books.headers));
+    assert.equal(
+      ok(await call(harness, 'POST', `/api/v1/deposits/${deposit.id}/void`, books.headers)).status,
+      'void',
+    );
+  });
 });
 
 describe('one payment, one live deposit, under concurrency', () => {

@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { call, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 
 const INDEX = '<!doctype html><title>Folio</title><div id="root"></div>';
@@ -35,6 +36,8 @@ describe('the web app is served at / by the API process', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
     harness = await startHarness({}, 5, { webDistDir: dist });
   });
   after(async () => {
@@ -60,6 +63,31 @@ describe('the web app is served at / by the API process', () => {
     assert.equal(asset.body, SCRIPT);
     assert.match(String(asset.headers['cache-control']), /immutable/);
     assertEnvelope(await call(harness, 'GET', '/assets/gone-000.js', {}), 'not_found', 404);
+  });
+
+  test('an asset goes compressed to a browser that accepts brotli or gzip, as the build wrote it (D83)', async () => {
+    const url = '/assets/index-abc123.js';
+    const brotli = await harness.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(brotli.statusCode, 200);
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.match(String(brotli.headers['content-type']), /javascript/);
+    assert.match(String(brotli.headers.vary), /accept-encoding/i);
+    assert.match(String(brotli.headers['cache-control']), /immutable/);
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), SCRIPT);
+
+    const gzip = await harness.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.rawPayload).toString(), SCRIPT);
+
+    const plain = await harness.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, SCRIPT);
+
+    // index.html has no compressed copy here: it is sent as it is, still with its page headers.
+    const page = await harness.app.inject({ url: '/customers', headers: { 'accept-encoding': 'br' } });
+    assert.equal(page.statusCode, 200);
+    assert.equal(page.body, INDEX);
+    assertPageHeaders(page);
   });
 
   test('a path climbing out of the build never reads outside it', async () => {

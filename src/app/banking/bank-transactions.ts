@@ -20,23 +20,15 @@ import type { Actor, Deps, Organization } from '../context.ts';
 import { readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 import { assertBankAccount } from './bank-accounts.ts';
+import { rulesInOrder, type Suggestion, suggestionOf } from './bank-rules.ts';
 
 export const BANK_TRANSACTION_ENTITY = 'bank_transaction';
 export const BANK_TRANSACTION_STATUSES = ['unmatched', 'matched', 'excluded'] as const;
 export const PUSH_TRANSACTIONS_MAX = 1000;
 
-/** What a bank rule proposes for a transaction (D75), as stored with it; null when none does. */
-export interface Suggestion {
-  rule: string;
-  rule_name: string;
-  kind: 'spend' | 'receive' | 'transfer';
-  account: string;
-  tax_rate: string | null;
-  tracking_options: string[];
-  memo: string | null;
-}
+export type { Suggestion } from './bank-rules.ts';
 
-function describeTransaction(row: BankTransactionRow, matches: MatchRow[]) {
+function describeTransaction(row: BankTransactionRow, matches: MatchRow[], suggestion: Suggestion | null) {
   return {
     id: row.id,
     account: row.account_id,
@@ -52,7 +44,7 @@ function describeTransaction(row: BankTransactionRow, matches: MatchRow[]) {
       journal_entry: match.journal_entry_id,
       amount: match.amount,
     })),
-    suggestion: (row.suggestion ?? null) as Suggestion | null,
+    suggestion,
     reconciliation: row.reconciliation_id,
     version: row.version,
     created_at: row.created_at,
@@ -66,10 +58,15 @@ export async function readBankTransaction(db: Queryable, actor: Actor, id: strin
     find: bank.findTransaction,
     rowsOf: bank.matchesOf,
   });
-  return describeTransaction(row, rows);
+  const suggestion =
+    row.status === 'unmatched' ? suggestionOf(await rulesInOrder(db, actor.organization.id), row) : null;
+  return describeTransaction(row, rows, suggestion);
 }
 
-/** Several transactions described, in the order of `rows`. */
+/**
+ * Several transactions described, in the order of `rows`: their matches in one query, and (when one
+ * is unmatched) the rules in one more, each unmatched line's suggestion computed from them (D75).
+ */
 export async function describeTransactions(
   db: Queryable,
   organizationId: string,
@@ -80,7 +77,10 @@ export async function describeTransactions(
     organizationId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => describeTransaction(row, matches.get(row.id) ?? []));
+  const ordered = rows.some((row) => row.status === 'unmatched')
+    ? await rulesInOrder(db, organizationId)
+    : [];
+  return rows.map((row) => describeTransaction(row, matches.get(row.id) ?? [], suggestionOf(ordered, row)));
 }
 
 export interface TransactionListQuery {

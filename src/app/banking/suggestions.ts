@@ -1,14 +1,14 @@
 // GET /bank-transactions/{id}/suggestions (D74): what a bank line could be, each with its reasons.
 // Ledger lines on its bank account with the same signed amount within 14 days (to match), open
 // invoices (money in) or bills (money out) whose balance equals the amount (to record their payment),
-// and what a bank rule proposes (its stored suggestion). Ranked: a reference found in the bank line's
+// and what a bank rule proposes (the first rule that matches, computed now: D75). Ranked: a reference found in the bank line's
 // text first, then the nearest date.
 import { notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { Actor } from '../context.ts';
-import type { Suggestion } from './bank-transactions.ts';
+import { rulesInOrder, type Suggestion, suggestionOf } from './bank-rules.ts';
 
 export const SUGGESTION_WINDOW_DAYS = 14;
 
@@ -82,7 +82,7 @@ export async function suggestionsFor(db: Queryable, actor: Actor, id: string) {
       });
     }
   }
-  const rule = (transaction.suggestion ?? null) as Suggestion | null;
+  const rule = suggestionOf(await rulesInOrder(db, organizationId), transaction);
   if (rule) {
     results.push({
       kind: 'rule',

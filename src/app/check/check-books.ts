@@ -17,6 +17,7 @@ import {
   payablesViolations,
   paymentViolations,
   receivablesViolations,
+  reconciliationViolations,
   stockAccountViolations,
   stockViolations,
 } from '../../storage/checks.ts';
@@ -52,6 +53,7 @@ export const INVARIANTS = [
   'stock_agrees',
   'stock_accounts_agree',
   'bank_transaction_agrees',
+  'bank_reconciliation_agrees',
   'numbers_gapless',
   'change_records',
 ] as const;
@@ -89,6 +91,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await stockViolations(db, organizationIds)));
   rows.push(...(await stockAccountViolations(db, organizationIds)));
   rows.push(...(await bankViolations(db, organizationIds)));
+  rows.push(...(await reconciliationViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {
     const prefix = SEQUENCES[sequence as SequenceName];
     rows.push(...(await numberViolations(db, organizationIds, { sequence, prefix, ...place })));

@@ -50,6 +50,20 @@ export async function activeAccountCheck(
   return (id, path) => checkReference(byId, { id, path, rule });
 }
 
+/**
+ * Reads the accounts `ids` of these books once and answers the check of any reference among them,
+ * each with its own use: for a request whose fields name accounts of several uses (a bank line's
+ * spend account and its transfer's bank account, D74).
+ */
+export async function accountReferenceCheck(
+  db: Queryable,
+  organizationId: string,
+  ids: string[],
+): Promise<(reference: AccountReference) => void> {
+  const byId = await accountsById(db, organizationId, ids);
+  return (reference) => checkReference(byId, reference);
+}
+
 async function accountsById(db: Queryable, organizationId: string, ids: string[]) {
   const found = ids.length === 0 ? [] : await accounts.findMany(db, organizationId, ids);
   return new Map(found.map((account) => [account.id, account]));

@@ -5,6 +5,7 @@ import {
   pushBankTransactions,
   readBankTransaction,
 } from '../../app/banking/bank-transactions.ts';
+import { acceptSuggestions, createFromBankTransaction } from '../../app/banking/create-from-bank-line.ts';
 import { STATEMENT_MEDIA_TYPES, type StatementMediaType } from '../../app/banking/formats/index.ts';
 import {
   importStatement,
@@ -39,6 +40,10 @@ import {
   BankStatementMappingListQuery,
   BankStatementMappingUpdate,
   BankTransaction,
+  BankTransactionAcceptResult,
+  BankTransactionAcceptSuggestions,
+  BankTransactionCreate,
+  BankTransactionCreated,
   BankTransactionListQuery,
   BankTransactionMatch,
   BankTransactionPush,
@@ -175,6 +180,33 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     body: BankTransactionMatch,
     response: { 200: BankTransaction },
     write: (scope, request) => matchBankTransaction(scope, request.params.id, request.body),
+  });
+  action(app, deps, {
+    ...WRITE,
+    tag: 'bank transactions',
+    method: 'POST',
+    url: '/api/v1/bank-transactions/:id/create',
+    operationId: 'createFromBankTransaction',
+    summary: 'Create and post the document a bank transaction is, matched to it at once (D74)',
+    description:
+      'One transaction: spend or receive posts a journal entry (source type bank_transaction) between the bank account and `account`, its tax split off the tax-inclusive amount as on invoice lines; transfer moves the amount to or from another bank account; payment records a payment received deposited to the bank account; bill_payment a bill payment paid from it. The entry’s bank line is matched to the transaction. spend and bill_payment take money out (a negative amount), receive and payment money in: 400 on `kind` otherwise. A transaction already matched, reconciled or excluded: 409 invalid_state. Nothing is written on a refusal. Honours Idempotency-Key. Needs banking:write only (which every role that has it pairs with payments and bills write, D77).',
+    params: IdParams,
+    body: BankTransactionCreate,
+    response: { 201: BankTransactionCreated },
+    write: (scope, request) => createFromBankTransaction(scope, request.params.id, request.body),
+  });
+  action(app, deps, {
+    ...WRITE,
+    tag: 'bank transactions',
+    method: 'POST',
+    url: '/api/v1/bank-transactions/accept-suggestions',
+    operationId: 'acceptBankSuggestions',
+    summary: 'Create what the bank rules suggest for 1 to 1000 transactions, all or nothing (D75)',
+    description:
+      'Each id must be an unmatched bank transaction of these books with a suggestion (the first matching bank rule, as it is now); each is created as POST /{id}/create with the suggestion. All or nothing, like POST /journal-entries/batch: a refusal names `ids/N` and nothing is written. Honours Idempotency-Key.',
+    body: BankTransactionAcceptSuggestions,
+    response: { 201: BankTransactionAcceptResult },
+    write: (scope, request) => acceptSuggestions(scope, request.body),
   });
   transactions.act('unmatch', {
     operationId: 'unmatchBankTransaction',

@@ -5,6 +5,8 @@ import { registerAccountRoutes } from './accounts.ts';
 import { registerApiKeyRoutes } from './api-keys.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerBankConnectionRoutes } from './bank-connections.ts';
+import { registerBankReconciliationRoutes } from './bank-reconciliations.ts';
+import { registerBankRuleRoutes } from './bank-rules.ts';
 import { registerBankingRoutes } from './banking.ts';
 import { registerChangeRoutes } from './changes.ts';
 import { registerCreditNoteRoutes } from './credit-notes.ts';
@@ -41,4 +43,6 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerItemRoutes(app, deps);
   registerPayablesRoutes(app, deps);
   registerBankingRoutes(app, deps);
+  registerBankReconciliationRoutes(app, deps);
+  registerBankRuleRoutes(app, deps);
 }

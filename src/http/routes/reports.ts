@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Deps } from '../../app/context.ts';
 import { apAging } from '../../app/reports/ap-aging.ts';
 import { arAging } from '../../app/reports/ar-aging.ts';
+import { bankReconciliationReport } from '../../app/reports/bank-reconciliation.ts';
 import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
 import { inventoryValuation } from '../../app/reports/inventory-valuation.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/ledger-reports.ts';
@@ -14,6 +15,7 @@ import {
   apAgingCsv,
   arAgingCsv,
   balanceSheetCsv,
+  bankReconciliationCsv,
   type CsvDocument,
   GENERAL_LEDGER_CSV_HEADER,
   generalLedgerCsvBalance,
@@ -28,6 +30,8 @@ import {
   ArAging,
   AsOfQuery,
   BalanceSheet,
+  BankReconciliationReport,
+  BankReconciliationReportQuery,
   GeneralLedger,
   GeneralLedgerQuery,
   InventoryValuation,
@@ -126,6 +130,16 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
     response: InventoryValuation,
     run: (actor, query) => inventoryValuation(deps, actor, query),
     csv: inventoryValuationCsv,
+  });
+  report('bank-reconciliation', {
+    operationId: 'getBankReconciliationReport',
+    summary:
+      'Bank reconciliation of one bank account as of a date (D76): statement balance, ledger balance, cleared balance and their difference, the last reconciliation, and the unmatched bank transactions and ledger lines (counted and totalled in full, at most 500 of each listed)',
+    permission: 'banking:read',
+    querystring: BankReconciliationReportQuery,
+    response: BankReconciliationReport,
+    run: (actor, query) => bankReconciliationReport(deps, actor, query),
+    csv: bankReconciliationCsv,
   });
 
   defineRoute(app, deps, {

@@ -1,8 +1,11 @@
 // Banking (D70-D77): statements, bank transactions and saved CSV mappings.
 import { Type } from '@sinclair/typebox';
 import { BANK_TRANSACTION_STATUSES, PUSH_TRANSACTIONS_MAX } from '../../app/banking/bank-transactions.ts';
+import { ACCEPT_IDS_MAX, CREATE_KINDS } from '../../app/banking/create-from-bank-line.ts';
 import { DATE_FORMATS, DELIMITERS } from '../../app/banking/formats/csv.ts';
+import { TRACKING_OPTIONS_MAX } from '../../app/banking/line-actions.ts';
 import { MATCH_LINES_MAX } from '../../app/banking/match-bank-transaction.ts';
+import { APPLICATIONS_MAX, PAYMENT_METHODS } from '../../app/payments/payments-received.ts';
 import {
   CursorQuery,
   DateString,
@@ -213,6 +216,82 @@ export const BankTransactionSuggestions = Type.Object(
   { $id: 'BankTransactionSuggestions', title: 'BankTransactionSuggestions' },
 );
 
+// ---- creating from a bank line (D74) and accepting suggestions (D75) -----------------------------------
+
+const CreateApplication = Type.Object({
+  invoice_id: Type.Optional(Type.String({ description: 'kind payment: an open invoice of the customer.' })),
+  bill_id: Type.Optional(Type.String({ description: 'kind bill_payment: an open bill of the vendor.' })),
+  amount: MoneyInput(),
+});
+
+export const BankTransactionCreate = Type.Object(
+  {
+    kind: Literals(CREATE_KINDS, {
+      description:
+        'spend (money out) or receive (money in): a journal entry between the bank account and `account`, the amount tax-inclusive; transfer: to or from another bank account; payment (money in): a payment received from `customer`; bill_payment (money out): a payment of `vendor`’s bills.',
+    }),
+    account: Type.Optional(
+      Type.String({
+        description:
+          'spend, receive: the other account (not receivables, payables, inventory, Undeposited Funds, a bank or card); transfer: another bank account (D70).',
+      }),
+    ),
+    tax_rate: Type.Optional(
+      OrNull(
+        Type.String({
+          description: 'spend, receive: the tax included in the amount, split off as on invoice lines.',
+        }),
+      ),
+    ),
+    tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: TRACKING_OPTIONS_MAX })),
+    memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
+    customer: Type.Optional(Type.String({ description: 'payment: the customer.' })),
+    vendor: Type.Optional(Type.String({ description: 'bill_payment: the vendor.' })),
+    applications: Type.Optional(
+      Type.Array(CreateApplication, {
+        maxItems: APPLICATIONS_MAX,
+        description:
+          'payment: invoices the payment applies to (at most the amount; the rest stays unapplied); bill_payment: bills, adding up to the amount.',
+      }),
+    ),
+    method: Type.Optional(
+      Literals(PAYMENT_METHODS, { description: 'payment, bill_payment (default other).' }),
+    ),
+    reference: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { $id: 'BankTransactionCreate', title: 'BankTransactionCreate' },
+);
+
+export const BankTransactionCreated = Type.Object(
+  {
+    bank_transaction: ref(BankTransaction),
+    kind: Literals(CREATE_KINDS),
+    journal_entry: Type.String({
+      format: 'uuid',
+      description: 'The posted entry; its bank line is matched.',
+    }),
+    entry_number: Type.String(),
+    document: OrNull(Type.String({ format: 'uuid', description: 'The payment received or bill payment.' })),
+    document_number: OrNull(Type.String()),
+  },
+  { $id: 'BankTransactionCreated', title: 'BankTransactionCreated' },
+);
+
+export const BankTransactionAcceptSuggestions = Type.Object(
+  {
+    ids: Type.Array(Type.String({ description: 'An unmatched bank transaction with a suggestion.' }), {
+      minItems: 1,
+      maxItems: ACCEPT_IDS_MAX,
+    }),
+  },
+  { $id: 'BankTransactionAcceptSuggestions', title: 'BankTransactionAcceptSuggestions' },
+);
+
+export const BankTransactionAcceptResult = Type.Object(
+  { results: Type.Array(ref(BankTransactionCreated), { description: 'In the order of `ids`.' }) },
+  { $id: 'BankTransactionAcceptResult', title: 'BankTransactionAcceptResult' },
+);
+
 // ---- saved CSV mappings -----------------------------------------------------------------------------
 
 export const BankStatementMapping = Type.Object(
@@ -280,6 +359,10 @@ export const BANKING_COMPONENTS = [
   BankTransactionPushResult,
   BankTransactionMatch,
   BankTransactionSuggestions,
+  BankTransactionCreate,
+  BankTransactionCreated,
+  BankTransactionAcceptSuggestions,
+  BankTransactionAcceptResult,
   BankStatementMapping,
   PageBankStatementMapping,
   BankStatementMappingCreate,

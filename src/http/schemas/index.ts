@@ -5,6 +5,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Account, AccountCreate, AccountUpdate, PageAccount } from './accounts.ts';
+import { BANK_RECONCILIATION_COMPONENTS } from './bank-reconciliations.ts';
+import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
 import { ActionRequest, ErrorEnvelope } from './common.ts';
@@ -73,6 +75,7 @@ import {
   ApAging,
   ArAging,
   BalanceSheet,
+  BankReconciliationReport,
   GeneralLedger,
   InventoryValuation,
   ProfitAndLoss,
@@ -103,6 +106,8 @@ export const COMPONENTS: readonly TSchema[] = [
   DepositCreate,
   PageDeposit,
   ...BANKING_COMPONENTS,
+  ...BANK_RECONCILIATION_COMPONENTS,
+  ...BANK_RULE_COMPONENTS,
   Vendor,
   VendorCreate,
   VendorUpdate,
@@ -126,6 +131,7 @@ export const COMPONENTS: readonly TSchema[] = [
   PageInventoryAdjustment,
   InventoryValuation,
   ApAging,
+  BankReconciliationReport,
   ErrorEnvelope,
   ActionRequest,
   Account,

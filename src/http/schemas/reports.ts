@@ -208,3 +208,84 @@ export const InventoryValuation = Type.Object(
   },
   { $id: 'InventoryValuation', title: 'InventoryValuation' },
 );
+
+// ---- bank reconciliation (D76) -------------------------------------------------------------------
+
+export const BankReconciliationReportQuery = Type.Object({
+  account: Type.String({ description: 'The bank account (D70).' }),
+  as_of: DateQuery,
+  format: Format,
+});
+
+const ListedCounts = {
+  count: Type.Integer({ minimum: 0, description: 'All of them, however many are listed.' }),
+  total: MoneyOutput('The sum of all of them.'),
+  truncated: Type.Boolean({ description: 'True when more exist than `results` lists (at most 500).' }),
+};
+
+export const BankReconciliationReport = Type.Object(
+  {
+    account: Type.String(),
+    account_number: Type.String(),
+    account_name: Type.String(),
+    as_of: Type.String(),
+    currency: Type.String(),
+    generated_at: GeneratedAt,
+    statement_balance: OrNull(
+      MoneyOutput('The latest imported closing balance dated (statement period end) on or before as_of.'),
+    ),
+    statement_date: OrNull(Type.String({ description: 'The period end of that statement.' })),
+    statement: OrNull(Type.String({ description: 'The statement import that gave it.' })),
+    ledger_balance: MoneyOutput('Posted lines on the account dated on or before as_of (debit positive).'),
+    feed_start: OrNull(Type.String({ description: 'The date of the account’s first bank transaction.' })),
+    opening_balance: OrNull(
+      MoneyOutput(
+        'Posted lines dated before feed_start, less those matched to a bank transaction (null with no bank transaction on or before as_of).',
+      ),
+    ),
+    cleared_balance: OrNull(
+      MoneyOutput(
+        'opening_balance plus the lines matched to bank transactions dated on or before as_of: what POST /bank-reconciliations would count on as_of.',
+      ),
+    ),
+    difference: OrNull(MoneyOutput('statement_balance minus cleared_balance; null when either is.')),
+    last_reconciled_date: OrNull(
+      Type.String({ description: 'The latest reconciliation on or before as_of.' }),
+    ),
+    last_reconciliation: OrNull(Type.String()),
+    unmatched_bank_transactions: Type.Object({
+      ...ListedCounts,
+      results: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          date: Type.String(),
+          amount: MoneyOutput(),
+          description: Type.String(),
+          payee: OrNull(Type.String()),
+          bank_reference: Type.String(),
+        }),
+        { description: 'Unmatched (not excluded) bank transactions dated on or before as_of, oldest first.' },
+      ),
+    }),
+    unmatched_ledger_lines: Type.Object({
+      ...ListedCounts,
+      results: Type.Array(
+        Type.Object({
+          journal_line: Type.String(),
+          journal_entry: Type.String(),
+          entry_number: OrNull(Type.String()),
+          date: Type.String(),
+          memo: Type.String(),
+          description: Type.String(),
+          source_type: Type.String(),
+          amount: MoneyOutput('The line’s effect on the account (debit positive).'),
+        }),
+        {
+          description:
+            'Posted lines on the account dated from feed_start to as_of that no bank transaction matches, oldest first.',
+        },
+      ),
+    }),
+  },
+  { $id: 'BankReconciliationReport', title: 'BankReconciliationReport' },
+);

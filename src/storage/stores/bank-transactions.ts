@@ -111,6 +111,26 @@ export function lockTransaction(db: Queryable, organizationId: string, id: strin
   return rowById<BankTransactionRow>(db, TRANSACTION_SELECT, organizationId, id, 'update', 't');
 }
 
+/** Several bank transactions by id, in no order. */
+export function findTransactions(db: Queryable, organizationId: string, ids: string[]) {
+  return db.query<BankTransactionRow>(
+    `${TRANSACTION_SELECT} WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])`,
+    [organizationId, ids],
+  );
+}
+
+/** Several bank transactions locked until commit, in id order (two batches queue, never deadlock). */
+export function lockTransactions(
+  db: Queryable,
+  organizationId: string,
+  ids: string[],
+): Promise<BankTransactionRow[]> {
+  return db.query<BankTransactionRow>(
+    `${TRANSACTION_SELECT} WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[]) ORDER BY t.id FOR UPDATE OF t`,
+    [organizationId, ids],
+  );
+}
+
 export interface TransactionFilters {
   accountId: string | null;
   status: string | null;
@@ -273,6 +293,51 @@ export async function insertMatches(
       organizationId,
       transaction.id,
       transaction.version,
+      lines.map((line) => line.id),
+      lines.map((line) => line.entryId),
+      lines.map((line) => line.amount),
+    ],
+  );
+}
+
+/** The lines of new entries with their signed effect on their account (debit positive), in line order. */
+export function entryLineEffects(
+  db: Queryable,
+  organizationId: string,
+  entryIds: string[],
+): Promise<{ id: string; journal_entry_id: string; account_id: string; effect: string }[]> {
+  return db.query(
+    `SELECT l.id, l.journal_entry_id, l.account_id, (l.debit - l.credit)::text AS effect
+       FROM journal_lines l
+      WHERE l.organization_id = $1 AND l.journal_entry_id = ANY($2::uuid[])
+      ORDER BY l.journal_entry_id, l.line_no`,
+    [organizationId, entryIds],
+  );
+}
+
+/**
+ * Matches lines to several transactions the caller locked (D74 create, accept-suggestions) and sets
+ * each matched at its new version: ONE statement, whatever the count.
+ */
+export async function insertMatchesOfMany(
+  tx: Queryable,
+  organizationId: string,
+  transactions: { id: string; version: number }[],
+  lines: { transactionId: string; id: string; entryId: string; amount: string }[],
+): Promise<void> {
+  await tx.query(
+    `WITH matched AS (
+       INSERT INTO bank_matches (organization_id, journal_line_id, bank_transaction_id, journal_entry_id, amount)
+       SELECT $1, r.line_id, r.transaction_id, r.entry_id, r.amount
+         FROM unnest($4::uuid[], $5::uuid[], $6::uuid[], $7::numeric[]) AS r(transaction_id, line_id, entry_id, amount))
+     UPDATE bank_transactions t SET status = 'matched', version = v.version, updated_at = clock_timestamp()
+       FROM unnest($2::uuid[], $3::int[]) AS v(id, version)
+      WHERE t.organization_id = $1 AND t.id = v.id`,
+    [
+      organizationId,
+      transactions.map((transaction) => transaction.id),
+      transactions.map((transaction) => transaction.version),
+      lines.map((line) => line.transactionId),
       lines.map((line) => line.id),
       lines.map((line) => line.entryId),
       lines.map((line) => line.amount),

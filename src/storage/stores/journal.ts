@@ -292,6 +292,11 @@ export interface ManualEntries {
   /** Posted: numbered consecutively in the order given, and in the balance summary. */
   post: boolean;
   entries: NewManualEntry[];
+  /**
+   * Posted entries a person makes outside /journal-entries (D74: spent or received from a bank
+   * line, `bank_transaction`), each with its source id; `manual` without.
+   */
+  source?: { type: string; ids: string[] };
 }
 
 /**
@@ -310,8 +315,9 @@ export async function insertManualEntries(
   const source = `unnest(${p.add(entries.map((entry) => entry.id))}::uuid[],
       ${p.add(entries.map((entry) => entry.txnDate))}::date[],
       ${p.add(entries.map((entry) => entry.memo))}::text[],
-      ${p.add(entries.map((entry) => formatMoney(entry.total)))}::numeric[]) WITH ORDINALITY
-      AS e(id, txn_date, memo, total, ordinal)`;
+      ${p.add(entries.map((entry) => formatMoney(entry.total)))}::numeric[],
+      ${p.add((write.source?.ids ?? entries.map(() => null)) as string[])}::uuid[]) WITH ORDINALITY
+      AS e(id, txn_date, memo, total, source_id, ordinal)`;
   const currency = p.add(write.currency);
   const lines = `lines AS (${linesOfManySql(p, entries)})`;
   let sql: string;
@@ -320,9 +326,9 @@ export async function insertManualEntries(
     const days = entries.map((entry) => ({ day: entry.txnDate, lines: entry.lines }));
     sql = `WITH ${range.cte}, ${dayTotalsUpsertManyCte(p, range.name, '$1', days)}, ${lines}
        INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type,
-          currency, total_debit, total_credit, posted_at)
-       SELECT e.id, $1, ${range.format('e.ordinal - 1')}, e.txn_date, e.memo, 'posted', 'manual',
-          ${currency}, e.total, e.total, clock_timestamp()
+          source_id, currency, total_debit, total_credit, posted_at)
+       SELECT e.id, $1, ${range.format('e.ordinal - 1')}, e.txn_date, e.memo, 'posted',
+          ${p.add(write.source?.type ?? 'manual')}, e.source_id, ${currency}, e.total, e.total, clock_timestamp()
          FROM ${range.name}, ${source}
        RETURNING ${ENTRY_COLUMNS}`;
   } else {

@@ -158,6 +158,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank-reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List reconciliations (oldest first) */
+        get: operations["listBankReconciliations"];
+        put?: never;
+        /**
+         * Reconcile a bank account on a statement date (D76)
+         * @description The cleared balance is the opening balance (posted lines dated before the account’s first bank transaction, less those matched to a bank transaction counted here or dated after statement_date) plus the ledger lines matched to bank transactions dated on or before statement_date. Equal to statement_balance: 201, the reconciliation is stored and the matched transactions not yet reconciled name it in `reconciliation` (their matches can no longer change: unmatch is 409). Not equal: 409 invalid_state with detail {cleared_balance, statement_balance, difference} and nothing written. A statement_date before the account’s last reconciliation, or with no bank transaction on or before it: 409 invalid_state on statement_date. Honours Idempotency-Key.
+         */
+        post: operations["reconcileBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-reconciliations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a reconciliation */
+        get: operations["readBankReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bank rules in the order they apply (priority, then age) */
+        get: operations["listBankRules"];
+        put?: never;
+        /**
+         * Save a bank rule
+         * @description The first rule (lowest priority) whose bank account, direction and conditions (all or any) take an unmatched bank line becomes its suggestion; nothing is posted until it is accepted. Text comparisons ignore case; amount comparisons take the absolute amount, exactly. The action is checked as POST /bank-transactions/{id}/create checks it.
+         */
+        post: operations["createBankRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a bank rule */
+        get: operations["readBankRule"];
+        put?: never;
+        post?: never;
+        /** Delete a bank rule (what it created stays) */
+        delete: operations["deleteBankRule"];
+        options?: never;
+        head?: never;
+        /** Change a bank rule (sparse; conditions and action are replaced whole) */
+        patch: operations["updateBankRule"];
+        trace?: never;
+    };
     "/api/v1/bank-statement-mappings": {
         parameters: {
             query?: never;
@@ -274,6 +352,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank-transactions/{id}/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create and post the document a bank transaction is, matched to it at once (D74)
+         * @description One transaction: spend or receive posts a journal entry (source type bank_transaction) between the bank account and `account`, its tax split off the tax-inclusive amount as on invoice lines; transfer moves the amount to or from another bank account; payment records a payment received deposited to the bank account; bill_payment a bill payment paid from it. The entry’s bank line is matched to the transaction. spend and bill_payment take money out (a negative amount), receive and payment money in: 400 on `kind` otherwise. A transaction already matched, reconciled or excluded: 409 invalid_state. Nothing is written on a refusal. Honours Idempotency-Key. Needs banking:write only (which every role that has it pairs with payments and bills write, D77).
+         */
+        post: operations["createFromBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bank-transactions/{id}/exclude": {
         parameters: {
             query?: never;
@@ -359,6 +457,26 @@ export interface paths {
         put?: never;
         /** Unmatch a bank transaction (not once reconciled) */
         post: operations["unmatchBankTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-transactions/accept-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create what the bank rules suggest for 1 to 1000 transactions, all or nothing (D75)
+         * @description Each id must be an unmatched bank transaction of these books with a suggestion (the first matching bank rule, as it is now); each is created as POST /{id}/create with the suggestion. All or nothing, like POST /journal-entries/batch: a refusal names `ids/N` and nothing is written. Honours Idempotency-Key.
+         */
+        post: operations["acceptBankSuggestions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1314,6 +1432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/bank-reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank reconciliation of one bank account as of a date (D76): statement balance, ledger balance, cleared balance and their difference, the last reconciliation, and the unmatched bank transactions and ledger lines (counted and totalled in full, at most 500 of each listed)
+         * @description Bank reconciliation of one bank account as of a date (D76): statement balance, ledger balance, cleared balance and their difference, the last reconciliation, and the unmatched bank transactions and ledger lines (counted and totalled in full, at most 500 of each listed). Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
+        get: operations["getBankReconciliationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/general-ledger": {
         parameters: {
             query?: never;
@@ -1933,6 +2071,220 @@ export interface components {
             /** @example 120.0000 */
             total_liabilities_and_equity: string;
         };
+        /** BankReconciliation */
+        BankReconciliation: {
+            /**
+             * Format: uuid
+             * @description The bank account (D70).
+             */
+            account: string;
+            /**
+             * @description opening_balance plus the ledger lines matched to bank transactions dated on or before statement_date; equal to statement_balance.
+             * @example 120.0000
+             */
+            cleared_balance: string;
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What the account held before its first bank transaction: posted lines dated before that day, less those matched to a bank transaction counted here or dated after statement_date.
+             * @example 120.0000
+             */
+            opening_balance: string;
+            /**
+             * @description The balance the bank statement shows at the end of statement_date.
+             * @example 120.0000
+             */
+            statement_balance: string;
+            /** Format: date */
+            statement_date: string;
+            /** @description Matched bank transactions this reconciliation froze (their `reconciliation` names it; their matches no longer change). */
+            transactions_reconciled: number;
+            version: number;
+        };
+        /** BankReconciliationCreate */
+        BankReconciliationCreate: {
+            /**
+             * Format: uuid
+             * @description The bank account (D70).
+             */
+            account: string;
+            /**
+             * @description The closing balance the statement shows, signed as the bank shows it.
+             * @example 120.00
+             */
+            statement_balance: string;
+            /**
+             * Format: date
+             * @description The statement’s closing date; not before the account’s last reconciliation.
+             * @example 2026-11-23
+             */
+            statement_date: string;
+        };
+        /** BankReconciliationReport */
+        BankReconciliationReport: {
+            account: string;
+            account_name: string;
+            account_number: string;
+            as_of: string;
+            cleared_balance: string | null;
+            currency: string;
+            difference: string | null;
+            feed_start: string | null;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            last_reconciled_date: string | null;
+            last_reconciliation: string | null;
+            /**
+             * @description Posted lines on the account dated on or before as_of (debit positive).
+             * @example 120.0000
+             */
+            ledger_balance: string;
+            opening_balance: string | null;
+            statement: string | null;
+            statement_balance: string | null;
+            statement_date: string | null;
+            unmatched_bank_transactions: {
+                /** @description All of them, however many are listed. */
+                count: number;
+                /** @description Unmatched (not excluded) bank transactions dated on or before as_of, oldest first. */
+                results: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    bank_reference: string;
+                    date: string;
+                    description: string;
+                    id: string;
+                    payee: string | null;
+                }[];
+                /**
+                 * @description The sum of all of them.
+                 * @example 120.0000
+                 */
+                total: string;
+                /** @description True when more exist than `results` lists (at most 500). */
+                truncated: boolean;
+            };
+            unmatched_ledger_lines: {
+                /** @description All of them, however many are listed. */
+                count: number;
+                /** @description Posted lines on the account dated from feed_start to as_of that no bank transaction matches, oldest first. */
+                results: {
+                    /**
+                     * @description The line’s effect on the account (debit positive).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    date: string;
+                    description: string;
+                    entry_number: string | null;
+                    journal_entry: string;
+                    journal_line: string;
+                    memo: string;
+                    source_type: string;
+                }[];
+                /**
+                 * @description The sum of all of them.
+                 * @example 120.0000
+                 */
+                total: string;
+                /** @description True when more exist than `results` lists (at most 500). */
+                truncated: boolean;
+            };
+        };
+        /** BankRule */
+        BankRule: {
+            account: string | null;
+            action: {
+                /** Format: uuid */
+                account: string;
+                /** @description spend (money out), receive (money in), transfer (to or from another bank account). */
+                kind: "spend" | "receive" | "transfer";
+                memo: string | null;
+                tax_rate: string | null;
+                tracking_options: string[];
+            };
+            conditions: {
+                /** @description reference is the bank_reference. */
+                field: "description" | "payee" | "reference" | "amount";
+                /** @description Text: contains, equals, starts_with (ignoring case); amount: equals, gt, lt. */
+                operator: "contains" | "equals" | "starts_with" | "gt" | "lt";
+                /** @description Text, or for amount a decimal string compared exactly with the line’s absolute amount. */
+                value: string;
+            }[];
+            created_at: string;
+            /** @description in: money in (positive lines); out: money out; any (default). */
+            direction: "in" | "out" | "any";
+            /** Format: uuid */
+            id: string;
+            /** @description all (default): every condition holds; any: at least one does. */
+            match: "all" | "any";
+            name: string;
+            priority: number;
+            updated_at: string;
+            version: number;
+        };
+        /** BankRuleCreate */
+        BankRuleCreate: {
+            account?: string | null;
+            action: {
+                /** @description spend, receive: the other account (as POST /bank-transactions/{id}/create takes it); transfer: another bank account. */
+                account: string;
+                /** @description spend (money out), receive (money in), transfer (to or from another bank account). */
+                kind: "spend" | "receive" | "transfer";
+                memo?: string | null;
+                tax_rate?: string | null;
+                tracking_options?: string[];
+            };
+            conditions: {
+                /** @description reference is the bank_reference. */
+                field: "description" | "payee" | "reference" | "amount";
+                /** @description Text: contains, equals, starts_with (ignoring case); amount: equals, gt, lt. */
+                operator: "contains" | "equals" | "starts_with" | "gt" | "lt";
+                /** @description Text, or for amount a decimal string compared exactly with the line’s absolute amount. */
+                value: string;
+            }[];
+            /** @description in: money in (positive lines); out: money out; any (default). */
+            direction?: "in" | "out" | "any";
+            /** @description all (default): every condition holds; any: at least one does. */
+            match?: "all" | "any";
+            name: string;
+            /** @description Lower applies first; among equal priorities the older rule first. */
+            priority: number;
+        };
+        /** BankRuleUpdate */
+        BankRuleUpdate: {
+            account?: string | null;
+            action?: {
+                /** @description spend, receive: the other account (as POST /bank-transactions/{id}/create takes it); transfer: another bank account. */
+                account: string;
+                /** @description spend (money out), receive (money in), transfer (to or from another bank account). */
+                kind: "spend" | "receive" | "transfer";
+                memo?: string | null;
+                tax_rate?: string | null;
+                tracking_options?: string[];
+            };
+            conditions?: {
+                /** @description reference is the bank_reference. */
+                field: "description" | "payee" | "reference" | "amount";
+                /** @description Text: contains, equals, starts_with (ignoring case); amount: equals, gt, lt. */
+                operator: "contains" | "equals" | "starts_with" | "gt" | "lt";
+                /** @description Text, or for amount a decimal string compared exactly with the line’s absolute amount. */
+                value: string;
+            }[];
+            /** @description in: money in (positive lines); out: money out; any (default). */
+            direction?: "in" | "out" | "any";
+            /** @description all (default): every condition holds; any: at least one does. */
+            match?: "all" | "any";
+            name?: string;
+            /** @description Lower applies first; among equal priorities the older rule first. */
+            priority?: number;
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
+        };
         /** BankStatement */
         BankStatement: {
             /**
@@ -2062,6 +2414,54 @@ export interface components {
             suggestion: components["schemas"]["BankSuggestion"] | null;
             updated_at: string;
             version: number;
+        };
+        /** BankTransactionAcceptResult */
+        BankTransactionAcceptResult: {
+            /** @description In the order of `ids`. */
+            results: components["schemas"]["BankTransactionCreated"][];
+        };
+        /** BankTransactionAcceptSuggestions */
+        BankTransactionAcceptSuggestions: {
+            ids: string[];
+        };
+        /** BankTransactionCreate */
+        BankTransactionCreate: {
+            /** @description spend, receive: the other account (not receivables, payables, inventory, Undeposited Funds, a bank or card); transfer: another bank account (D70). */
+            account?: string;
+            /** @description payment: invoices the payment applies to (at most the amount; the rest stays unapplied); bill_payment: bills, adding up to the amount. */
+            applications?: {
+                /** @example 120.00 */
+                amount: string;
+                /** @description kind bill_payment: an open bill of the vendor. */
+                bill_id?: string;
+                /** @description kind payment: an open invoice of the customer. */
+                invoice_id?: string;
+            }[];
+            /** @description payment: the customer. */
+            customer?: string;
+            /** @description spend (money out) or receive (money in): a journal entry between the bank account and `account`, the amount tax-inclusive; transfer: to or from another bank account; payment (money in): a payment received from `customer`; bill_payment (money out): a payment of `vendor`’s bills. */
+            kind: "spend" | "receive" | "transfer" | "payment" | "bill_payment";
+            memo?: string | null;
+            /** @description payment, bill_payment (default other). */
+            method?: "ach" | "check" | "card" | "cash" | "wire" | "other";
+            reference?: string;
+            tax_rate?: string | null;
+            tracking_options?: string[];
+            /** @description bill_payment: the vendor. */
+            vendor?: string;
+        };
+        /** BankTransactionCreated */
+        BankTransactionCreated: {
+            bank_transaction: components["schemas"]["BankTransaction"];
+            document: string | null;
+            document_number: string | null;
+            entry_number: string;
+            /**
+             * Format: uuid
+             * @description The posted entry; its bank line is matched.
+             */
+            journal_entry: string;
+            kind: "spend" | "receive" | "transfer" | "payment" | "bill_payment";
         };
         /** BankTransactionMatch */
         BankTransactionMatch: {
@@ -3372,6 +3772,18 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["Account"][];
+        };
+        /** Page_BankReconciliation */
+        Page_BankReconciliation: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["BankReconciliation"][];
+        };
+        /** Page_BankRule */
+        Page_BankRule: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["BankRule"][];
         };
         /** Page_BankStatement */
         Page_BankStatement: {
@@ -5170,6 +5582,770 @@ export interface operations {
             };
         };
     };
+    listBankReconciliations: {
+        parameters: {
+            query?: {
+                /** @description Only this bank account’s reconciliations. */
+                account?: string;
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_BankReconciliation"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reconcileBankAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankReconciliationCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReconciliation"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readBankReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReconciliation"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankRules: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_BankRule"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankRule"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readBankRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankRule"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBankRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBankRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankRule"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listBankStatementMappings: {
         parameters: {
             query?: {
@@ -6248,6 +7424,125 @@ export interface operations {
             };
         };
     };
+    createFromBankTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransactionCreated"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     excludeBankTransaction: {
         parameters: {
             query?: never;
@@ -6825,6 +8120,114 @@ export interface operations {
             };
             /** @description Error envelope; code: stale_write. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptBankSuggestions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionAcceptSuggestions"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransactionAcceptResult"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7938,7 +9341,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, deposit, bank_transaction */
+                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, deposit, bank_transaction, bank_reconciliation */
                 entity_types?: string;
                 /** @description 1 to 1000, default 100 */
                 limit?: number;
@@ -11601,7 +13004,7 @@ export interface operations {
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 source_id?: string;
-                source_type?: "manual" | "reversal" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void" | "bill" | "bill_void" | "bill_payment" | "bill_payment_void" | "deposit" | "deposit_void";
+                source_type?: "manual" | "reversal" | "bank_transaction" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void" | "bill" | "bill_void" | "bill_payment" | "bill_payment_void" | "deposit" | "deposit_void";
                 status?: "draft" | "posted";
                 txn_date_from?: string;
                 txn_date_to?: string;
@@ -14115,6 +15518,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheet"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankReconciliationReport: {
+        parameters: {
+            query: {
+                /** @description The bank account (D70). */
+                account: string;
+                as_of?: string;
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReconciliationReport"];
                     "text/csv": string;
                 };
             };

@@ -1,0 +1,222 @@
+// Bank rules (D75): CRUD, and the suggestion the first matching rule makes for a bank line. A rule
+// is checked whole when saved: its shape (src/domain/bank-rule.ts) and what it names (its bank
+// account, and the action's account, tax rate and tracking options, as /create checks them), so a
+// saved rule is one that can be accepted.
+//
+// Suggestions are computed when a bank transaction is read, from the rules as they are then (one
+// query for all the rules, matched in memory), never stored: a rule added, changed or deleted shows
+// at once on every unmatched line, without rewriting (and versioning) thousands of transactions.
+import { randomUUID } from 'node:crypto';
+import {
+  type BankRule,
+  checkRuleShape,
+  firstMatchingRule,
+  type RuleAction,
+  type RuleCondition,
+  type RuleDirection,
+} from '../../domain/bank-rule.ts';
+import { fieldError, notFound } from '../../domain/errors.ts';
+import { parseMoney } from '../../domain/money.ts';
+import type { Queryable } from '../../storage/db.ts';
+import type { RuleFields, RuleRow } from '../../storage/stores/bank-rules.ts';
+import * as rules from '../../storage/stores/bank-rules.ts';
+import type { BankTransactionRow } from '../../storage/stores/bank-transactions.ts';
+import type { WriteScope } from '../changes.ts';
+import type { Actor, Deps } from '../context.ts';
+import { type PageCursor, toPage } from '../pagination.ts';
+import { lockAtVersion } from '../versions.ts';
+import { BANK_ACCOUNT } from './bank-accounts.ts';
+import { actionCheck, type LineAction, RULE_ACTION_PATHS } from './line-actions.ts';
+
+export { RULES_MAX } from '../../storage/stores/bank-rules.ts';
+export const PRIORITY_MAX = 1_000_000;
+
+/** What a bank rule proposes for a transaction (D75); null when none does. */
+export interface Suggestion {
+  rule: string;
+  rule_name: string;
+  kind: RuleAction['kind'];
+  account: string;
+  tax_rate: string | null;
+  tracking_options: string[];
+  memo: string | null;
+}
+
+export interface RuleInput {
+  name: string;
+  priority: number;
+  account?: string | null;
+  direction?: RuleDirection;
+  match?: 'all' | 'any';
+  conditions: RuleCondition[];
+  action: LineAction;
+}
+
+function actionOf(row: RuleRow): RuleAction {
+  const action = row.action as Partial<RuleAction>;
+  return {
+    kind: action.kind as RuleAction['kind'],
+    account: String(action.account),
+    tax_rate: action.tax_rate ?? null,
+    tracking_options: action.tracking_options ?? [],
+    memo: action.memo ?? null,
+  };
+}
+
+function describeRule(row: RuleRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    priority: row.priority,
+    account: row.account_id,
+    direction: row.direction as RuleDirection,
+    match: row.match_mode as 'all' | 'any',
+    conditions: row.conditions as RuleCondition[],
+    action: actionOf(row),
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+export type RuleView = ReturnType<typeof describeRule>;
+
+function ruleOf(row: RuleRow): BankRule {
+  return {
+    id: row.id,
+    name: row.name,
+    priority: row.priority,
+    accountId: row.account_id,
+    direction: row.direction as RuleDirection,
+    match: row.match_mode as 'all' | 'any',
+    conditions: row.conditions as RuleCondition[],
+    action: actionOf(row),
+  };
+}
+
+/** The books' rules in the order they apply (priority, then age): one query. */
+export async function rulesInOrder(db: Queryable, organizationId: string): Promise<BankRule[]> {
+  return (await rules.inOrder(db, organizationId)).map(ruleOf);
+}
+
+/** The suggestion of the first rule that matches an unmatched transaction (D75), else null. */
+export function suggestionOf(ordered: readonly BankRule[], row: BankTransactionRow): Suggestion | null {
+  if (row.status !== 'unmatched') return null;
+  const rule = firstMatchingRule(ordered, {
+    accountId: row.account_id,
+    amount: parseMoney(row.amount),
+    description: row.description,
+    payee: row.payee,
+    reference: row.bank_reference,
+  });
+  if (!rule) return null;
+  return {
+    rule: rule.id,
+    rule_name: rule.name,
+    kind: rule.action.kind,
+    account: rule.action.account,
+    tax_rate: rule.action.tax_rate,
+    tracking_options: rule.action.tracking_options,
+    memo: rule.action.memo,
+  };
+}
+
+export async function readRule(db: Queryable, actor: Actor, id: string): Promise<RuleView> {
+  const row = await rules.find(db, actor.organization.id, id);
+  if (!row) throw notFound('bank rule');
+  return describeRule(row);
+}
+
+/** GET /bank-rules: in the order they apply (priority, then age), 50 a page. */
+export async function listRules(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
+  const organizationId = actor.organization.id;
+  const page = toPage(organizationId, await rules.page(deps.db, organizationId, cursor), cursor);
+  return { ...page, rows: page.rows.map(describeRule) };
+}
+
+/** A whole rule checked: its shape, then what it names (D70 bank account, the action's references). */
+async function fieldsOf(scope: WriteScope, input: RuleInput): Promise<RuleFields> {
+  const name = input.name.trim();
+  if (name === '') throw fieldError('name', 'must not be blank');
+  if (!Number.isInteger(input.priority) || input.priority < 0 || input.priority > PRIORITY_MAX) {
+    throw fieldError('priority', `must be a whole number from 0 to ${PRIORITY_MAX}`);
+  }
+  const direction = input.direction ?? 'any';
+  const conditions = checkRuleShape({ direction, conditions: input.conditions, action: input.action });
+  const accountId = input.account ?? null;
+  const { check, checkAccount } = await actionCheck(
+    scope.tx,
+    scope.actor.organization.id,
+    [input.action],
+    accountId ? [accountId] : [],
+  );
+  if (accountId) checkAccount({ id: accountId, path: 'account', rule: BANK_ACCOUNT });
+  const checked = check(input.action, RULE_ACTION_PATHS, accountId);
+  const action: RuleAction = {
+    kind: checked.kind,
+    account: checked.accountId,
+    tax_rate: checked.tax ? (input.action.tax_rate ?? null) : null,
+    tracking_options: checked.trackingOptionIds,
+    memo: checked.memo,
+  };
+  return {
+    name,
+    priority: input.priority,
+    account_id: accountId,
+    direction,
+    match_mode: input.match ?? 'all',
+    conditions,
+    action,
+  };
+}
+
+export async function createRule(scope: WriteScope, input: RuleInput): Promise<RuleView> {
+  const organizationId = scope.actor.organization.id;
+  const fields = await fieldsOf(scope, input);
+  // Each bank line is compared with every rule, so their number is bounded. Two requests creating
+  // the last rules at once can pass the count together: the bound is a cost limit, not a ledger rule.
+  if ((await rules.count(scope.tx, organizationId)) >= rules.RULES_MAX) {
+    throw fieldError('name', `these books have ${rules.RULES_MAX} bank rules, the most they may keep`);
+  }
+  const id = randomUUID();
+  await rules.insert(scope.tx, organizationId, id, fields);
+  return readRule(scope.tx, scope.actor, id);
+}
+
+/** PATCH: sparse at the top level (conditions and action are replaced whole); checked whole again. */
+export async function updateRule(
+  scope: WriteScope,
+  id: string,
+  patch: Partial<RuleInput> & { version?: number },
+  expectedVersion: number | undefined,
+): Promise<RuleView> {
+  const organizationId = scope.actor.organization.id;
+  const row = await lockAtVersion(
+    () => rules.lock(scope.tx, organizationId, id),
+    'bank rule',
+    expectedVersion,
+  );
+  const { version: _version, ...given } = patch;
+  const current = describeRule(row);
+  const merged: RuleInput = {
+    name: given.name ?? current.name,
+    priority: given.priority ?? current.priority,
+    account: given.account === undefined ? current.account : given.account,
+    direction: given.direction ?? current.direction,
+    match: given.match ?? current.match,
+    conditions: given.conditions ?? current.conditions,
+    action: given.action ?? current.action,
+  };
+  await rules.update(scope.tx, organizationId, row.id, await fieldsOf(scope, merged), row.version + 1);
+  return readRule(scope.tx, scope.actor, row.id);
+}
+
+export async function deleteRule(scope: WriteScope, id: string, expectedVersion: number | undefined) {
+  const organizationId = scope.actor.organization.id;
+  const row = await lockAtVersion(
+    () => rules.lock(scope.tx, organizationId, id),
+    'bank rule',
+    expectedVersion,
+  );
+  await rules.remove(scope.tx, organizationId, row.id);
+  return null;
+}

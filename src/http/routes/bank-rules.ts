@@ -1,0 +1,65 @@
+// Published: bank rules (D75): CRUD in the order they apply. What a rule proposes shows as a bank
+// transaction's `suggestion`; POST /bank-transactions/accept-suggestions creates it.
+import type { FastifyInstance } from 'fastify';
+import { createRule, deleteRule, listRules, readRule, updateRule } from '../../app/banking/bank-rules.ts';
+import type { Deps } from '../../app/context.ts';
+import { resourceRoutes } from '../resource-routes.ts';
+import { action } from '../route.ts';
+import {
+  BankRule,
+  BankRuleCreate,
+  BankRuleListQuery,
+  BankRuleUpdate,
+  PageBankRule,
+} from '../schemas/bank-rules.ts';
+import { IdParams, NoContent } from '../schemas/common.ts';
+
+const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
+
+export function registerBankRuleRoutes(app: FastifyInstance, deps: Deps) {
+  const bankRules = resourceRoutes(app, deps, {
+    ...BANKING,
+    tag: 'bank rules',
+    url: '/api/v1/bank-rules',
+    schema: BankRule,
+  });
+  bankRules.list({
+    operationId: 'listBankRules',
+    summary: 'List bank rules in the order they apply (priority, then age)',
+    querystring: BankRuleListQuery,
+    page: PageBankRule,
+    list: listRules,
+  });
+  bankRules.read({
+    operationId: 'readBankRule',
+    summary: 'Read a bank rule',
+    read: (actor, id) => readRule(deps.db, actor, id),
+  });
+  bankRules.create({
+    operationId: 'createBankRule',
+    summary: 'Save a bank rule',
+    description:
+      'The first rule (lowest priority) whose bank account, direction and conditions (all or any) take an unmatched bank line becomes its suggestion; nothing is posted until it is accepted. Text comparisons ignore case; amount comparisons take the absolute amount, exactly. The action is checked as POST /bank-transactions/{id}/create checks it.',
+    body: BankRuleCreate,
+    create: createRule,
+  });
+  bankRules.update({
+    operationId: 'updateBankRule',
+    summary: 'Change a bank rule (sparse; conditions and action are replaced whole)',
+    body: BankRuleUpdate,
+    update: updateRule,
+  });
+  action(app, deps, {
+    tag: 'bank rules',
+    published: true,
+    auth: 'organization',
+    permission: BANKING.write,
+    method: 'DELETE',
+    url: '/api/v1/bank-rules/:id',
+    operationId: 'deleteBankRule',
+    summary: 'Delete a bank rule (what it created stays)',
+    params: IdParams,
+    response: { 204: NoContent },
+    write: (scope, request, version) => deleteRule(scope, request.params.id, version),
+  });
+}
