@@ -30,6 +30,8 @@ const Deposits = screen(() => import('./features/deposits/Deposits.tsx'));
 const Banking = screen(() => import('./features/banking/Banking.tsx'));
 const BankAccountPage = screen(() => import('./features/banking/BankAccountPage.tsx'));
 const ImportStatement = screen(() => import('./features/banking/ImportStatement.tsx'));
+const Reconcile = screen(() => import('./features/banking/Reconcile.tsx'));
+const BankRules = screen(() => import('./features/banking/BankRules.tsx'));
 const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
 const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
 const Reports = screen(() => import('./features/reports/Reports.tsx'));
@@ -71,7 +73,9 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   banking: BankAccountPage,
 };
 const opening =
+  (first === 'banking' && second === 'rules' && BankRules) ||
   (first === 'banking' && third === 'import' && ImportStatement) ||
+  (first === 'banking' && third === 'reconcile' && Reconcile) ||
   (second && DOCUMENT_PAGE[first]) ||
   FIRST_SEGMENT[first];
 void opening?.preload();
@@ -121,7 +125,9 @@ export function App() {
           <Route path="deposits" element={<Lazy screen={<Deposits />} />} />
           <Route path="banking" element={<Lazy screen={<Banking />} />} />
           <Route path="banking/:id" element={<Lazy screen={<BankAccountPage />} />} />
+          <Route path="banking/rules" element={<Lazy screen={<BankRules />} />} />
           <Route path="banking/:id/import" element={<Lazy screen={<ImportStatement />} />} />
+          <Route path="banking/:id/reconcile" element={<Lazy screen={<Reconcile />} />} />
           <Route path="items" element={<Lazy screen={<Items />} />} />
           <Route path="items/:id" element={<Lazy screen={<ItemPage />} />} />
           <Route path="vendors" element={<Lazy screen={<Vendors />} />} />

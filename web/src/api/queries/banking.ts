@@ -13,6 +13,9 @@ export type Suggestion = ResponseOf<
   200
 >['results'][number];
 export type LineStatus = BankTransaction['status'];
+export type BankRule = ResponseOf<'/api/v1/bank-rules/{id}', 'get', 200>;
+export type ReconciliationReport = ResponseOf<'/api/v1/reports/bank-reconciliation', 'get', 200>;
+export type Reconciliation = ResponseOf<'/api/v1/bank-reconciliations/{id}', 'get', 200>;
 
 /** How many unmatched lines the overview counts before it says "500 or more". */
 export const UNMATCHED_COUNT_MAX = 500;
@@ -30,6 +33,10 @@ export const bankingKeys = {
   ledger: (account: string, from: string, to: string, cursor: string | undefined) =>
     ['banking', 'ledger', account, from, to, cursor ?? ''] as const,
   journalEntry: (id: string) => ['journal', 'one', id] as const,
+  rules: () => ['banking', 'rules'] as const,
+  reconciliationReport: (account: string, asOf: string) =>
+    ['banking', 'reconciliation-report', account, asOf] as const,
+  reconciliations: (account: string) => ['banking', 'reconciliations', account] as const,
 };
 
 /** One page of an account's bank lines of one status (oldest first, as the API answers). */
@@ -143,6 +150,47 @@ export const journalEntryQuery = (id: string) =>
     queryKey: bankingKeys.journalEntry(id),
     queryFn: async () => data(await api.GET('/api/v1/journal-entries/{id}', { params: { path: { id } } })),
     staleTime: 10_000,
+  });
+
+/** Every bank rule in priority order (a few pages at most). */
+export const rulesQuery = () =>
+  queryOptions({
+    queryKey: bankingKeys.rules(),
+    queryFn: async () => {
+      const rules: BankRule[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const result = data(
+          await api.GET('/api/v1/bank-rules', { params: { query: cursor ? { cursor } : {} } }),
+        );
+        rules.push(...result.results);
+        cursor = cursorOf(result.next);
+        if (!cursor) break;
+      }
+      return rules;
+    },
+  });
+
+/** Where an account stands against its bank on a day (D76). */
+export const reconciliationReportQuery = (account: string, asOf: string) =>
+  queryOptions({
+    queryKey: bankingKeys.reconciliationReport(account, asOf),
+    queryFn: async () =>
+      data(
+        await api.GET('/api/v1/reports/bank-reconciliation', { params: { query: { account, as_of: asOf } } }),
+      ),
+  });
+
+/** The account's reconciliations, newest first (its last page). */
+export const reconciliationsQuery = (account: string) =>
+  queryOptions({
+    queryKey: bankingKeys.reconciliations(account),
+    queryFn: async () => {
+      const page = data(
+        await api.GET('/api/v1/bank-reconciliations', { params: { query: { account, cursor: 'last' } } }),
+      );
+      return [...page.results].reverse();
+    },
   });
 
 /**

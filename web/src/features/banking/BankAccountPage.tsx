@@ -37,11 +37,17 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import type { Account } from '../accounts/Accounts.tsx';
+import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { accountLabel, bankSignBalance, kindLabel, useBankAccounts } from './bankAccounts.ts';
 import { FindAndMatch } from './FindAndMatch.tsx';
-import { useLineAction, useMatchLine } from './useBankLineActions.ts';
+import { RecordLine } from './RecordLine.tsx';
+import {
+  useAcceptSuggestion,
+  useAcceptSuggestions,
+  useLineAction,
+  useMatchLine,
+} from './useBankLineActions.ts';
 
 const TABS: { value: LineStatus; label: string }[] = [
   { value: 'unmatched', label: 'To match' },
@@ -120,6 +126,46 @@ function LedgerSuggestion({
   );
 }
 
+const RULE_KIND: Record<string, string> = {
+  spend: 'a spend to',
+  receive: 'money received to',
+  transfer: 'a transfer with',
+};
+
+/** What the first matching bank rule proposes (D75): accepted in one click, posted and matched at once. */
+function RuleSuggestion({ line, books }: { line: BankTransaction; books: Books }) {
+  const accounts = useAllAccounts();
+  const accept = useAcceptSuggestion();
+  const suggestion = line.suggestion;
+  if (!suggestion) return null;
+  const account = accounts.data?.find((a) => a.id === suggestion.account);
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Badge size="xs" variant="dot" color="teal" mr={6}>
+            Rule
+          </Badge>
+          {suggestion.rule_name}: record as {RULE_KIND[suggestion.kind] ?? suggestion.kind}{' '}
+          {account ? accountLabel(account) : 'its account'}
+          {suggestion.memo ? ` · ${suggestion.memo}` : ''}
+        </Text>
+        <ErrorNotice error={accept.error} />
+      </div>
+      {books.can.writeBanking ? (
+        <Button
+          size="xs"
+          loading={accept.isPending}
+          onClick={() => accept.mutate(line)}
+          aria-label={`Accept rule ${suggestion.rule_name}`}
+        >
+          Accept
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 function Suggestions({ line, books }: { line: BankTransaction; books: Books }) {
   const suggestions = useQuery(suggestionsQuery(line.id));
   if (suggestions.isPending) return <Skeleton height={18} />;
@@ -127,7 +173,7 @@ function Suggestions({ line, books }: { line: BankTransaction; books: Books }) {
   const all = suggestions.data ?? [];
   const ledger = all.filter((s) => s.kind === 'journal_line').slice(0, 3);
   const documents = all.filter((s) => s.kind === 'invoice' || s.kind === 'bill').slice(0, 3);
-  if (ledger.length === 0 && documents.length === 0)
+  if (ledger.length === 0 && documents.length === 0 && !line.suggestion)
     return (
       <Text size="xs" c="dimmed">
         Nothing in the books has this amount near this day. Find and match, or record it.
@@ -135,6 +181,7 @@ function Suggestions({ line, books }: { line: BankTransaction; books: Books }) {
     );
   return (
     <Stack gap={6}>
+      <RuleSuggestion line={line} books={books} />
       {ledger.map((suggestion, index) => (
         <LedgerSuggestion
           key={suggestion.journal_line}
@@ -182,6 +229,7 @@ function LineCard({
   books,
   currency,
   onFind,
+  onRecord,
   onConfirm,
   onInclude,
   including,
@@ -190,6 +238,7 @@ function LineCard({
   books: Books;
   currency: string;
   onFind: (line: BankTransaction) => void;
+  onRecord: (line: BankTransaction) => void;
   onConfirm: (line: BankTransaction, action: 'unmatch' | 'exclude') => void;
   onInclude: (line: BankTransaction) => void;
   including: boolean;
@@ -236,6 +285,9 @@ function LineCard({
               <>
                 <Button size="xs" variant="default" onClick={() => onFind(line)}>
                   Find and match
+                </Button>
+                <Button size="xs" variant="default" onClick={() => onRecord(line)}>
+                  Record it
                 </Button>
                 <Button size="xs" variant="subtle" color="red" onClick={() => onConfirm(line, 'exclude')}>
                   Exclude
@@ -297,6 +349,8 @@ function Lines({ account, books, status }: { account: Account; books: Books; sta
   const [searched] = useDebouncedValue(search.trim(), 300);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [finding, setFinding] = useState<BankTransaction | null>(null);
+  const [recording, setRecording] = useState<BankTransaction | null>(null);
+  const acceptAll = useAcceptSuggestions();
   const [confirming, setConfirming] = useState<{
     line: BankTransaction;
     action: 'unmatch' | 'exclude';
@@ -329,7 +383,19 @@ function Lines({ account, books, status }: { account: Account; books: Books; sta
         }}
         maw={420}
       />
-      <ErrorNotice error={list.error ?? include.error} />
+      <ErrorNotice error={list.error ?? include.error ?? acceptAll.error} />
+      {status === 'unmatched' && books.can.writeBanking && rows.some((line) => line.suggestion) ? (
+        <Group>
+          <Button
+            size="xs"
+            variant="light"
+            loading={acceptAll.isPending}
+            onClick={() => acceptAll.mutate(rows.filter((line) => line.suggestion).map((line) => line.id))}
+          >
+            Accept every rule suggestion on this page ({rows.filter((line) => line.suggestion).length})
+          </Button>
+        </Group>
+      ) : null}
       {list.isPending ? <Skeleton height={120} /> : null}
       {list.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -343,6 +409,7 @@ function Lines({ account, books, status }: { account: Account; books: Books; sta
           books={books}
           currency={currency}
           onFind={setFinding}
+          onRecord={setRecording}
           onConfirm={(l, action) => {
             unmatch.reset();
             exclude.reset();
@@ -365,6 +432,17 @@ function Lines({ account, books, status }: { account: Account; books: Books; sta
         fullScreen={Boolean(phone)}
       >
         {finding ? <FindAndMatch line={finding} currency={currency} onDone={() => setFinding(null)} /> : null}
+      </Modal>
+      <Modal
+        opened={recording !== null}
+        onClose={() => setRecording(null)}
+        title="Record it"
+        size="lg"
+        fullScreen={Boolean(phone)}
+      >
+        {recording ? (
+          <RecordLine line={recording} currency={currency} onDone={() => setRecording(null)} />
+        ) : null}
       </Modal>
       <ConfirmDialog
         opened={confirming !== null}
@@ -419,11 +497,16 @@ export default function BankAccountPage() {
     <Page
       title={accountLabel(account)}
       actions={
-        books.can.writeBanking ? (
-          <Button component={Link} to={`/banking/${account.id}/import`} size="sm">
-            Import statement
+        <>
+          <Button component={Link} to={`/banking/${account.id}/reconcile`} size="sm" variant="default">
+            Reconcile
           </Button>
-        ) : null
+          {books.can.writeBanking ? (
+            <Button component={Link} to={`/banking/${account.id}/import`} size="sm">
+              Import statement
+            </Button>
+          ) : null}
+        </>
       }
     >
       <Text size="sm" c="dimmed">

@@ -83,6 +83,15 @@ function AccountCard({ account, books }: { account: Account; books: Books }) {
           >
             {unmatched.data?.count ? 'Match lines' : 'See lines'}
           </Button>
+          <Button
+            component={Link}
+            to={`/banking/${account.id}/reconcile`}
+            size="xs"
+            variant="default"
+            aria-label={`Reconcile ${accountLabel(account)}`}
+          >
+            Reconcile
+          </Button>
           {books.can.writeBanking ? (
             <Button
               component={Link}
@@ -110,6 +119,9 @@ export default function Banking() {
       title="Banking"
       actions={
         <>
+          <Button component={Link} to="/banking/rules" size="sm" variant="default">
+            Bank rules
+          </Button>
           <Button component={Link} to="/deposits" size="sm" variant="default">
             Deposits
           </Button>

@@ -516,11 +516,7 @@ function Importer({ account, books }: { account: Account; books: Books }) {
       <ErrorNotice error={importing.error} />
       {picked ? (
         <Group>
-          <Button
-            onClick={() => importing.mutate()}
-            loading={importing.isPending}
-            disabled={!format}
-          >
+          <Button onClick={() => importing.mutate()} loading={importing.isPending} disabled={!format}>
             Import {picked.file.name}
           </Button>
         </Group>

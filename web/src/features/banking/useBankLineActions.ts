@@ -49,3 +49,47 @@ export function useLineAction(action: Action, onDone?: () => void) {
     },
   });
 }
+
+/** A rule's suggestion accepted (D75): its fields are a /create body as they are. */
+export function useAcceptSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (line: BankTransaction) => {
+      const suggestion = line.suggestion;
+      if (!suggestion) throw new Error('This line has no rule suggestion any more.');
+      return data(
+        await api.POST('/api/v1/bank-transactions/{id}/create', {
+          params: { path: { id: line.id } },
+          body: {
+            kind: suggestion.kind,
+            account: suggestion.account,
+            tax_rate: suggestion.tax_rate,
+            tracking_options: suggestion.tracking_options,
+            memo: suggestion.memo,
+          },
+        }),
+      );
+    },
+    onSuccess: (created) => {
+      notifications.show({ color: 'teal', message: `Recorded as ${created.entry_number} and matched.` });
+      invalidateBanking(queryClient);
+    },
+  });
+}
+
+/** Many lines' rule suggestions accepted at once (POST /bank-transactions/accept-suggestions). */
+export function useAcceptSuggestions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) =>
+      data(await api.POST('/api/v1/bank-transactions/accept-suggestions', { body: { ids } })),
+    onSuccess: (answer) => {
+      const count = answer.results.length;
+      notifications.show({
+        color: 'teal',
+        message: `${count} line${count === 1 ? '' : 's'} recorded and matched.`,
+      });
+      invalidateBanking(queryClient);
+    },
+  });
+}
