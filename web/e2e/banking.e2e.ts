@@ -160,7 +160,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       description: string;
       amount: string;
       status: string;
-      matched: { journal_line: string }[];
+      matched: { journal_line: string; journal_entry: string }[];
     }[];
   const importFile = async (number: string, file: string) => {
     await nav('Banking');
@@ -342,6 +342,130 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       entry.lines.some((line: { id: string }) => line.id === matched?.matched[0]?.journal_line),
       'the camt line matched the deposit’s bank line',
     );
+  });
+
+  test('a card purchase from a QFX statement is recorded as a spend from its line, and matched', async () => {
+    await importFile('2100', join(FIXTURES, 'card-quicken.qfx'));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Import card-quicken.qfx' }).click();
+    await imported(main).filter({ hasText: '2 lines imported' }).waitFor();
+    await main.getByRole('link', { name: 'Match the lines' }).click();
+    const amazon = card(/^AMAZON MKTPL\*2K4LJ9, -\$64\.20/);
+    await amazon.getByRole('button', { name: 'Record it' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record it' });
+    await dialog.getByRole('textbox', { name: 'Expense account' }).click();
+    await page.getByRole('option', { name: '6300 Office Supplies' }).click();
+    await shot('record-spend');
+    await dialog.getByRole('button', { name: 'Record and match' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await amazon.waitFor({ state: 'detached' });
+    const [spent] = await lines('2100', 'matched');
+    const entry = await api('GET', `/api/v1/journal-entries/${spent?.matched[0]?.journal_entry}`);
+    assert.deepEqual(
+      entry.lines
+        .map((l: { account_number: string; debit: string; credit: string }) => [
+          l.account_number,
+          l.debit,
+          l.credit,
+        ])
+        .sort(),
+      [
+        ['2100', '0.0000', '64.2000'],
+        ['6300', '64.2000', '0.0000'],
+      ],
+      'the card is credited with the purchase, the expense debited',
+    );
+  });
+
+  test('a bank rule suggests how to record AT&T; its suggestion is accepted for the page', async () => {
+    await nav('Banking');
+    await page.getByRole('main').getByRole('link', { name: 'Bank rules' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bank rules' }).waitFor();
+    await page.getByText(/No rules yet/).waitFor();
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New rule' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Phone bill');
+    await dialog.getByRole('textbox', { name: 'Condition 1 value' }).fill('at&t');
+    await dialog.getByRole('textbox', { name: 'Account', exact: true }).click();
+    await page.getByRole('option', { name: '6550 Utilities' }).click();
+    await dialog.getByRole('textbox', { name: 'Memo' }).fill('Mobile phones');
+    await shot('rule-new');
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('article', { name: 'Rule Phone bill' })
+      .getByText('description contains "at&t"')
+      .waitFor();
+    await shot('rules');
+    await nav('Banking');
+    await overviewCard('1000').getByRole('link', { name: '1000 Business Checking', exact: true }).click();
+    const att = card(/^AT&T WIRELESS/);
+    await att.getByText(/Phone bill: record as a spend to 6550 Utilities/).waitFor();
+    await page.getByRole('button', { name: /^Accept every rule suggestion on this page \(1\)/ }).click();
+    await att.waitFor({ state: 'detached' });
+    const phone = (await lines('1000', 'matched')).find((line) => line.amount === '-42.1700');
+    assert.equal(phone?.matched.length, 1);
+  });
+
+  test('reconcile Business Checking: the difference moves as the balance is typed and lines are recorded, down to zero', async () => {
+    // The money in the account before its first bank line: the statement's 5,000.00 opening balance.
+    await api('POST', '/api/v1/journal-entries', {
+      txn_date: '2026-10-31',
+      memo: 'Opening balance',
+      post: true,
+      lines: [
+        { account: accounts['1000']!.id, debit: '5000.00' },
+        { account: accounts['3000']!.id, credit: '5000.00' },
+      ],
+    });
+    await page.getByRole('link', { name: 'Reconcile' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reconcile 1000 Business Checking' }).waitFor();
+    const main = page.getByRole('main');
+    assert.equal(await main.getByRole('textbox', { name: 'Statement date' }).inputValue(), '2026-11-15');
+    const balance = main.getByRole('textbox', { name: 'Statement balance' });
+    assert.equal(await balance.inputValue(), '5899.33');
+    // Coffee is still to record: 8.50 of difference.
+    await main
+      .getByRole('status')
+      .filter({ hasText: /^Difference -\$8\.50/ })
+      .waitFor();
+    assert.equal(await main.getByRole('button', { name: /^Reconcile through/ }).isDisabled(), true);
+    await balance.fill('5890');
+    await main
+      .getByRole('status')
+      .filter({ hasText: /^Difference -\$17\.83/ })
+      .waitFor();
+    await balance.fill('5899.33');
+    await shot('reconcile-difference');
+    await main.getByRole('link', { name: "Match them on the account's page" }).click();
+    const coffee = card(/^BLUE BOTTLE COFFEE/);
+    await coffee.getByRole('button', { name: 'Record it' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record it' });
+    await dialog.getByRole('textbox', { name: 'Expense account' }).click();
+    await page.getByRole('option', { name: '6300 Office Supplies' }).click();
+    await dialog.getByRole('button', { name: 'Record and match' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Reconcile' }).click();
+    await main
+      .getByRole('status')
+      .filter({ hasText: /^Difference \$0\.00: .* Ready to reconcile/ })
+      .waitFor();
+    await shot('reconcile-zero');
+    await main.getByRole('button', { name: 'Reconcile through Nov 15, 2026' }).click();
+    await main.getByText(/4 bank lines reconciled through Nov 15, 2026/).waitFor();
+    const reconciliations = (await api('GET', `/api/v1/bank-reconciliations?account=${accounts['1000']!.id}`))
+      .results;
+    assert.deepEqual(
+      reconciliations.map((r: { statement_balance: string; transactions_reconciled: number }) => [
+        r.statement_balance,
+        r.transactions_reconciled,
+      ]),
+      [['5899.3300', 4]],
+    );
+    await shot('reconciled');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('reconciled-390');
+    await page.setViewportSize({ width: 1366, height: 768 });
   });
 
   test('no page broke, no serious accessibility finding', () => {

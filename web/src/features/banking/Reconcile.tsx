@@ -132,9 +132,9 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
   const [typedDate, setTypedDate] = useState<string | null>(null);
   const [typedBalance, setTypedBalance] = useState<string | null>(null);
   const date = typedDate ?? latest.data?.period_end ?? today();
-  const balanceText =
-    typedBalance ??
-    (latest.data?.closing_balance ? formatMoney(parseMoney(latest.data.closing_balance)) : '');
+  // "5899.3300" reads as the statement prints it: "5899.33".
+  const printed = latest.data?.closing_balance?.replace(/(\.\d{2}\d*?)0+$/, '$1') ?? '';
+  const balanceText = typedBalance ?? printed;
   const [asOf] = useDebouncedValue(date, 300);
   const report = useQuery({
     ...reconciliationReportQuery(account.id, asOf),
@@ -336,6 +336,7 @@ function ReportPanel({
         name={`bank-reconciliation-${account.number}-${report.as_of}`}
         headers={['Figure', 'Amount']}
         numeric={1}
+        minWidth={300}
         rows={[
           {
             cells: [
