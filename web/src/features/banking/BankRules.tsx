@@ -112,6 +112,8 @@ function RuleForm({
           kind,
           account: account ?? '',
           tax_rate: kind === 'transfer' ? null : taxRate,
+          // Not edited here, but kept: PATCH replaces the action whole.
+          tracking_options: rule?.action.tracking_options ?? [],
           memo: memo.trim() ? memo.trim() : null,
         },
       };

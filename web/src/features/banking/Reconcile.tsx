@@ -267,7 +267,11 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
           ) : null}
           {books.can.writeBanking ? (
             <Group>
-              <Button type="submit" loading={reconcile.isPending} disabled={difference !== 0n}>
+              <Button
+                type="submit"
+                loading={reconcile.isPending}
+                disabled={difference !== 0n || Boolean(reconcile.data)}
+              >
                 Reconcile through {isDate(date) ? formatDate(date) : 'the date'}
               </Button>
             </Group>
