@@ -810,7 +810,7 @@ describe('a bookkeeper’s day in the browser', {
       await walkTo('Inventory adjustments', 'inventory-adjustments');
     });
 
-    test('Accounting: chart of accounts, journal entries, reports', async () => {
+    test('Accounting: chart of accounts, journal entries, banking, reports', async () => {
       await walkTo('Chart of accounts', 'accounts');
       await keepsInDialog('New account', 'Name', 'Petty cash', 'New account, Name');
 
@@ -827,6 +827,26 @@ describe('a bookkeeper’s day in the browser', {
       await heading('New journal entry');
       await keeps(textbox('Memo'), 'Walked through, not saved', 'New journal entry, Memo');
       await settled('journal-entry-new');
+
+      await walkTo('Banking', 'banking');
+      await page.getByRole('link', { name: '1000 Business Checking', exact: true }).click();
+      await heading('1000 Business Checking');
+      await keeps(textbox('Search'), 'coffee', 'Bank account, Search');
+      await settled('bank-account');
+      await page.getByRole('main').getByRole('link', { name: 'Reconcile', exact: true }).click();
+      await heading('Reconcile 1000 Business Checking');
+      await keeps(textbox('Statement balance'), '1234.56', 'Reconcile, Statement balance');
+      await settled('bank-reconcile');
+      await page.getByRole('main').getByRole('link', { name: '1000 Business Checking' }).click();
+      await heading('1000 Business Checking');
+      await page.getByRole('main').getByRole('link', { name: 'Import statement' }).click();
+      await heading('Import a statement into 1000 Business Checking');
+      await settled('bank-import');
+      await walkTo('Banking', 'banking-again');
+      await page.getByRole('main').getByRole('link', { name: 'Bank rules' }).click();
+      await heading('Bank rules');
+      await keepsInDialog('New rule', 'Name', 'Coffee runs', 'New rule, Name');
+      await settled('bank-rules');
 
       await walkTo('Reports', 'reports');
       await keeps(textbox('As of'), `${today().slice(0, 8)}01`, 'Trial balance, As of');

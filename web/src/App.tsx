@@ -27,6 +27,11 @@ const CreditNotes = screen(() => import('./features/credit-notes/CreditNotes.tsx
 const CreditNotePage = screen(() => import('./features/credit-notes/CreditNotePage.tsx'));
 const Payments = screen(() => import('./features/payments/Payments.tsx'));
 const Deposits = screen(() => import('./features/deposits/Deposits.tsx'));
+const Banking = screen(() => import('./features/banking/Banking.tsx'));
+const BankAccountPage = screen(() => import('./features/banking/BankAccountPage.tsx'));
+const ImportStatement = screen(() => import('./features/banking/ImportStatement.tsx'));
+const Reconcile = screen(() => import('./features/banking/Reconcile.tsx'));
+const BankRules = screen(() => import('./features/banking/BankRules.tsx'));
 const TaxRates = screen(() => import('./features/settings/TaxRates.tsx'));
 const Tracking = screen(() => import('./features/settings/Tracking.tsx'));
 const Reports = screen(() => import('./features/reports/Reports.tsx'));
@@ -46,6 +51,7 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   items: Items,
   payments: Payments,
   deposits: Deposits,
+  banking: Banking,
   accounts: Accounts,
   journal: JournalEntries,
   reports: Reports,
@@ -54,7 +60,7 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   'bill-payments': BillPayments,
   'inventory-adjustments': InventoryAdjustments,
 };
-const [, first = '', second] = window.location.pathname.split('/');
+const [, first = '', second, third] = window.location.pathname.split('/');
 /** The screen of one document (`/invoices/<id>`), by the list it belongs to. */
 const DOCUMENT_PAGE: Record<string, Screen> = {
   customers: CustomerPage,
@@ -64,8 +70,14 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   journal: JournalEntryEditor,
   bills: BillPage,
   vendors: VendorPage,
+  banking: BankAccountPage,
 };
-const opening = (second && DOCUMENT_PAGE[first]) || FIRST_SEGMENT[first];
+const opening =
+  (first === 'banking' && second === 'rules' && BankRules) ||
+  (first === 'banking' && third === 'import' && ImportStatement) ||
+  (first === 'banking' && third === 'reconcile' && Reconcile) ||
+  (second && DOCUMENT_PAGE[first]) ||
+  FIRST_SEGMENT[first];
 void opening?.preload();
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -111,6 +123,11 @@ export function App() {
           <Route path="credit-notes/:id" element={<Lazy screen={<CreditNotePage />} />} />
           <Route path="payments" element={<Lazy screen={<Payments />} />} />
           <Route path="deposits" element={<Lazy screen={<Deposits />} />} />
+          <Route path="banking" element={<Lazy screen={<Banking />} />} />
+          <Route path="banking/:id" element={<Lazy screen={<BankAccountPage />} />} />
+          <Route path="banking/rules" element={<Lazy screen={<BankRules />} />} />
+          <Route path="banking/:id/import" element={<Lazy screen={<ImportStatement />} />} />
+          <Route path="banking/:id/reconcile" element={<Lazy screen={<Reconcile />} />} />
           <Route path="items" element={<Lazy screen={<Items />} />} />
           <Route path="items/:id" element={<Lazy screen={<ItemPage />} />} />
           <Route path="vendors" element={<Lazy screen={<Vendors />} />} />

@@ -48,6 +48,7 @@ export function ReportTable({
   numeric,
   csv,
   footer,
+  minWidth = 560,
 }: {
   name: string;
   headers: string[];
@@ -57,6 +58,8 @@ export function ReportTable({
   /** Asks the API for this report (same parameters) as CSV. */
   csv: () => Promise<BlobAnswer>;
   footer?: ReactNode;
+  /** Below this width the table scrolls sideways; a narrow report (two columns) fits a phone. */
+  minWidth?: number;
 }) {
   const download = useMutation({
     mutationFn: async () => {
@@ -81,7 +84,7 @@ export function ReportTable({
           Nothing to report for these dates.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={minWidth}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

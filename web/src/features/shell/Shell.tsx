@@ -58,6 +58,7 @@ const NAV: { group: string | null; items: NavItem[] }[] = [
   {
     group: 'Accounting',
     items: [
+      { label: 'Banking', to: '/banking', show: (books) => books.can.readBanking },
       { label: 'Chart of accounts', to: '/accounts' },
       { label: 'Journal entries', to: '/journal', show: (books) => books.can.readJournal },
       { label: 'Reports', to: '/reports' },

@@ -10,6 +10,8 @@ describe('what the app offers each role (D13)', () => {
       readReports: true,
       administer: false,
       readPurchases: true,
+      readBanking: true,
+      writeBanking: false,
     });
   });
 
@@ -21,11 +23,17 @@ describe('what the app offers each role (D13)', () => {
       readReports: false,
       administer: false,
       readPurchases: false,
+      readBanking: false,
+      writeBanking: false,
     });
   });
 
   test('an accountant keeps the books; admins and owners also administer', () => {
-    expect(abilitiesOf('accountant')).toMatchObject({ writeBooks: true, administer: false });
+    expect(abilitiesOf('accountant')).toMatchObject({
+      writeBooks: true,
+      administer: false,
+      writeBanking: true,
+    });
     expect(abilitiesOf('admin')).toMatchObject({ writeBooks: true, administer: true });
     expect(abilitiesOf('owner')).toMatchObject({ writeBooks: true, administer: true });
   });

@@ -16,6 +16,10 @@ export interface Abilities {
   administer: boolean;
   /** Vendors, bills, bill payments, inventory adjustments (D56): everyone but sales reads them. */
   readPurchases: boolean;
+  /** Banking (D77): bank lines, statements, matching; everyone but sales reads them. */
+  readBanking: boolean;
+  /** Import, match, create from a line, rules, reconcile (D77 banking:write): accountant and up. */
+  writeBanking: boolean;
 }
 
 export function abilitiesOf(role: string): Abilities {
@@ -27,5 +31,7 @@ export function abilitiesOf(role: string): Abilities {
     readReports: role !== 'sales',
     administer: rank >= RANK.admin!,
     readPurchases: role !== 'sales',
+    readBanking: role !== 'sales',
+    writeBanking: rank >= RANK.accountant!,
   };
 }

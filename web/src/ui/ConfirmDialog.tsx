@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ErrorNotice } from './ErrorNotice.tsx';
+
+/**
+ * D82: a destructive action asks first, in a dialog whose title names the document and whose text
+ * says what will happen. "Keep it" is the default way out (Escape too).
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirm,
+  onConfirm,
+  onClose,
+  loading,
+  error,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  error?: unknown;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack gap="sm">
+        <ErrorNotice error={error} />
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Keep it
+          </Button>
+          <Button color="red" loading={loading} onClick={onConfirm}>
+            {confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
