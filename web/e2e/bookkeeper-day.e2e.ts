@@ -860,10 +860,11 @@ describe('a bookkeeper’s day in the browser', {
       await page.getByRole('banner').getByText('Analytical Engines Ltd').waitFor();
       assert.equal(await textbox('Name').inputValue(), 'Analytical Engines Ltd', 'the name persisted');
       assert.equal(await textbox('Timezone').inputValue(), 'America/New_York', 'the time zone persisted');
-      const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}'));
+      // The browser context's own cookie (D81) with the web app's header, as the app sends it.
+      const books = await page.evaluate(() => sessionStorage.getItem('folio.books'));
       const organization = (await (
-        await fetch(`${base()}/api/v1/organization`, {
-          headers: { Authorization: `Bearer ${session.token}`, 'X-Organization-Id': session.organizationId },
+        await page.request.get(`${base()}/api/v1/organization`, {
+          headers: { 'X-Folio-Client': 'web', 'X-Organization-Id': String(books) },
         })
       ).json()) as { name: string; timezone: string };
       assert.deepEqual(
@@ -928,24 +929,32 @@ describe('a bookkeeper’s day in the browser', {
     await shot('phone-dashboard');
   });
 
-  test('an ended session returns to log in, then to the page; log out revokes the token', async () => {
+  test('an ended session returns to log in, then to the page; the session is an HttpOnly cookie (D81)', async () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByText('Live', { exact: true }).click();
     await nav('Chart of accounts');
-    const token = await page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
+    const [cookie, ...others] = await page.context().cookies();
+    assert.deepEqual(others, [], 'one cookie');
+    assert.equal(cookie?.name, 'folio_session');
+    assert.equal(cookie?.httpOnly, true);
+    assert.equal(cookie?.sameSite, 'Strict');
+    assert.equal(cookie?.path, '/api/');
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...sessionStorage, ...localStorage, cookie: document.cookie }),
     );
-    assert.equal(typeof token, 'string');
-    const cookies = await page.context().cookies();
-    assert.deepEqual(cookies, [], 'the token is never in a cookie (D46)');
-    // The session ends elsewhere (another tab logged out): the next request returns to log in.
-    const ended = await fetch(`${base()}/api/v1/auth/logout`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
+    assert.ok(!stored.includes(cookie.value), 'page script never holds the session token');
+    assert.equal(JSON.parse(stored).cookie, '', 'HttpOnly: document.cookie does not show it');
+    const withoutHeader = await fetch(`${base()}/api/v1/me`, {
+      headers: { cookie: `folio_session=${cookie.value}` },
     });
-    assert.equal(ended.status, 204);
-    // The next request finds the session ended. A refetch of the open screen may get there first and
-    // show log in before the menu is clicked; the address then says where to return.
+    assert.equal(withoutHeader.status, 401, 'the cookie alone is no credential');
+    // The session ends elsewhere (a log out from another device, which no tab hears about): the next
+    // request finds it ended. A refetch of the open screen may get there first and show log in
+    // before the menu is clicked; the address then says where to return.
+    const ended = await page.request.post(`${base()}/api/v1/auth/logout`, {
+      headers: { 'X-Folio-Client': 'web' },
+    });
+    assert.equal(ended.status(), 204);
     const customers = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Customers', exact: true });
@@ -962,14 +971,31 @@ describe('a bookkeeper’s day in the browser', {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
-    const second = await page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
-    );
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    const me = await fetch(`${base()}/api/v1/me`, { headers: { Authorization: `Bearer ${second}` } });
-    assert.equal(me.status, 401, 'log out revoked the token');
-    assert.equal(await page.evaluate(() => sessionStorage.getItem('folio.session')), null);
+  });
+
+  test('two tabs share one log-in; log out in one sends the other to log in at once', async () => {
+    const second = await page.context().newPage();
+    second.on('pageerror', (error) => pageErrors.push(`second tab: ${String(error)}`));
+    try {
+      await second.goto(`${base()}/reports`);
+      await second.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+      // The new tab opened the books the first chose last (localStorage), without logging in.
+      await second.getByRole('banner').getByText('Analytical Engines Ltd').waitFor();
+      const [session] = await page.context().cookies();
+      assert.ok(session);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      // The second tab is told (BroadcastChannel) and leaves the books without a click.
+      await second.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 5000 });
+      await second.screenshot({ path: join(SCREENS, 'second-tab-logged-out.png') });
+      assert.deepEqual(await page.context().cookies(), [], 'log out dropped the cookie');
+      const me = await fetch(`${base()}/api/v1/me`, {
+        headers: { cookie: `folio_session=${session.value}`, 'X-Folio-Client': 'web' },
+      });
+      assert.equal(me.status, 401, 'log out ended the session itself, not just the cookie');
+    } finally {
+      await second.close();
+    }
   });
 
   test('every /api/ request the app made is published or internal, and no page broke', () => {

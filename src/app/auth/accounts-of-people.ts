@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import { isSupportedCurrency } from '../../domain/money.ts';
+import { passwordProblem } from '../../domain/password.ts';
 import type { Tx } from '../../storage/db.ts';
 import * as organizations from '../../storage/stores/organizations.ts';
 import * as people from '../../storage/stores/people.ts';
@@ -10,7 +11,6 @@ import { createOrganization } from '../organizations/organizations.ts';
 import { hashPassword, newSessionToken, sha256, verifyPassword } from './secrets.ts';
 
 export const SESSION_LIFETIME_DAYS = 30;
-export const PASSWORD_LENGTH_MIN = 8;
 
 export interface SignupCommand {
   email: string;
@@ -40,9 +40,8 @@ export interface PublicUser {
 export async function signup(deps: Deps, command: SignupCommand) {
   const currency = (command.currency ?? 'USD').toUpperCase();
   if (!isSupportedCurrency(currency)) throw fieldError('currency', `unsupported currency ${currency}`);
-  if (command.password.length < PASSWORD_LENGTH_MIN) {
-    throw fieldError('password', `must be at least ${PASSWORD_LENGTH_MIN} characters`);
-  }
+  const weak = passwordProblem(command.password);
+  if (weak) throw fieldError('password', weak);
   // Hashed before the email is looked up, so a taken email costs the same scrypt work as a new one
   // and its refusal comes no sooner than the checks every sign-up passes (D67).
   const passwordHash = await hashPassword(command.password);
@@ -95,6 +94,11 @@ function decoyHash(): Promise<string> {
 
 export async function logout(deps: Deps, sessionId: string) {
   await people.revokeSession(deps.db, sessionId);
+}
+
+/** Ends the session this token names, if it is live (a web log-in replacing the cookie's session). */
+export async function endSessionOfToken(deps: Deps, token: string) {
+  await people.revokeSessionOfToken(deps.db, sha256(token));
 }
 
 function insertSession(tx: Tx, userId: string, token: string) {

@@ -1,7 +1,7 @@
 // Internal surface: sign-up, log-in, log-out, me (DECISIONS "Organizations, users, sessions").
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { login, logout, me, signup } from '../../app/auth/accounts-of-people.ts';
+import { endSessionOfToken, login, logout, me, signup } from '../../app/auth/accounts-of-people.ts';
 import { notAuthenticated } from '../../app/auth/authenticate.ts';
 import { type AuthAttempt, spendAuthAttempt } from '../../app/auth/throttle.ts';
 import type { Deps } from '../../app/context.ts';
@@ -9,6 +9,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { created, defineRoute, noContent, type Responses, type RouteSpec } from '../route.ts';
 import { Login, LoginRequest, Me, Signup, SignupRequest } from '../schemas/auth.ts';
 import { NoContent } from '../schemas/common.ts';
+import { clearSessionCookie, isWebClient, sessionCookieOf, setSessionCookie } from '../session-cookie.ts';
 
 /** D67: one attempt spent per email and per client address; 429 `throttled` carries Retry-After. */
 async function throttle(
@@ -26,6 +27,25 @@ async function throttle(
     }
     throw error;
   }
+}
+
+/**
+ * D81: the web app (X-Folio-Client: web) gets its session as an HttpOnly cookie and no token in the
+ * body, so no page script ever holds it; the session a cookie already named ends (one per browser).
+ * Every other client gets the token in the body, as before.
+ */
+async function handOver<T extends { token: string }>(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: T,
+): Promise<Omit<T, 'token'> & { token?: string }> {
+  if (!isWebClient(request)) return result;
+  const previous = sessionCookieOf(request);
+  if (previous) await endSessionOfToken(deps, previous);
+  setSessionCookie(deps, request, reply, result.token);
+  const { token: _inCookie, ...answer } = result;
+  return answer;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
@@ -59,7 +79,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Sign up: a user, live books and sandbox books',
     body: SignupRequest,
     response: { 201: Signup },
-    answer: async (request, reply) => created(reply, await signup(deps, request.body)),
+    answer: async (request, reply) =>
+      created(reply, await handOver(deps, request, reply, await signup(deps, request.body))),
   });
 
   attempt('login', {
@@ -68,20 +89,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Log in with email and password',
     body: LoginRequest,
     response: { 200: Login },
-    answer: async (request) => login(deps, request.body.email, request.body.password),
+    answer: async (request, reply) =>
+      handOver(deps, request, reply, await login(deps, request.body.email, request.body.password)),
   });
 
   defineRoute(app, deps, {
     method: 'POST',
     url: '/api/v1/auth/logout',
     operationId: 'logOut',
-    summary: 'End the current session',
+    summary: "End the current session (and drop the web app's cookie)",
     tag: 'internal',
     published: false,
     auth: 'session',
     response: { 204: NoContent },
     handler: async (request, reply) => {
       await logout(deps, request.sessionUser!.sessionId);
+      if (sessionCookieOf(request)) clearSessionCookie(deps, request, reply);
       return noContent(reply);
     },
   });

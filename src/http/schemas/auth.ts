@@ -13,11 +13,19 @@ export const SignupRequest = Type.Object({
   currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$' })),
 });
 
+/** D81: absent when the request said `X-Folio-Client: web`: the session went into a cookie instead. */
+const SessionToken = Type.Optional(
+  Type.String({
+    description:
+      'The session token (send it as Authorization: Bearer). Absent for the web app (X-Folio-Client: web), whose session is an HttpOnly cookie.',
+  }),
+);
+
 export const Signup = Type.Object({
   user: User,
   organization: OrganizationSummary,
   sandbox: OrganizationSummary,
-  token: Type.String(),
+  token: SessionToken,
 });
 
 export const LoginRequest = Type.Object({
@@ -25,7 +33,7 @@ export const LoginRequest = Type.Object({
   password: Type.String({ minLength: 1 }),
 });
 
-export const Login = Type.Object({ token: Type.String(), user: User });
+export const Login = Type.Object({ token: SessionToken, user: User });
 
 export const Me = Type.Object({
   user: User,

@@ -115,7 +115,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session */
+        /** End the current session (and drop the web app's cookie) */
         post: operations["logOut"];
         delete?: never;
         options?: never;
@@ -4718,7 +4718,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        token: string;
+                        /** @description The session token (send it as Authorization: Bearer). Absent for the web app (X-Folio-Client: web), whose session is an HttpOnly cookie. */
+                        token?: string;
                         user: {
                             email: string;
                             id: string;
@@ -4910,7 +4911,8 @@ export interface operations {
                             seats: number;
                             timezone: string;
                         };
-                        token: string;
+                        /** @description The session token (send it as Authorization: Bearer). Absent for the web app (X-Folio-Client: web), whose session is an HttpOnly cookie. */
+                        token?: string;
                         user: {
                             email: string;
                             id: string;

@@ -1,13 +1,16 @@
-// Sign up and log in (internal surface, D46): the token goes to memory and sessionStorage only.
+// Sign up and log in (internal surface). D81: the API answers the web app with an HttpOnly session
+// cookie and no token, so nothing here ever holds the session; the app only learns it is signed in.
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_RULE, passwordProblem } from '@shared/password.ts';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import { setSession } from '../../api/session.ts';
+import { selectBooks, signedIn } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { useSession } from '../shell/books.tsx';
 
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,24 +39,21 @@ function useReturnPath(): string {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const returnTo = useReturnPath();
+  const session = useSession();
   const form = useForm({ initialValues: { email: '', password: '' } });
   const login = useMutation({
     mutationFn: async (body: { email: string; password: string }) =>
       data(await api.POST('/api/v1/auth/login', { body })),
-    onSuccess: async (result) => {
-      setSession({ token: result.token, organizationId: null });
-      const me = await queryClient.fetchQuery({
-        queryKey: ['me', result.token],
-        queryFn: async () => data(await api.GET('/api/v1/me')),
-      });
-      const live = me.memberships.find((m) => m.mode === 'live') ?? me.memberships[0];
-      setSession({ token: result.token, organizationId: live?.organization_id ?? null });
+    onSuccess: () => {
+      // The books: the tab's remembered choice if still the person's, else their live books (Shell).
+      signedIn();
       navigate(returnTo, { replace: true });
     },
     onError: (error) => showFieldErrors(form, error),
   });
+  // Another tab logged in (the cookie is shared): this one goes on too.
+  if (session.status === 'signed-in' && !login.isPending) return <Navigate to={returnTo} replace />;
   return (
     <AuthCard title="Log in">
       <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
@@ -91,6 +91,8 @@ export function SignupPage() {
   const navigate = useNavigate();
   const form = useForm({
     initialValues: { name: '', email: '', password: '', organization_name: '', currency: 'USD' },
+    // The server's own rule (shared code), checked on submit so the form says it before the API does.
+    validate: { password: (value) => (passwordProblem(value) ? `Password ${passwordProblem(value)}` : null) },
   });
   const signup = useMutation({
     mutationFn: async (body: typeof form.values) =>
@@ -98,7 +100,8 @@ export function SignupPage() {
         await api.POST('/api/v1/auth/signup', { body: { ...body, currency: body.currency.toUpperCase() } }),
       ),
     onSuccess: (result) => {
-      setSession({ token: result.token, organizationId: result.organization.id });
+      selectBooks(result.organization.id);
+      signedIn();
       navigate('/', { replace: true });
     },
     onError: (error) => showFieldErrors(form, error),
@@ -118,6 +121,7 @@ export function SignupPage() {
           />
           <PasswordInput
             label="Password"
+            description={PASSWORD_RULE}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
