@@ -38,15 +38,20 @@ declare module 'fastify' {
 
 export type Auth = 'none' | 'session' | 'organization';
 
-/** The one success status of a route and its body schema: `{ 200: Invoice }`, `{ 201: ... }`, `{ 204: Type.Null() }`. */
-export type Responses = { 200: TSchema } | { 201: TSchema } | { 204: TSchema };
+/**
+ * The one success status of a route and its body schema: `{ 200: Invoice }`, `{ 201: ... }`,
+ * `{ 202: ... }` (accepted, done later: an emailed link), `{ 204: Type.Null() }`.
+ */
+export type Responses = { 200: TSchema } | { 201: TSchema } | { 202: TSchema } | { 204: TSchema };
 type SuccessSchema<R> = R extends { 200: infer S extends TSchema }
   ? S
   : R extends { 201: infer S extends TSchema }
     ? S
-    : R extends { 204: infer S extends TSchema }
+    : R extends { 202: infer S extends TSchema }
       ? S
-      : never;
+      : R extends { 204: infer S extends TSchema }
+        ? S
+        : never;
 /** The body a route answers with: the static type of its success schema. */
 export type Answer<R extends Responses> = Static<SuccessSchema<R>>;
 
