@@ -115,5 +115,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'layers: ok (and no SQL in src/app; web/ imports only itself, its API types and shared money rules)',
+  'layers: ok (and no SQL in src/app; web/ imports only itself, its API types and the shared money and password rules)',
 );

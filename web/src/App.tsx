@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
+import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './features/auth/LinkPages.tsx';
 import { useSession } from './features/shell/books.tsx';
 import { Shell } from './features/shell/Shell.tsx';
 import { Page } from './ui/Page.tsx';
@@ -101,6 +102,9 @@ export function App() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/invitations/accept" element={<AcceptInvitationPage />} />
         <Route
           element={
             <RequireSession>

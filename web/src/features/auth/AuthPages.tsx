@@ -1,9 +1,20 @@
 // Sign up and log in (internal surface). D81: the API answers the web app with an HttpOnly session
 // cookie and no token, so nothing here ever holds the session; the app only learns it is signed in.
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_RULE, passwordProblem } from '@shared/password.ts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { api, data } from '../../api/client.ts';
@@ -12,7 +23,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { useSession } from '../shell/books.tsx';
 
-function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={420} component="main">
@@ -39,14 +50,18 @@ function useReturnPath(): string {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const returnTo = useReturnPath();
   const session = useSession();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const form = useForm({ initialValues: { email: '', password: '' } });
   const login = useMutation({
     mutationFn: async (body: { email: string; password: string }) =>
       data(await api.POST('/api/v1/auth/login', { body })),
     onSuccess: () => {
-      // The books: the tab's remembered choice if still the person's, else their live books (Shell).
+      // Whatever was cached may be another person's (or an old /me): the shell asks afresh. The
+      // books: the tab's remembered choice if still the person's, else their live books (Shell).
+      queryClient.clear();
       signedIn();
       navigate(returnTo, { replace: true });
     },
@@ -58,6 +73,11 @@ export function LoginPage() {
     <AuthCard title="Log in">
       <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack gap="sm">
+          {notice ? (
+            <Alert color="teal" role="status">
+              {notice}
+            </Alert>
+          ) : null}
           <ErrorNotice error={login.error} />
           <TextInput
             label="Email"
@@ -75,6 +95,9 @@ export function LoginPage() {
           <Button type="submit" loading={login.isPending}>
             Log in
           </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
           <Text size="sm">
             New to Folio?{' '}
             <Anchor component={Link} to="/signup">
@@ -89,6 +112,7 @@ export function LoginPage() {
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { name: '', email: '', password: '', organization_name: '', currency: 'USD' },
     // The server's own rule (shared code), checked on submit so the form says it before the API does.
@@ -100,6 +124,7 @@ export function SignupPage() {
         await api.POST('/api/v1/auth/signup', { body: { ...body, currency: body.currency.toUpperCase() } }),
       ),
     onSuccess: (result) => {
+      queryClient.clear();
       selectBooks(result.organization.id);
       signedIn();
       navigate('/', { replace: true });
