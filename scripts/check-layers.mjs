@@ -85,8 +85,9 @@ for (const file of files(src)) {
 }
 // The web app (D41, D42) is an ordinary client: it imports its own files, its generated API types
 // (web/src/api/schema.d.ts) and packages; of the server, only the shared pure rules below (D45: the
-// totals it shows come from the server's own money code), never other server modules.
-const WEB_SHARED = new Set(['money.ts', 'invoice.ts']);
+// totals it shows come from the server's own money code; the password rule it shows before sign-up
+// is the server's own too), never other server modules.
+const WEB_SHARED = new Set(['money.ts', 'invoice.ts', 'password.ts']);
 const web = resolve('web/src');
 const webFiles = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -114,5 +115,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'layers: ok (and no SQL in src/app; web/ imports only itself, its API types and shared money rules)',
+  'layers: ok (and no SQL in src/app; web/ imports only itself, its API types and the shared money and password rules)',
 );

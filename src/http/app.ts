@@ -1,5 +1,6 @@
 // buildApp(deps): the HTTP transport. Routes are registered explicitly; no auto-loading.
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
@@ -158,6 +159,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     return done(null, body);
   });
 
+  // D81: the web app's session cookie (session-cookie.ts); parsed on every request, never signed
+  // (the value is a random session token, looked up by its hash).
+  await app.register(cookie);
   app.decorate('inFlight', new InFlight());
   runEmailOutbox(app, deps);
 

@@ -22,6 +22,7 @@ import type { Permission } from '../domain/roles.ts';
 import { errorAnswer } from './errors.ts';
 import { errorResponses } from './openapi.ts';
 import { ErrorRef, isComponent } from './schemas/common.ts';
+import { clearSessionCookie, isWebClient, sessionCookieOf } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,15 +38,20 @@ declare module 'fastify' {
 
 export type Auth = 'none' | 'session' | 'organization';
 
-/** The one success status of a route and its body schema: `{ 200: Invoice }`, `{ 201: ... }`, `{ 204: Type.Null() }`. */
-export type Responses = { 200: TSchema } | { 201: TSchema } | { 204: TSchema };
+/**
+ * The one success status of a route and its body schema: `{ 200: Invoice }`, `{ 201: ... }`,
+ * `{ 202: ... }` (accepted, done later: an emailed link), `{ 204: Type.Null() }`.
+ */
+export type Responses = { 200: TSchema } | { 201: TSchema } | { 202: TSchema } | { 204: TSchema };
 type SuccessSchema<R> = R extends { 200: infer S extends TSchema }
   ? S
   : R extends { 201: infer S extends TSchema }
     ? S
-    : R extends { 204: infer S extends TSchema }
+    : R extends { 202: infer S extends TSchema }
       ? S
-      : never;
+      : R extends { 204: infer S extends TSchema }
+        ? S
+        : never;
 /** The body a route answers with: the static type of its success schema. */
 export type Answer<R extends Responses> = Static<SuccessSchema<R>>;
 
@@ -363,7 +369,10 @@ async function authorize(
 ) {
   const credentials = readCredentials(request.headers.authorization);
   if (spec.auth === 'none' && credentials.scheme !== 'token') return;
-  if (credentials.scheme === 'none') throw notAuthenticated();
+  if (credentials.scheme === 'none') {
+    await authorizeCookie(deps, request, reply, spec);
+    return;
+  }
   if (credentials.scheme === 'unsupported') throw authenticationFailed('use the Token scheme for API keys');
   if (credentials.scheme === 'token') {
     const actor = await actorForApiKey(deps, credentials.value);
@@ -373,18 +382,58 @@ async function authorize(
     }
     request.actor = actor;
   } else {
-    const session = await authenticateSession(deps, credentials.value);
-    request.sessionUser = session;
-    if (spec.auth === 'organization') {
-      const organizationId = request.headers['x-organization-id'];
-      if (typeof organizationId !== 'string' || organizationId === '') {
-        throw fieldError('header/x-organization-id', 'is required with a session token');
-      }
-      request.actor = await actorForSession(deps, session, organizationId);
-    }
+    await authorizeSession(deps, request, await authenticateSession(deps, credentials.value), spec);
   }
   if (spec.auth === 'session' && !request.sessionUser) throw notAuthenticated();
   if (spec.permission && request.actor) requirePermission(request.actor, spec.permission);
+}
+
+/**
+ * D81: no Authorization header, so the web app's cookie, which counts only with `X-Folio-Client:
+ * web` (a cross-site form or image can send the cookie, never the header). A cookie whose session
+ * has ended is dropped in the same answer, so the browser stops sending it.
+ */
+async function authorizeCookie(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: { auth: Auth; permission?: Permission },
+) {
+  const token = sessionCookieOf(request);
+  if (token === undefined) throw notAuthenticated();
+  if (!isWebClient(request)) {
+    throw new DomainError(
+      'not_authenticated',
+      'the session cookie counts only with the header X-Folio-Client: web; API clients send Authorization',
+      {},
+    );
+  }
+  let session: SessionUser;
+  try {
+    session = await authenticateSession(deps, token);
+  } catch (error) {
+    clearSessionCookie(deps, request, reply);
+    throw error;
+  }
+  await authorizeSession(deps, request, session, spec);
+  if (spec.permission && request.actor) requirePermission(request.actor, spec.permission);
+}
+
+/** A session (bearer token or cookie) and, on an organization's route, the chosen books. */
+async function authorizeSession(
+  deps: Deps,
+  request: FastifyRequest,
+  session: SessionUser,
+  spec: { auth: Auth },
+) {
+  request.sessionUser = session;
+  if (spec.auth === 'organization') {
+    const organizationId = request.headers['x-organization-id'];
+    if (typeof organizationId !== 'string' || organizationId === '') {
+      throw fieldError('header/x-organization-id', 'is required with a session token');
+    }
+    request.actor = await actorForSession(deps, session, organizationId);
+  }
 }
 
 /** D36: each API key spends one token per request; an empty bucket answers 429 throttled. */

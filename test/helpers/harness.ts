@@ -31,6 +31,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** The web app build the app serves (D41); the repository's web/dist unless given. */
   webDistDir?: string;
+  /** Fastify's logger (a `stream` captures what the service logs); none unless given. */
+  logger?: object;
 }
 
 /** Today's date in UTC, the time zone sign-up gives new books. */
@@ -81,7 +83,10 @@ export async function startHarness(
     },
     ...(config.smtpUrl ? { mailer: createSmtpMailer(config.smtpUrl) } : {}),
   };
-  const app = await buildApp(deps, options.webDistDir ? { webDistDir: options.webDistDir } : {});
+  const app = await buildApp(deps, {
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.ready();
   return {
     app,

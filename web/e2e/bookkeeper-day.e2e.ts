@@ -45,6 +45,14 @@ const INTERNAL = [
   'POST /api/v1/api-keys',
   'POST /api/v1/api-keys/{id}/rotate',
   'POST /api/v1/api-keys/{id}/revoke',
+  // D94: password reset and invitations by emailed link.
+  'POST /api/v1/auth/password-reset',
+  'POST /api/v1/auth/password-reset/confirm',
+  'POST /api/v1/auth/invitation',
+  'GET /api/v1/members/invitations',
+  'POST /api/v1/members/invitations',
+  'POST /api/v1/members/invitations/{id}/revoke',
+  'POST /api/v1/members/invitations/accept',
 ];
 
 function matcher(method: string, template: string) {
@@ -69,6 +77,13 @@ describe('a bookkeeper’s day in the browser', {
   let page: Page;
   let dataDir: string;
   const requests = new Set<string>();
+  /** The pages outside the shell (log in's neighbours) that the flows opened; the walk checks them too. */
+  const publicVisited = new Set<string>(['/login', '/signup']);
+  const recordRequests = (target: Page) =>
+    target.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.add(`${request.method()} ${url.pathname}`);
+    });
   const email = `ada-${Date.now()}@example.com`;
   const password = 'correct horse battery staple';
   const pageErrors: string[] = [];
@@ -90,10 +105,7 @@ describe('a bookkeeper’s day in the browser', {
     page.setDefaultTimeout(15_000);
     cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) requests.add(`${request.method()} ${url.pathname}`);
-    });
+    recordRequests(page);
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
@@ -111,15 +123,15 @@ describe('a bookkeeper’s day in the browser', {
   });
 
   const axeFindings: string[] = [];
-  const shot = async (name: string) => {
-    await page.waitForLoadState('networkidle');
+  const shot = async (name: string, target: Page = page) => {
+    await target.waitForLoadState('networkidle');
     // Colours are judged at rest: the pointer off the link or button it clicked, transitions over.
-    await page.mouse.move(0, 0);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+    await target.mouse.move(0, 0);
+    await target.waitForTimeout(400);
+    await target.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
     // axe-core on every screen shot: serious and critical violations fail the last test. Run through
     // the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
-    const violations = (await page.evaluate(
+    const violations = (await target.evaluate(
       `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
     )) as AxeViolation[];
     for (const violation of violations)
@@ -695,6 +707,94 @@ describe('a bookkeeper’s day in the browser', {
     return Math.round((await read()) - start);
   };
 
+  /** The link the service logged for `to` (no SMTP in this run: D94 logs it for the operator). */
+  const loggedLink = async (to: string, kind: 'invitation' | 'password_reset', after = 0) => {
+    for (let tries = 0; tries < 100; tries++) {
+      const links = service!
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(`"to":"${to}"`) && line.includes(`"kind":"${kind}"`))
+        .map((line) => (JSON.parse(line) as { link: string }).link);
+      if (links.length > after) return links[links.length - 1]!;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no ${kind} link logged for ${to}`);
+  };
+
+  test('an invitation by email: the invitee signs up through its link and joins; a forgotten password is set through its link (D94)', async () => {
+    await nav('Members');
+    const invitee = `grace-${Date.now()}@example.com`;
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(invitee);
+    await main.getByRole('button', { name: 'Send invitation' }).click();
+    await main.getByRole('cell', { name: invitee, exact: true }).waitFor();
+    await page.getByText('1 invitation pending').waitFor();
+    await shot('members-invitation-pending');
+    // Revoking asks first (D82), names the invitation; keeping it changes nothing.
+    await main.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(`The invitation of ${invitee} as accountant is revoked`).waitFor();
+    await shot('members-revoke-invitation');
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    const link = await loggedLink(invitee, 'invitation');
+    assert.match(link, /\/invitations\/accept#token=fi_/);
+
+    // The invitee, in a browser of their own.
+    const theirs = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const tab = await theirs.newPage();
+    tab.setDefaultTimeout(15_000);
+    recordRequests(tab);
+    tab.on('pageerror', (error) => pageErrors.push(`invitee: ${String(error)}`));
+    try {
+      await tab.goto(link);
+      await tab.getByRole('heading', { name: /^Join Analytical Engines/ }).waitFor();
+      publicVisited.add(new URL(tab.url()).pathname);
+      assert.equal(new URL(tab.url()).hash, '', 'the token left the address bar');
+      await tab.getByText(/invited .* as accountant/).waitFor();
+      await tab.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
+      await tab.getByLabel('Password').fill('grace first passphrase');
+      await shot('invitation-accept-signup', tab);
+      await tab.getByRole('button', { name: 'Sign up and join' }).click();
+      await tab.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await tab
+        .getByRole('banner')
+        .getByText(/Analytical Engines/)
+        .waitFor();
+      await tab.getByText(`Signed in as ${invitee} (accountant)`).waitFor();
+      await page.reload();
+      await main.getByRole('cell', { name: invitee, exact: true }).waitFor();
+      assert.equal(await page.getByText('invitation pending').count(), 0, 'accepted: no longer pending');
+
+      // Grace forgets her password.
+      await tab.getByRole('button', { name: 'Log out' }).click();
+      await tab.getByRole('link', { name: 'Forgot password?' }).click();
+      await tab.getByRole('heading', { name: 'Forgot password?' }).waitFor();
+      publicVisited.add(new URL(tab.url()).pathname);
+      await tab.getByRole('textbox', { name: 'Email' }).fill(invitee);
+      await tab.getByRole('button', { name: 'Send the link' }).click();
+      await tab.getByText('Check your email').waitFor();
+      await shot('forgot-password-sent', tab);
+      const reset = await loggedLink(invitee, 'password_reset');
+      await tab.goto(reset);
+      await tab.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      publicVisited.add(new URL(tab.url()).pathname);
+      await tab.getByLabel('New password').fill('short');
+      await tab.getByRole('button', { name: 'Set password' }).click();
+      await tab.getByText('Password must be at least 8 characters').waitFor();
+      await tab.getByLabel('New password').fill('grace second passphrase');
+      await shot('reset-password', tab);
+      await tab.getByRole('button', { name: 'Set password' }).click();
+      await tab.getByText('Your password is set').waitFor();
+      await tab.getByRole('textbox', { name: 'Email' }).fill(invitee);
+      await tab.getByLabel('Password').fill('grace second passphrase');
+      await tab.getByRole('button', { name: 'Log in' }).click();
+      await tab.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    } finally {
+      await theirs.close();
+    }
+  });
+
   describe('every screen of the navigation: typing stays, the screen rests, the menu moves on', () => {
     /** The paths the walk opened, checked at its end against every route of web/src/App.tsx. */
     const visited = new Set<string>();
@@ -880,10 +980,11 @@ describe('a bookkeeper’s day in the browser', {
       await page.getByRole('banner').getByText('Analytical Engines Ltd').waitFor();
       assert.equal(await textbox('Name').inputValue(), 'Analytical Engines Ltd', 'the name persisted');
       assert.equal(await textbox('Timezone').inputValue(), 'America/New_York', 'the time zone persisted');
-      const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}'));
+      // The browser context's own cookie (D81) with the web app's header, as the app sends it.
+      const books = await page.evaluate(() => sessionStorage.getItem('folio.books'));
       const organization = (await (
-        await fetch(`${base()}/api/v1/organization`, {
-          headers: { Authorization: `Bearer ${session.token}`, 'X-Organization-Id': session.organizationId },
+        await page.request.get(`${base()}/api/v1/organization`, {
+          headers: { 'X-Folio-Client': 'web', 'X-Organization-Id': String(books) },
         })
       ).json()) as { name: string; timezone: string };
       assert.deepEqual(
@@ -912,13 +1013,14 @@ describe('a bookkeeper’s day in the browser', {
       const source = readFileSync('web/src/App.tsx', 'utf8');
       const routes = [...source.matchAll(/<Route path="([^"]+)"/g)]
         .map((match) => match[1] ?? '')
-        .filter((path) => !['/login', '/signup', '*'].includes(path));
+        .filter((path) => path !== '*');
       assert.ok(routes.length > 20, `routes read from App.tsx: ${routes.join(', ')}`);
+      const opened = [...visited, ...publicVisited];
       const missed = ['', ...routes].filter((route) => {
-        const pattern = new RegExp(`^/${route.replace(/:[^/]+/g, '[^/]+')}$`);
-        return ![...visited].some((path) => pattern.test(path));
+        const pattern = new RegExp(`^/${route.replace(/^\//, '').replace(/:[^/]+/g, '[^/]+')}$`);
+        return !opened.some((path) => pattern.test(path));
       });
-      assert.deepEqual(missed, [], `routes the walk never opened (visited: ${[...visited].join(', ')})`);
+      assert.deepEqual(missed, [], `routes the walk never opened (visited: ${opened.join(', ')})`);
     });
   });
 
@@ -948,24 +1050,32 @@ describe('a bookkeeper’s day in the browser', {
     await shot('phone-dashboard');
   });
 
-  test('an ended session returns to log in, then to the page; log out revokes the token', async () => {
+  test('an ended session returns to log in, then to the page; the session is an HttpOnly cookie (D81)', async () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByText('Live', { exact: true }).click();
     await nav('Chart of accounts');
-    const token = await page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
+    const [cookie, ...others] = await page.context().cookies();
+    assert.deepEqual(others, [], 'one cookie');
+    assert.equal(cookie?.name, 'folio_session');
+    assert.equal(cookie?.httpOnly, true);
+    assert.equal(cookie?.sameSite, 'Strict');
+    assert.equal(cookie?.path, '/api/');
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...sessionStorage, ...localStorage, cookie: document.cookie }),
     );
-    assert.equal(typeof token, 'string');
-    const cookies = await page.context().cookies();
-    assert.deepEqual(cookies, [], 'the token is never in a cookie (D46)');
-    // The session ends elsewhere (another tab logged out): the next request returns to log in.
-    const ended = await fetch(`${base()}/api/v1/auth/logout`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
+    assert.ok(!stored.includes(cookie.value), 'page script never holds the session token');
+    assert.equal(JSON.parse(stored).cookie, '', 'HttpOnly: document.cookie does not show it');
+    const withoutHeader = await fetch(`${base()}/api/v1/me`, {
+      headers: { cookie: `folio_session=${cookie.value}` },
     });
-    assert.equal(ended.status, 204);
-    // The next request finds the session ended. A refetch of the open screen may get there first and
-    // show log in before the menu is clicked; the address then says where to return.
+    assert.equal(withoutHeader.status, 401, 'the cookie alone is no credential');
+    // The session ends elsewhere (a log out from another device, which no tab hears about): the next
+    // request finds it ended. A refetch of the open screen may get there first and show log in
+    // before the menu is clicked; the address then says where to return.
+    const ended = await page.request.post(`${base()}/api/v1/auth/logout`, {
+      headers: { 'X-Folio-Client': 'web' },
+    });
+    assert.equal(ended.status(), 204);
     const customers = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Customers', exact: true });
@@ -982,14 +1092,31 @@ describe('a bookkeeper’s day in the browser', {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
-    const second = await page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('folio.session') ?? '{}').token,
-    );
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    const me = await fetch(`${base()}/api/v1/me`, { headers: { Authorization: `Bearer ${second}` } });
-    assert.equal(me.status, 401, 'log out revoked the token');
-    assert.equal(await page.evaluate(() => sessionStorage.getItem('folio.session')), null);
+  });
+
+  test('two tabs share one log-in; log out in one sends the other to log in at once', async () => {
+    const second = await page.context().newPage();
+    second.on('pageerror', (error) => pageErrors.push(`second tab: ${String(error)}`));
+    try {
+      await second.goto(`${base()}/reports`);
+      await second.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+      // The new tab opened the books the first chose last (localStorage), without logging in.
+      await second.getByRole('banner').getByText('Analytical Engines Ltd').waitFor();
+      const [session] = await page.context().cookies();
+      assert.ok(session);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      // The second tab is told (BroadcastChannel) and leaves the books without a click.
+      await second.getByRole('heading', { name: 'Log in' }).waitFor({ timeout: 5000 });
+      await second.screenshot({ path: join(SCREENS, 'second-tab-logged-out.png') });
+      assert.deepEqual(await page.context().cookies(), [], 'log out dropped the cookie');
+      const me = await fetch(`${base()}/api/v1/me`, {
+        headers: { cookie: `folio_session=${session.value}`, 'X-Folio-Client': 'web' },
+      });
+      assert.equal(me.status, 401, 'log out ended the session itself, not just the cookie');
+    } finally {
+      await second.close();
+    }
   });
 
   test('every /api/ request the app made is published or internal, and no page broke', () => {

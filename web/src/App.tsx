@@ -1,9 +1,11 @@
 // Routes of the app (D43). Screens load on demand, so the first page carries only what it needs;
 // the screen of the address the app opens on starts loading at once, the rest once it is shown.
 import { Center, Loader, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
+import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './features/auth/LinkPages.tsx';
 import { useSession } from './features/shell/books.tsx';
 import { Shell } from './features/shell/Shell.tsx';
 import { Page } from './ui/Page.tsx';
@@ -80,10 +82,22 @@ const opening =
   FIRST_SEGMENT[first];
 void opening?.preload();
 
+/**
+ * The signed-in part of the app. Whether the session cookie is live is learnt from GET /me (the
+ * Shell asks it); a 401 anywhere, or a log-out in another tab, marks the tab signed out (D81), and
+ * this returns to log in, then back to the page.
+ */
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  const queryClient = useQueryClient();
+  const signedOut = session.status === 'signed-out';
+  useEffect(() => {
+    // Every cached answer was this person's books: none of it may show after log in.
+    if (signedOut) queryClient.clear();
+  }, [signedOut, queryClient]);
+  if (signedOut)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return children;
 }
 
@@ -100,6 +114,9 @@ export function App() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/invitations/accept" element={<AcceptInvitationPage />} />
         <Route
           element={
             <RequireSession>

@@ -2,22 +2,28 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import { isSupportedCurrency } from '../../domain/money.ts';
+import { passwordProblem } from '../../domain/password.ts';
 import type { Tx } from '../../storage/db.ts';
 import * as organizations from '../../storage/stores/organizations.ts';
 import * as people from '../../storage/stores/people.ts';
-import type { Deps, Organization } from '../context.ts';
-import { createOrganization } from '../organizations/organizations.ts';
+import type { Deps } from '../context.ts';
+import { acceptInvitationIn } from '../organizations/invitations.ts';
+import { createOrganization, describeOrganization } from '../organizations/organizations.ts';
 import { hashPassword, newSessionToken, sha256, verifyPassword } from './secrets.ts';
 
 export const SESSION_LIFETIME_DAYS = 30;
-export const PASSWORD_LENGTH_MIN = 8;
+
+export { describeOrganization };
 
 export interface SignupCommand {
   email: string;
   password: string;
   name: string;
-  organization_name: string;
+  /** New live books (and their sandbox); required unless `invitation` is given. */
+  organization_name?: string;
   currency?: string;
+  /** D94: an invitation token: the user joins the inviting books instead of creating their own. */
+  invitation?: string;
 }
 
 /**
@@ -40,9 +46,18 @@ export interface PublicUser {
 export async function signup(deps: Deps, command: SignupCommand) {
   const currency = (command.currency ?? 'USD').toUpperCase();
   if (!isSupportedCurrency(currency)) throw fieldError('currency', `unsupported currency ${currency}`);
-  if (command.password.length < PASSWORD_LENGTH_MIN) {
-    throw fieldError('password', `must be at least ${PASSWORD_LENGTH_MIN} characters`);
+  const organizationName = command.organization_name;
+  if (command.invitation !== undefined && organizationName !== undefined) {
+    throw fieldError(
+      'organization_name',
+      'leave it out when signing up with an invitation: you join the inviting books',
+    );
   }
+  if (command.invitation === undefined && organizationName === undefined) {
+    throw fieldError('organization_name', 'is required (unless you sign up with an invitation)');
+  }
+  const weak = passwordProblem(command.password);
+  if (weak) throw fieldError('password', weak);
   // Hashed before the email is looked up, so a taken email costs the same scrypt work as a new one
   // and its refusal comes no sooner than the checks every sign-up passes (D67).
   const passwordHash = await hashPassword(command.password);
@@ -52,26 +67,30 @@ export async function signup(deps: Deps, command: SignupCommand) {
     const user: PublicUser = { id: randomUUID(), email: command.email, name: command.name };
     // A concurrent signup with the same email passes the check too; the unique index refuses one.
     if (!(await people.insertUser(tx, { ...user, passwordHash }))) throw signupRefused();
-    const organization = await createOrganization(tx, {
-      name: command.organization_name,
-      mode: 'live',
-      currency,
-    });
-    const sandbox = await createOrganization(tx, {
-      name: `${command.organization_name} (sandbox)`,
-      mode: 'sandbox',
-      currency,
-      liveOrganizationId: organization.id,
-    });
-    await organizations.insertMembership(tx, organization.id, user.id, 'owner');
+    // With an invitation the new user joins its books (in this transaction: a refused invitation
+    // leaves no account behind); otherwise they get books of their own, as owner.
+    const books =
+      command.invitation !== undefined
+        ? await acceptInvitationIn(tx, command.invitation, user)
+        : await createOwnBooks(tx, organizationName!, currency, user.id);
     await insertSession(tx, user.id, token);
-    return {
-      user,
-      organization: describeOrganization(organization, 'owner'),
-      sandbox: describeOrganization(sandbox, 'owner'),
-      token,
-    };
+    return { user, ...books, token };
   });
+}
+
+async function createOwnBooks(tx: Tx, name: string, currency: string, userId: string) {
+  const organization = await createOrganization(tx, { name, mode: 'live', currency });
+  const sandbox = await createOrganization(tx, {
+    name: `${name} (sandbox)`,
+    mode: 'sandbox',
+    currency,
+    liveOrganizationId: organization.id,
+  });
+  await organizations.insertMembership(tx, organization.id, userId, 'owner');
+  return {
+    organization: describeOrganization(organization, 'owner'),
+    sandbox: describeOrganization(sandbox, 'owner'),
+  };
 }
 
 export async function login(deps: Deps, email: string, password: string) {
@@ -97,6 +116,11 @@ export async function logout(deps: Deps, sessionId: string) {
   await people.revokeSession(deps.db, sessionId);
 }
 
+/** Ends the session this token names, if it is live (a web log-in replacing the cookie's session). */
+export async function endSessionOfToken(deps: Deps, token: string) {
+  await people.revokeSessionOfToken(deps.db, sha256(token));
+}
+
 function insertSession(tx: Tx, userId: string, token: string) {
   return people.insertSession(tx, {
     id: randomUUID(),
@@ -104,20 +128,6 @@ function insertSession(tx: Tx, userId: string, token: string) {
     tokenHash: sha256(token),
     lifetimeDays: SESSION_LIFETIME_DAYS,
   });
-}
-
-export function describeOrganization(organization: Organization, role: string) {
-  return {
-    id: organization.id,
-    name: organization.name,
-    mode: organization.mode,
-    live_organization_id: organization.liveOrganizationId,
-    currency: organization.currency,
-    timezone: organization.timezone,
-    books_closed_through: organization.booksClosedThrough,
-    seats: organization.seats,
-    role,
-  };
 }
 
 /** The user and every set of books they reach: each live membership and its sandbox. */

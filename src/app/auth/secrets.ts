@@ -60,3 +60,8 @@ function checksum(body: string): string {
 export function newSessionToken(): string {
   return `fs_${randomBytes(32).toString('base64url')}`;
 }
+
+/** A one-time link's token (D94): `fr_` for a password reset, `fi_` for an invitation. */
+export function newLinkToken(kind: 'reset' | 'invitation'): string {
+  return `${kind === 'reset' ? 'fr' : 'fi'}_${randomBytes(32).toString('base64url')}`;
+}

@@ -9,9 +9,19 @@ import type { Deps } from '../context.ts';
 import type { BucketSettings } from '../rate-limit.ts';
 import { sha256 } from './secrets.ts';
 
-export type AuthAttempt = 'login' | 'signup';
+/**
+ * What is attempted. A password reset request is throttled as log-in is (D94), in buckets of its own;
+ * `link` is the use of a one-time link (reset confirm, invitation look-up), which names no email
+ * and spends from the client address only: guessing a token is hopeless, but each try costs work.
+ */
+export type AuthAttempt = 'login' | 'signup' | 'password_reset' | 'link';
 
-const WHAT: Record<AuthAttempt, string> = { login: 'log-in', signup: 'sign-up' };
+const WHAT: Record<AuthAttempt, string> = {
+  login: 'log-in',
+  signup: 'sign-up',
+  password_reset: 'password reset',
+  link: 'link',
+};
 
 /**
  * Spends one attempt of `email` and of `clientAddress`, or throws 429 `throttled` with
@@ -21,7 +31,7 @@ const WHAT: Record<AuthAttempt, string> = { login: 'log-in', signup: 'sign-up' }
 export async function spendAuthAttempt(
   deps: Deps,
   attempt: AuthAttempt,
-  email: string,
+  email: string | null,
   clientAddress: string,
 ): Promise<void> {
   const limiter = deps.rateLimiter;
@@ -29,12 +39,14 @@ export async function spendAuthAttempt(
   const settings = deps.config.authThrottle;
   const buckets: [string, BucketSettings | null][] = [
     [`${attempt}:ip:${clientAddress}`, bucket(settings.addressBurst, settings.addressRefillSeconds)],
+  ];
+  if (email !== null) {
     // Hashed: keys stay short whatever was typed, and Redis holds no email addresses.
-    [
+    buckets.push([
       `${attempt}:email:${sha256(email.trim().toLowerCase())}`,
       bucket(settings.emailBurst, settings.emailRefillSeconds),
-    ],
-  ];
+    ]);
+  }
   for (const [key, own] of buckets) {
     if (!own) continue;
     const decision = await limiter.take(key, own);

@@ -1,7 +1,8 @@
-// The outbox's worker (D62): runs inside each API process, started and stopped with the app. It
+// The outbox's worker (D62): invoice emails and link emails (D94, auth-email.ts). Runs inside each API process, started and stopped with the app. It
 // delivers due messages one after another until none is due, then sleeps pollMs or until woken by a
 // send in this process. Any number of processes may run one on the same database: claims skip rows
 // another process holds. stop() lets the message in hand finish (its outcome recorded) and returns.
+import { deliverNextAuthEmail } from './auth-email.ts';
 import { deliverNextEmail, type OutboxDeps } from './deliver-email.ts';
 
 export interface OutboxWorker {
@@ -19,8 +20,11 @@ export function startOutboxWorker(deps: OutboxDeps): OutboxWorker {
   const drain = async () => {
     do {
       wokenWhileRunning = false;
-      while (!stopped && (await deliverNextEmail(deps))) {
-        // next message
+      while (!stopped) {
+        // Link emails first: their links expire within the hour; an invoice email can wait a moment.
+        const link = await deliverNextAuthEmail(deps);
+        const invoice = !stopped && (await deliverNextEmail(deps));
+        if (!link && !invoice) break;
       }
     } while (wokenWhileRunning && !stopped);
   };

@@ -9,7 +9,7 @@ import * as organizations from '../../storage/stores/organizations.ts';
 import * as people from '../../storage/stores/people.ts';
 import type { Actor, Deps } from '../context.ts';
 
-function liveId(actor: Actor): string {
+export function liveId(actor: Actor): string {
   return actor.organization.liveOrganizationId ?? actor.organization.id;
 }
 
@@ -27,13 +27,13 @@ export async function listMembers(db: Queryable, actor: Actor) {
   return (await organizations.members(db, liveId(actor))).map(describeMember);
 }
 
-function assertRole(role: string): asserts role is Role {
+export function assertRole(role: string): asserts role is Role {
   if (!(ROLES as readonly string[]).includes(role))
     throw fieldError('role', `must be one of ${ROLES.join(', ')}`);
 }
 
 /** Only an owner may make, change or remove an owner (admins manage everyone else). */
-function assertMayManage(actor: Actor, role: Role) {
+export function assertMayManage(actor: Actor, role: Role) {
   if (role === 'owner' && actor.role !== 'owner') {
     throw new DomainError('permission_denied', 'only an owner may manage owners', {});
   }
@@ -43,7 +43,7 @@ function assertMayManage(actor: Actor, role: Role) {
  * Members belong to the live books (a sandbox shares them): a change made through a sandbox session
  * would grant or take a role on the live books without saying so, so it is refused there.
  */
-function assertLiveBooks(actor: Actor) {
+export function assertLiveBooks(actor: Actor) {
   if (actor.organization.mode === 'sandbox') {
     throw new DomainError(
       'sandbox_restricted',
@@ -58,18 +58,30 @@ export async function addMember(tx: Tx, actor: Actor, email: string, role: strin
   assertRole(role);
   assertMayManage(actor, role);
   const organizationId = liveId(actor);
-  // The organization row lock serializes concurrent additions against the seat count.
-  const seats = (await organizations.lockForUpdate(tx, organizationId))?.seats ?? 0;
   const user = await people.findUserByEmail(tx, email);
   if (!user) throw fieldError('email', 'no signed-up user has this email');
-  if (await organizations.roleOf(tx, organizationId, user.id))
-    throw fieldError('email', 'is already a member');
+  await joinBooks(tx, organizationId, user.id, role, () => fieldError('email', 'is already a member'));
+  const members = await listMembers(tx, actor);
+  return members.find((member) => member.email.toLowerCase() === email.toLowerCase())!;
+}
+
+/**
+ * Makes the user a member of the live books with `role` (adding a member, accepting an invitation).
+ * The organization's row lock serializes concurrent joins against the seat count.
+ */
+export async function joinBooks(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  role: Role,
+  alreadyMember: () => DomainError,
+) {
+  const seats = (await organizations.lockForUpdate(tx, organizationId))?.seats ?? 0;
+  if (await organizations.roleOf(tx, organizationId, userId)) throw alreadyMember();
   if ((await organizations.countMembers(tx, organizationId)) >= seats) {
     throw new DomainError('seat_limit_reached', `all ${seats} seats of the plan are taken`, { seats });
   }
-  await organizations.insertMembership(tx, organizationId, user.id, role);
-  const members = await listMembers(tx, actor);
-  return members.find((member) => member.email.toLowerCase() === email.toLowerCase())!;
+  await organizations.insertMembership(tx, organizationId, userId, role);
 }
 
 /** Locks the organization (member changes serialize on it), then the membership; not_found if none. */

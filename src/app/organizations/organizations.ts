@@ -96,3 +96,17 @@ export function assertCloseDate(current: string | null, through: string, reopen:
     throw fieldError('through', `reopen moves the lock date back; books are closed through ${current}`);
   }
 }
+
+export function describeOrganization(organization: Organization, role: string) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    mode: organization.mode,
+    live_organization_id: organization.liveOrganizationId,
+    currency: organization.currency,
+    timezone: organization.timezone,
+    books_closed_through: organization.booksClosedThrough,
+    seats: organization.seats,
+    role,
+  };
+}

@@ -1,7 +1,14 @@
-// Internal surface: organization settings, period lock, members.
+// Internal surface: organization settings, period lock, members and their invitations (D94).
 import type { FastifyInstance } from 'fastify';
 import { describeOrganization } from '../../app/auth/accounts-of-people.ts';
 import type { Deps } from '../../app/context.ts';
+import type { LinkNotice } from '../../app/email/auth-email.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  revokeInvitation,
+} from '../../app/organizations/invitations.ts';
 import { addMember, changeMemberRole, listMembers, removeMember } from '../../app/organizations/members.ts';
 import {
   assertCloseDate,
@@ -11,7 +18,16 @@ import {
 } from '../../app/organizations/organizations.ts';
 import { isCalendarDate, isValidTimeZone } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
+import { announceLink } from '../link-notice.ts';
 import { action, actorOf, defineRoute, noContent } from '../route.ts';
+import {
+  Invitation,
+  InvitationAccepted,
+  InvitationCreate,
+  InvitationList,
+  InvitationParams,
+  InvitationToken,
+} from '../schemas/auth.ts';
 import { NoContent } from '../schemas/common.ts';
 import {
   Member,
@@ -24,6 +40,7 @@ import {
   PeriodClose,
   PeriodReopen,
 } from '../schemas/organizations.ts';
+import { publicOrigin } from './paging.ts';
 
 export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'internal', published: false, auth: 'organization' } as const;
@@ -117,6 +134,73 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
     body: MemberAdd,
     response: { 201: Member },
     write: (scope, request) => addMember(scope.tx, scope.actor, request.body.email, request.body.role),
+  });
+
+  // ---- D94: invitations by email -----------------------------------------------------------------
+
+  defineRoute(app, deps, {
+    ...base,
+    method: 'GET',
+    url: '/api/v1/members/invitations',
+    operationId: 'listInvitations',
+    summary: 'Open invitations of the books (pending or expired), newest first',
+    permission: 'members:read',
+    response: { 200: InvitationList },
+    handler: async (request) => ({ results: await listInvitations(deps, actorOf(request)) }),
+  });
+
+  /** The link email each invitation wrote, handed from its transaction to the step after commit. */
+  const written = new WeakMap<object, LinkNotice>();
+  action(app, deps, {
+    ...base,
+    method: 'POST',
+    url: '/api/v1/members/invitations',
+    operationId: 'createInvitation',
+    summary: 'Invite an email address with a role; the link is emailed (seats are counted at acceptance)',
+    permission: 'members:manage',
+    body: InvitationCreate,
+    response: { 201: Invitation },
+    write: async (scope, request) => {
+      const { invitation, notice } = await createInvitation(
+        scope.tx,
+        deps,
+        scope.actor,
+        request.body,
+        publicOrigin(deps, request),
+      );
+      written.set(request, notice);
+      return invitation;
+    },
+    afterCommit: async (request, committed) => {
+      const notice = written.get(request);
+      if (notice) announceLink(deps, request, notice);
+      return committed;
+    },
+  });
+
+  defineRoute(app, deps, {
+    ...base,
+    method: 'POST',
+    url: '/api/v1/members/invitations/:id/revoke',
+    operationId: 'revokeInvitation',
+    summary: 'Revoke a pending invitation: its link stops working',
+    permission: 'members:manage',
+    params: InvitationParams,
+    response: { 200: Invitation },
+    handler: async (request) => revokeInvitation(deps, actorOf(request), request.params.id),
+  });
+
+  defineRoute(app, deps, {
+    method: 'POST',
+    url: '/api/v1/members/invitations/accept',
+    operationId: 'acceptInvitation',
+    summary: "Accept an invitation with its link's token, as the logged-in person it was sent to",
+    tag: 'internal',
+    published: false,
+    auth: 'session',
+    body: InvitationToken,
+    response: { 200: InvitationAccepted },
+    handler: async (request) => acceptInvitation(deps, request.sessionUser!.userId, request.body.token),
   });
 
   defineRoute(app, deps, {

@@ -36,6 +36,19 @@ export async function find(db: Queryable, id: string): Promise<OrganizationRow |
   return row;
 }
 
+/** The sandbox books of live books (made with them at sign-up). */
+export async function sandboxOf(
+  db: Queryable,
+  liveOrganizationId: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db.query<OrganizationRow>(
+    `SELECT ${ORGANIZATION_COLUMNS} FROM organizations
+      WHERE live_organization_id = $1 AND mode = 'sandbox' ORDER BY id LIMIT 1`,
+    [liveOrganizationId],
+  );
+  return row;
+}
+
 /** Locks the organization's row to commit (member changes serialize on it); answers its seats. */
 export async function lockForUpdate(tx: Tx, id: string): Promise<{ seats: number } | undefined> {
   const [row] = await tx.query<{ seats: number }>(

@@ -62,3 +62,9 @@ export async function findLiveSession(
 export async function revokeSession(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
 }
+
+export async function revokeSessionOfToken(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
+    tokenHash,
+  ]);
+}

@@ -1,30 +1,24 @@
 // The one typed client (D42): paths and bodies come from schema.d.ts, generated from the service's
-// OpenAPI document. A middleware adds `Authorization: Bearer` and `X-Organization-Id`; another turns
-// refusals into ApiError, waits out 429 Retry-After (once), and sends an ended session to log in.
+// OpenAPI document. A middleware adds `X-Folio-Client: web` (the session is an HttpOnly cookie the
+// browser sends itself, which the API accepts only with that header, D81) and `X-Organization-Id`;
+// another turns refusals into ApiError, waits out 429 Retry-After (once), and marks an ended
+// session, which sends the app to log in.
 import createClient, { type Middleware } from 'openapi-fetch';
 import { ApiError, type ErrorEnvelope } from './errors.ts';
 import type { paths } from './schema';
-import { getSession } from './session.ts';
+import { getSession, signedOut } from './session.ts';
 
 export type { paths };
 
 const RETRY_AFTER_MAX_SECONDS = 30;
-let onSessionEnded: (() => void) | null = null;
-
-/** Called when the API answers 401 to a session request: the shell returns to log in. */
-export function whenSessionEnds(handler: () => void) {
-  onSessionEnded = handler;
-}
 
 const credentials: Middleware = {
   onRequest({ request }) {
-    const session = getSession();
-    if (session) {
-      request.headers.set('Authorization', `Bearer ${session.token}`);
-      // A call may name other books of the person's (a sandbox key made from the live books).
-      if (session.organizationId && !request.headers.has('X-Organization-Id'))
-        request.headers.set('X-Organization-Id', session.organizationId);
-    }
+    request.headers.set('X-Folio-Client', 'web');
+    const { organizationId } = getSession();
+    // A call may name other books of the person's (a sandbox key made from the live books).
+    if (organizationId && !request.headers.has('X-Organization-Id'))
+      request.headers.set('X-Organization-Id', organizationId);
     return request;
   },
 };
@@ -58,7 +52,8 @@ const refusals: Middleware = {
       }
     }
     const envelope = await readEnvelope(response);
-    if (response.status === 401 && getSession() && !request.url.includes('/auth/')) onSessionEnded?.();
+    // Log-in's own 401 is a wrong password, not an ended session.
+    if (response.status === 401 && !request.url.includes('/auth/')) signedOut({ announced: false });
     throw new ApiError(response.status, envelope);
   },
 };

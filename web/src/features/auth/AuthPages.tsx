@@ -1,15 +1,29 @@
-// Sign up and log in (internal surface, D46): the token goes to memory and sessionStorage only.
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+// Sign up and log in (internal surface). D81: the API answers the web app with an HttpOnly session
+// cookie and no token, so nothing here ever holds the session; the app only learns it is signed in.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PASSWORD_RULE, passwordProblem } from '@shared/password.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import { setSession } from '../../api/session.ts';
+import { selectBooks, signedIn } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { useSession } from '../shell/books.tsx';
 
-function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={420} component="main">
@@ -38,26 +52,32 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const returnTo = useReturnPath();
+  const session = useSession();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const form = useForm({ initialValues: { email: '', password: '' } });
   const login = useMutation({
     mutationFn: async (body: { email: string; password: string }) =>
       data(await api.POST('/api/v1/auth/login', { body })),
-    onSuccess: async (result) => {
-      setSession({ token: result.token, organizationId: null });
-      const me = await queryClient.fetchQuery({
-        queryKey: ['me', result.token],
-        queryFn: async () => data(await api.GET('/api/v1/me')),
-      });
-      const live = me.memberships.find((m) => m.mode === 'live') ?? me.memberships[0];
-      setSession({ token: result.token, organizationId: live?.organization_id ?? null });
+    onSuccess: () => {
+      // Whatever was cached may be another person's (or an old /me): the shell asks afresh. The
+      // books: the tab's remembered choice if still the person's, else their live books (Shell).
+      queryClient.clear();
+      signedIn();
       navigate(returnTo, { replace: true });
     },
     onError: (error) => showFieldErrors(form, error),
   });
+  // Another tab logged in (the cookie is shared): this one goes on too.
+  if (session.status === 'signed-in' && !login.isPending) return <Navigate to={returnTo} replace />;
   return (
     <AuthCard title="Log in">
       <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack gap="sm">
+          {notice ? (
+            <Alert color="teal" role="status">
+              {notice}
+            </Alert>
+          ) : null}
           <ErrorNotice error={login.error} />
           <TextInput
             label="Email"
@@ -75,6 +95,9 @@ export function LoginPage() {
           <Button type="submit" loading={login.isPending}>
             Log in
           </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
           <Text size="sm">
             New to Folio?{' '}
             <Anchor component={Link} to="/signup">
@@ -89,8 +112,11 @@ export function LoginPage() {
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { name: '', email: '', password: '', organization_name: '', currency: 'USD' },
+    // The server's own rule (shared code), checked on submit so the form says it before the API does.
+    validate: { password: (value) => (passwordProblem(value) ? `Password ${passwordProblem(value)}` : null) },
   });
   const signup = useMutation({
     mutationFn: async (body: typeof form.values) =>
@@ -98,7 +124,9 @@ export function SignupPage() {
         await api.POST('/api/v1/auth/signup', { body: { ...body, currency: body.currency.toUpperCase() } }),
       ),
     onSuccess: (result) => {
-      setSession({ token: result.token, organizationId: result.organization.id });
+      queryClient.clear();
+      selectBooks(result.organization.id);
+      signedIn();
       navigate('/', { replace: true });
     },
     onError: (error) => showFieldErrors(form, error),
@@ -118,6 +146,7 @@ export function SignupPage() {
           />
           <PasswordInput
             label="Password"
+            description={PASSWORD_RULE}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}

@@ -1,9 +1,12 @@
-// More, Members: who works in these books; add by email (a signed-up user), change a role, remove.
-import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+// More, Members: who works in these books; invite by email (D94: the person accepts through the
+// emailed link, by logging in or signing up; seats are counted then), change a role, remove; the
+// open invitations, to send again or revoke.
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, type RequestOf } from '../../api/client.ts';
+import { useState } from 'react';
+import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
@@ -11,6 +14,7 @@ import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
 
 type Role = RequestOf<'/api/v1/members', 'post'>['role'];
+type Invitation = ResponseOf<'/api/v1/members/invitations', 'post', 201>;
 const ROLES = ['owner', 'admin', 'accountant', 'sales', 'viewer'].map((value) => ({ value, label: value }));
 
 export default function Members() {
@@ -20,21 +24,39 @@ export default function Members() {
     queryKey: ['members'],
     queryFn: async () => data(await api.GET('/api/v1/members')),
   });
+  const invitations = useQuery({
+    queryKey: ['members', 'invitations'],
+    enabled: Boolean(books?.can.administer),
+    queryFn: async () => data(await api.GET('/api/v1/members/invitations')),
+  });
   const form = useForm({ initialValues: { email: '', role: 'accountant' } });
+  // Both lists live under ['members']: an acceptance or a revocation changes either.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['members'] });
-  const add = useMutation({
-    mutationFn: async (values: typeof form.values) =>
+  const invite = useMutation({
+    mutationFn: async (values: { email: string; role: string }) =>
       data(
-        await api.POST('/api/v1/members', {
+        await api.POST('/api/v1/members/invitations', {
           body: { email: values.email.trim(), role: values.role as Role },
         }),
       ),
-    onSuccess: (member) => {
+    onSuccess: (invitation) => {
       refresh();
       form.reset();
-      notifications.show({ message: `${member.email} can now work in these books.`, color: 'teal' });
+      notifications.show({
+        message: `Invitation sent to ${invitation.email}. They join once they accept it.`,
+        color: 'teal',
+      });
     },
     onError: (error) => showFieldErrors(form, error),
+  });
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const revoke = useMutation({
+    mutationFn: async (id: string) =>
+      data(await api.POST('/api/v1/members/invitations/{id}/revoke', { params: { path: { id } } })),
+    onSuccess: () => {
+      setRevoking(null);
+      refresh();
+    },
   });
   const change = useMutation({
     mutationFn: async ({ userId, role }: { userId: string; role: Role }) =>
@@ -53,10 +75,14 @@ export default function Members() {
   });
   if (!books) return null;
   const rows = members.data?.results ?? [];
+  const open = invitations.data?.results ?? [];
+  const pending = open.filter((invitation) => invitation.status === 'pending').length;
   return (
     <Page title="Members">
       <Text size="sm" c="dimmed">
-        {members.data ? `${rows.length} of ${members.data.seats} seats used.` : ' '}
+        {members.data
+          ? `${rows.length} of ${members.data.seats} seats used.${pending > 0 ? ` ${pending} invitation${pending === 1 ? '' : 's'} pending: a seat is taken when one is accepted.` : ''}`
+          : ' '}
       </Text>
       <ErrorNotice error={members.error ?? change.error ?? remove.error} />
       <Table.ScrollContainer minWidth={560}>
@@ -107,9 +133,12 @@ export default function Members() {
         </Table>
       </Table.ScrollContainer>
       {books.can.administer ? (
-        <form onSubmit={form.onSubmit((values) => add.mutate(values))}>
+        <form onSubmit={form.onSubmit((values) => invite.mutate(values))}>
           <Stack gap="sm" maw={560}>
-            <ErrorNotice error={add.error} />
+            <Title order={2} size="h4">
+              Invite someone
+            </Title>
+            <ErrorNotice error={invite.error} />
             <Group align="flex-end" gap="sm" wrap="wrap">
               <TextInput
                 label="Email"
@@ -125,16 +154,97 @@ export default function Members() {
                 allowDeselect={false}
                 {...form.getInputProps('role')}
               />
-              <Button type="submit" loading={add.isPending}>
-                Add member
+              <Button type="submit" loading={invite.isPending}>
+                Send invitation
               </Button>
             </Group>
             <Text size="xs" c="dimmed">
-              The person signs up first; then add them here by the email they signed up with.
+              We email a link, valid for 7 days. The person accepts by logging in, or signs up if they have no
+              Folio account yet.
             </Text>
           </Stack>
         </form>
       ) : null}
+      {books.can.administer && open.length > 0 ? (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Invitations
+          </Title>
+          <ErrorNotice error={invitations.error ?? (revoking ? null : revoke.error)} />
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Invited by</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {open.map((invitation) => (
+                  <Table.Tr key={invitation.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
+                    <Table.Td>{invitation.role}</Table.Td>
+                    <Table.Td>
+                      <Badge color={invitation.status === 'pending' ? 'blue' : 'gray'} variant="light">
+                        {invitation.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{invitation.invited_by_name}</Table.Td>
+                    <Table.Td>{formatDate(invitation.expires_at)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => invite.mutate({ email: invitation.email, role: invitation.role })}
+                          aria-label={`Send again to ${invitation.email}`}
+                        >
+                          Send again
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => {
+                            revoke.reset();
+                            setRevoking(invitation);
+                          }}
+                          aria-label={`Revoke the invitation of ${invitation.email}`}
+                        >
+                          Revoke
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      ) : null}
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke the invitation?">
+        {revoking ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              The invitation of {revoking.email} as {revoking.role} is revoked: its link stops working. You
+              can invite them again later.
+            </Text>
+            <ErrorNotice error={revoke.error} />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setRevoking(null)}>
+                Keep it
+              </Button>
+              <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(revoking.id)}>
+                Revoke invitation
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Page>
   );
 }

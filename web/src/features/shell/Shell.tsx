@@ -11,15 +11,15 @@ import {
   NavLink,
   ScrollArea,
   SegmentedControl,
+  Stack,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { api, whenSessionEnds } from '../../api/client.ts';
-import { setSession } from '../../api/session.ts';
+import { api } from '../../api/client.ts';
+import { signedOut } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { type Books, useBooks, useMe, useOrganization, useSwitchBooks } from './books.tsx';
 
@@ -91,21 +91,14 @@ export function Shell() {
   const books = useBooks();
   const switchBooks = useSwitchBooks();
 
-  // An ended session (401) returns to log in, then back to this page.
-  useEffect(() => {
-    whenSessionEnds(() => {
-      setSession(null);
-      queryClient.clear();
-      navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
-    });
-  }, [navigate, queryClient, location]);
-
+  // Log out ends the session row and drops the cookie (D81); every other tab is told and returns to
+  // log in (api/session.ts). The cache held this person's books: all of it goes.
   const logout = useMutation({
     mutationFn: async () => api.POST('/api/v1/auth/logout'),
     onSettled: () => {
-      setSession(null);
-      queryClient.clear();
       navigate('/login', { replace: true });
+      signedOut({ announced: true });
+      queryClient.clear();
     },
   });
 
@@ -113,6 +106,21 @@ export function Shell() {
     return (
       <Center p="xl">
         <ErrorNotice error={me.error ?? organization.error} />
+      </Center>
+    );
+  }
+  if (me.data && me.data.memberships.length === 0) {
+    return (
+      <Center mih="60vh" p="md">
+        <Stack maw={420}>
+          <Text>
+            {me.data.user.email} is not a member of any books. Ask an owner or admin of your books for an
+            invitation, then open its link.
+          </Text>
+          <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+            Log out
+          </Button>
+        </Stack>
       </Center>
     );
   }

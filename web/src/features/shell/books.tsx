@@ -1,30 +1,58 @@
-// The books the person works in: their memberships (GET /me), the chosen organization's settings
-// (GET /organization) and the live/sandbox pair the header switches between (D44).
+// The books the person works in: their memberships (GET /me, which also tells the app whether the
+// session cookie is live, D81), the chosen organization's settings (GET /organization) and the
+// live/sandbox pair the header switches between (D44).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { api, data } from '../../api/client.ts';
-import { getSession, onSessionChange, type Session, selectBooks } from '../../api/session.ts';
+import {
+  confirmSignedIn,
+  getSession,
+  onSessionChange,
+  type Session,
+  selectBooks,
+} from '../../api/session.ts';
 import { type Abilities, abilitiesOf } from './roles.ts';
 
-export function useSession(): Session | null {
+export function useSession(): Session {
   return useSyncExternalStore(onSessionChange, getSession);
 }
 
+/** GET /me, asked unless the tab knows it is signed out; an answer means the session is live. */
 export function useMe() {
   const session = useSession();
-  return useQuery({
-    queryKey: ['me', session?.token],
-    enabled: Boolean(session),
+  const me = useQuery({
+    queryKey: ['me'],
+    enabled: session.status !== 'signed-out',
     queryFn: async () => data(await api.GET('/api/v1/me')),
     staleTime: 60_000,
   });
+  const answered = me.data !== undefined;
+  useEffect(() => {
+    if (answered) confirmSignedIn();
+  }, [answered]);
+  return me;
+}
+
+/**
+ * The tab's books, once GET /me has answered: the remembered choice if it is still one of the
+ * person's books (another person may have used this browser), else their first live books.
+ */
+export function useChosenBooks(): string | null {
+  const me = useMe().data;
+  const { organizationId } = useSession();
+  const valid = Boolean(me?.memberships.some((m) => m.organization_id === organizationId));
+  const fallback = me ? (me.memberships.find((m) => m.mode === 'live') ?? me.memberships[0]) : undefined;
+  useEffect(() => {
+    if (me && !valid && fallback) selectBooks(fallback.organization_id);
+  }, [me, valid, fallback]);
+  return valid ? organizationId : null;
 }
 
 export function useOrganization() {
-  const session = useSession();
+  const organizationId = useChosenBooks();
   return useQuery({
-    queryKey: ['organization', session?.organizationId],
-    enabled: Boolean(session?.organizationId),
+    queryKey: ['organization', organizationId],
+    enabled: Boolean(organizationId),
     queryFn: async () => data(await api.GET('/api/v1/organization')),
   });
 }
