@@ -2,7 +2,6 @@
 import { Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
@@ -10,6 +9,7 @@ import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
 
@@ -82,7 +82,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
           ),
     onSuccess: (saved) => {
       queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      notifications.show({ message: `${saved.number} ${saved.name} saved.`, color: 'teal' });
+      notify({ message: `${saved.number} ${saved.name} saved.`, color: 'teal' });
       onDone();
     },
     onError: (error) => showFieldErrors(form, error),
@@ -130,7 +130,7 @@ export default function Accounts() {
       ),
     onSuccess: (saved) => {
       queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      notifications.show({
+      notify({
         message: `${saved.number} ${saved.name} is ${saved.is_active ? 'active again' : 'deactivated'}.`,
       });
     },

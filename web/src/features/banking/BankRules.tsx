@@ -16,7 +16,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +24,7 @@ import { ApiError } from '../../api/errors.ts';
 import { type BankRule, invalidateBanking, rulesQuery } from '../../api/queries/banking.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useTaxRates } from '../invoices/SalesLines.tsx';
@@ -127,7 +127,7 @@ function RuleForm({
         : data(await api.POST('/api/v1/bank-rules', { body }));
     },
     onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: `Rule ${saved.name} saved.` });
+      notify({ color: 'teal', message: `Rule ${saved.name} saved.` });
       invalidateBanking(queryClient);
       onDone();
     },
@@ -326,7 +326,7 @@ export default function BankRules() {
       return rule;
     },
     onSuccess: (rule) => {
-      notifications.show({ message: `Rule ${rule.name} deleted.` });
+      notify({ message: `Rule ${rule.name} deleted.` });
       setDeleting(null);
       invalidateBanking(queryClient);
     },

@@ -4,7 +4,6 @@
 // in: a receipt, a customer's payment (applied to open invoices, the rest left as their credit) or a
 // transfer. The amount is always the bank line's; what is applied is shown against it as it is typed.
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf } from '../../api/client.ts';
@@ -14,6 +13,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { useTaxRates } from '../invoices/SalesLines.tsx';
@@ -124,7 +124,7 @@ export function RecordLine({
       );
     },
     onSuccess: (created) => {
-      notifications.show({
+      notify({
         color: 'teal',
         message: `Recorded as ${created.document_number ?? created.entry_number} and matched.`,
       });

@@ -1,9 +1,9 @@
 // The writes on one bank line (D74): match ledger lines, unmatch, exclude, include. Each sends the
 // version the person saw (a line changed meanwhile is 412, said in words) and makes banking stale.
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
+import { notify } from '../../ui/notify.ts';
 
 type Action = 'unmatch' | 'exclude' | 'include';
 
@@ -24,7 +24,7 @@ export function useMatchLine(onDone?: () => void) {
         }),
       ),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: 'Matched.' });
+      notify({ color: 'teal', message: 'Matched.' });
       invalidateBanking(queryClient);
       onDone?.();
     },
@@ -43,7 +43,7 @@ export function useLineAction(action: Action, onDone?: () => void) {
       return data(await api.POST('/api/v1/bank-transactions/{id}/include', options));
     },
     onSuccess: () => {
-      notifications.show({ message: DONE[action] });
+      notify({ message: DONE[action] });
       invalidateBanking(queryClient);
       onDone?.();
     },
@@ -71,7 +71,7 @@ export function useAcceptSuggestion() {
       );
     },
     onSuccess: (created) => {
-      notifications.show({ color: 'teal', message: `Recorded as ${created.entry_number} and matched.` });
+      notify({ color: 'teal', message: `Recorded as ${created.entry_number} and matched.` });
       invalidateBanking(queryClient);
     },
   });
@@ -85,7 +85,7 @@ export function useAcceptSuggestions() {
       data(await api.POST('/api/v1/bank-transactions/accept-suggestions', { body: { ids } })),
     onSuccess: (answer) => {
       const count = answer.results.length;
-      notifications.show({
+      notify({
         color: 'teal',
         message: `${count} line${count === 1 ? '' : 's'} recorded and matched.`,
       });

@@ -15,7 +15,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -25,6 +24,7 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { parseMoney } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
@@ -90,7 +90,7 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
     },
     onSuccess: (saved, issue) => {
       refresh();
-      notifications.show({
+      notify({
         color: 'teal',
         message: issue ? `Credit note ${saved.number} issued.` : 'Draft credit note saved.',
       });
@@ -103,7 +103,7 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
     },
     onSuccess: () => {
       refresh();
-      notifications.show({ message: 'Draft credit note deleted.' });
+      notify({ message: 'Draft credit note deleted.' });
       navigate('/credit-notes');
     },
   });
@@ -182,7 +182,7 @@ function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
       ),
     onSuccess: () => {
       refresh();
-      notifications.show({ message: `Credit note ${note.number} voided; its entry is reversed.` });
+      notify({ message: `Credit note ${note.number} voided; its entry is reversed.` });
     },
   });
   const issued = note.status === 'issued';
@@ -276,7 +276,7 @@ function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
           onDone={() => {
             refresh();
             applyDialog.close();
-            notifications.show({ color: 'teal', message: `Credit of ${note.number} applied.` });
+            notify({ color: 'teal', message: `Credit of ${note.number} applied.` });
           }}
         />
       </Modal>

@@ -3,7 +3,6 @@
 // total shown before posting, added with the shared money rules, D45) and void behind a confirmation
 // that names the deposit: its payments go back to Undeposited Funds.
 import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
@@ -13,6 +12,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -68,7 +68,7 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
         }),
       ),
     onSuccess: (deposit) => {
-      notifications.show({ color: 'teal', message: `Deposit ${deposit.number} posted.` });
+      notify({ color: 'teal', message: `Deposit ${deposit.number} posted.` });
       onDone();
     },
   });
@@ -230,7 +230,7 @@ export default function Deposits() {
     onSuccess: (deposit) => {
       setVoiding(null);
       refresh();
-      notifications.show({
+      notify({
         message: `Deposit ${deposit.number} voided; its payments are back in Undeposited Funds.`,
       });
     },

@@ -14,7 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -25,6 +24,7 @@ import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { parseMoney } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
@@ -91,7 +91,7 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
       queryClient.invalidateQueries({ queryKey: ['items'] });
       queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       queryClient.invalidateQueries({ queryKey: ['customers'] });
-      notifications.show({
+      notify({
         color: 'teal',
         message: send ? `Invoice ${saved.number} sent.` : `Draft ${saved.number} saved.`,
       });
@@ -202,7 +202,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
       ),
     onSuccess: () => {
       refresh();
-      notifications.show({ message: `Invoice ${invoice.number} voided.` });
+      notify({ message: `Invoice ${invoice.number} voided.` });
     },
   });
   const email = useMutation({
@@ -216,7 +216,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
     onSuccess: () => {
       refresh();
       queryClient.invalidateQueries({ queryKey: ['invoice-emails', invoice.id] });
-      notifications.show({
+      notify({
         color: 'teal',
         message: books.mode === 'sandbox' ? 'Email recorded (sandbox books never send).' : 'Email queued.',
       });
@@ -373,7 +373,7 @@ function RecordPayment({ invoice, onDone }: { invoice: Invoice; onDone: () => vo
         }),
       ),
     onSuccess: (payment) => {
-      notifications.show({ color: 'teal', message: `Payment ${payment.number} recorded.` });
+      notify({ color: 'teal', message: `Payment ${payment.number} recorded.` });
       onDone();
     },
   });

@@ -18,7 +18,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,6 +27,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
@@ -231,7 +231,7 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
     onSuccess: (adjustment) => {
       for (const key of ['items', 'accounts', 'dashboard', 'reports'])
         queryClient.invalidateQueries({ queryKey: [key] });
-      notifications.show({ color: 'teal', message: `${adjustment.number} posted.` });
+      notify({ color: 'teal', message: `${adjustment.number} posted.` });
       onDone();
     },
     onError: (error) => showFieldErrors(form, error),

@@ -14,7 +14,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -24,6 +23,7 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { balanceSentence, entryBalance, formatMoney, readAmount } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
@@ -158,7 +158,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
       queryClient.invalidateQueries({ queryKey: ['journal'] });
       queryClient.invalidateQueries({ queryKey: ['accounts'] });
       queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      notifications.show({
+      notify({
         color: 'teal',
         message: post ? `Posted as ${saved.entry_number}.` : 'Draft saved.',
       });
@@ -367,7 +367,7 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
     onSuccess: (reversal) => {
       queryClient.invalidateQueries({ queryKey: ['journal'] });
       queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      notifications.show({ color: 'teal', message: `Reversed by ${reversal.entry_number}.` });
+      notify({ color: 'teal', message: `Reversed by ${reversal.entry_number}.` });
       navigate(`/journal/${reversal.id}`);
     },
   });

@@ -14,7 +14,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -24,6 +23,7 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { parseMoney } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { SalesLinesGrid, SalesLinesTable, useSalesLines } from '../invoices/SalesLines.tsx';
@@ -100,7 +100,7 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
     },
     onSuccess: (saved, open) => {
       refresh();
-      notifications.show({
+      notify({
         color: 'teal',
         message: open ? `Bill ${saved.number} opened and posted.` : `Draft bill ${saved.number} saved.`,
       });
@@ -120,7 +120,7 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
     },
     onSuccess: () => {
       refresh();
-      notifications.show({ message: `Draft bill ${bill?.number} voided.` });
+      notify({ message: `Draft bill ${bill?.number} voided.` });
     },
   });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
@@ -210,7 +210,7 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
       ),
     onSuccess: () => {
       refresh();
-      notifications.show({ message: `Bill ${bill.number} voided.` });
+      notify({ message: `Bill ${bill.number} voided.` });
     },
   });
   const payments = useQuery({

@@ -2,7 +2,6 @@
 // one payment from a bank or card account applied in full to open bills of one vendor; its amount is
 // the sum of the applications, added with the shared money rules (D45).
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, readAmount } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -90,7 +90,7 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
         }),
       ),
     onSuccess: (payment) => {
-      notifications.show({ color: 'teal', message: `Payment ${payment.number} recorded.` });
+      notify({ color: 'teal', message: `Payment ${payment.number} recorded.` });
       onDone();
     },
   });
@@ -235,7 +235,7 @@ export default function BillPayments() {
       ),
     onSuccess: (payment) => {
       refresh();
-      notifications.show({ message: `Payment ${payment.number} voided; the bills it paid are open again.` });
+      notify({ message: `Payment ${payment.number} voided; the bills it paid are open again.` });
     },
   });
   const list = useQuery({

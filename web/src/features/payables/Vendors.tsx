@@ -2,7 +2,6 @@
 // what is owed on the vendor's open bills, and its name opens the vendor's page.
 import { Anchor, Button, Group, Modal, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -54,7 +54,7 @@ export default function Vendors() {
       ),
     onSuccess: (vendor) => {
       queryClient.invalidateQueries({ queryKey: ['vendors'] });
-      notifications.show({ message: `${vendor.display_name} deactivated: no new bills for them.` });
+      notify({ message: `${vendor.display_name} deactivated: no new bills for them.` });
     },
   });
   if (!books) return null;
@@ -180,7 +180,7 @@ export default function Vendors() {
             key={editing?.version ?? 'new'}
             onSaved={(vendor) => {
               setEditing(undefined);
-              notifications.show({ color: 'teal', message: `${vendor.display_name} saved.` });
+              notify({ color: 'teal', message: `${vendor.display_name} saved.` });
             }}
             onReload={() => {
               setEditing(undefined);

@@ -3,7 +3,6 @@
 // the shared money rules (D45). A payment's unapplied amount is applied later, or the payment voided (D61).
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
@@ -13,6 +12,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -82,7 +82,7 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
         }),
       ),
     onSuccess: (payment) => {
-      notifications.show({ color: 'teal', message: `Payment ${payment.number} recorded.` });
+      notify({ color: 'teal', message: `Payment ${payment.number} recorded.` });
       onDone();
     },
   });
@@ -250,7 +250,7 @@ function ApplyCredit({ books, payment, onDone }: { books: Books; payment: Paymen
         );
       }}
       onDone={() => {
-        notifications.show({ color: 'teal', message: `Credit of ${payment.number} applied.` });
+        notify({ color: 'teal', message: `Credit of ${payment.number} applied.` });
         onDone();
       }}
     />
@@ -277,7 +277,7 @@ export default function Payments() {
       ),
     onSuccess: (payment) => {
       refresh();
-      notifications.show({
+      notify({
         message: `Payment ${payment.number} voided; the invoices it paid are open again.`,
       });
     },

@@ -3,13 +3,13 @@
 // open invitations, to send again or revoke.
 import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
 
@@ -42,7 +42,7 @@ export default function Members() {
     onSuccess: (invitation) => {
       refresh();
       form.reset();
-      notifications.show({
+      notify({
         message: `Invitation sent to ${invitation.email}. They join once they accept it.`,
         color: 'teal',
       });

@@ -1,11 +1,11 @@
 // More, Organization: name and time zone of these books; currency and mode shown.
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
@@ -36,7 +36,7 @@ function OrganizationForm({ books }: { books: Books }) {
       form.resetDirty({ name: saved.name, timezone: saved.timezone });
       queryClient.invalidateQueries({ queryKey: ['organization'] });
       queryClient.invalidateQueries({ queryKey: ['me'] });
-      notifications.show({ message: 'Organization saved.', color: 'teal' });
+      notify({ message: 'Organization saved.', color: 'teal' });
     },
     onError: (error) => showFieldErrors(form, error),
   });

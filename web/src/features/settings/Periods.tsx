@@ -1,12 +1,12 @@
 // More, Periods: close the books through a date (no posting on or before it), or reopen.
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
 
@@ -27,7 +27,7 @@ export default function Periods() {
       data(await api.POST('/api/v1/periods/close', { body: { through } })),
     onSuccess: (_, through) => {
       refresh();
-      notifications.show({ message: `Books closed through ${formatDate(through)}.`, color: 'teal' });
+      notify({ message: `Books closed through ${formatDate(through)}.`, color: 'teal' });
     },
     onError: (error) => showFieldErrors(form, error),
   });
@@ -35,7 +35,7 @@ export default function Periods() {
     mutationFn: async () => data(await api.POST('/api/v1/periods/reopen', { body: { through: null } })),
     onSuccess: () => {
       refresh();
-      notifications.show({ message: 'Every period is open again.', color: 'teal' });
+      notify({ message: 'Every period is open again.', color: 'teal' });
     },
   });
   if (!books) return null;

@@ -4,11 +4,11 @@
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { notify } from '../../ui/notify.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { Books } from '../shell/books.tsx';
 
@@ -32,7 +32,7 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
       ),
     onSuccess: (group) => {
       queryClient.invalidateQueries({ queryKey: ['tax-groups'] });
-      notifications.show({
+      notify({
         color: 'teal',
         message: `${group.name} (${trimZeros(group.combined_rate)}%) created.`,
       });

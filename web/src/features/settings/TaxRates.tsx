@@ -3,11 +3,11 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
@@ -41,7 +41,7 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
       ),
     onSuccess: (rate) => {
       queryClient.invalidateQueries({ queryKey: ['tax-rates'] });
-      notifications.show({ color: 'teal', message: `${rate.name} (${trimZeros(rate.rate)}%) created.` });
+      notify({ color: 'teal', message: `${rate.name} (${trimZeros(rate.rate)}%) created.` });
       onDone();
     },
     onError: (error) => showFieldErrors(form, error),
