@@ -35,64 +35,86 @@ export function trialBalanceCsv(report: Answer<typeof trialBalance>): CsvDocumen
   };
 }
 
-type SectionAccount = { account_number: string; account_name: string; amount: string };
+type SectionAccount = { account_number: string; account_name: string; amounts: string[] };
 
-/** A section's accounts, then its total, under `section` in the first column. */
-function sectionRecords(section: string, accounts: SectionAccount[], totalLabel: string, total: string) {
+/** A section's accounts, then its total per column, under `section` in the first column. */
+function sectionRecords(section: string, accounts: SectionAccount[], totalLabel: string, totals: string[]) {
   return [
     ...accounts.map((account) => [
       value(section),
       text(account.account_number),
       text(account.account_name),
-      value(account.amount),
+      ...account.amounts.map(value),
     ]),
-    [value(section), value(''), value(totalLabel), value(total)],
+    totalRecord(section, totalLabel, totals),
   ];
 }
 
-const SECTION_HEADER = ['section', 'account_number', 'account_name', 'amount'];
+const totalRecord = (section: string, label: string, totals: string[]) => [
+  value(section),
+  value(''),
+  value(label),
+  ...totals.map(value),
+];
+
+/** `amount` for one column (the layout before D93); with compare, one column per period, named by it. */
+const sectionHeader = (compare: string | null, labels: string[]) =>
+  csvHeader(['section', 'account_number', 'account_name', ...(compare === null ? ['amount'] : labels)]);
 
 export function profitAndLossCsv(report: Answer<typeof profitAndLoss>): CsvDocument {
   const tracked = report.tracking_option ? `-tracking-${report.tracking_option}` : '';
+  const compared = report.compare ? `-by-${report.compare}-${report.periods}` : '';
+  const per = (key: keyof (typeof report.columns)[number]) =>
+    report.columns.map((column) => String(column[key]));
   return {
-    filename: `profit-and-loss-${report.from}-to-${report.to}${tracked}.csv`,
+    filename: `profit-and-loss-${report.from}-to-${report.to}${tracked}${compared}.csv`,
     body:
-      csvHeader(SECTION_HEADER) +
+      sectionHeader(
+        report.compare,
+        report.columns.map((column) => `${column.from} to ${column.to}`),
+      ) +
       records([
-        ...sectionRecords('income', report.income.accounts, 'Total income', report.income.total),
-        ...sectionRecords('expenses', report.expenses.accounts, 'Total expenses', report.expenses.total),
-        [value('net_income'), value(''), value('Net income'), value(report.net_income)],
+        ...sectionRecords('income', report.income.accounts, 'Total income', per('income')),
+        ...sectionRecords(
+          'cost_of_goods_sold',
+          report.cost_of_goods_sold.accounts,
+          'Total cost of goods sold',
+          per('cost_of_goods_sold'),
+        ),
+        totalRecord('gross_profit', 'Gross profit', per('gross_profit')),
+        ...sectionRecords(
+          'expenses',
+          report.operating_expenses.accounts,
+          'Total expenses',
+          per('operating_expenses'),
+        ),
+        totalRecord('net_income', 'Net income', per('net_income')),
       ]),
   };
 }
 
 export function balanceSheetCsv(report: Answer<typeof balanceSheet>): CsvDocument {
+  const compared = report.compare ? `-by-${report.compare}-${report.periods}` : '';
+  const per = (key: keyof (typeof report.columns)[number]) =>
+    report.columns.map((column) => String(column[key]));
   return {
-    filename: `balance-sheet-${report.as_of}.csv`,
+    filename: `balance-sheet-${report.as_of}${compared}.csv`,
     body:
-      csvHeader(SECTION_HEADER) +
+      sectionHeader(
+        report.compare,
+        report.columns.map((column) => column.as_of),
+      ) +
       records([
-        ...sectionRecords('assets', report.assets.accounts, 'Total assets', report.assets.total),
+        ...sectionRecords('assets', report.assets.accounts, 'Total assets', per('assets')),
         ...sectionRecords(
           'liabilities',
           report.liabilities.accounts,
           'Total liabilities',
-          report.liabilities.total,
+          per('liabilities'),
         ),
-        ...report.equity.accounts.map((account) => [
-          value('equity'),
-          text(account.account_number),
-          text(account.account_name),
-          value(account.amount),
-        ]),
-        [value('equity'), value(''), value('Current earnings'), value(report.equity.current_earnings)],
-        [value('equity'), value(''), value('Total equity'), value(report.equity.total)],
-        [
-          value('total'),
-          value(''),
-          value('Total liabilities and equity'),
-          value(report.total_liabilities_and_equity),
-        ],
+        ...sectionRecords('equity', report.equity.accounts, 'Current earnings', per('current_earnings')),
+        totalRecord('equity', 'Total equity', per('equity')),
+        totalRecord('total', 'Total liabilities and equity', per('total_liabilities_and_equity')),
       ]),
   };
 }

@@ -28,6 +28,7 @@ import {
   ArAging,
   AsOfQuery,
   BalanceSheet,
+  BalanceSheetQuery,
   GeneralLedger,
   GeneralLedgerQuery,
   InventoryValuation,
@@ -85,7 +86,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
   });
   report('profit-and-loss', {
     operationId: 'getProfitAndLoss',
-    summary: 'Profit and loss for a date range, optionally of one tracking option',
+    summary:
+      'Profit and loss for a date range (income, cost of goods sold, gross profit, expenses, net income), optionally of one tracking option, optionally with comparison columns',
     querystring: ProfitAndLossQuery,
     response: ProfitAndLoss,
     run: (actor, query) => profitAndLoss(deps, actor, query),
@@ -93,8 +95,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
   });
   report('balance-sheet', {
     operationId: 'getBalanceSheet',
-    summary: 'Balance sheet as of a date',
-    querystring: AsOfQuery,
+    summary: 'Balance sheet as of a date, optionally with comparison columns',
+    querystring: BalanceSheetQuery,
     response: BalanceSheet,
     run: (actor, query) => balanceSheet(deps, actor, query),
     csv: balanceSheetCsv,

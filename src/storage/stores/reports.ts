@@ -44,6 +44,64 @@ export function accountSummary(
   );
 }
 
+export interface PeriodSummaryRow extends SummaryRow {
+  detail_type: string;
+  /** Which of the ranges asked for, from 0. */
+  period: number;
+}
+
+/** A range of days for `periodSummary`: `from` null means since the beginning of the books. */
+export interface SummaryRange {
+  from: string | null;
+  to: string;
+}
+
+/**
+ * Per-account debit and credit totals over posted entries in each of several disjoint date ranges
+ * (D93's comparison columns), in ONE statement whatever the number of ranges or accounts: the ranges
+ * are a small relation joined to the balance summary (each day falls in one range at most, so each
+ * summary row is read once through `account_balances_by_day`), or, with a tracking option, to the
+ * lines carrying it through their entries' dates (D57). A range with no activity has no rows.
+ */
+export function periodSummary(
+  db: Queryable,
+  organizationId: string,
+  ranges: SummaryRange[],
+  trackingOption: string | null = null,
+): Promise<PeriodSummaryRow[]> {
+  const ranged = `WITH ranges AS (
+       SELECT (r.n - 1)::int AS period, r.lo, r.hi
+         FROM unnest($2::date[], $3::date[]) WITH ORDINALITY AS r (lo, hi, n))`;
+  const totals =
+    trackingOption === null
+      ? `SELECT r.period, b.account_id, sum(b.debit) AS debit, sum(b.credit) AS credit
+           FROM ranges r
+           JOIN account_balances b ON b.organization_id = $1 AND b.day >= r.lo AND b.day <= r.hi
+          GROUP BY r.period, b.account_id`
+      : `SELECT r.period, l.account_id, sum(l.debit) AS debit, sum(l.credit) AS credit
+           FROM ranges r
+           JOIN journal_entries e ON e.organization_id = $1 AND e.status = 'posted'
+                                 AND e.txn_date >= r.lo AND e.txn_date <= r.hi
+           JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+          WHERE l.tracking_options @> ARRAY[$4::uuid]
+          GROUP BY r.period, l.account_id`;
+  const params: unknown[] = [
+    organizationId,
+    ranges.map((range) => range.from ?? '-infinity'),
+    ranges.map((range) => range.to),
+  ];
+  if (trackingOption !== null) params.push(trackingOption);
+  return db.query<PeriodSummaryRow>(
+    `${ranged}
+     SELECT s.period, a.id AS account_id, a.number, a.name, a.type, a.detail_type,
+            s.debit::text AS debit, s.credit::text AS credit
+       FROM (${totals}) s
+       JOIN accounts a ON a.organization_id = $1 AND a.id = s.account_id
+      ORDER BY a.number, s.period`,
+    params as never,
+  );
+}
+
 /** An account's debit and credit totals over posted lines carrying `trackingOption`, dated before `before`. */
 export async function trackedTotalsBefore(
   db: Queryable,

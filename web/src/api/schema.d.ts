@@ -1302,8 +1302,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Balance sheet as of a date
-         * @description Balance sheet as of a date. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         * Balance sheet as of a date, optionally with comparison columns
+         * @description Balance sheet as of a date, optionally with comparison columns. Accept: text/csv or ?format=csv answers the same figures as CSV.
          */
         get: operations["getBalanceSheet"];
         put?: never;
@@ -1362,8 +1362,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Profit and loss for a date range, optionally of one tracking option
-         * @description Profit and loss for a date range, optionally of one tracking option. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         * Profit and loss for a date range (income, cost of goods sold, gross profit, expenses, net income), optionally of one tracking option, optionally with comparison columns
+         * @description Profit and loss for a date range (income, cost of goods sold, gross profit, expenses, net income), optionally of one tracking option, optionally with comparison columns. Accept: text/csv or ?format=csv answers the same figures as CSV.
          */
         get: operations["getProfitAndLoss"];
         put?: never;
@@ -1893,20 +1893,49 @@ export interface components {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
             };
+            /** @description Each column's date and totals, oldest first; the last is as_of (D93). */
+            columns: {
+                as_of: string;
+                /** @example 120.0000 */
+                assets: string;
+                /** @example 120.0000 */
+                current_earnings: string;
+                /**
+                 * @description Equity accounts plus current earnings.
+                 * @example 120.0000
+                 */
+                equity: string;
+                in_balance: boolean;
+                /** @example 120.0000 */
+                liabilities: string;
+                /** @example 120.0000 */
+                total_liabilities_and_equity: string;
+            }[];
+            compare: ("month" | "quarter" | "year") | null;
             currency: string;
             equity: {
                 accounts: {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 current_earnings: string;
@@ -1924,12 +1953,19 @@ export interface components {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
             };
+            /** @description How many columns (1 without compare). */
+            periods: number;
             /** @example 120.0000 */
             total_liabilities_and_equity: string;
         };
@@ -3577,14 +3613,55 @@ export interface components {
         };
         /** ProfitAndLoss */
         ProfitAndLoss: {
+            /** @description Each column's range and totals, oldest first; the last is from..to (D93). */
+            columns: {
+                /** @example 120.0000 */
+                cost_of_goods_sold: string;
+                /** @example 120.0000 */
+                expenses: string;
+                from: string;
+                /** @example 120.0000 */
+                gross_profit: string;
+                /** @example 120.0000 */
+                income: string;
+                /** @example 120.0000 */
+                net_income: string;
+                /** @example 120.0000 */
+                operating_expenses: string;
+                to: string;
+            }[];
+            compare: ("month" | "quarter" | "year") | null;
+            /** @description Expense accounts of detail type cost_of_goods_sold (D93). */
+            cost_of_goods_sold: {
+                accounts: {
+                    account: string;
+                    account_name: string;
+                    account_number: string;
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
+                }[];
+                /** @example 120.0000 */
+                total: string;
+            };
             currency: string;
+            /** @description Every expense account, cost of goods sold included (as before D93). */
             expenses: {
                 accounts: {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
@@ -3595,19 +3672,48 @@ export interface components {
              * @description When the report was generated (UTC).
              */
             generated_at: string;
+            /**
+             * @description Income less cost of goods sold.
+             * @example 120.0000
+             */
+            gross_profit: string;
             income: {
                 accounts: {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
             };
             /** @example 120.0000 */
             net_income: string;
+            /** @description Expense accounts other than cost of goods sold. */
+            operating_expenses: {
+                accounts: {
+                    account: string;
+                    account_name: string;
+                    account_number: string;
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
+                }[];
+                /** @example 120.0000 */
+                total: string;
+            };
+            /** @description How many columns (1 without compare). */
+            periods: number;
             to: string;
             tracking_option: string | null;
         };
@@ -14081,8 +14187,12 @@ export interface operations {
         parameters: {
             query?: {
                 as_of?: string;
+                /** @description Comparison columns (D93): the period asked for and the ones before it, each a month, quarter or year earlier. Needs periods. */
+                compare?: "month" | "quarter" | "year";
                 /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
                 format?: "json" | "csv";
+                /** @description How many columns with compare, the asked-for one included (1 to 12). */
+                periods?: number;
             };
             header?: never;
             path?: never;
@@ -14324,9 +14434,13 @@ export interface operations {
     getProfitAndLoss: {
         parameters: {
             query?: {
+                /** @description Comparison columns (D93): the period asked for and the ones before it, each a month, quarter or year earlier. Needs periods. */
+                compare?: "month" | "quarter" | "year";
                 /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
                 format?: "json" | "csv";
                 from?: string;
+                /** @description How many columns with compare, the asked-for one included (1 to 12). */
+                periods?: number;
                 to?: string;
                 /** @description A tracking option id: only lines carrying it count. */
                 tracking_option?: string;
