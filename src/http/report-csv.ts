@@ -6,6 +6,7 @@ import type { arAging } from '../app/reports/ar-aging.ts';
 import { AGING_BUCKETS, AGING_COLUMNS } from '../app/reports/ar-aging.ts';
 import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
+import type { taxSummary } from '../app/reports/tax-summary.ts';
 import { type CsvCell, csvHeader, csvRecord, text, value } from './csv.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -115,6 +116,38 @@ export function balanceSheetCsv(report: Answer<typeof balanceSheet>): CsvDocumen
         ...sectionRecords('equity', report.equity.accounts, 'Current earnings', per('current_earnings')),
         totalRecord('equity', 'Total equity', per('equity')),
         totalRecord('total', 'Total liabilities and equity', per('total_liabilities_and_equity')),
+      ]),
+  };
+}
+
+const TAX_FIGURES = ['taxable_sales', 'tax_collected', 'taxable_purchases', 'tax_paid', 'net'] as const;
+
+/** Per rate, then `Total`, then the tax accounts' movement and what else moved them, in the net column. */
+export function taxSummaryCsv(report: Answer<typeof taxSummary>): CsvDocument {
+  const figures = (row: Record<(typeof TAX_FIGURES)[number], string>) =>
+    TAX_FIGURES.map((figure) => value(row[figure]));
+  const netOnly = (label: string, amount: string) => [
+    value(''),
+    value(label),
+    value(''),
+    value(''),
+    ...TAX_FIGURES.map((figure) => value(figure === 'net' ? amount : '')),
+  ];
+  return {
+    filename: `tax-summary-${report.from}-to-${report.to}.csv`,
+    body:
+      csvHeader(['tax_rate', 'name', 'rate', 'account_number', ...TAX_FIGURES]) +
+      records([
+        ...report.rates.map((row) => [
+          value(row.tax_rate),
+          text(row.name),
+          value(row.rate),
+          text(row.account_number),
+          ...figures(row),
+        ]),
+        [value(''), value('Total'), value(''), value(''), ...figures(report.totals)],
+        netOnly('Tax accounts movement', report.tax_accounts_movement),
+        netOnly('Other movement', report.other_movement),
       ]),
   };
 }

@@ -8,6 +8,7 @@ import { arAging } from '../../app/reports/ar-aging.ts';
 import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
 import { inventoryValuation } from '../../app/reports/inventory-valuation.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/ledger-reports.ts';
+import { taxSummary } from '../../app/reports/tax-summary.ts';
 import type { Permission } from '../../domain/roles.ts';
 import { csvReply, wantsCsv } from '../csv.ts';
 import {
@@ -20,6 +21,7 @@ import {
   generalLedgerCsvLine,
   inventoryValuationCsv,
   profitAndLossCsv,
+  taxSummaryCsv,
   trialBalanceCsv,
 } from '../report-csv.ts';
 import { actorOf, type Checked, defineRoute, type Sent } from '../route.ts';
@@ -29,11 +31,13 @@ import {
   AsOfQuery,
   BalanceSheet,
   BalanceSheetQuery,
+  DateRangeQuery,
   GeneralLedger,
   GeneralLedgerQuery,
   InventoryValuation,
   ProfitAndLoss,
   ProfitAndLossQuery,
+  TaxSummary,
   TrialBalance,
 } from '../schemas/reports.ts';
 import { pageUrl } from './paging.ts';
@@ -100,6 +104,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
     response: BalanceSheet,
     run: (actor, query) => balanceSheet(deps, actor, query),
     csv: balanceSheetCsv,
+  });
+  report('tax-summary', {
+    operationId: 'getTaxSummary',
+    summary:
+      'Tax summary for a date range: per tax rate, taxable sales, tax collected, taxable purchases, tax paid and the net; its totals beside the movement of the tax accounts',
+    querystring: DateRangeQuery,
+    response: TaxSummary,
+    run: (actor, query) => taxSummary(deps, actor, query),
+    csv: taxSummaryCsv,
   });
   report('ar-aging', {
     operationId: 'getArAging',

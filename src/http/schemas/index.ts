@@ -76,6 +76,7 @@ import {
   GeneralLedger,
   InventoryValuation,
   ProfitAndLoss,
+  TaxSummary,
   TrialBalance,
 } from './reports.ts';
 import {
@@ -126,6 +127,7 @@ export const COMPONENTS: readonly TSchema[] = [
   PageInventoryAdjustment,
   InventoryValuation,
   ApAging,
+  TaxSummary,
   ErrorEnvelope,
   ActionRequest,
   Account,

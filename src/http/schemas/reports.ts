@@ -270,3 +270,51 @@ export const InventoryValuation = Type.Object(
   },
   { $id: 'InventoryValuation', title: 'InventoryValuation' },
 );
+
+export const DateRangeQuery = Type.Object({ from: DateQuery, to: DateQuery, format: Format });
+
+const TaxFigures = {
+  taxable_sales: MoneyOutput('Invoice lines taxed at the rate, less credit-note lines (before tax).'),
+  tax_collected: MoneyOutput('The tax of those lines.'),
+  taxable_purchases: MoneyOutput('Bill lines taxed at the rate (before tax).'),
+  tax_paid: MoneyOutput('The tax of those lines.'),
+  net: MoneyOutput('tax_collected - tax_paid.'),
+};
+
+export const TaxSummary = Type.Object(
+  {
+    from: Type.String(),
+    to: Type.String(),
+    currency: Type.String(),
+    generated_at: GeneratedAt,
+    rates: Type.Array(
+      Type.Object({
+        tax_rate: Type.String({ format: 'uuid' }),
+        name: Type.String(),
+        rate: Type.String({ description: 'Percent, as on the tax rate.' }),
+        account: Type.String({ format: 'uuid', description: 'The account the rate posts to.' }),
+        account_number: Type.String(),
+        ...TaxFigures,
+      }),
+      {
+        description:
+          'Every tax rate of the books, by name. Documents count on their entry’s date; a void counts negative on its own.',
+      },
+    ),
+    totals: Type.Object(TaxFigures),
+    tax_accounts: Type.Array(
+      Type.Object({
+        account: Type.String({ format: 'uuid' }),
+        account_number: Type.String(),
+        account_name: Type.String(),
+        movement: MoneyOutput('Credits less debits over the period.'),
+      }),
+      { description: 'The accounts tax rates post to.' },
+    ),
+    tax_accounts_movement: MoneyOutput('The tax accounts’ movement over the period (credits less debits).'),
+    other_movement: MoneyOutput(
+      'tax_accounts_movement - totals.net: what moved the tax accounts other than invoices, credit notes and bills (manual entries, paying the tax). Zero when only documents did.',
+    ),
+  },
+  { $id: 'TaxSummary', title: 'TaxSummary' },
+);

@@ -359,3 +359,102 @@ export function openBills(db: Queryable, organizationId: string, asOf: string): 
     [organizationId, asOf],
   );
 }
+
+export interface TaxRateSummaryRow {
+  tax_rate_id: string;
+  name: string;
+  rate: string;
+  account_id: string;
+  account_number: string;
+  taxable_sales: string;
+  tax_collected: string;
+  taxable_purchases: string;
+  tax_paid: string;
+}
+
+/** The documents whose entries carry tax (D91), each with the sign its lines count with on the sales side. */
+const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void')`;
+
+/**
+ * Per tax rate, what the taxed documents posted in [from, to] (D91), in ONE statement: the period's
+ * posted entries of invoices, credit notes and bills (through the ledger-order index of migration
+ * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
+ * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
+ * Sales: invoices less credit notes; purchases: bills. These are the lines whose tax the documents
+ * post to the rate's account (summed per account, src/domain/invoice.ts and bill.ts). Every tax rate
+ * of the books is listed, active or not, zero when nothing was taxed at it. By name.
+ */
+export function taxRateSummary(
+  db: Queryable,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<TaxRateSummaryRow[]> {
+  return db.query<TaxRateSummaryRow>(
+    `WITH documents AS (
+       SELECT e.source_type, e.source_id,
+              CASE WHEN right(e.source_type, 5) = '_void' THEN -1 ELSE 1 END AS sign
+         FROM journal_entries e
+        WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date >= $2::date AND e.txn_date <= $3::date
+          AND e.source_type IN ${TAXED_ENTRIES}),
+     taxed AS (
+       SELECT l.tax_rate_id, true AS sale, d.sign * l.amount AS base, d.sign * l.tax_amount AS tax
+         FROM documents d
+         JOIN invoice_lines l ON l.organization_id = $1 AND l.invoice_id = d.source_id
+        WHERE d.source_type IN ('invoice', 'invoice_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, true, -d.sign * l.amount, -d.sign * l.tax_amount
+         FROM documents d
+         JOIN credit_note_lines l ON l.organization_id = $1 AND l.credit_note_id = d.source_id
+        WHERE d.source_type IN ('credit_note', 'credit_note_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, false, d.sign * l.amount, d.sign * l.tax_amount
+         FROM documents d
+         JOIN bill_lines l ON l.organization_id = $1 AND l.bill_id = d.source_id
+        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL),
+     per_rate AS (
+       SELECT tax_rate_id,
+              COALESCE(sum(base) FILTER (WHERE sale), 0) AS taxable_sales,
+              COALESCE(sum(tax) FILTER (WHERE sale), 0) AS tax_collected,
+              COALESCE(sum(base) FILTER (WHERE NOT sale), 0) AS taxable_purchases,
+              COALESCE(sum(tax) FILTER (WHERE NOT sale), 0) AS tax_paid
+         FROM taxed GROUP BY tax_rate_id)
+     SELECT r.id AS tax_rate_id, r.name, r.rate::text AS rate, a.id AS account_id, a.number AS account_number,
+            COALESCE(p.taxable_sales, 0)::text AS taxable_sales, COALESCE(p.tax_collected, 0)::text AS tax_collected,
+            COALESCE(p.taxable_purchases, 0)::text AS taxable_purchases, COALESCE(p.tax_paid, 0)::text AS tax_paid
+       FROM tax_rates r
+       JOIN accounts a ON a.organization_id = r.organization_id AND a.id = r.liability_account_id
+       LEFT JOIN per_rate p ON p.tax_rate_id = r.id
+      WHERE r.organization_id = $1
+      ORDER BY r.name, r.id`,
+    [organizationId, from, to],
+  );
+}
+
+export interface TaxAccountMovementRow {
+  account_id: string;
+  number: string;
+  name: string;
+  /** Credits less debits over the period: what the books owe in tax more than at its start. */
+  movement: string;
+}
+
+/** The accounts tax rates post to (any rate, active or not), with their movement over [from, to]. */
+export function taxAccountMovements(
+  db: Queryable,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<TaxAccountMovementRow[]> {
+  return db.query<TaxAccountMovementRow>(
+    `SELECT a.id AS account_id, a.number, a.name,
+            COALESCE((SELECT sum(b.credit) - sum(b.debit) FROM account_balances b
+                       WHERE b.organization_id = a.organization_id AND b.account_id = a.id
+                         AND b.day >= $2::date AND b.day <= $3::date), 0)::text AS movement
+       FROM accounts a
+      WHERE a.organization_id = $1
+        AND a.id IN (SELECT r.liability_account_id FROM tax_rates r WHERE r.organization_id = $1)
+      ORDER BY a.number`,
+    [organizationId, from, to],
+  );
+}

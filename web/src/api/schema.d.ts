@@ -1374,6 +1374,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/tax-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax summary for a date range: per tax rate, taxable sales, tax collected, taxable purchases, tax paid and the net; its totals beside the movement of the tax accounts
+         * @description Tax summary for a date range: per tax rate, taxable sales, tax collected, taxable purchases, tax paid and the net; its totals beside the movement of the tax accounts. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
+        get: operations["getTaxSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/trial-balance": {
         parameters: {
             query?: never;
@@ -3824,6 +3844,105 @@ export interface components {
             rate?: string;
             /** @description Optimistic concurrency version (D34). */
             version?: number;
+        };
+        /** TaxSummary */
+        TaxSummary: {
+            currency: string;
+            from: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            /**
+             * @description tax_accounts_movement - totals.net: what moved the tax accounts other than invoices, credit notes and bills (manual entries, paying the tax). Zero when only documents did.
+             * @example 120.0000
+             */
+            other_movement: string;
+            /** @description Every tax rate of the books, by name. Documents count on their entry’s date; a void counts negative on its own. */
+            rates: {
+                /**
+                 * Format: uuid
+                 * @description The account the rate posts to.
+                 */
+                account: string;
+                account_number: string;
+                name: string;
+                /**
+                 * @description tax_collected - tax_paid.
+                 * @example 120.0000
+                 */
+                net: string;
+                /** @description Percent, as on the tax rate. */
+                rate: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_collected: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_paid: string;
+                /** Format: uuid */
+                tax_rate: string;
+                /**
+                 * @description Bill lines taxed at the rate (before tax).
+                 * @example 120.0000
+                 */
+                taxable_purchases: string;
+                /**
+                 * @description Invoice lines taxed at the rate, less credit-note lines (before tax).
+                 * @example 120.0000
+                 */
+                taxable_sales: string;
+            }[];
+            /** @description The accounts tax rates post to. */
+            tax_accounts: {
+                /** Format: uuid */
+                account: string;
+                account_name: string;
+                account_number: string;
+                /**
+                 * @description Credits less debits over the period.
+                 * @example 120.0000
+                 */
+                movement: string;
+            }[];
+            /**
+             * @description The tax accounts’ movement over the period (credits less debits).
+             * @example 120.0000
+             */
+            tax_accounts_movement: string;
+            to: string;
+            totals: {
+                /**
+                 * @description tax_collected - tax_paid.
+                 * @example 120.0000
+                 */
+                net: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_collected: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_paid: string;
+                /**
+                 * @description Bill lines taxed at the rate (before tax).
+                 * @example 120.0000
+                 */
+                taxable_purchases: string;
+                /**
+                 * @description Invoice lines taxed at the rate, less credit-note lines (before tax).
+                 * @example 120.0000
+                 */
+                taxable_sales: string;
+            };
         };
         /** TrackingCategory */
         TrackingCategory: {
@@ -14476,6 +14595,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfitAndLoss"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxSummary: {
+        parameters: {
+            query?: {
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxSummary"];
                     "text/csv": string;
                 };
             };
