@@ -7,6 +7,7 @@ import { AGING_BUCKETS, AGING_COLUMNS } from '../app/reports/ar-aging.ts';
 import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
 import type { taxSummary } from '../app/reports/tax-summary.ts';
+import type { Statement } from '../app/statements/statement-pdf.ts';
 import { type CsvCell, csvHeader, csvRecord, text, value } from './csv.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -150,6 +151,69 @@ export function taxSummaryCsv(report: Answer<typeof taxSummary>): CsvDocument {
         netOnly('Other movement', report.other_movement),
       ]),
   };
+}
+
+/**
+ * A customer statement (D92). Outstanding: `kind, number, date, due_date, amount, open`: its open
+ * invoices, then its credits (open negative), then `Balance`. Activity: `date, kind, number,
+ * description, amount, balance` between `Opening balance` and `Closing balance` records.
+ */
+export function statementCsv(statement: Statement): string {
+  if (statement.outstanding) {
+    const o = statement.outstanding;
+    return (
+      csvHeader(['kind', 'number', 'date', 'due_date', 'amount', 'open']) +
+      records([
+        ...o.invoices.map((row) => [
+          value('invoice'),
+          text(row.number),
+          value(row.issue_date),
+          value(row.due_date),
+          value(row.total),
+          value(row.open),
+        ]),
+        ...o.credits.map((row) => [
+          value(row.kind),
+          text(row.number),
+          value(row.date),
+          value(''),
+          value(row.amount),
+          value(row.unapplied === '0.0000' ? row.unapplied : `-${row.unapplied}`),
+        ]),
+        [value(''), value('Balance'), value(statement.to), value(''), value(''), value(o.balance)],
+      ])
+    );
+  }
+  const a = statement.activity!;
+  return (
+    csvHeader(['date', 'kind', 'number', 'description', 'amount', 'balance']) +
+    records([
+      [
+        value(statement.from),
+        value(''),
+        value(''),
+        value('Opening balance'),
+        value(''),
+        value(a.opening_balance),
+      ],
+      ...a.lines.map((row) => [
+        value(row.date),
+        value(row.kind),
+        text(row.number),
+        text(row.description),
+        value(row.amount),
+        value(row.balance),
+      ]),
+      [
+        value(statement.to),
+        value(''),
+        value(''),
+        value('Closing balance'),
+        value(''),
+        value(a.closing_balance),
+      ],
+    ])
+  );
 }
 
 export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {

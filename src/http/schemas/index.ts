@@ -79,6 +79,7 @@ import {
   TaxSummary,
   TrialBalance,
 } from './reports.ts';
+import { CustomerStatement, StatementEmail, StatementEmailRequest } from './statements.ts';
 import {
   PageTaxGroup,
   PageTaxRate,
@@ -128,6 +129,9 @@ export const COMPONENTS: readonly TSchema[] = [
   InventoryValuation,
   ApAging,
   TaxSummary,
+  CustomerStatement,
+  StatementEmail,
+  StatementEmailRequest,
   ErrorEnvelope,
   ActionRequest,
   Account,

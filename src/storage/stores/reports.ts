@@ -244,7 +244,11 @@ export async function accountLines(
 export interface OpenInvoiceRow {
   customer_id: string;
   customer_name: string;
+  invoice_id: string;
+  number: string;
+  issue_date: string;
   due_date: string;
+  total: string;
   open: string;
 }
 
@@ -252,11 +256,17 @@ export interface OpenInvoiceRow {
  * Invoices in Accounts Receivable at the end of `asOf`, with what was still open on them then: sent
  * (their entry dated on or before it) and not voided by then (a void's entry dated after it does not
  * count yet), total minus the payment and credit-note applications dated on or before it. By
- * customer name.
+ * customer name, then issue date. With `customerId`, that customer's only (a statement, D92).
  */
-export function openInvoices(db: Queryable, organizationId: string, asOf: string): Promise<OpenInvoiceRow[]> {
+export function openInvoices(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+  customerId: string | null = null,
+): Promise<OpenInvoiceRow[]> {
   return db.query<OpenInvoiceRow>(
-    `SELECT i.customer_id, c.display_name AS customer_name, i.due_date::text AS due_date,
+    `SELECT i.customer_id, c.display_name AS customer_name, i.id AS invoice_id, i.number,
+            sent.txn_date::text AS issue_date, i.due_date::text AS due_date, i.total::text AS total,
             (i.total - COALESCE(p.applied, 0))::text AS open
        FROM invoices i
        JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
@@ -272,10 +282,11 @@ export function openInvoices(db: Queryable, organizationId: string, asOf: string
                    GROUP BY invoice_id) p
          ON p.invoice_id = i.id
       WHERE i.organization_id = $1 AND i.journal_entry_id IS NOT NULL AND sent.txn_date <= $2::date
+        AND ($3::uuid IS NULL OR i.customer_id = $3::uuid)
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
         AND i.total - COALESCE(p.applied, 0) <> 0
-      ORDER BY c.display_name, i.customer_id`,
-    [organizationId, asOf],
+      ORDER BY c.display_name, i.customer_id, sent.txn_date, i.number`,
+    [organizationId, asOf, customerId],
   );
 }
 
@@ -286,30 +297,38 @@ export interface UnappliedCreditRow {
   unapplied: string;
 }
 
+export interface CreditDocumentRow {
+  kind: 'payment' | 'credit_note';
+  document_id: string;
+  number: string;
+  date: string;
+  amount: string;
+  /** What of it is not applied to an invoice by the date: positive. */
+  unapplied: string;
+}
+
 /**
- * THE customer's unapplied credit at the end of `asOf` (AR aging, D57): every credit that left
- * Accounts Receivable by then without settling an invoice by then, one branch of `credits` per kind:
+ * THE customer's unapplied credit at the end of `$2` (AR aging, D57; statements, D92), one row per
+ * credit document: every credit that left Accounts Receivable by then without settling an invoice
+ * by then, one branch per kind:
  * - payments dated on or before it, less their applications dated on or before it; a void payment
  *   never counts (its reversal is dated on its own date: it left no mark on Accounts Receivable);
  * - credit notes issued on or before it (their entry's date) and not voided by then (a void's entry
  *   dated after it does not count yet), less their applications dated on or before it (D60).
  * Each further kind of credit is one more branch: its amount as of the date less its applications.
+ * `$3`: one customer's only, or every customer's when null.
  */
-export function unappliedCredit(
-  db: Queryable,
-  organizationId: string,
-  asOf: string,
-): Promise<UnappliedCreditRow[]> {
-  return db.query<UnappliedCreditRow>(
-    `WITH credits AS (
-       SELECT p.customer_id,
+const CREDITS_CTE = `credits AS (
+       SELECT 'payment' AS kind, p.id AS document_id, p.number, p.payment_date AS date, p.customer_id,
+              p.amount,
               p.amount - COALESCE((SELECT sum(a.amount) FROM payment_applications a
                                     WHERE a.organization_id = p.organization_id AND a.payment_id = p.id
                                       AND a.applied_date <= $2::date), 0) AS unapplied
          FROM payments_received p
         WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted'
+          AND ($3::uuid IS NULL OR p.customer_id = $3::uuid)
        UNION ALL
-       SELECT n.customer_id,
+       SELECT 'credit_note', n.id, n.number, issued.txn_date, n.customer_id, n.total,
               n.total - COALESCE((SELECT sum(a.amount) FROM credit_note_applications a
                                    WHERE a.organization_id = n.organization_id AND a.credit_note_id = n.id
                                      AND a.applied_date <= $2::date), 0)
@@ -317,14 +336,110 @@ export function unappliedCredit(
          JOIN journal_entries issued ON issued.organization_id = n.organization_id AND issued.id = n.journal_entry_id
          LEFT JOIN journal_entries voided ON voided.organization_id = n.organization_id AND voided.id = n.void_entry_id
         WHERE n.organization_id = $1 AND issued.txn_date <= $2::date
-          AND (voided.id IS NULL OR voided.txn_date > $2::date))
+          AND ($3::uuid IS NULL OR n.customer_id = $3::uuid)
+          AND (voided.id IS NULL OR voided.txn_date > $2::date))`;
+
+/** Each customer's unapplied credit at the end of `asOf` (AR aging): CREDITS_CTE summed per customer. */
+export function unappliedCredit(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<UnappliedCreditRow[]> {
+  return db.query<UnappliedCreditRow>(
+    `WITH ${CREDITS_CTE}
      SELECT c.id AS customer_id, c.display_name AS customer_name, sum(credits.unapplied)::text AS unapplied
        FROM credits JOIN customers c ON c.organization_id = $1 AND c.id = credits.customer_id
       GROUP BY c.id, c.display_name
      HAVING sum(credits.unapplied) <> 0
       ORDER BY c.display_name, c.id`,
-    [organizationId, asOf],
+    [organizationId, asOf, null],
   );
+}
+
+/** One customer's credit documents with something unapplied at the end of `asOf` (D92), by date. */
+export function unappliedCreditDocuments(
+  db: Queryable,
+  organizationId: string,
+  customerId: string,
+  asOf: string,
+): Promise<CreditDocumentRow[]> {
+  return db.query<CreditDocumentRow>(
+    `WITH ${CREDITS_CTE}
+     SELECT kind, document_id, number, date::text AS date, amount::text AS amount, unapplied::text AS unapplied
+       FROM credits WHERE unapplied <> 0
+      ORDER BY date, number`,
+    [organizationId, asOf, customerId],
+  );
+}
+
+export interface CustomerMovementRow {
+  txn_date: string;
+  entry_number: string;
+  source_type: string;
+  kind: 'invoice' | 'payment' | 'credit_note';
+  document_id: string;
+  number: string;
+  /** The entry's effect on Accounts Receivable: debits less credits of its lines there. */
+  amount: string;
+}
+
+/** The customer's documents (every kind that moves Accounts Receivable) and the entry types they post. */
+const CUSTOMER_ENTRIES = `WITH documents AS (
+       SELECT 'invoice' AS kind, i.id, i.number FROM invoices i
+        WHERE i.organization_id = $1 AND i.customer_id = $2 AND i.journal_entry_id IS NOT NULL
+       UNION ALL
+       SELECT 'payment', p.id, p.number FROM payments_received p
+        WHERE p.organization_id = $1 AND p.customer_id = $2
+       UNION ALL
+       SELECT 'credit_note', n.id, n.number FROM credit_notes n
+        WHERE n.organization_id = $1 AND n.customer_id = $2 AND n.journal_entry_id IS NOT NULL),
+     moves AS (
+       SELECT e.id, e.txn_date, e.entry_number, e.source_type, d.kind, d.id AS document_id, d.number,
+              (SELECT sum(l.debit) - sum(l.credit) FROM journal_lines l
+                WHERE l.organization_id = $1 AND l.account_id = $3 AND l.journal_entry_id = e.id) AS amount
+         FROM documents d
+         JOIN journal_entries e ON e.organization_id = $1 AND e.source_id = d.id AND e.status = 'posted'
+          AND e.source_type IN ('invoice', 'invoice_void', 'payment_received', 'payment_void',
+                                'credit_note', 'credit_note_void'))`;
+
+/**
+ * What one customer's documents moved on Accounts Receivable (D92's activity statement): each
+ * posted entry of its invoices, payments and credit notes (and their voids) dated in [from, to],
+ * with its lines' net on the receivable account `arAccountId`, in ledger order. The entries come
+ * from the documents through `journal_entries_source`; their lines through the account's index.
+ */
+export function customerMovements(
+  db: Queryable,
+  organizationId: string,
+  customerId: string,
+  arAccountId: string,
+  from: string,
+  to: string,
+): Promise<CustomerMovementRow[]> {
+  return db.query<CustomerMovementRow>(
+    `${CUSTOMER_ENTRIES}
+     SELECT txn_date::text AS txn_date, entry_number, source_type, kind, document_id, number,
+            COALESCE(amount, 0)::text AS amount
+       FROM moves WHERE txn_date >= $4::date AND txn_date <= $5::date
+      ORDER BY txn_date, entry_number`,
+    [organizationId, customerId, arAccountId, from, to],
+  );
+}
+
+/** The same movements summed before `before`: the customer's receivable balance at the start of that day. */
+export async function customerBalanceBefore(
+  db: Queryable,
+  organizationId: string,
+  customerId: string,
+  arAccountId: string,
+  before: string,
+): Promise<string> {
+  const [row] = await db.query<{ balance: string }>(
+    `${CUSTOMER_ENTRIES}
+     SELECT COALESCE(sum(amount), 0)::text AS balance FROM moves WHERE txn_date < $4::date`,
+    [organizationId, customerId, arAccountId, before],
+  );
+  return row?.balance ?? '0';
 }
 
 export interface OpenBillRow {

@@ -678,6 +678,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer statement: outstanding (open invoices and unapplied credit as of `to`) or activity
+         * @description type=activity gives the opening balance, each invoice, payment and credit note (and void) dated in from..to with a running balance, and the closing balance: the customer’s receivable balance at `to`. Accept: text/csv or application/pdf (or ?format=csv|pdf) answers the same statement as a file.
+         */
+        get: operations["getCustomerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/statement/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a customer statement as a PDF through the outbox
+         * @description The message is written to the outbox and answers `queued`; the service renders the statement (type and dates as asked for here) and delivers it through SMTP shortly after, retrying with backoff (D62). In sandbox books it is `recorded` and never sent (D29). `recipient` defaults to the customer’s email.
+         */
+        post: operations["emailCustomerStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deposits": {
         parameters: {
             query?: never;
@@ -2732,6 +2772,95 @@ export interface components {
             payment_terms?: "due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90";
             phone?: string | null;
         };
+        /** CustomerStatement */
+        CustomerStatement: {
+            activity: {
+                /**
+                 * @description The customer’s receivable balance at the end of `to`.
+                 * @example 120.0000
+                 */
+                closing_balance: string;
+                lines: {
+                    /**
+                     * @description Its effect on the customer’s balance (positive: owes more).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    /** @example 120.0000 */
+                    balance: string;
+                    date: string;
+                    description: string;
+                    /** Format: uuid */
+                    document: string;
+                    entry_number: string;
+                    /** @description invoice, invoice_void, payment_received, payment_void, credit_note or credit_note_void. */
+                    entry_type: string;
+                    kind: "invoice" | "payment" | "credit_note";
+                    number: string;
+                }[];
+                /**
+                 * @description The customer’s receivable balance before `from`.
+                 * @example 120.0000
+                 */
+                opening_balance: string;
+            } | null;
+            /**
+             * @description What the customer owes at the end of `to`: the outstanding balance, or the closing balance; equal to the customer’s AR aging total.
+             * @example 120.0000
+             */
+            balance: string;
+            currency: string;
+            /** Format: uuid */
+            customer: string;
+            customer_email: string | null;
+            customer_name: string;
+            from: string | null;
+            /** Format: date-time */
+            generated_at: string;
+            outstanding: {
+                /**
+                 * @description invoices_total - credits_total.
+                 * @example 120.0000
+                 */
+                balance: string;
+                credits: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    date: string;
+                    /** Format: uuid */
+                    document: string;
+                    kind: "payment" | "credit_note";
+                    number: string;
+                    /**
+                     * @description What is not applied to an invoice by `to`.
+                     * @example 120.0000
+                     */
+                    unapplied: string;
+                }[];
+                /** @example 120.0000 */
+                credits_total: string;
+                invoices: {
+                    days_overdue: number;
+                    due_date: string;
+                    /** Format: uuid */
+                    invoice: string;
+                    issue_date: string;
+                    number: string;
+                    /**
+                     * @description Total less the payments and credit applied to it by `to`.
+                     * @example 120.0000
+                     */
+                    open: string;
+                    /** @example 120.0000 */
+                    total: string;
+                }[];
+                /** @example 120.0000 */
+                invoices_total: string;
+            } | null;
+            to: string;
+            /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+            type: "outstanding" | "activity";
+        };
         /** CustomerUpdate */
         CustomerUpdate: {
             billing_address?: string | null;
@@ -3736,6 +3865,51 @@ export interface components {
             periods: number;
             to: string;
             tracking_option: string | null;
+        };
+        /** StatementEmail */
+        StatementEmail: {
+            /**
+             * @description The statement’s balance when it was asked for.
+             * @example 120.0000
+             */
+            balance: string;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer: string;
+            from: string | null;
+            /** Format: uuid */
+            id: string;
+            recipient: string;
+            /** @description queued: the outbox delivers it (D62); recorded: sandbox books, never sent (D29). */
+            status: "queued" | "recorded";
+            subject: string;
+            to: string;
+            /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+            type: "outstanding" | "activity";
+        };
+        /** StatementEmailRequest */
+        StatementEmailRequest: {
+            /**
+             * Format: date
+             * @description activity only: the first day (default: the first of `to`’s month).
+             */
+            from?: string;
+            message?: string;
+            /**
+             * Format: email
+             * @description Default: the customer’s email.
+             */
+            recipient?: string;
+            subject?: string;
+            /**
+             * Format: date
+             * @description The last day, or the as-of date (default: today).
+             */
+            to?: string;
+            /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+            type?: "outstanding" | "activity";
         };
         /** StockMovement */
         StockMovement: {
@@ -9629,6 +9803,221 @@ export interface operations {
             };
             /** @description Error envelope; code: stale_write. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerStatement: {
+        parameters: {
+            query?: {
+                /** @description csv or pdf answer the same statement as a file (as does Accept: text/csv or application/pdf). */
+                format?: "json" | "csv" | "pdf";
+                /** @description activity only: the first day (default: the first of `to`’s month). */
+                from?: string;
+                /** @description The last day, or the as-of date (default: today). */
+                to?: string;
+                /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+                type?: "outstanding" | "activity";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerStatement"];
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    emailCustomerStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementEmail"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
