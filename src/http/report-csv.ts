@@ -90,6 +90,8 @@ export function profitAndLossCsv(report: Answer<typeof profitAndLoss>): CsvDocum
           'Total expenses',
           per('operating_expenses'),
         ),
+        // `expenses` of the JSON (every expense account, as before D93), so the CSV holds its figures.
+        totalRecord('all_expenses', 'Total expenses and cost of goods sold', per('expenses')),
         totalRecord('net_income', 'Net income', per('net_income')),
       ]),
   };

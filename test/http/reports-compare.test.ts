@@ -257,6 +257,7 @@ describe('profit and loss in comparison columns (D93)', () => {
         ['gross_profit', '', 'Gross profit', '600.0900', '1949.4500'],
         ['expenses', '6500', 'Rent', '300.0000', '0.0000'],
         ['expenses', '', 'Total expenses', '300.0000', '0.0000'],
+        ['all_expenses', '', 'Total expenses and cost of goods sold', '700.0100', '50.5500'],
         ['net_income', '', 'Net income', '300.0900', '1949.4500'],
       ],
     );
