@@ -43,21 +43,42 @@ export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
  * (by q-value; JSON wins ties and is the default).
  */
 export function wantsCsv(request: FastifyRequest): boolean {
+  return preferredFormat(request, ['csv']) === 'csv';
+}
+
+const MEDIA_TYPES = { csv: 'text/csv', pdf: 'application/pdf' } as const;
+
+/**
+ * Which of `formats` (besides JSON) the request asks for: `?format=` when given (json, or one of
+ * them); otherwise the one Accept prefers by q-value over application/json and the others. JSON wins
+ * ties and is the default (no Accept, `*` / `*`).
+ */
+export function preferredFormat<F extends keyof typeof MEDIA_TYPES>(
+  request: FastifyRequest,
+  formats: readonly F[],
+): F | 'json' {
   const format = (request.query as { format?: string } | undefined)?.format;
-  if (format !== undefined) return format === 'csv';
+  if (format !== undefined) return (formats as readonly string[]).includes(format) ? (format as F) : 'json';
   const accept = request.headers.accept;
-  if (!accept) return false;
-  let csv = 0;
-  let json = 0;
+  if (!accept) return 'json';
+  const quality = new Map<string, number>();
   for (const part of accept.split(',')) {
     const [type = '', ...parameters] = part.trim().toLowerCase().split(';');
     const qParameter = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParameter ? Number(qParameter.slice(2)) : 1;
     if (Number.isNaN(q)) continue;
-    if (type === 'text/csv') csv = Math.max(csv, q);
-    if (type === 'application/json') json = Math.max(json, q);
+    quality.set(type, Math.max(quality.get(type) ?? 0, q));
   }
-  return csv > json;
+  let best: F | 'json' = 'json';
+  let bestQ = quality.get('application/json') ?? 0;
+  for (const candidate of formats) {
+    const q = quality.get(MEDIA_TYPES[candidate]) ?? 0;
+    if (q > bestQ) {
+      best = candidate;
+      bestQ = q;
+    }
+  }
+  return best;
 }
 
 /** Sets the CSV headers of a download named `filename`. */

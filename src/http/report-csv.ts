@@ -7,6 +7,8 @@ import { AGING_BUCKETS, AGING_COLUMNS } from '../app/reports/ar-aging.ts';
 import type { bankReconciliationReport } from '../app/reports/bank-reconciliation.ts';
 import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
+import type { taxSummary } from '../app/reports/tax-summary.ts';
+import type { Statement } from '../app/statements/statement-pdf.ts';
 import { type CsvCell, csvHeader, csvRecord, text, value } from './csv.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -36,66 +38,185 @@ export function trialBalanceCsv(report: Answer<typeof trialBalance>): CsvDocumen
   };
 }
 
-type SectionAccount = { account_number: string; account_name: string; amount: string };
+type SectionAccount = { account_number: string; account_name: string; amounts: string[] };
 
-/** A section's accounts, then its total, under `section` in the first column. */
-function sectionRecords(section: string, accounts: SectionAccount[], totalLabel: string, total: string) {
+/** A section's accounts, then its total per column, under `section` in the first column. */
+function sectionRecords(section: string, accounts: SectionAccount[], totalLabel: string, totals: string[]) {
   return [
     ...accounts.map((account) => [
       value(section),
       text(account.account_number),
       text(account.account_name),
-      value(account.amount),
+      ...account.amounts.map(value),
     ]),
-    [value(section), value(''), value(totalLabel), value(total)],
+    totalRecord(section, totalLabel, totals),
   ];
 }
 
-const SECTION_HEADER = ['section', 'account_number', 'account_name', 'amount'];
+const totalRecord = (section: string, label: string, totals: string[]) => [
+  value(section),
+  value(''),
+  value(label),
+  ...totals.map(value),
+];
+
+/** `amount` for one column (the layout before D93); with compare, one column per period, named by it. */
+const sectionHeader = (compare: string | null, labels: string[]) =>
+  csvHeader(['section', 'account_number', 'account_name', ...(compare === null ? ['amount'] : labels)]);
 
 export function profitAndLossCsv(report: Answer<typeof profitAndLoss>): CsvDocument {
   const tracked = report.tracking_option ? `-tracking-${report.tracking_option}` : '';
+  const compared = report.compare ? `-by-${report.compare}-${report.periods}` : '';
+  const per = (key: keyof (typeof report.columns)[number]) =>
+    report.columns.map((column) => String(column[key]));
   return {
-    filename: `profit-and-loss-${report.from}-to-${report.to}${tracked}.csv`,
+    filename: `profit-and-loss-${report.from}-to-${report.to}${tracked}${compared}.csv`,
     body:
-      csvHeader(SECTION_HEADER) +
+      sectionHeader(
+        report.compare,
+        report.columns.map((column) => `${column.from} to ${column.to}`),
+      ) +
       records([
-        ...sectionRecords('income', report.income.accounts, 'Total income', report.income.total),
-        ...sectionRecords('expenses', report.expenses.accounts, 'Total expenses', report.expenses.total),
-        [value('net_income'), value(''), value('Net income'), value(report.net_income)],
+        ...sectionRecords('income', report.income.accounts, 'Total income', per('income')),
+        ...sectionRecords(
+          'cost_of_goods_sold',
+          report.cost_of_goods_sold.accounts,
+          'Total cost of goods sold',
+          per('cost_of_goods_sold'),
+        ),
+        totalRecord('gross_profit', 'Gross profit', per('gross_profit')),
+        ...sectionRecords(
+          'expenses',
+          report.operating_expenses.accounts,
+          'Total expenses',
+          per('operating_expenses'),
+        ),
+        // `expenses` of the JSON (every expense account, as before D93), so the CSV holds its figures.
+        totalRecord('all_expenses', 'Total expenses and cost of goods sold', per('expenses')),
+        totalRecord('net_income', 'Net income', per('net_income')),
       ]),
   };
 }
 
 export function balanceSheetCsv(report: Answer<typeof balanceSheet>): CsvDocument {
+  const compared = report.compare ? `-by-${report.compare}-${report.periods}` : '';
+  const per = (key: keyof (typeof report.columns)[number]) =>
+    report.columns.map((column) => String(column[key]));
   return {
-    filename: `balance-sheet-${report.as_of}.csv`,
+    filename: `balance-sheet-${report.as_of}${compared}.csv`,
     body:
-      csvHeader(SECTION_HEADER) +
+      sectionHeader(
+        report.compare,
+        report.columns.map((column) => column.as_of),
+      ) +
       records([
-        ...sectionRecords('assets', report.assets.accounts, 'Total assets', report.assets.total),
+        ...sectionRecords('assets', report.assets.accounts, 'Total assets', per('assets')),
         ...sectionRecords(
           'liabilities',
           report.liabilities.accounts,
           'Total liabilities',
-          report.liabilities.total,
+          per('liabilities'),
         ),
-        ...report.equity.accounts.map((account) => [
-          value('equity'),
-          text(account.account_number),
-          text(account.account_name),
-          value(account.amount),
-        ]),
-        [value('equity'), value(''), value('Current earnings'), value(report.equity.current_earnings)],
-        [value('equity'), value(''), value('Total equity'), value(report.equity.total)],
-        [
-          value('total'),
-          value(''),
-          value('Total liabilities and equity'),
-          value(report.total_liabilities_and_equity),
-        ],
+        ...sectionRecords('equity', report.equity.accounts, 'Current earnings', per('current_earnings')),
+        totalRecord('equity', 'Total equity', per('equity')),
+        totalRecord('total', 'Total liabilities and equity', per('total_liabilities_and_equity')),
       ]),
   };
+}
+
+const TAX_FIGURES = ['taxable_sales', 'tax_collected', 'taxable_purchases', 'tax_paid', 'net'] as const;
+
+/** Per rate, then `Total`, then the tax accounts' movement and what else moved them, in the net column. */
+export function taxSummaryCsv(report: Answer<typeof taxSummary>): CsvDocument {
+  const figures = (row: Record<(typeof TAX_FIGURES)[number], string>) =>
+    TAX_FIGURES.map((figure) => value(row[figure]));
+  const netOnly = (label: string, amount: string) => [
+    value(''),
+    value(label),
+    value(''),
+    value(''),
+    ...TAX_FIGURES.map((figure) => value(figure === 'net' ? amount : '')),
+  ];
+  return {
+    filename: `tax-summary-${report.from}-to-${report.to}.csv`,
+    body:
+      csvHeader(['tax_rate', 'name', 'rate', 'account_number', ...TAX_FIGURES]) +
+      records([
+        ...report.rates.map((row) => [
+          value(row.tax_rate),
+          text(row.name),
+          value(row.rate),
+          text(row.account_number),
+          ...figures(row),
+        ]),
+        [value(''), value('Total'), value(''), value(''), ...figures(report.totals)],
+        netOnly('Tax accounts movement', report.tax_accounts_movement),
+        netOnly('Other movement', report.other_movement),
+      ]),
+  };
+}
+
+/**
+ * A customer statement (D92). Outstanding: `kind, number, date, due_date, amount, open`: its open
+ * invoices, then its credits (open negative), then `Balance`. Activity: `date, kind, number,
+ * description, amount, balance` between `Opening balance` and `Closing balance` records.
+ */
+export function statementCsv(statement: Statement): string {
+  if (statement.outstanding) {
+    const o = statement.outstanding;
+    return (
+      csvHeader(['kind', 'number', 'date', 'due_date', 'amount', 'open']) +
+      records([
+        ...o.invoices.map((row) => [
+          value('invoice'),
+          text(row.number),
+          value(row.issue_date),
+          value(row.due_date),
+          value(row.total),
+          value(row.open),
+        ]),
+        ...o.credits.map((row) => [
+          value(row.kind),
+          text(row.number),
+          value(row.date),
+          value(''),
+          value(row.amount),
+          value(row.unapplied === '0.0000' ? row.unapplied : `-${row.unapplied}`),
+        ]),
+        [value(''), value('Balance'), value(statement.to), value(''), value(''), value(o.balance)],
+      ])
+    );
+  }
+  const a = statement.activity!;
+  return (
+    csvHeader(['date', 'kind', 'number', 'description', 'amount', 'balance']) +
+    records([
+      [
+        value(statement.from),
+        value(''),
+        value(''),
+        value('Opening balance'),
+        value(''),
+        value(a.opening_balance),
+      ],
+      ...a.lines.map((row) => [
+        value(row.date),
+        value(row.kind),
+        text(row.number),
+        text(row.description),
+        value(row.amount),
+        value(row.balance),
+      ]),
+      [
+        value(statement.to),
+        value(''),
+        value(''),
+        value('Closing balance'),
+        value(''),
+        value(a.closing_balance),
+      ],
+    ])
+  );
 }
 
 export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {

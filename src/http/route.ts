@@ -107,8 +107,11 @@ export interface RouteDeclaration<
   body?: B;
   /** A larger request body than the service-wide limit (a batch of entries, D59), in bytes. */
   bodyLimit?: number;
-  /** A second media type the success answer comes in (a report's CSV, D57), for the OpenAPI entry. */
-  alsoProduces?: 'text/csv';
+  /**
+   * Other media types the success answer comes in, for the OpenAPI entry: a report's CSV (D57), a
+   * statement's CSV and PDF (D92).
+   */
+  alsoProduces?: 'text/csv' | readonly ('text/csv' | 'application/pdf')[];
   /** The success answer is a file of this type instead of JSON (an invoice's PDF), for the OpenAPI entry. */
   producesFile?: 'application/pdf';
   querystring?: Q;
@@ -250,7 +253,14 @@ export function defineRoute<B extends TSchema, Q extends TSchema, P extends TSch
               description: 'OK',
               content: {
                 'application/json': { schema },
-                [spec.alsoProduces as string]: { schema: { type: 'string' } },
+                ...Object.fromEntries(
+                  [spec.alsoProduces ?? []].flat().map((type) => [
+                    type,
+                    {
+                      schema: type === 'text/csv' ? { type: 'string' } : { type: 'string', format: 'binary' },
+                    },
+                  ]),
+                ),
               },
             },
           ]),

@@ -143,7 +143,15 @@ describe('CSV answers the same figures', () => {
     ];
     assert.deepEqual(pnlRows, [
       ...section('income', pnl.income, 'Total income'),
-      ...section('expenses', pnl.expenses, 'Total expenses'),
+      ...section('cost_of_goods_sold', pnl.cost_of_goods_sold, 'Total cost of goods sold'),
+      { section: 'gross_profit', account_number: '', account_name: 'Gross profit', amount: pnl.gross_profit },
+      ...section('expenses', pnl.operating_expenses, 'Total expenses'),
+      {
+        section: 'all_expenses',
+        account_number: '',
+        account_name: 'Total expenses and cost of goods sold',
+        amount: pnl.expenses.total,
+      },
       { section: 'net_income', account_number: '', account_name: 'Net income', amount: pnl.net_income },
     ]);
     assert.equal(pnl.net_income, '400.5000');

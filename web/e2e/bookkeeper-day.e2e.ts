@@ -627,11 +627,42 @@ describe('a bookkeeper’s day in the browser', {
     };
     assert.equal(pnl.expenses.total, '5000.0000', 'only the line tagged North counts');
     assert.equal(pnl.income.total, '0.0000');
+    // D93: three months side by side, with the sections (gross profit) and the CSV of the same columns.
+    await page.getByRole('textbox', { name: 'Compare' }).click();
+    await page.getByRole('option', { name: 'Months' }).click();
+    await page.getByRole('cell', { name: 'Gross profit' }).waitFor();
+    await page.getByRole('columnheader').nth(4).waitFor();
+    await shot('reports-profit-and-loss-compare');
+    const compared = (await checkCsv('profit-and-loss', {
+      from: monthStart,
+      to: day,
+      tracking_option: northId,
+      compare: 'month',
+      periods: '3',
+    })) as { columns: { net_income: string }[] };
+    assert.equal(compared.columns.length, 3);
+    assert.equal(compared.columns[2]?.net_income, '-5000.0000');
 
     await tab('Balance sheet');
     await page.getByRole('cell', { name: 'Total liabilities and equity' }).waitFor();
-    await shot('reports-balance-sheet');
     await checkCsv('balance-sheet', { as_of: day });
+    await page.getByRole('textbox', { name: 'Compare' }).click();
+    await page.getByRole('option', { name: 'Quarters' }).click();
+    await page.getByRole('textbox', { name: 'Columns' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('cell', { name: 'Assets', exact: true }).waitFor();
+    await page.getByRole('columnheader').nth(3).waitFor();
+    await shot('reports-balance-sheet');
+    await checkCsv('balance-sheet', { as_of: day, compare: 'quarter', periods: '2' });
+
+    await tab('Tax summary');
+    await page.getByRole('cell', { name: 'Tax accounts movement' }).waitFor();
+    await shot('reports-tax-summary');
+    const taxes = (await checkCsv('tax-summary', { from: monthStart, to: day })) as {
+      totals: { net: string };
+      tax_accounts_movement: string;
+    };
+    assert.equal(taxes.totals.net, taxes.tax_accounts_movement, 'only documents moved the tax account');
 
     await tab('AR aging');
     await page.getByRole('cell', { name: /^Grace Hopper/ }).waitFor();
@@ -663,6 +694,38 @@ describe('a bookkeeper’s day in the browser', {
       inventory_asset_accounts_balance: string;
     };
     assert.equal(valuation.total_value, valuation.inventory_asset_accounts_balance);
+
+    // D92: Grace Hopper's statement on her page, outstanding and activity.
+    await nav('Customers');
+    await page
+      .getByRole('link', { name: /Grace Hopper/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Statement' }).waitFor();
+    await page.getByRole('cell', { name: /^Balance as of/ }).waitFor();
+    await page.getByText('Activity', { exact: true }).click();
+    await page.getByRole('cell', { name: 'Closing balance' }).waitFor();
+    await shot('customer-statement');
+    // On a phone the statement's table scrolls inside the page; the page is never wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500);
+    const statementWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(statementWidth <= 390, `the statement is ${statementWidth} px wide on a 390 px phone`);
+    await shot('phone-customer-statement');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.waitForTimeout(500);
+    await nav('Reports');
+    await tab('Profit and loss');
+    await page.getByRole('textbox', { name: 'Compare' }).click();
+    await page.getByRole('option', { name: 'Months' }).click();
+    await page.getByRole('cell', { name: 'Gross profit' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500);
+    const reportWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(reportWidth <= 390, `the compared P&L is ${reportWidth} px wide on a 390 px phone`);
+    await shot('phone-reports-profit-and-loss-compare');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.waitForTimeout(500);
 
     await nav('Chart of accounts');
     await shot('accounts');

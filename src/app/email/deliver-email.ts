@@ -5,10 +5,13 @@
 import type { Db } from '../../storage/db.ts';
 import type { ClaimedEmail } from '../../storage/stores/invoice-emails.ts';
 import * as emails from '../../storage/stores/invoice-emails.ts';
+import type { OrganizationRow } from '../../storage/stores/organizations.ts';
 import * as organizations from '../../storage/stores/organizations.ts';
 import type { Mailer } from '../context.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
 import { readInvoice } from '../invoices/read-invoices.ts';
+import { customerStatement } from '../statements/customer-statement.ts';
+import { renderStatementPdf, statementFilename } from '../statements/statement-pdf.ts';
 import { type EmailOutboxSettings, errorText, nextAttemptInMs } from './retry.ts';
 
 export const DEFAULT_FROM = 'Folio invoices <invoices@folio.invalid>';
@@ -68,18 +71,41 @@ export async function deliverNextEmail(deps: OutboxDeps): Promise<boolean> {
   return true;
 }
 
-/** The SMTP conversation: the invoice as it stands now, as a PDF attachment. */
+/** The SMTP conversation: the invoice as it stands now, or the statement asked for, as a PDF attachment. */
 async function send(deps: OutboxDeps, claim: ClaimedEmail): Promise<string> {
   const organization = await organizations.find(deps.db, claim.organization_id);
   if (!organization) throw new Error('the books of this email no longer exist');
-  const invoice = await readInvoice(deps.db, { organization }, claim.invoice_id);
-  const pdf = await renderInvoicePdf(invoice, organization.name);
+  const attachment = await attachmentOf(deps, claim, organization);
   const sent = await deps.mailer.send({
     from: DEFAULT_FROM,
     to: claim.to_address,
     subject: claim.subject,
     text: claim.body,
-    attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    attachments: [{ ...attachment, contentType: 'application/pdf' }],
   });
   return sent.messageId;
+}
+
+async function attachmentOf(
+  deps: OutboxDeps,
+  claim: ClaimedEmail,
+  organization: OrganizationRow,
+): Promise<{ filename: string; content: Buffer }> {
+  if (claim.invoice_id !== null) {
+    const invoice = await readInvoice(deps.db, { organization }, claim.invoice_id);
+    return { filename: `${invoice.number}.pdf`, content: await renderInvoicePdf(invoice, organization.name) };
+  }
+  // A customer statement (D92), rendered with the type and dates fixed when it was asked for.
+  if (claim.customer_id === null || claim.statement_type === null || claim.statement_to === null) {
+    throw new Error('an outbox row names neither an invoice nor a statement');
+  }
+  const statement = await customerStatement(deps.db, { organization }, claim.customer_id, {
+    type: claim.statement_type,
+    to: claim.statement_to,
+    ...(claim.statement_from === null ? {} : { from: claim.statement_from }),
+  });
+  return {
+    filename: `${statementFilename(statement)}.pdf`,
+    content: await renderStatementPdf(statement, organization.name),
+  };
 }

@@ -1,10 +1,19 @@
 // Reports from the balance summary (D40, D57): only posted entries count. A profit and loss filtered by
-// a tracking option adds up the lines carrying it instead.
+// a tracking option adds up the lines carrying it instead. Profit and loss and balance sheet come in
+// comparison columns (D93).
 import { type AccountType, isDebitNormal } from '../../domain/chart.ts';
+import { addDays, todayIn } from '../../domain/dates.ts';
+import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import {
+  type CompareUnit,
+  comparisonDates,
+  comparisonRanges,
+  startOfUnit,
+} from '../../domain/report-periods.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
-import { asOfDate, dateRange, generatedAt, trackingOptionOf } from './report-params.ts';
+import { asOfDate, dateRange, generatedAt, reportDate, trackingOptionOf } from './report-params.ts';
 
 /** Trial balance as of a date: each account's net on its debit or credit side; the columns agree. */
 export async function trialBalance(deps: Deps, actor: Actor, query: { as_of?: string }) {
@@ -45,68 +54,213 @@ function naturalNet(row: reports.SummaryRow): bigint {
   return isDebitNormal(row.type) ? net : -net;
 }
 
-function section(rows: reports.SummaryRow[], type: AccountType) {
-  const accounts = rows
-    .filter((row) => row.type === type)
-    .map((row) => ({
-      account: row.account_id,
-      account_number: row.number,
-      account_name: row.name,
-      amount: naturalNet(row),
-    }))
-    .filter((row) => row.amount !== 0n);
-  const total = accounts.reduce((sum, row) => sum + row.amount, 0n);
+/** One account's row of a columned report: its natural-sign amount in each column. */
+interface AccountRow {
+  account: string;
+  account_number: string;
+  account_name: string;
+  type: AccountType;
+  detail_type: string;
+  amounts: bigint[];
+}
+
+/** The summary rows of `periods` columns as one row per account (by number), zero where it had none. */
+function accountRows(rows: reports.PeriodSummaryRow[], periods: number): AccountRow[] {
+  const byAccount = new Map<string, AccountRow>();
+  for (const row of rows) {
+    let account = byAccount.get(row.account_id);
+    if (!account) {
+      account = {
+        account: row.account_id,
+        account_number: row.number,
+        account_name: row.name,
+        type: row.type,
+        detail_type: row.detail_type,
+        amounts: Array.from({ length: periods }, () => 0n),
+      };
+      byAccount.set(row.account_id, account);
+    }
+    account.amounts[row.period] = (account.amounts[row.period] ?? 0n) + naturalNet(row);
+  }
+  return [...byAccount.values()];
+}
+
+/**
+ * A section: the accounts that pass `belongs` and are not zero in every column (the same rows in
+ * each column, D93), each with its newest amount (`amount`, as before comparisons) and all of them
+ * oldest first; and the section's total per column.
+ */
+function section(rows: AccountRow[], belongs: (row: AccountRow) => boolean, periods: number) {
+  const accounts = rows.filter((row) => belongs(row) && row.amounts.some((amount) => amount !== 0n));
+  const totals = Array.from({ length: periods }, (_, column) =>
+    accounts.reduce((sum, row) => sum + (row.amounts[column] ?? 0n), 0n),
+  );
   return {
-    accounts: accounts.map((row) => ({ ...row, amount: formatMoney(row.amount) })),
-    total,
-    totalText: formatMoney(total),
+    accounts: accounts.map((row) => ({
+      account: row.account,
+      account_number: row.account_number,
+      account_name: row.account_name,
+      amount: formatMoney(row.amounts[periods - 1] ?? 0n),
+      amounts: row.amounts.map(formatMoney),
+    })),
+    totals,
   };
 }
 
-/** Profit and loss for [from, to]: income minus expenses; with tracking_option, its lines only. */
+const ofType = (type: AccountType) => (row: AccountRow) => row.type === type;
+/** Cost of goods sold (D93's section): expense accounts of that detail type, the system one or not. */
+const isCostOfSales = (row: AccountRow) => row.type === 'expense' && row.detail_type === 'cost_of_goods_sold';
+const newest = (totals: bigint[]) => formatMoney(totals.at(-1) ?? 0n);
+
+/** `compare` and `periods` (D93): both or neither; periods in 1..12. */
+function comparison(query: ComparisonQuery): { compare: CompareUnit | null; periods: number } {
+  if (query.compare === undefined) {
+    if (query.periods !== undefined) throw fieldError('query/periods', 'only with `compare`');
+    return { compare: null, periods: 1 };
+  }
+  if (query.periods === undefined) throw fieldError('query/periods', 'is required with `compare` (1 to 12)');
+  return { compare: query.compare, periods: query.periods };
+}
+
+export interface ComparisonQuery {
+  compare?: CompareUnit;
+  periods?: number;
+}
+
+/**
+ * Profit and loss for [from, to]: income minus expenses; with tracking_option, its lines only. With
+ * `compare`, one column per period (D93): [from, to] and the ranges before it, a unit apart, oldest
+ * first; `from` then defaults to the start of `to`'s month, quarter or year. The fields of the
+ * report before comparisons describe the newest column. One statement reads every column.
+ */
 export async function profitAndLoss(
   deps: Deps,
   actor: Actor,
-  query: { from?: string; to?: string; tracking_option?: string },
+  query: { from?: string; to?: string; tracking_option?: string } & ComparisonQuery,
 ) {
-  const { from, to } = dateRange(actor, query);
+  const { compare, periods } = comparison(query);
+  const to = reportDate(query.to, 'to', todayIn(actor.organization.timezone));
+  const { from } = dateRange(actor, {
+    to,
+    from: query.from ?? (compare ? startOfUnit(to, compare) : undefined),
+  });
+  const columns = compare ? comparisonRanges({ from, to }, compare, periods) : [{ from, to }];
   const trackingOption = await trackingOptionOf(deps, actor, query.tracking_option);
-  const rows = await reports.accountSummary(deps.db, actor.organization.id, from, to, trackingOption);
-  const income = section(rows, 'income');
-  const expenses = section(rows, 'expense');
+  const rows = accountRows(
+    await reports.periodSummary(deps.db, actor.organization.id, columns, trackingOption),
+    periods,
+  );
+  const income = section(rows, ofType('income'), periods);
+  const expenses = section(rows, ofType('expense'), periods);
+  const costOfSales = section(rows, isCostOfSales, periods);
+  const operating = section(rows, (row) => row.type === 'expense' && !isCostOfSales(row), periods);
+  const figures = columns.map((range, column) => {
+    const [inc = 0n, cogs = 0n, opex = 0n, all = 0n] = [income, costOfSales, operating, expenses].map(
+      (part) => part.totals[column],
+    );
+    return {
+      from: range.from,
+      to: range.to,
+      income: inc,
+      cost_of_goods_sold: cogs,
+      gross_profit: inc - cogs,
+      operating_expenses: opex,
+      expenses: all,
+      net_income: inc - all,
+    };
+  });
+  const last = figures.at(-1)!;
   return {
     from,
     to,
     tracking_option: trackingOption,
+    compare,
+    periods,
     currency: actor.organization.currency,
     generated_at: generatedAt(),
-    income: { accounts: income.accounts, total: income.totalText },
-    expenses: { accounts: expenses.accounts, total: expenses.totalText },
-    net_income: formatMoney(income.total - expenses.total),
+    income: { accounts: income.accounts, total: newest(income.totals) },
+    cost_of_goods_sold: { accounts: costOfSales.accounts, total: newest(costOfSales.totals) },
+    gross_profit: formatMoney(last.gross_profit),
+    operating_expenses: { accounts: operating.accounts, total: newest(operating.totals) },
+    expenses: { accounts: expenses.accounts, total: newest(expenses.totals) },
+    net_income: formatMoney(last.net_income),
+    columns: figures.map((figure) => ({
+      from: figure.from,
+      to: figure.to,
+      income: formatMoney(figure.income),
+      cost_of_goods_sold: formatMoney(figure.cost_of_goods_sold),
+      gross_profit: formatMoney(figure.gross_profit),
+      operating_expenses: formatMoney(figure.operating_expenses),
+      expenses: formatMoney(figure.expenses),
+      net_income: formatMoney(figure.net_income),
+    })),
   };
 }
 
-/** Balance sheet as of a date; earnings not yet closed to equity show as "current earnings". */
-export async function balanceSheet(deps: Deps, actor: Actor, query: { as_of?: string }) {
+/**
+ * Balance sheet as of a date; earnings not yet closed to equity show as "current earnings". With
+ * `compare`, one column per date (D93): `as_of` and the dates before it, a unit apart, oldest first.
+ * One statement reads the balance summary once: what moved up to the oldest date, then in each
+ * interval between dates; the columns are their running sums.
+ */
+export async function balanceSheet(deps: Deps, actor: Actor, query: { as_of?: string } & ComparisonQuery) {
+  const { compare, periods } = comparison(query);
   const asOf = asOfDate(actor, query.as_of);
-  const rows = await reports.accountSummary(deps.db, actor.organization.id, null, asOf);
-  const assets = section(rows, 'asset');
-  const liabilities = section(rows, 'liability');
-  const equity = section(rows, 'equity');
-  const earnings = section(rows, 'income').total - section(rows, 'expense').total;
-  const totalEquity = equity.total + earnings;
+  const dates = compare ? comparisonDates(asOf, compare, periods) : [asOf];
+  const intervals = dates.map((to, column) => ({
+    from: column === 0 ? null : addDays(dates[column - 1]!, 1),
+    to,
+  }));
+  const rows = accountRows(await reports.periodSummary(deps.db, actor.organization.id, intervals), periods);
+  for (const row of rows) {
+    for (let column = 1; column < periods; column += 1) {
+      row.amounts[column] = (row.amounts[column] ?? 0n) + (row.amounts[column - 1] ?? 0n);
+    }
+  }
+  const assets = section(rows, ofType('asset'), periods);
+  const liabilities = section(rows, ofType('liability'), periods);
+  const equity = section(rows, ofType('equity'), periods);
+  const income = section(rows, ofType('income'), periods);
+  const expenses = section(rows, ofType('expense'), periods);
+  const figures = dates.map((date, column) => {
+    const [a = 0n, l = 0n, e = 0n, inc = 0n, exp = 0n] = [assets, liabilities, equity, income, expenses].map(
+      (part) => part.totals[column],
+    );
+    const earnings = inc - exp;
+    return {
+      as_of: date,
+      assets: a,
+      liabilities: l,
+      current_earnings: earnings,
+      equity: e + earnings,
+      total_liabilities_and_equity: l + e + earnings,
+      in_balance: a === l + e + earnings,
+    };
+  });
+  const last = figures.at(-1)!;
   return {
     as_of: asOf,
+    compare,
+    periods,
     currency: actor.organization.currency,
     generated_at: generatedAt(),
-    assets: { accounts: assets.accounts, total: assets.totalText },
-    liabilities: { accounts: liabilities.accounts, total: liabilities.totalText },
+    assets: { accounts: assets.accounts, total: formatMoney(last.assets) },
+    liabilities: { accounts: liabilities.accounts, total: formatMoney(last.liabilities) },
     equity: {
       accounts: equity.accounts,
-      current_earnings: formatMoney(earnings),
-      total: formatMoney(totalEquity),
+      current_earnings: formatMoney(last.current_earnings),
+      total: formatMoney(last.equity),
     },
-    total_liabilities_and_equity: formatMoney(liabilities.total + totalEquity),
-    in_balance: assets.total === liabilities.total + totalEquity,
+    total_liabilities_and_equity: formatMoney(last.total_liabilities_and_equity),
+    in_balance: last.in_balance,
+    columns: figures.map((figure) => ({
+      as_of: figure.as_of,
+      assets: formatMoney(figure.assets),
+      liabilities: formatMoney(figure.liabilities),
+      current_earnings: formatMoney(figure.current_earnings),
+      equity: formatMoney(figure.equity),
+      total_liabilities_and_equity: formatMoney(figure.total_liabilities_and_equity),
+      in_balance: figure.in_balance,
+    })),
   };
 }

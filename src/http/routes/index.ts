@@ -19,6 +19,7 @@ import { registerOrganizationRoutes } from './organization.ts';
 import { registerPayablesRoutes } from './payables.ts';
 import { registerPaymentReceivedRoutes } from './payments-received.ts';
 import { registerReportRoutes } from './reports.ts';
+import { registerStatementRoutes } from './statements.ts';
 import { registerTaxRoutes } from './tax.ts';
 import { registerTrackingRoutes } from './tracking.ts';
 
@@ -36,6 +37,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerTrackingRoutes(app, deps);
   registerBankConnectionRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerStatementRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentReceivedRoutes(app, deps);
   registerDepositRoutes(app, deps);

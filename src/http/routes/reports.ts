@@ -9,6 +9,7 @@ import { bankReconciliationReport } from '../../app/reports/bank-reconciliation.
 import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
 import { inventoryValuation } from '../../app/reports/inventory-valuation.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/ledger-reports.ts';
+import { taxSummary } from '../../app/reports/tax-summary.ts';
 import type { Permission } from '../../domain/roles.ts';
 import { csvReply, wantsCsv } from '../csv.ts';
 import {
@@ -22,6 +23,7 @@ import {
   generalLedgerCsvLine,
   inventoryValuationCsv,
   profitAndLossCsv,
+  taxSummaryCsv,
   trialBalanceCsv,
 } from '../report-csv.ts';
 import { actorOf, type Checked, defineRoute, type Sent } from '../route.ts';
@@ -30,13 +32,16 @@ import {
   ArAging,
   AsOfQuery,
   BalanceSheet,
+  BalanceSheetQuery,
   BankReconciliationReport,
   BankReconciliationReportQuery,
+  DateRangeQuery,
   GeneralLedger,
   GeneralLedgerQuery,
   InventoryValuation,
   ProfitAndLoss,
   ProfitAndLossQuery,
+  TaxSummary,
   TrialBalance,
 } from '../schemas/reports.ts';
 import { pageUrl } from './paging.ts';
@@ -89,7 +94,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
   });
   report('profit-and-loss', {
     operationId: 'getProfitAndLoss',
-    summary: 'Profit and loss for a date range, optionally of one tracking option',
+    summary:
+      'Profit and loss for a date range (income, cost of goods sold, gross profit, expenses, net income), optionally of one tracking option, optionally with comparison columns',
     querystring: ProfitAndLossQuery,
     response: ProfitAndLoss,
     run: (actor, query) => profitAndLoss(deps, actor, query),
@@ -97,11 +103,20 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
   });
   report('balance-sheet', {
     operationId: 'getBalanceSheet',
-    summary: 'Balance sheet as of a date',
-    querystring: AsOfQuery,
+    summary: 'Balance sheet as of a date, optionally with comparison columns',
+    querystring: BalanceSheetQuery,
     response: BalanceSheet,
     run: (actor, query) => balanceSheet(deps, actor, query),
     csv: balanceSheetCsv,
+  });
+  report('tax-summary', {
+    operationId: 'getTaxSummary',
+    summary:
+      'Tax summary for a date range: per tax rate, taxable sales, tax collected, taxable purchases, tax paid and the net; its totals beside the movement of the tax accounts',
+    querystring: DateRangeQuery,
+    response: TaxSummary,
+    run: (actor, query) => taxSummary(deps, actor, query),
+    csv: taxSummaryCsv,
   });
   report('ar-aging', {
     operationId: 'getArAging',

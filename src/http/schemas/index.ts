@@ -79,8 +79,10 @@ import {
   GeneralLedger,
   InventoryValuation,
   ProfitAndLoss,
+  TaxSummary,
   TrialBalance,
 } from './reports.ts';
+import { CustomerStatement, StatementEmail, StatementEmailRequest } from './statements.ts';
 import {
   PageTaxGroup,
   PageTaxRate,
@@ -132,6 +134,10 @@ export const COMPONENTS: readonly TSchema[] = [
   InventoryValuation,
   ApAging,
   BankReconciliationReport,
+  TaxSummary,
+  CustomerStatement,
+  StatementEmail,
+  StatementEmailRequest,
   ErrorEnvelope,
   ActionRequest,
   Account,

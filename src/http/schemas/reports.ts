@@ -1,6 +1,7 @@
 // Ledger reports (D40) and receivables aging (D57).
 import { Type } from '@sinclair/typebox';
 import { AGING_BUCKETS, AGING_COLUMNS, DEPRECATED_BUCKETS } from '../../app/reports/ar-aging.ts';
+import { COMPARE_PERIODS_MAX, COMPARE_UNITS } from '../../domain/report-periods.ts';
 import { Literals, MoneyOutput, OrNull } from './common.ts';
 
 const SectionAccounts = Type.Array(
@@ -8,10 +9,15 @@ const SectionAccounts = Type.Array(
     account: Type.String(),
     account_number: Type.String(),
     account_name: Type.String(),
-    amount: MoneyOutput(),
+    amount: MoneyOutput('In the newest column (the period or date asked for).'),
+    amounts: Type.Array(MoneyOutput(), {
+      description: 'One per column, oldest first (D93); a single one without compare.',
+    }),
   }),
 );
 const Section = Type.Object({ accounts: SectionAccounts, total: MoneyOutput() });
+const SectionOf = (description: string) =>
+  Type.Object({ accounts: SectionAccounts, total: MoneyOutput() }, { description });
 const DateQuery = Type.Optional(Type.String({ format: 'date' }));
 const Format = Type.Optional(
   Literals(['json', 'csv'], {
@@ -24,11 +30,37 @@ const TrackingOptionQuery = Type.Optional(
 );
 const GeneratedAt = Type.String({ format: 'date-time', description: 'When the report was generated (UTC).' });
 
+const Compare = Type.Optional(
+  Literals(COMPARE_UNITS, {
+    description:
+      'Comparison columns (D93): the period asked for and the ones before it, each a month, quarter or year earlier. Needs periods.',
+  }),
+);
+const Periods = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: COMPARE_PERIODS_MAX,
+    description: 'How many columns with compare, the asked-for one included (1 to 12).',
+  }),
+);
+const CompareEcho = {
+  compare: OrNull(Literals(COMPARE_UNITS)),
+  periods: Type.Integer({ description: 'How many columns (1 without compare).' }),
+};
+
 export const AsOfQuery = Type.Object({ as_of: DateQuery, format: Format });
+export const BalanceSheetQuery = Type.Object({
+  as_of: DateQuery,
+  compare: Compare,
+  periods: Periods,
+  format: Format,
+});
 export const ProfitAndLossQuery = Type.Object({
   from: DateQuery,
   to: DateQuery,
   tracking_option: TrackingOptionQuery,
+  compare: Compare,
+  periods: Periods,
   format: Format,
 });
 export const GeneralLedgerQuery = Type.Object({
@@ -67,11 +99,28 @@ export const ProfitAndLoss = Type.Object(
     from: Type.String(),
     to: Type.String(),
     tracking_option: OrNull(Type.String()),
+    ...CompareEcho,
     currency: Type.String(),
     generated_at: GeneratedAt,
     income: Section,
-    expenses: Section,
+    cost_of_goods_sold: SectionOf('Expense accounts of detail type cost_of_goods_sold (D93).'),
+    gross_profit: MoneyOutput('Income less cost of goods sold.'),
+    operating_expenses: SectionOf('Expense accounts other than cost of goods sold.'),
+    expenses: SectionOf('Every expense account, cost of goods sold included (as before D93).'),
     net_income: MoneyOutput(),
+    columns: Type.Array(
+      Type.Object({
+        from: Type.String(),
+        to: Type.String(),
+        income: MoneyOutput(),
+        cost_of_goods_sold: MoneyOutput(),
+        gross_profit: MoneyOutput(),
+        operating_expenses: MoneyOutput(),
+        expenses: MoneyOutput(),
+        net_income: MoneyOutput(),
+      }),
+      { description: "Each column's range and totals, oldest first; the last is from..to (D93)." },
+    ),
   },
   { $id: 'ProfitAndLoss', title: 'ProfitAndLoss' },
 );
@@ -79,6 +128,7 @@ export const ProfitAndLoss = Type.Object(
 export const BalanceSheet = Type.Object(
   {
     as_of: Type.String(),
+    ...CompareEcho,
     currency: Type.String(),
     generated_at: GeneratedAt,
     assets: Section,
@@ -90,6 +140,18 @@ export const BalanceSheet = Type.Object(
     }),
     total_liabilities_and_equity: MoneyOutput(),
     in_balance: Type.Boolean(),
+    columns: Type.Array(
+      Type.Object({
+        as_of: Type.String(),
+        assets: MoneyOutput(),
+        liabilities: MoneyOutput(),
+        current_earnings: MoneyOutput(),
+        equity: MoneyOutput('Equity accounts plus current earnings.'),
+        total_liabilities_and_equity: MoneyOutput(),
+        in_balance: Type.Boolean(),
+      }),
+      { description: "Each column's date and totals, oldest first; the last is as_of (D93)." },
+    ),
   },
   { $id: 'BalanceSheet', title: 'BalanceSheet' },
 );
@@ -288,4 +350,52 @@ export const BankReconciliationReport = Type.Object(
     }),
   },
   { $id: 'BankReconciliationReport', title: 'BankReconciliationReport' },
+);
+
+export const DateRangeQuery = Type.Object({ from: DateQuery, to: DateQuery, format: Format });
+
+const TaxFigures = {
+  taxable_sales: MoneyOutput('Invoice lines taxed at the rate, less credit-note lines (before tax).'),
+  tax_collected: MoneyOutput('The tax of those lines.'),
+  taxable_purchases: MoneyOutput('Bill lines taxed at the rate (before tax).'),
+  tax_paid: MoneyOutput('The tax of those lines.'),
+  net: MoneyOutput('tax_collected - tax_paid.'),
+};
+
+export const TaxSummary = Type.Object(
+  {
+    from: Type.String(),
+    to: Type.String(),
+    currency: Type.String(),
+    generated_at: GeneratedAt,
+    rates: Type.Array(
+      Type.Object({
+        tax_rate: Type.String({ format: 'uuid' }),
+        name: Type.String(),
+        rate: Type.String({ description: 'Percent, as on the tax rate.' }),
+        account: Type.String({ format: 'uuid', description: 'The account the rate posts to.' }),
+        account_number: Type.String(),
+        ...TaxFigures,
+      }),
+      {
+        description:
+          'Every tax rate of the books, by name. Documents count on their entry’s date; a void counts negative on its own.',
+      },
+    ),
+    totals: Type.Object(TaxFigures),
+    tax_accounts: Type.Array(
+      Type.Object({
+        account: Type.String({ format: 'uuid' }),
+        account_number: Type.String(),
+        account_name: Type.String(),
+        movement: MoneyOutput('Credits less debits over the period.'),
+      }),
+      { description: 'The accounts tax rates post to.' },
+    ),
+    tax_accounts_movement: MoneyOutput('The tax accounts’ movement over the period (credits less debits).'),
+    other_movement: MoneyOutput(
+      'tax_accounts_movement - totals.net: what moved the tax accounts other than invoices, credit notes and bills (manual entries, paying the tax). Zero when only documents did.',
+    ),
+  },
+  { $id: 'TaxSummary', title: 'TaxSummary' },
 );

@@ -1,5 +1,6 @@
-// The invoice email outbox (D29, D62): the messages a send writes, and the steps the delivery worker
-// takes on them. A claim is one statement (its own short transaction): it picks a due `queued` row
+// The invoice email outbox (D29, D62): the messages a send writes (and, since D92, the customer
+// statements a person emails: a row names an invoice or a customer's statement), and the steps the
+// delivery worker takes on them. A claim is one statement (its own short transaction): it picks a due `queued` row
 // that no other process is claiming (FOR UPDATE SKIP LOCKED), counts the attempt and leases the row
 // by moving next_attempt_at to the lease's end. Outcomes are written by a second statement, only by
 // the claim that still holds the row (same attempt number, still queued). Every time is the
@@ -24,6 +25,14 @@ export interface EmailRow {
   created_at: string;
 }
 
+/** What a statement email attaches (D92): its type and dates as they were asked for. */
+export interface StatementSpec {
+  customerId: string;
+  type: 'outstanding' | 'activity';
+  from: string | null;
+  to: string;
+}
+
 export interface NewEmail {
   id: string;
   organizationId: string;
@@ -43,6 +52,32 @@ export async function insert(tx: Queryable, email: NewEmail): Promise<void> {
   );
 }
 
+/** A customer statement's message, `recorded` (sandbox, never delivered) or `queued` (due at once). */
+export async function insertStatement(
+  tx: Queryable,
+  email: Omit<NewEmail, 'invoiceId'> & { statement: StatementSpec },
+): Promise<{ created_at: string }> {
+  const [row] = await tx.query<{ created_at: string }>(
+    `INSERT INTO invoice_emails (id, organization_id, customer_id, statement_type, statement_from, statement_to,
+                                 to_address, subject, body, status, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5::date, $6::date, $7, $8, $9, $10, CASE WHEN $10 = 'queued' THEN clock_timestamp() END)
+     RETURNING ${isoTimestamp('created_at')} AS created_at`,
+    [
+      email.id,
+      email.organizationId,
+      email.statement.customerId,
+      email.statement.type,
+      email.statement.from,
+      email.statement.to,
+      email.to,
+      email.subject,
+      email.body,
+      email.status,
+    ],
+  );
+  return row!;
+}
+
 /** Every email of an invoice, oldest first (500 at most). */
 export function emailsOf(db: Queryable, organizationId: string, invoiceId: string): Promise<EmailRow[]> {
   return db.query<EmailRow>(
@@ -59,7 +94,12 @@ export function emailsOf(db: Queryable, organizationId: string, invoiceId: strin
 export interface ClaimedEmail {
   id: string;
   organization_id: string;
-  invoice_id: string;
+  /** The invoice it attaches, or null for a customer statement (the four statement_ fields). */
+  invoice_id: string | null;
+  customer_id: string | null;
+  statement_type: 'outstanding' | 'activity' | null;
+  statement_from: string | null;
+  statement_to: string | null;
   to_address: string;
   subject: string;
   body: string;
@@ -86,7 +126,9 @@ export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedE
                      LIMIT 1
                        FOR UPDATE SKIP LOCKED)
         AND e.status = 'queued' AND e.next_attempt_at <= clock_timestamp()
-      RETURNING e.id, e.organization_id, e.invoice_id, e.to_address, e.subject, e.body, e.attempts`,
+      RETURNING e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
+                e.statement_from::text AS statement_from, e.statement_to::text AS statement_to,
+                e.to_address, e.subject, e.body, e.attempts`,
     [leaseMs],
   );
   return row;

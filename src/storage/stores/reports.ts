@@ -44,6 +44,64 @@ export function accountSummary(
   );
 }
 
+export interface PeriodSummaryRow extends SummaryRow {
+  detail_type: string;
+  /** Which of the ranges asked for, from 0. */
+  period: number;
+}
+
+/** A range of days for `periodSummary`: `from` null means since the beginning of the books. */
+export interface SummaryRange {
+  from: string | null;
+  to: string;
+}
+
+/**
+ * Per-account debit and credit totals over posted entries in each of several disjoint date ranges
+ * (D93's comparison columns), in ONE statement whatever the number of ranges or accounts: the ranges
+ * are a small relation joined to the balance summary (each day falls in one range at most, so each
+ * summary row is read once through `account_balances_by_day`), or, with a tracking option, to the
+ * lines carrying it through their entries' dates (D57). A range with no activity has no rows.
+ */
+export function periodSummary(
+  db: Queryable,
+  organizationId: string,
+  ranges: SummaryRange[],
+  trackingOption: string | null = null,
+): Promise<PeriodSummaryRow[]> {
+  const ranged = `WITH ranges AS (
+       SELECT (r.n - 1)::int AS period, r.lo, r.hi
+         FROM unnest($2::date[], $3::date[]) WITH ORDINALITY AS r (lo, hi, n))`;
+  const totals =
+    trackingOption === null
+      ? `SELECT r.period, b.account_id, sum(b.debit) AS debit, sum(b.credit) AS credit
+           FROM ranges r
+           JOIN account_balances b ON b.organization_id = $1 AND b.day >= r.lo AND b.day <= r.hi
+          GROUP BY r.period, b.account_id`
+      : `SELECT r.period, l.account_id, sum(l.debit) AS debit, sum(l.credit) AS credit
+           FROM ranges r
+           JOIN journal_entries e ON e.organization_id = $1 AND e.status = 'posted'
+                                 AND e.txn_date >= r.lo AND e.txn_date <= r.hi
+           JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+          WHERE l.tracking_options @> ARRAY[$4::uuid]
+          GROUP BY r.period, l.account_id`;
+  const params: unknown[] = [
+    organizationId,
+    ranges.map((range) => range.from ?? '-infinity'),
+    ranges.map((range) => range.to),
+  ];
+  if (trackingOption !== null) params.push(trackingOption);
+  return db.query<PeriodSummaryRow>(
+    `${ranged}
+     SELECT s.period, a.id AS account_id, a.number, a.name, a.type, a.detail_type,
+            s.debit::text AS debit, s.credit::text AS credit
+       FROM (${totals}) s
+       JOIN accounts a ON a.organization_id = $1 AND a.id = s.account_id
+      ORDER BY a.number, s.period`,
+    params as never,
+  );
+}
+
 /** An account's debit and credit totals over posted lines carrying `trackingOption`, dated before `before`. */
 export async function trackedTotalsBefore(
   db: Queryable,
@@ -186,7 +244,11 @@ export async function accountLines(
 export interface OpenInvoiceRow {
   customer_id: string;
   customer_name: string;
+  invoice_id: string;
+  number: string;
+  issue_date: string;
   due_date: string;
+  total: string;
   open: string;
 }
 
@@ -194,11 +256,17 @@ export interface OpenInvoiceRow {
  * Invoices in Accounts Receivable at the end of `asOf`, with what was still open on them then: sent
  * (their entry dated on or before it) and not voided by then (a void's entry dated after it does not
  * count yet), total minus the payment and credit-note applications dated on or before it. By
- * customer name.
+ * customer name, then issue date. With `customerId`, that customer's only (a statement, D92).
  */
-export function openInvoices(db: Queryable, organizationId: string, asOf: string): Promise<OpenInvoiceRow[]> {
+export function openInvoices(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+  customerId: string | null = null,
+): Promise<OpenInvoiceRow[]> {
   return db.query<OpenInvoiceRow>(
-    `SELECT i.customer_id, c.display_name AS customer_name, i.due_date::text AS due_date,
+    `SELECT i.customer_id, c.display_name AS customer_name, i.id AS invoice_id, i.number,
+            sent.txn_date::text AS issue_date, i.due_date::text AS due_date, i.total::text AS total,
             (i.total - COALESCE(p.applied, 0))::text AS open
        FROM invoices i
        JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
@@ -214,10 +282,11 @@ export function openInvoices(db: Queryable, organizationId: string, asOf: string
                    GROUP BY invoice_id) p
          ON p.invoice_id = i.id
       WHERE i.organization_id = $1 AND i.journal_entry_id IS NOT NULL AND sent.txn_date <= $2::date
+        AND ($3::uuid IS NULL OR i.customer_id = $3::uuid)
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
         AND i.total - COALESCE(p.applied, 0) <> 0
-      ORDER BY c.display_name, i.customer_id`,
-    [organizationId, asOf],
+      ORDER BY c.display_name, i.customer_id, sent.txn_date, i.number`,
+    [organizationId, asOf, customerId],
   );
 }
 
@@ -228,30 +297,38 @@ export interface UnappliedCreditRow {
   unapplied: string;
 }
 
+export interface CreditDocumentRow {
+  kind: 'payment' | 'credit_note';
+  document_id: string;
+  number: string;
+  date: string;
+  amount: string;
+  /** What of it is not applied to an invoice by the date: positive. */
+  unapplied: string;
+}
+
 /**
- * THE customer's unapplied credit at the end of `asOf` (AR aging, D57): every credit that left
- * Accounts Receivable by then without settling an invoice by then, one branch of `credits` per kind:
+ * THE customer's unapplied credit at the end of `$2` (AR aging, D57; statements, D92), one row per
+ * credit document: every credit that left Accounts Receivable by then without settling an invoice
+ * by then, one branch per kind:
  * - payments dated on or before it, less their applications dated on or before it; a void payment
  *   never counts (its reversal is dated on its own date: it left no mark on Accounts Receivable);
  * - credit notes issued on or before it (their entry's date) and not voided by then (a void's entry
  *   dated after it does not count yet), less their applications dated on or before it (D60).
  * Each further kind of credit is one more branch: its amount as of the date less its applications.
+ * `$3`: one customer's only, or every customer's when null.
  */
-export function unappliedCredit(
-  db: Queryable,
-  organizationId: string,
-  asOf: string,
-): Promise<UnappliedCreditRow[]> {
-  return db.query<UnappliedCreditRow>(
-    `WITH credits AS (
-       SELECT p.customer_id,
+const CREDITS_CTE = `credits AS (
+       SELECT 'payment' AS kind, p.id AS document_id, p.number, p.payment_date AS date, p.customer_id,
+              p.amount,
               p.amount - COALESCE((SELECT sum(a.amount) FROM payment_applications a
                                     WHERE a.organization_id = p.organization_id AND a.payment_id = p.id
                                       AND a.applied_date <= $2::date), 0) AS unapplied
          FROM payments_received p
         WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted'
+          AND ($3::uuid IS NULL OR p.customer_id = $3::uuid)
        UNION ALL
-       SELECT n.customer_id,
+       SELECT 'credit_note', n.id, n.number, issued.txn_date, n.customer_id, n.total,
               n.total - COALESCE((SELECT sum(a.amount) FROM credit_note_applications a
                                    WHERE a.organization_id = n.organization_id AND a.credit_note_id = n.id
                                      AND a.applied_date <= $2::date), 0)
@@ -259,14 +336,110 @@ export function unappliedCredit(
          JOIN journal_entries issued ON issued.organization_id = n.organization_id AND issued.id = n.journal_entry_id
          LEFT JOIN journal_entries voided ON voided.organization_id = n.organization_id AND voided.id = n.void_entry_id
         WHERE n.organization_id = $1 AND issued.txn_date <= $2::date
-          AND (voided.id IS NULL OR voided.txn_date > $2::date))
+          AND ($3::uuid IS NULL OR n.customer_id = $3::uuid)
+          AND (voided.id IS NULL OR voided.txn_date > $2::date))`;
+
+/** Each customer's unapplied credit at the end of `asOf` (AR aging): CREDITS_CTE summed per customer. */
+export function unappliedCredit(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<UnappliedCreditRow[]> {
+  return db.query<UnappliedCreditRow>(
+    `WITH ${CREDITS_CTE}
      SELECT c.id AS customer_id, c.display_name AS customer_name, sum(credits.unapplied)::text AS unapplied
        FROM credits JOIN customers c ON c.organization_id = $1 AND c.id = credits.customer_id
       GROUP BY c.id, c.display_name
      HAVING sum(credits.unapplied) <> 0
       ORDER BY c.display_name, c.id`,
-    [organizationId, asOf],
+    [organizationId, asOf, null],
   );
+}
+
+/** One customer's credit documents with something unapplied at the end of `asOf` (D92), by date. */
+export function unappliedCreditDocuments(
+  db: Queryable,
+  organizationId: string,
+  customerId: string,
+  asOf: string,
+): Promise<CreditDocumentRow[]> {
+  return db.query<CreditDocumentRow>(
+    `WITH ${CREDITS_CTE}
+     SELECT kind, document_id, number, date::text AS date, amount::text AS amount, unapplied::text AS unapplied
+       FROM credits WHERE unapplied <> 0
+      ORDER BY date, number`,
+    [organizationId, asOf, customerId],
+  );
+}
+
+export interface CustomerMovementRow {
+  txn_date: string;
+  entry_number: string;
+  source_type: string;
+  kind: 'invoice' | 'payment' | 'credit_note';
+  document_id: string;
+  number: string;
+  /** The entry's effect on Accounts Receivable: debits less credits of its lines there. */
+  amount: string;
+}
+
+/** The customer's documents (every kind that moves Accounts Receivable) and the entry types they post. */
+const CUSTOMER_ENTRIES = `WITH documents AS (
+       SELECT 'invoice' AS kind, i.id, i.number FROM invoices i
+        WHERE i.organization_id = $1 AND i.customer_id = $2 AND i.journal_entry_id IS NOT NULL
+       UNION ALL
+       SELECT 'payment', p.id, p.number FROM payments_received p
+        WHERE p.organization_id = $1 AND p.customer_id = $2
+       UNION ALL
+       SELECT 'credit_note', n.id, n.number FROM credit_notes n
+        WHERE n.organization_id = $1 AND n.customer_id = $2 AND n.journal_entry_id IS NOT NULL),
+     moves AS (
+       SELECT e.id, e.txn_date, e.entry_number, e.source_type, d.kind, d.id AS document_id, d.number,
+              (SELECT sum(l.debit) - sum(l.credit) FROM journal_lines l
+                WHERE l.organization_id = $1 AND l.account_id = $3 AND l.journal_entry_id = e.id) AS amount
+         FROM documents d
+         JOIN journal_entries e ON e.organization_id = $1 AND e.source_id = d.id AND e.status = 'posted'
+          AND e.source_type IN ('invoice', 'invoice_void', 'payment_received', 'payment_void',
+                                'credit_note', 'credit_note_void'))`;
+
+/**
+ * What one customer's documents moved on Accounts Receivable (D92's activity statement): each
+ * posted entry of its invoices, payments and credit notes (and their voids) dated in [from, to],
+ * with its lines' net on the receivable account `arAccountId`, in ledger order. The entries come
+ * from the documents through `journal_entries_source`; their lines through the account's index.
+ */
+export function customerMovements(
+  db: Queryable,
+  organizationId: string,
+  customerId: string,
+  arAccountId: string,
+  from: string,
+  to: string,
+): Promise<CustomerMovementRow[]> {
+  return db.query<CustomerMovementRow>(
+    `${CUSTOMER_ENTRIES}
+     SELECT txn_date::text AS txn_date, entry_number, source_type, kind, document_id, number,
+            COALESCE(amount, 0)::text AS amount
+       FROM moves WHERE txn_date >= $4::date AND txn_date <= $5::date
+      ORDER BY txn_date, entry_number`,
+    [organizationId, customerId, arAccountId, from, to],
+  );
+}
+
+/** The same movements summed before `before`: the customer's receivable balance at the start of that day. */
+export async function customerBalanceBefore(
+  db: Queryable,
+  organizationId: string,
+  customerId: string,
+  arAccountId: string,
+  before: string,
+): Promise<string> {
+  const [row] = await db.query<{ balance: string }>(
+    `${CUSTOMER_ENTRIES}
+     SELECT COALESCE(sum(amount), 0)::text AS balance FROM moves WHERE txn_date < $4::date`,
+    [organizationId, customerId, arAccountId, before],
+  );
+  return row?.balance ?? '0';
 }
 
 export interface OpenBillRow {
@@ -299,5 +472,104 @@ export function openBills(db: Queryable, organizationId: string, asOf: string): 
         AND b.total - COALESCE(p.applied, 0) <> 0
       ORDER BY v.display_name, b.vendor_id`,
     [organizationId, asOf],
+  );
+}
+
+export interface TaxRateSummaryRow {
+  tax_rate_id: string;
+  name: string;
+  rate: string;
+  account_id: string;
+  account_number: string;
+  taxable_sales: string;
+  tax_collected: string;
+  taxable_purchases: string;
+  tax_paid: string;
+}
+
+/** The documents whose entries carry tax (D91), each with the sign its lines count with on the sales side. */
+const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void')`;
+
+/**
+ * Per tax rate, what the taxed documents posted in [from, to] (D91), in ONE statement: the period's
+ * posted entries of invoices, credit notes and bills (through the ledger-order index of migration
+ * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
+ * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
+ * Sales: invoices less credit notes; purchases: bills. These are the lines whose tax the documents
+ * post to the rate's account (summed per account, src/domain/invoice.ts and bill.ts). Every tax rate
+ * of the books is listed, active or not, zero when nothing was taxed at it. By name.
+ */
+export function taxRateSummary(
+  db: Queryable,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<TaxRateSummaryRow[]> {
+  return db.query<TaxRateSummaryRow>(
+    `WITH documents AS (
+       SELECT e.source_type, e.source_id,
+              CASE WHEN right(e.source_type, 5) = '_void' THEN -1 ELSE 1 END AS sign
+         FROM journal_entries e
+        WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date >= $2::date AND e.txn_date <= $3::date
+          AND e.source_type IN ${TAXED_ENTRIES}),
+     taxed AS (
+       SELECT l.tax_rate_id, true AS sale, d.sign * l.amount AS base, d.sign * l.tax_amount AS tax
+         FROM documents d
+         JOIN invoice_lines l ON l.organization_id = $1 AND l.invoice_id = d.source_id
+        WHERE d.source_type IN ('invoice', 'invoice_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, true, -d.sign * l.amount, -d.sign * l.tax_amount
+         FROM documents d
+         JOIN credit_note_lines l ON l.organization_id = $1 AND l.credit_note_id = d.source_id
+        WHERE d.source_type IN ('credit_note', 'credit_note_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, false, d.sign * l.amount, d.sign * l.tax_amount
+         FROM documents d
+         JOIN bill_lines l ON l.organization_id = $1 AND l.bill_id = d.source_id
+        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL),
+     per_rate AS (
+       SELECT tax_rate_id,
+              COALESCE(sum(base) FILTER (WHERE sale), 0) AS taxable_sales,
+              COALESCE(sum(tax) FILTER (WHERE sale), 0) AS tax_collected,
+              COALESCE(sum(base) FILTER (WHERE NOT sale), 0) AS taxable_purchases,
+              COALESCE(sum(tax) FILTER (WHERE NOT sale), 0) AS tax_paid
+         FROM taxed GROUP BY tax_rate_id)
+     SELECT r.id AS tax_rate_id, r.name, r.rate::text AS rate, a.id AS account_id, a.number AS account_number,
+            COALESCE(p.taxable_sales, 0)::text AS taxable_sales, COALESCE(p.tax_collected, 0)::text AS tax_collected,
+            COALESCE(p.taxable_purchases, 0)::text AS taxable_purchases, COALESCE(p.tax_paid, 0)::text AS tax_paid
+       FROM tax_rates r
+       JOIN accounts a ON a.organization_id = r.organization_id AND a.id = r.liability_account_id
+       LEFT JOIN per_rate p ON p.tax_rate_id = r.id
+      WHERE r.organization_id = $1
+      ORDER BY r.name, r.id`,
+    [organizationId, from, to],
+  );
+}
+
+export interface TaxAccountMovementRow {
+  account_id: string;
+  number: string;
+  name: string;
+  /** Credits less debits over the period: what the books owe in tax more than at its start. */
+  movement: string;
+}
+
+/** The accounts tax rates post to (any rate, active or not), with their movement over [from, to]. */
+export function taxAccountMovements(
+  db: Queryable,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<TaxAccountMovementRow[]> {
+  return db.query<TaxAccountMovementRow>(
+    `SELECT a.id AS account_id, a.number, a.name,
+            COALESCE((SELECT sum(b.credit) - sum(b.debit) FROM account_balances b
+                       WHERE b.organization_id = a.organization_id AND b.account_id = a.id
+                         AND b.day >= $2::date AND b.day <= $3::date), 0)::text AS movement
+       FROM accounts a
+      WHERE a.organization_id = $1
+        AND a.id IN (SELECT r.liability_account_id FROM tax_rates r WHERE r.organization_id = $1)
+      ORDER BY a.number`,
+    [organizationId, from, to],
   );
 }

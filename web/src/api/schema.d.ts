@@ -847,6 +847,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer statement: outstanding (open invoices and unapplied credit as of `to`) or activity
+         * @description type=activity gives the opening balance, each invoice, payment and credit note (and void) dated in from..to with a running balance, and the closing balance: the customer’s receivable balance at `to`. Accept: text/csv or application/pdf (or ?format=csv|pdf) answers the same statement as a file.
+         */
+        get: operations["getCustomerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/statement/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a customer statement as a PDF through the outbox
+         * @description The message is written to the outbox and answers `queued`; the service renders the statement (type and dates as asked for here) and delivers it through SMTP shortly after, retrying with backoff (D62). In sandbox books it is `recorded` and never sent (D29). `recipient` defaults to the customer’s email.
+         */
+        post: operations["emailCustomerStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deposits": {
         parameters: {
             query?: never;
@@ -1523,8 +1563,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Balance sheet as of a date
-         * @description Balance sheet as of a date. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         * Balance sheet as of a date, optionally with comparison columns
+         * @description Balance sheet as of a date, optionally with comparison columns. Accept: text/csv or ?format=csv answers the same figures as CSV.
          */
         get: operations["getBalanceSheet"];
         put?: never;
@@ -1603,10 +1643,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Profit and loss for a date range, optionally of one tracking option
-         * @description Profit and loss for a date range, optionally of one tracking option. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         * Profit and loss for a date range (income, cost of goods sold, gross profit, expenses, net income), optionally of one tracking option, optionally with comparison columns
+         * @description Profit and loss for a date range (income, cost of goods sold, gross profit, expenses, net income), optionally of one tracking option, optionally with comparison columns. Accept: text/csv or ?format=csv answers the same figures as CSV.
          */
         get: operations["getProfitAndLoss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/tax-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax summary for a date range: per tax rate, taxable sales, tax collected, taxable purchases, tax paid and the net; its totals beside the movement of the tax accounts
+         * @description Tax summary for a date range: per tax rate, taxable sales, tax collected, taxable purchases, tax paid and the net; its totals beside the movement of the tax accounts. Accept: text/csv or ?format=csv answers the same figures as CSV.
+         */
+        get: operations["getTaxSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2134,20 +2194,49 @@ export interface components {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
             };
+            /** @description Each column's date and totals, oldest first; the last is as_of (D93). */
+            columns: {
+                as_of: string;
+                /** @example 120.0000 */
+                assets: string;
+                /** @example 120.0000 */
+                current_earnings: string;
+                /**
+                 * @description Equity accounts plus current earnings.
+                 * @example 120.0000
+                 */
+                equity: string;
+                in_balance: boolean;
+                /** @example 120.0000 */
+                liabilities: string;
+                /** @example 120.0000 */
+                total_liabilities_and_equity: string;
+            }[];
+            compare: ("month" | "quarter" | "year") | null;
             currency: string;
             equity: {
                 accounts: {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 current_earnings: string;
@@ -2165,12 +2254,19 @@ export interface components {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
             };
+            /** @description How many columns (1 without compare). */
+            periods: number;
             /** @example 120.0000 */
             total_liabilities_and_equity: string;
         };
@@ -3179,6 +3275,95 @@ export interface components {
             payment_terms?: "due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90";
             phone?: string | null;
         };
+        /** CustomerStatement */
+        CustomerStatement: {
+            activity: {
+                /**
+                 * @description The customer’s receivable balance at the end of `to`.
+                 * @example 120.0000
+                 */
+                closing_balance: string;
+                lines: {
+                    /**
+                     * @description Its effect on the customer’s balance (positive: owes more).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    /** @example 120.0000 */
+                    balance: string;
+                    date: string;
+                    description: string;
+                    /** Format: uuid */
+                    document: string;
+                    entry_number: string;
+                    /** @description invoice, invoice_void, payment_received, payment_void, credit_note or credit_note_void. */
+                    entry_type: string;
+                    kind: "invoice" | "payment" | "credit_note";
+                    number: string;
+                }[];
+                /**
+                 * @description The customer’s receivable balance before `from`.
+                 * @example 120.0000
+                 */
+                opening_balance: string;
+            } | null;
+            /**
+             * @description What the customer owes at the end of `to`: the outstanding balance, or the closing balance; equal to the customer’s AR aging total.
+             * @example 120.0000
+             */
+            balance: string;
+            currency: string;
+            /** Format: uuid */
+            customer: string;
+            customer_email: string | null;
+            customer_name: string;
+            from: string | null;
+            /** Format: date-time */
+            generated_at: string;
+            outstanding: {
+                /**
+                 * @description invoices_total - credits_total.
+                 * @example 120.0000
+                 */
+                balance: string;
+                credits: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    date: string;
+                    /** Format: uuid */
+                    document: string;
+                    kind: "payment" | "credit_note";
+                    number: string;
+                    /**
+                     * @description What is not applied to an invoice by `to`.
+                     * @example 120.0000
+                     */
+                    unapplied: string;
+                }[];
+                /** @example 120.0000 */
+                credits_total: string;
+                invoices: {
+                    days_overdue: number;
+                    due_date: string;
+                    /** Format: uuid */
+                    invoice: string;
+                    issue_date: string;
+                    number: string;
+                    /**
+                     * @description Total less the payments and credit applied to it by `to`.
+                     * @example 120.0000
+                     */
+                    open: string;
+                    /** @example 120.0000 */
+                    total: string;
+                }[];
+                /** @example 120.0000 */
+                invoices_total: string;
+            } | null;
+            to: string;
+            /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+            type: "outstanding" | "activity";
+        };
         /** CustomerUpdate */
         CustomerUpdate: {
             billing_address?: string | null;
@@ -4092,14 +4277,55 @@ export interface components {
         };
         /** ProfitAndLoss */
         ProfitAndLoss: {
+            /** @description Each column's range and totals, oldest first; the last is from..to (D93). */
+            columns: {
+                /** @example 120.0000 */
+                cost_of_goods_sold: string;
+                /** @example 120.0000 */
+                expenses: string;
+                from: string;
+                /** @example 120.0000 */
+                gross_profit: string;
+                /** @example 120.0000 */
+                income: string;
+                /** @example 120.0000 */
+                net_income: string;
+                /** @example 120.0000 */
+                operating_expenses: string;
+                to: string;
+            }[];
+            compare: ("month" | "quarter" | "year") | null;
+            /** @description Expense accounts of detail type cost_of_goods_sold (D93). */
+            cost_of_goods_sold: {
+                accounts: {
+                    account: string;
+                    account_name: string;
+                    account_number: string;
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
+                }[];
+                /** @example 120.0000 */
+                total: string;
+            };
             currency: string;
+            /** @description Every expense account, cost of goods sold included (as before D93). */
             expenses: {
                 accounts: {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
@@ -4110,21 +4336,95 @@ export interface components {
              * @description When the report was generated (UTC).
              */
             generated_at: string;
+            /**
+             * @description Income less cost of goods sold.
+             * @example 120.0000
+             */
+            gross_profit: string;
             income: {
                 accounts: {
                     account: string;
                     account_name: string;
                     account_number: string;
-                    /** @example 120.0000 */
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
                     amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
                 }[];
                 /** @example 120.0000 */
                 total: string;
             };
             /** @example 120.0000 */
             net_income: string;
+            /** @description Expense accounts other than cost of goods sold. */
+            operating_expenses: {
+                accounts: {
+                    account: string;
+                    account_name: string;
+                    account_number: string;
+                    /**
+                     * @description In the newest column (the period or date asked for).
+                     * @example 120.0000
+                     */
+                    amount: string;
+                    /** @description One per column, oldest first (D93); a single one without compare. */
+                    amounts: string[];
+                }[];
+                /** @example 120.0000 */
+                total: string;
+            };
+            /** @description How many columns (1 without compare). */
+            periods: number;
             to: string;
             tracking_option: string | null;
+        };
+        /** StatementEmail */
+        StatementEmail: {
+            /**
+             * @description The statement’s balance when it was asked for.
+             * @example 120.0000
+             */
+            balance: string;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer: string;
+            from: string | null;
+            /** Format: uuid */
+            id: string;
+            recipient: string;
+            /** @description queued: the outbox delivers it (D62); recorded: sandbox books, never sent (D29). */
+            status: "queued" | "recorded";
+            subject: string;
+            to: string;
+            /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+            type: "outstanding" | "activity";
+        };
+        /** StatementEmailRequest */
+        StatementEmailRequest: {
+            /**
+             * Format: date
+             * @description activity only: the first day (default: the first of `to`’s month).
+             */
+            from?: string;
+            message?: string;
+            /**
+             * Format: email
+             * @description Default: the customer’s email.
+             */
+            recipient?: string;
+            subject?: string;
+            /**
+             * Format: date
+             * @description The last day, or the as-of date (default: today).
+             */
+            to?: string;
+            /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+            type?: "outstanding" | "activity";
         };
         /** StockMovement */
         StockMovement: {
@@ -4233,6 +4533,105 @@ export interface components {
             rate?: string;
             /** @description Optimistic concurrency version (D34). */
             version?: number;
+        };
+        /** TaxSummary */
+        TaxSummary: {
+            currency: string;
+            from: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            /**
+             * @description tax_accounts_movement - totals.net: what moved the tax accounts other than invoices, credit notes and bills (manual entries, paying the tax). Zero when only documents did.
+             * @example 120.0000
+             */
+            other_movement: string;
+            /** @description Every tax rate of the books, by name. Documents count on their entry’s date; a void counts negative on its own. */
+            rates: {
+                /**
+                 * Format: uuid
+                 * @description The account the rate posts to.
+                 */
+                account: string;
+                account_number: string;
+                name: string;
+                /**
+                 * @description tax_collected - tax_paid.
+                 * @example 120.0000
+                 */
+                net: string;
+                /** @description Percent, as on the tax rate. */
+                rate: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_collected: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_paid: string;
+                /** Format: uuid */
+                tax_rate: string;
+                /**
+                 * @description Bill lines taxed at the rate (before tax).
+                 * @example 120.0000
+                 */
+                taxable_purchases: string;
+                /**
+                 * @description Invoice lines taxed at the rate, less credit-note lines (before tax).
+                 * @example 120.0000
+                 */
+                taxable_sales: string;
+            }[];
+            /** @description The accounts tax rates post to. */
+            tax_accounts: {
+                /** Format: uuid */
+                account: string;
+                account_name: string;
+                account_number: string;
+                /**
+                 * @description Credits less debits over the period.
+                 * @example 120.0000
+                 */
+                movement: string;
+            }[];
+            /**
+             * @description The tax accounts’ movement over the period (credits less debits).
+             * @example 120.0000
+             */
+            tax_accounts_movement: string;
+            to: string;
+            totals: {
+                /**
+                 * @description tax_collected - tax_paid.
+                 * @example 120.0000
+                 */
+                net: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_collected: string;
+                /**
+                 * @description The tax of those lines.
+                 * @example 120.0000
+                 */
+                tax_paid: string;
+                /**
+                 * @description Bill lines taxed at the rate (before tax).
+                 * @example 120.0000
+                 */
+                taxable_purchases: string;
+                /**
+                 * @description Invoice lines taxed at the rate, less credit-note lines (before tax).
+                 * @example 120.0000
+                 */
+                taxable_sales: string;
+            };
         };
         /** TrackingCategory */
         TrackingCategory: {
@@ -11239,6 +11638,221 @@ export interface operations {
             };
         };
     };
+    getCustomerStatement: {
+        parameters: {
+            query?: {
+                /** @description csv or pdf answer the same statement as a file (as does Accept: text/csv or application/pdf). */
+                format?: "json" | "csv" | "pdf";
+                /** @description activity only: the first day (default: the first of `to`’s month). */
+                from?: string;
+                /** @description The last day, or the as-of date (default: today). */
+                to?: string;
+                /** @description outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`. */
+                type?: "outstanding" | "activity";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerStatement"];
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    emailCustomerStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementEmail"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listDeposits: {
         parameters: {
             query?: {
@@ -16295,8 +16909,12 @@ export interface operations {
         parameters: {
             query?: {
                 as_of?: string;
+                /** @description Comparison columns (D93): the period asked for and the ones before it, each a month, quarter or year earlier. Needs periods. */
+                compare?: "month" | "quarter" | "year";
                 /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
                 format?: "json" | "csv";
+                /** @description How many columns with compare, the asked-for one included (1 to 12). */
+                periods?: number;
             };
             header?: never;
             path?: never;
@@ -16619,9 +17237,13 @@ export interface operations {
     getProfitAndLoss: {
         parameters: {
             query?: {
+                /** @description Comparison columns (D93): the period asked for and the ones before it, each a month, quarter or year earlier. Needs periods. */
+                compare?: "month" | "quarter" | "year";
                 /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
                 format?: "json" | "csv";
                 from?: string;
+                /** @description How many columns with compare, the asked-for one included (1 to 12). */
+                periods?: number;
                 to?: string;
                 /** @description A tracking option id: only lines carrying it count. */
                 tracking_option?: string;
@@ -16657,6 +17279,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfitAndLoss"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaxSummary: {
+        parameters: {
+            query?: {
+                /** @description csv answers the same figures as RFC 4180 CSV (as does Accept: text/csv); json is the default. */
+                format?: "json" | "csv";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxSummary"];
                     "text/csv": string;
                 };
             };

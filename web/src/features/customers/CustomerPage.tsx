@@ -1,4 +1,5 @@
-// One customer: balance, unapplied credit, open invoices; edit (412 stale_write offers a reload).
+// One customer: balance, unapplied credit, open invoices, statement (D92); edit (412 stale_write
+// offers a reload).
 import {
   Anchor,
   Button,
@@ -23,6 +24,7 @@ import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { CustomerForm, TERMS } from './CustomerForm.tsx';
+import { CustomerStatement } from './CustomerStatement.tsx';
 
 export default function CustomerPage() {
   const { id = '' } = useParams();
@@ -125,6 +127,7 @@ export default function CustomerPage() {
           </Table.ScrollContainer>
         )}
       </Stack>
+      <CustomerStatement books={books} customer={c.id} />
       <Modal opened={editing} onClose={close} title="Edit customer">
         <CustomerForm
           customer={c}

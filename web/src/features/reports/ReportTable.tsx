@@ -12,6 +12,10 @@ export type Row = { cells: ReactNode[]; strong?: boolean };
 
 export const money = (amount: string, currency: string) => <Money amount={amount} currency={currency} />;
 
+/** An amount, or a blank cell when it is zero (a trial balance's other side). */
+export const nonZero = (amount: string, currency: string) =>
+  /^-?0(\.0*)?$/.test(amount) ? '' : money(amount, currency);
+
 export function DateInput({
   label,
   value,
@@ -84,7 +88,12 @@ export function ReportTable({
           Nothing to report for these dates.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
+        // A table wider than a phone scrolls inside its region; the region takes the keyboard focus
+        // so it can be scrolled without a pointer (axe: scrollable-region-focusable).
+        <Table.ScrollContainer
+          minWidth={minWidth}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name } }}
+        >
           <Table striped>
             <Table.Thead>
               <Table.Tr>

@@ -1,22 +1,24 @@
-// Reports: trial balance, profit and loss, balance sheet, AR aging, general ledger. Each is the
-// API's JSON shown as a table; its CSV is the API's own (ReportTable), and it prints.
-import { Group, Stack, Tabs } from '@mantine/core';
+// Reports: trial balance, profit and loss and balance sheet (with comparison columns, D93), tax
+// summary (D91), AR and AP aging, general ledger. Each is the API's JSON shown as a table; its CSV is the API's own (ReportTable), and it prints.
+import { Group, Select, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import { firstOfMonth, today } from '../../ui/dates.ts';
+import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { type Compare, columnLabel, startOfUnit } from './columns.ts';
 import { GeneralLedger } from './GeneralLedger.tsx';
-import { type BlobAnswer, DateInput, money, ReportTable, type Row } from './ReportTable.tsx';
+import { type BlobAnswer, DateInput, money, nonZero, ReportTable, type Row } from './ReportTable.tsx';
 import { TrackingFilter } from './TrackingFilter.tsx';
 
 const REPORTS = [
   { value: 'trial-balance', label: 'Trial balance' },
   { value: 'profit-and-loss', label: 'Profit and loss' },
   { value: 'balance-sheet', label: 'Balance sheet' },
+  { value: 'tax-summary', label: 'Tax summary' },
   { value: 'ar-aging', label: 'AR aging' },
   { value: 'ap-aging', label: 'AP aging' },
   { value: 'general-ledger', label: 'General ledger' },
@@ -35,7 +37,7 @@ function TrialBalance({ books }: { books: Books }) {
   const rows: Row[] = r
     ? [
         ...r.lines.map((line) => ({
-          cells: [line.account_number, line.account_name, money(line.debit, c), money(line.credit, c)],
+          cells: [line.account_number, line.account_name, nonZero(line.debit, c), nonZero(line.credit, c)],
         })),
         { strong: true, cells: ['', 'Total', money(r.total_debit, c), money(r.total_credit, c)] },
       ]
@@ -62,36 +64,120 @@ function TrialBalance({ books }: { books: Books }) {
   );
 }
 
-type Section = {
-  accounts: { account_number: string; account_name: string; amount: string }[];
-  total: string;
-};
+type Account = { account_number: string; account_name: string; amounts: string[] };
 
-function sectionRows(title: string, section: Section, c: string): Row[] {
+const COMPARE_OPTIONS = [
+  { value: 'none', label: 'No comparison' },
+  { value: 'month', label: 'Months' },
+  { value: 'quarter', label: 'Quarters' },
+  { value: 'year', label: 'Years' },
+];
+const PERIOD_OPTIONS = Array.from({ length: 12 }, (_, index) => String(index + 1));
+
+/** D93: compare by month, quarter or year, and how many columns (the period asked for included). */
+function ComparisonControls({
+  compare,
+  periods,
+  onChange,
+}: {
+  compare: Compare | null;
+  periods: number;
+  onChange: (compare: Compare | null, periods: number) => void;
+}) {
+  return (
+    <>
+      <Select
+        label="Compare"
+        data={COMPARE_OPTIONS}
+        value={compare ?? 'none'}
+        onChange={(value) => onChange(value && value !== 'none' ? (value as Compare) : null, periods)}
+        allowDeselect={false}
+        w={160}
+      />
+      {compare ? (
+        <Select
+          label="Columns"
+          data={PERIOD_OPTIONS}
+          value={String(periods)}
+          onChange={(value) => onChange(compare, Number(value ?? periods))}
+          allowDeselect={false}
+          w={100}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const comparison = (compare: Compare | null, periods: number) => (compare ? { compare, periods } : {});
+
+/** A section of a columned report: its title, its accounts (one amount per column), its total row. */
+function sectionRows(
+  title: string,
+  accounts: Account[],
+  total: string | null,
+  totals: string[],
+  c: string,
+): Row[] {
   return [
-    ...section.accounts.map((account) => ({
-      cells: [account.account_number, account.account_name, money(account.amount, c)],
+    { strong: true, cells: ['', title, ...totals.map(() => '')] },
+    ...accounts.map((account) => ({
+      cells: [
+        account.account_number,
+        account.account_name,
+        ...account.amounts.map((amount) => money(amount, c)),
+      ],
     })),
-    { strong: true, cells: ['', `Total ${title}`, money(section.total, c)] },
+    ...(total === null
+      ? []
+      : [{ strong: true, cells: ['', total, ...totals.map((amount) => money(amount, c))] }]),
   ];
 }
+
+const totalRow = (label: string, totals: string[], c: string): Row => ({
+  strong: true,
+  cells: ['', label, ...totals.map((amount) => money(amount, c))],
+});
 
 function ProfitAndLoss({ books }: { books: Books }) {
   const [from, setFrom] = useState(firstOfMonth(today()));
   const [to, setTo] = useState(today());
   const [tracking, setTracking] = useState<string | null>(null);
-  const query = { from, to, ...(tracking ? { tracking_option: tracking } : {}) };
+  const [compare, setCompare] = useState<Compare | null>(null);
+  const [periods, setPeriods] = useState(3);
+  const query = {
+    from,
+    to,
+    ...(tracking ? { tracking_option: tracking } : {}),
+    ...comparison(compare, periods),
+  };
   const report = useQuery({
     queryKey: ['reports', 'pnl', query],
     queryFn: async () => data(await api.GET('/api/v1/reports/profit-and-loss', { params: { query } })),
   });
   const c = books.currency;
   const r = report.data;
-  const rows = r
+  const per = (
+    key: 'income' | 'cost_of_goods_sold' | 'gross_profit' | 'operating_expenses' | 'net_income',
+  ) => (r ? r.columns.map((column) => column[key]) : []);
+  const rows: Row[] = r
     ? [
-        ...sectionRows('income', r.income, c),
-        ...sectionRows('expenses', r.expenses, c),
-        { strong: true, cells: ['', 'Net income', money(r.net_income, c)] },
+        ...sectionRows('Income', r.income.accounts, 'Total income', per('income'), c),
+        ...sectionRows(
+          'Cost of goods sold',
+          r.cost_of_goods_sold.accounts,
+          'Total cost of goods sold',
+          per('cost_of_goods_sold'),
+          c,
+        ),
+        totalRow('Gross profit', per('gross_profit'), c),
+        ...sectionRows(
+          'Expenses',
+          r.operating_expenses.accounts,
+          'Total expenses',
+          per('operating_expenses'),
+          c,
+        ),
+        totalRow('Net income', per('net_income'), c),
       ]
     : [];
   return (
@@ -100,12 +186,22 @@ function ProfitAndLoss({ books }: { books: Books }) {
         <DateInput label="From" value={from} onChange={setFrom} />
         <DateInput label="To" value={to} onChange={setTo} />
         <TrackingFilter value={tracking} onChange={setTracking} />
+        <ComparisonControls
+          compare={compare}
+          periods={periods}
+          onChange={(nextCompare, nextPeriods) => {
+            // Columns are the range shifted back a unit at a time (D93): start it at `to`'s unit.
+            if (nextCompare && nextCompare !== compare) setFrom(startOfUnit(to, nextCompare));
+            setCompare(nextCompare);
+            setPeriods(nextPeriods);
+          }}
+        />
       </Group>
       <ErrorNotice error={report.error} />
       {r ? (
         <ReportTable
           name={`profit-and-loss-${from}-${to}`}
-          headers={['Number', 'Account', 'Amount']}
+          headers={['Number', 'Account', ...r.columns.map((column) => columnLabel(column.from, column.to))]}
           rows={rows}
           numeric={2}
           csv={() =>
@@ -122,41 +218,51 @@ function ProfitAndLoss({ books }: { books: Books }) {
 
 function BalanceSheet({ books }: { books: Books }) {
   const [asOf, setAsOf] = useState(today());
+  const [compare, setCompare] = useState<Compare | null>(null);
+  const [periods, setPeriods] = useState(3);
+  const query = { as_of: asOf, ...comparison(compare, periods) };
   const report = useQuery({
-    queryKey: ['reports', 'bs', asOf],
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/balance-sheet', { params: { query: { as_of: asOf } } })),
+    queryKey: ['reports', 'bs', query],
+    queryFn: async () => data(await api.GET('/api/v1/reports/balance-sheet', { params: { query } })),
   });
   const c = books.currency;
   const r = report.data;
-  const rows = r
+  const per = (
+    key: 'assets' | 'liabilities' | 'current_earnings' | 'equity' | 'total_liabilities_and_equity',
+  ) => (r ? r.columns.map((column) => column[key]) : []);
+  const rows: Row[] = r
     ? [
-        ...sectionRows('assets', r.assets, c),
-        ...sectionRows('liabilities', r.liabilities, c),
-        ...r.equity.accounts.map((account) => ({
-          cells: [account.account_number, account.account_name, money(account.amount, c)],
-        })),
-        { cells: ['', 'Current earnings', money(r.equity.current_earnings, c)] },
-        { strong: true, cells: ['', 'Total equity', money(r.equity.total, c)] },
-        {
-          strong: true,
-          cells: ['', 'Total liabilities and equity', money(r.total_liabilities_and_equity, c)],
-        },
+        ...sectionRows('Assets', r.assets.accounts, 'Total assets', per('assets'), c),
+        ...sectionRows('Liabilities', r.liabilities.accounts, 'Total liabilities', per('liabilities'), c),
+        ...sectionRows('Equity', r.equity.accounts, null, per('equity'), c),
+        { cells: ['', 'Current earnings', ...per('current_earnings').map((amount) => money(amount, c))] },
+        totalRow('Total equity', per('equity'), c),
+        totalRow('Total liabilities and equity', per('total_liabilities_and_equity'), c),
       ]
     : [];
   return (
     <Stack>
-      <DateInput label="As of" value={asOf} onChange={setAsOf} />
+      <Group gap="sm" align="end">
+        <DateInput label="As of" value={asOf} onChange={setAsOf} />
+        <ComparisonControls
+          compare={compare}
+          periods={periods}
+          onChange={(nextCompare, nextPeriods) => {
+            setCompare(nextCompare);
+            setPeriods(nextPeriods);
+          }}
+        />
+      </Group>
       <ErrorNotice error={report.error} />
       {r ? (
         <ReportTable
           name={`balance-sheet-${asOf}`}
-          headers={['Number', 'Account', 'Amount']}
+          headers={['Number', 'Account', ...r.columns.map((column) => formatDate(column.as_of))]}
           rows={rows}
           numeric={2}
           csv={() =>
             api.GET('/api/v1/reports/balance-sheet', {
-              params: { query: { as_of: asOf, format: 'csv' } },
+              params: { query: { ...query, format: 'csv' } },
               parseAs: 'blob',
             })
           }
@@ -165,6 +271,64 @@ function BalanceSheet({ books }: { books: Books }) {
     </Stack>
   );
 }
+
+/** D91: per tax rate, what was taxed and the tax, beside the movement of the tax accounts. */
+function TaxSummary({ books }: { books: Books }) {
+  const [from, setFrom] = useState(firstOfMonth(today()));
+  const [to, setTo] = useState(today());
+  const report = useQuery({
+    queryKey: ['reports', 'tax-summary', from, to],
+    queryFn: async () =>
+      data(await api.GET('/api/v1/reports/tax-summary', { params: { query: { from, to } } })),
+  });
+  const c = books.currency;
+  const r = report.data;
+  const figures = (row: Record<TaxFigure, string>) => TAX_FIGURES.map((figure) => money(row[figure], c));
+  const rows: Row[] = r
+    ? [
+        ...r.rates.map((rate) => ({
+          cells: [rate.name, `${rate.rate.replace(/\.?0+$/, '')}%`, ...figures(rate)],
+        })),
+        { strong: true, cells: ['Total', '', ...figures(r.totals)] },
+        { cells: ['Tax accounts movement', '', '', '', '', '', money(r.tax_accounts_movement, c)] },
+        { cells: ['Other movement (entries, tax paid)', '', '', '', '', '', money(r.other_movement, c)] },
+      ]
+    : [];
+  return (
+    <Stack>
+      <Group gap="sm" align="end">
+        <DateInput label="From" value={from} onChange={setFrom} />
+        <DateInput label="To" value={to} onChange={setTo} />
+      </Group>
+      <ErrorNotice error={report.error} />
+      {r ? (
+        <ReportTable
+          name={`tax-summary-${from}-${to}`}
+          headers={[
+            'Tax rate',
+            'Rate',
+            'Taxable sales',
+            'Tax collected',
+            'Taxable purchases',
+            'Tax paid',
+            'Net',
+          ]}
+          rows={r.rates.length === 0 ? [] : rows}
+          numeric={2}
+          csv={() =>
+            api.GET('/api/v1/reports/tax-summary', {
+              params: { query: { from, to, format: 'csv' } },
+              parseAs: 'blob',
+            })
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+const TAX_FIGURES = ['taxable_sales', 'tax_collected', 'taxable_purchases', 'tax_paid', 'net'] as const;
+type TaxFigure = (typeof TAX_FIGURES)[number];
 
 const BUCKET_HEADERS = ['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days'];
 const AR_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
@@ -323,6 +487,7 @@ export default function Reports() {
     'trial-balance': <TrialBalance books={books} />,
     'profit-and-loss': <ProfitAndLoss books={books} />,
     'balance-sheet': <BalanceSheet books={books} />,
+    'tax-summary': <TaxSummary books={books} />,
     'ar-aging': <ArAging books={books} />,
     'ap-aging': <ApAging books={books} />,
     'general-ledger': <GeneralLedger books={books} />,
