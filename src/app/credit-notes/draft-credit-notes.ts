@@ -1,8 +1,9 @@
 // Draft credit notes (D60): create, sparse PATCH and DELETE of drafts. Lines are checked and priced
 // by the invoice's own pricing (priceLines, D8); a draft has no number and posts nothing.
 import { randomUUID } from 'node:crypto';
-import { assertCreditNoteEditable } from '../../domain/credit-note.ts';
+import { CREDIT_NOTE } from '../../domain/credit-note.ts';
 import { todayIn } from '../../domain/dates.ts';
+import { assertDraftEditable } from '../../domain/document.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import type { WriteScope } from '../changes.ts';
 import { activeContact } from '../contacts/contacts.ts';
@@ -61,7 +62,7 @@ function lockDraft(scope: WriteScope, id: string, expectedVersion: number | unde
     () => creditNotes.lock(scope.tx, scope.actor.organization.id, id),
     'credit note',
     expectedVersion,
-    assertCreditNoteEditable,
+    (row) => assertDraftEditable(CREDIT_NOTE, row),
   );
 }
 

@@ -2,8 +2,9 @@
 // drafts. Totals and the due date are always computed here; nothing a client sends replaces them.
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '../../domain/dates.ts';
+import { assertDraftEditable } from '../../domain/document.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
-import { assertEditable, computeInvoice, dueDateFor, type InvoiceTotals } from '../../domain/invoice.ts';
+import { computeInvoice, dueDateFor, INVOICE, type InvoiceTotals } from '../../domain/invoice.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
 import type { CustomerRow } from '../../storage/stores/customers.ts';
@@ -225,7 +226,7 @@ export async function updateInvoice(
     () => invoices.lock(scope.tx, organization.id, id),
     'invoice',
     expectedVersion,
-    assertEditable,
+    (draft) => assertDraftEditable(INVOICE, draft),
   );
   assertBooksCurrency(organization, patch.currency);
   const issueDate = patch.issue_date ?? row.issue_date;

@@ -3,13 +3,14 @@
 // The state machine (what may be sent or voided) is the domain's (src/domain/invoice.ts); the entries
 // are posted by the journal's own posting.
 import { todayIn } from '../../domain/dates.ts';
-import { assertSendable, invoicePostingLines, voidDate, voidKind } from '../../domain/invoice.ts';
+import { documentPostingLines, voidKindOf } from '../../domain/document.ts';
+import { assertSendable, INVOICE, voidDate } from '../../domain/invoice.ts';
 import { parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
+import { salesPostingInput } from '../documents/document-posting.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { salesPostingInput } from '../documents/sales-posting.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { returnSoldStock, sellStock } from './invoice-stock.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
@@ -35,7 +36,7 @@ export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promi
     { id: row.id, number: row.number, issueDate: row.issue_date },
     input.items,
   );
-  const posting = [...invoicePostingLines(input.receivable, input.lines), ...cogs];
+  const posting = [...documentPostingLines(INVOICE, input.counter, input.lines), ...cogs];
   const entry = await postLedgerEntry(scope, {
     txnDate: row.issue_date,
     memo: `Invoice ${row.number} to ${row.customer_name}`,
@@ -71,11 +72,13 @@ export async function voidInvoice(
   expectedVersion?: number,
 ): Promise<InvoiceView> {
   const row = await lockInvoice(scope, id, expectedVersion);
-  const kind = voidKind({
+  const kind = voidKindOf(INVOICE, {
     number: row.number,
     status: row.status,
-    amountPaid: parseMoney(row.amount_paid),
-    amountCredited: parseMoney(row.amount_credited),
+    applied: {
+      amount_paid: parseMoney(row.amount_paid),
+      amount_credited: parseMoney(row.amount_credited),
+    },
     hasEntry: row.journal_entry_id !== null,
   });
   let voidEntryId: string | null = null;

@@ -1,8 +1,9 @@
 // Draft bills (D54): create (numbered BILL-000001 at once, gapless like invoices) and sparse PATCH of
 // drafts. Totals and the due date (the vendor's terms, D20) are always computed here.
 import { randomUUID } from 'node:crypto';
-import { assertBillEditable } from '../../domain/bill.ts';
+import { BILL } from '../../domain/bill.ts';
 import { isCalendarDate, todayIn } from '../../domain/dates.ts';
+import { assertDraftEditable } from '../../domain/document.ts';
 import { fieldError } from '../../domain/errors.ts';
 import { dueDateFor } from '../../domain/invoice.ts';
 import * as bills from '../../storage/stores/bills.ts';
@@ -90,7 +91,7 @@ export async function updateBill(
     () => bills.lock(scope.tx, organization.id, id),
     'bill',
     expectedVersion,
-    assertBillEditable,
+    (draft) => assertDraftEditable(BILL, draft),
   );
   assertBooksCurrency(organization, patch.currency);
   const billDate = patch.bill_date ?? row.bill_date;
