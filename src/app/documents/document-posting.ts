@@ -5,7 +5,7 @@
 import type { SystemAccount } from '../../domain/chart.ts';
 import type { DocumentPostingLine, Side } from '../../domain/document.ts';
 import { parseMoney } from '../../domain/money.ts';
-import { type SalesDocument, type SalesLineRow, salesLinesOf } from '../../storage/stores/sales-lines.ts';
+import { SALES_LINES, type SalesDocument, type SalesLineRow } from '../../storage/stores/sales-lines.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
@@ -72,8 +72,6 @@ export async function postingInput<Line extends PostedLineRow>(
   };
 }
 
-const salesLines = { invoice: salesLinesOf('invoice'), credit_note: salesLinesOf('credit_note') };
-
 /** A line that names an item, with the path of the line (`lines/N`) a refusal names. */
 export interface SoldItemLine {
   itemId: string;
@@ -88,7 +86,8 @@ export async function salesPostingInput(
   documentId: string,
 ): Promise<{ counter: string; lines: DocumentPostingLine[]; items: SoldItemLine[] }> {
   const stored: SalesLineRow<never>[] =
-    (await salesLines[kind](scope.tx, scope.actor.organization.id, [documentId])).get(documentId) ?? [];
+    (await SALES_LINES[kind].linesOf(scope.tx, scope.actor.organization.id, [documentId])).get(documentId) ??
+    [];
   const input = await postingInput(scope, 'sale', stored, (line, path) => ({
     id: line.income_account_id,
     path: `${path}/income_account`,

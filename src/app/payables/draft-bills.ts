@@ -63,17 +63,23 @@ export async function createBill(scope: WriteScope, command: CreateBillCommand):
   const due = dueDate(vendor, billDate, command.due_date);
   const priced = await priceBillLines(scope, command.lines);
   const id = randomUUID();
-  await bills.insertDraft(scope.tx, {
+  const draft = {
     id,
     organizationId: organization.id,
     currency: organization.currency,
-    number: await allocateNumber(scope.tx, organization.id, 'bill'),
     ...headerFields(
       vendor,
       { billDate, dueDate: due, vendorReference: command.vendor_reference ?? '', memo: command.memo ?? '' },
       priced,
     ),
-  });
+  };
+  // A number is never taken twice: the counter gives each once; a taken one gives way to the next.
+  while (
+    !(await bills.insertDraft(scope.tx, {
+      ...draft,
+      number: await allocateNumber(scope.tx, organization.id, 'bill'),
+    }))
+  ) {}
   await bills.insertLines(scope.tx, organization.id, id, priced.lines);
   scope.changed(BILL_ENTITY, id, 'created', 1);
   return readBill(scope.tx, scope.actor, id);

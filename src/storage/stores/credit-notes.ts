@@ -7,13 +7,7 @@ import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { SqlParams } from '../rows.ts';
 import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
-import {
-  deleteSalesLines,
-  insertSalesLines,
-  type NewSalesLine,
-  type SalesLineRow,
-  salesLinesOf,
-} from './sales-lines.ts';
+import { SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
 export interface CreditNoteRow {
   id: string;
@@ -68,7 +62,7 @@ export function lock(tx: Queryable, organizationId: string, id: string): Promise
   return rowById<CreditNoteRow>(tx, CREDIT_NOTE_SELECT, organizationId, id, 'update', 'n');
 }
 
-export const linesOf = salesLinesOf('credit_note');
+export const { linesOf, insertLines, deleteLines } = SALES_LINES.credit_note;
 
 /** The applications of each note, in order, with the number of the invoice each credits. */
 export const applicationsOf = childrenOf<CreditApplicationRow, 'credit_note_id'>(
@@ -149,20 +143,6 @@ export async function updateDraft(
       draft.version,
     ],
   );
-}
-
-/** Every line of a note in one statement, numbered from 1 (the invoice line's shape). */
-export function insertLines(
-  tx: Queryable,
-  organizationId: string,
-  creditNoteId: string,
-  lines: NewSalesLine[],
-) {
-  return insertSalesLines(tx, 'credit_note', organizationId, creditNoteId, lines);
-}
-
-export function deleteLines(tx: Queryable, organizationId: string, creditNoteId: string): Promise<void> {
-  return deleteSalesLines(tx, 'credit_note', organizationId, creditNoteId);
 }
 
 /** A draft and its lines (a draft has no applications and no entry). */
