@@ -18,7 +18,7 @@ export const LINES_PER_BILL_MAX = 200;
 export const BILL: DocumentKind<BillStatus> = {
   side: 'purchase',
   noun: 'bill',
-  posting: { lines: 'debit', counterAt: 'last', taxDescription: 'Tax on purchases' },
+  entry: 'as_side',
   edit: { verbs: 'edited', advice: 'void it and enter it again' },
   void: {
     draft: 'void',

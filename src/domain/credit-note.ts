@@ -21,7 +21,7 @@ export const CREDIT_APPLICATIONS_MAX = 100;
 export const CREDIT_NOTE: DocumentKind<CreditNoteStatus> = {
   side: 'sale',
   noun: 'credit note',
-  posting: { lines: 'debit', counterAt: 'first', taxDescription: 'Sales tax' },
+  entry: 'mirrored',
   edit: { verbs: 'changed or deleted', advice: 'void it instead' },
   void: {
     draft: 'refuse',

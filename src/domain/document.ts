@@ -1,12 +1,29 @@
 // One document model parameterised by side (sale or purchase): the entry a document posts, who may
 // edit it and how a void is carried out, as one table row per kind (INVOICE in invoice.ts, BILL in
 // bill.ts, CREDIT_NOTE in credit-note.ts). The rules below read the row; a kind adds a row, not a copy.
+import type { SystemAccount } from './chart.ts';
 import { DomainError, invalidState } from './errors.ts';
 import type { JournalLine } from './journal.ts';
 import { formatMoney, type Money, sumMoney } from './money.ts';
 
-/** A sale (receivables: invoices, credit notes) or a purchase (payables: bills). */
-export type Side = 'sale' | 'purchase';
+/**
+ * A sale (receivables: invoices, credit notes) or a purchase (payables: bills), and what its
+ * documents post: the counter account the total is owed on (by role, D65) and where its line stands,
+ * the column the lines and their tax take, and what a tax line says.
+ */
+export const SIDES = {
+  sale: { counter: 'accountsReceivable', counterAt: 'first', lines: 'credit', taxDescription: 'Sales tax' },
+  purchase: {
+    counter: 'accountsPayable',
+    counterAt: 'last',
+    lines: 'debit',
+    taxDescription: 'Tax on purchases',
+  },
+} as const satisfies Record<
+  string,
+  { counter: SystemAccount; counterAt: 'first' | 'last'; lines: 'debit' | 'credit'; taxDescription: string }
+>;
+export type Side = keyof typeof SIDES;
 
 /** The money a document has applied to it, or has applied elsewhere, by the field the API names it. */
 export type AppliedField = 'amount_paid' | 'amount_credited' | 'amount_applied';
@@ -16,14 +33,8 @@ export interface DocumentKind<Status extends string = string> {
   side: Side;
   /** How messages name it: "invoice", "bill", "credit note". */
   noun: string;
-  posting: {
-    /** The column its lines and their tax take; the counter account (AR, AP) takes the other with the total. */
-    lines: 'debit' | 'credit';
-    /** Where the counter account's line stands in the entry. */
-    counterAt: 'first' | 'last';
-    /** The description of each tax account's summed line. */
-    taxDescription: string;
-  };
+  /** Its entry is its side's (an invoice, a bill), or that entry mirrored (a credit note gives a sale back). */
+  entry: 'as_side' | 'mirrored';
   edit: {
     /** What only a draft may have done to it ("edited", "changed or deleted"). */
     verbs: string;
@@ -55,15 +66,17 @@ export interface DocumentPostingLine {
 
 /**
  * D25, D54, D60: each line's account takes its amount and each tax account the tax (summed per
- * account) on the kind's side of the entry; the counter account takes the total on the other side.
+ * account) in the side's column (the other one when mirrored); the counter account takes the total in
+ * the other column.
  * Zero lines are left out.
  */
 export function documentPostingLines(
-  kind: Pick<DocumentKind, 'posting'>,
+  kind: Pick<DocumentKind, 'side' | 'entry'>,
   counterAccountId: string,
   lines: DocumentPostingLine[],
 ): JournalLine[] {
-  const column = kind.posting.lines;
+  const side = SIDES[kind.side];
+  const column = kind.entry === 'as_side' ? side.lines : side.lines === 'debit' ? 'credit' : 'debit';
   const entry = (
     side: 'debit' | 'credit',
     accountId: string,
@@ -86,10 +99,10 @@ export function documentPostingLines(
     taxByAccount.set(line.taxAccountId, (taxByAccount.get(line.taxAccountId) ?? 0n) + line.taxAmount);
   }
   for (const [accountId, tax] of taxByAccount)
-    own.push(entry(column, accountId, tax, kind.posting.taxDescription, []));
+    own.push(entry(column, accountId, tax, side.taxDescription, []));
   const total = sumMoney(own.map((line) => line.debit + line.credit));
   const counter = entry(column === 'debit' ? 'credit' : 'debit', counterAccountId, total, '', []);
-  return kind.posting.counterAt === 'first' ? [counter, ...own] : [...own, counter];
+  return side.counterAt === 'first' ? [counter, ...own] : [...own, counter];
 }
 
 /** The facts of a document its state machine decides on. */

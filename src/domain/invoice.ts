@@ -107,7 +107,7 @@ export function daysOverdue(status: InvoiceStatus, dueDate: string, today: strin
 export const INVOICE: DocumentKind<InvoiceStatus> = {
   side: 'sale',
   noun: 'invoice',
-  posting: { lines: 'credit', counterAt: 'first', taxDescription: 'Sales tax' },
+  entry: 'as_side',
   edit: { verbs: 'edited', advice: 'void it, or issue a credit' },
   void: {
     draft: 'void',

@@ -2,8 +2,7 @@
 // the counter account of its side (Accounts Receivable for a sale, Accounts Payable for a purchase,
 // by role, D65), checked for their use (D84) in one read. The domain lays out the entry
 // (documentPostingLines); each kind says which account its line posts to and under which rule.
-import type { SystemAccount } from '../../domain/chart.ts';
-import type { DocumentPostingLine, Side } from '../../domain/document.ts';
+import { type DocumentPostingLine, SIDES, type Side } from '../../domain/document.ts';
 import { parseMoney } from '../../domain/money.ts';
 import { SALES_LINES, type SalesDocument, type SalesLineRow } from '../../storage/stores/sales-lines.ts';
 import * as tax from '../../storage/stores/tax.ts';
@@ -23,12 +22,6 @@ export interface PostedLineRow {
 
 /** The account a line posts to, as a reference under the line's path (`lines/N`) with its use. */
 export type LineAccount<Line> = (line: Line, path: string) => AccountReference;
-
-/** The account the total of a side's documents is owed on. */
-const COUNTER_ACCOUNT: Record<Side, SystemAccount> = {
-  sale: 'accountsReceivable',
-  purchase: 'accountsPayable',
-};
 
 /**
  * D84 at posting: the accounts the lines post to, and their tax rates' accounts, are checked for their
@@ -60,7 +53,7 @@ export async function postingInput<Line extends PostedLineRow>(
     }),
   );
   return {
-    counter: await systemAccountId(scope.tx, organizationId, COUNTER_ACCOUNT[side]),
+    counter: await systemAccountId(scope.tx, organizationId, SIDES[side].counter),
     lines: lines.map((line, index) => ({
       accountId: references[index]!.id,
       description: line.description,

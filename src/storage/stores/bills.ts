@@ -4,7 +4,7 @@ import type { BillStatus } from '../../domain/bill.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { isoTimestamp } from '../sql.ts';
-import { documentStore, linesTable } from './document-store.ts';
+import { documentStore, linesTable, pricedLineColumns } from './document-store.ts';
 
 export interface BillRow {
   id: string;
@@ -98,17 +98,10 @@ export interface NewBillLine {
 const BILL_LINES = linesTable<BillLineRow, NewBillLine, 'bill_id'>({
   table: 'bill_lines',
   parent: 'bill_id',
-  columns: [
-    { name: 'item_id', type: 'uuid', value: (line) => line.itemId },
-    { name: 'description', type: 'text', value: (line) => line.description },
-    { name: 'quantity', type: 'numeric', value: (line) => line.quantity },
+  columns: pricedLineColumns<NewBillLine>(
     { name: 'unit_cost', type: 'numeric', value: (line) => line.unitCost },
-    { name: 'amount', type: 'numeric', value: (line) => line.amount },
     { name: 'account_id', type: 'uuid', value: (line) => line.accountId },
-    { name: 'tax_rate_id', type: 'uuid', value: (line) => line.taxRateId },
-    { name: 'tax_amount', type: 'numeric', value: (line) => line.taxAmount },
-    { name: 'tracking_options', type: 'uuid_list', value: (line) => line.trackingOptionIds },
-  ],
+  ),
 });
 
 /**
@@ -116,7 +109,7 @@ const BILL_LINES = linesTable<BillLineRow, NewBillLine, 'bill_id'>({
  * its reversal; null for a draft) and the lines, from the one document store.
  */
 export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertLines, deleteLines } =
-  documentStore<BillRow, BillDraftFields, 'open' | 'void', typeof BILL_LINES>({
+  documentStore<BillRow, BillDraftFields, 'open', typeof BILL_LINES>({
     table: 'bills',
     alias: 'b',
     select: BILL_SELECT,
@@ -130,10 +123,7 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
       taxTotal: 'tax_total',
       total: 'total',
     },
-    statusColumns: {
-      open: { entry: 'journal_entry_id', at: 'opened_at' },
-      void: { entry: 'void_entry_id', at: 'voided_at' },
-    },
+    posted: { status: 'open', at: 'opened_at' },
     lines: BILL_LINES,
   });
 

@@ -14,6 +14,33 @@ export interface LineColumn<NewLine> {
   value: (line: NewLine) => string | null | string[];
 }
 
+/** What every priced line stores, whatever its kind: amounts as NUMERIC text. */
+export interface NewPricedLine {
+  itemId: string | null;
+  description: string;
+  quantity: string;
+  amount: string;
+  taxRateId: string | null;
+  taxAmount: string;
+  trackingOptionIds: string[];
+}
+
+/** The columns every kind's line table has; a kind adds its price and its account. */
+export function pricedLineColumns<NewLine extends NewPricedLine>(
+  ...own: LineColumn<NewLine>[]
+): LineColumn<NewLine>[] {
+  return [
+    { name: 'item_id', type: 'uuid', value: (line) => line.itemId },
+    { name: 'description', type: 'text', value: (line) => line.description },
+    { name: 'quantity', type: 'numeric', value: (line) => line.quantity },
+    { name: 'amount', type: 'numeric', value: (line) => line.amount },
+    { name: 'tax_rate_id', type: 'uuid', value: (line) => line.taxRateId },
+    { name: 'tax_amount', type: 'numeric', value: (line) => line.taxAmount },
+    { name: 'tracking_options', type: 'uuid_list', value: (line) => line.trackingOptionIds },
+    ...own,
+  ];
+}
+
 /** Where a kind keeps its lines: the table, the column naming the document, the columns in order. */
 export interface LinesTable<NewLine, Parent extends string> {
   table: string;
@@ -89,8 +116,8 @@ export interface DocumentTable<Fields, Status extends string, Lines> {
   select: string;
   /** The column each header field of a draft is stored in (amounts as NUMERIC text). */
   header: { [Field in keyof Fields]: string };
-  /** The entry each status change points at, and the moment it records. */
-  statusColumns: Record<Status, { entry: string; at: string }>;
+  /** The status a document is posted in and the column recording when (its entry: journal_entry_id). */
+  posted: { status: Status; at: string };
   lines: Lines;
 }
 
@@ -155,9 +182,13 @@ export function documentStore<
       tx: Queryable,
       organizationId: string,
       id: string,
-      change: { status: Status; entryId: string | null; version: number },
+      change: { status: Status | 'void'; entryId: string | null; version: number },
     ): Promise<void> {
-      const columns = spec.statusColumns[change.status];
+      // A void points at its reversal (void_entry_id, voided_at).
+      const columns =
+        change.status === 'void'
+          ? { entry: 'void_entry_id', at: 'voided_at' }
+          : { entry: 'journal_entry_id', at: spec.posted.at };
       await tx.query(
         `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
                 updated_at = clock_timestamp()

@@ -60,7 +60,7 @@ export interface DraftFields {
  * pointing at its posted entry, or -> void at its reversal) and the lines, from the one document store.
  */
 export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertLines, deleteLines } =
-  documentStore<InvoiceRow, DraftFields, 'sent' | 'void', typeof SALES_LINES.invoice>({
+  documentStore<InvoiceRow, DraftFields, 'sent', typeof SALES_LINES.invoice>({
     table: 'invoices',
     alias: 'i',
     select: INVOICE_SELECT,
@@ -73,10 +73,7 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
       taxTotal: 'tax_total',
       total: 'total',
     },
-    statusColumns: {
-      sent: { entry: 'journal_entry_id', at: 'sent_at' },
-      void: { entry: 'void_entry_id', at: 'voided_at' },
-    },
+    posted: { status: 'sent', at: 'sent_at' },
     lines: SALES_LINES.invoice,
   });
 

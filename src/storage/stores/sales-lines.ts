@@ -1,7 +1,7 @@
 // The lines of sales documents: invoices and credit notes price their lines the same way (D60: a
 // credit note is "like an invoice") and store them in tables of the same shape, each line under its
 // document (document-store.ts reads, writes and deletes them).
-import { type LineColumn, linesTable } from './document-store.ts';
+import { linesTable, pricedLineColumns } from './document-store.ts';
 
 /** A line to store; amounts as NUMERIC text. is_taxable is stored as "has a tax rate". */
 export interface NewSalesLine {
@@ -32,17 +32,10 @@ export type SalesLineRow<Parent extends string> = Record<Parent, string> & {
   item_id: string | null;
 };
 
-const COLUMNS: LineColumn<NewSalesLine>[] = [
-  { name: 'description', type: 'text', value: (line) => line.description },
-  { name: 'quantity', type: 'numeric', value: (line) => line.quantity },
+const COLUMNS = pricedLineColumns<NewSalesLine>(
   { name: 'unit_price', type: 'numeric', value: (line) => line.unitPrice },
-  { name: 'amount', type: 'numeric', value: (line) => line.amount },
   { name: 'income_account_id', type: 'uuid', value: (line) => line.incomeAccountId },
-  { name: 'tax_rate_id', type: 'uuid', value: (line) => line.taxRateId },
-  { name: 'tax_amount', type: 'numeric', value: (line) => line.taxAmount },
-  { name: 'item_id', type: 'uuid', value: (line) => line.itemId },
-  { name: 'tracking_options', type: 'uuid_list', value: (line) => line.trackingOptionIds },
-];
+);
 const computed = { is_taxable: 'r.tax_rate_id IS NOT NULL' };
 
 /** Each sales kind's lines, by kind. */
