@@ -49,7 +49,7 @@ export interface DocumentKind<Status extends string = string> {
     /** The money that blocks a void of a posted document, in the order checked, each with why. */
     blockers: { field: AppliedField; reason: (amount: Money) => string }[];
     /** Why any other status is refused. */
-    otherwise: (status: Status) => string;
+    otherwise(status: Status): string;
   };
 }
 
