@@ -110,13 +110,8 @@ function totalsOf(priced: DraftTotals): DraftTotals {
   return { subtotal: priced.subtotal, taxTotal: priced.taxTotal, total: priced.total };
 }
 
-/**
- * POST: a draft (no ledger entry, no stock) with its number, header and totals. Under the client's
- * number (taken: number_conflict) or the kind's next one; a client may earlier have taken the value
- * the sequence gives: that value is used, take the next. A 23505 from any other path of a number
- * race still answers number_conflict.
- */
-export async function createDraft<
+/** A kind's draft use cases: `create` (POST) and `update` (PATCH). */
+export function draftUseCases<
   D extends string,
   C extends string,
   Line,
@@ -125,92 +120,84 @@ export async function createDraft<
   Command extends DraftCommand<Line> & Partial<Record<D | C, string>>,
   Header,
   View,
->(
-  scope: WriteScope,
-  kind: DraftKind<D, C, Line, NewLine, Row, Command, Header, View>,
-  command: Command & { lines: Line[] },
-): Promise<View> {
-  const organization = scope.actor.organization;
-  assertBooksCurrency(organization, command.currency);
-  const date = command[kind.dateField] ?? todayIn(organization.timezone);
-  assertDocumentDate(organization, date, kind.dateField);
-  const contactId = command[kind.contactField] as string;
-  const contact = await activeContact(scope.tx, organization.id, kind.counterparty, contactId);
-  kind.hooks.beforeLines?.(contact, date, command, undefined);
-  const priced = await kind.hooks.priceLines(scope, command.lines);
-  const header = kind.hooks.header(contact, date, command, undefined);
-  const id = randomUUID();
-  const draft = {
-    ...header,
-    ...totalsOf(priced),
-    id,
-    organizationId: organization.id,
-    currency: organization.currency,
-    memo: command.memo ?? '',
-  };
-  const insert = async (number: string) => {
+>(kind: DraftKind<D, C, Line, NewLine, Row, Command, Header, View>) {
+  const insert = async (scope: WriteScope, draft: Parameters<typeof kind.store.insertDraft>[1]) => {
     try {
-      return await kind.store.insertDraft(scope.tx, { ...draft, number });
+      return await kind.store.insertDraft(scope.tx, draft);
     } catch (error) {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw numberConflict(kind.rules.noun, number);
+      if (sqlState(error) === UNIQUE_VIOLATION) throw numberConflict(kind.rules.noun, draft.number);
       throw error;
     }
   };
-  if (command.number !== undefined) {
-    if (!(await insert(command.number))) throw numberConflict(kind.rules.noun, command.number);
-  } else {
-    while (!(await insert(await allocateNumber(scope.tx, organization.id, kind.sequence)))) {}
-  }
-  await kind.store.insertLines(scope.tx, organization.id, id, priced.lines);
-  scope.changed(kind.entity, id, 'created', 1);
-  return kind.read(scope.tx, scope.actor, id);
-}
+  return {
+    /**
+     * POST: a draft (no ledger entry, no stock) with its number, header and totals. Under the
+     * client's number (taken: number_conflict) or the kind's next one; a client may earlier have taken
+     * the value the sequence gives: that value is used, take the next. A 23505 from any other path of
+     * a number race still answers number_conflict.
+     */
+    async create(scope: WriteScope, command: Command & { lines: Line[] }): Promise<View> {
+      const organization = scope.actor.organization;
+      assertBooksCurrency(organization, command.currency);
+      const date = command[kind.dateField] ?? todayIn(organization.timezone);
+      assertDocumentDate(organization, date, kind.dateField);
+      const contactId = command[kind.contactField] as string;
+      const contact = await activeContact(scope.tx, organization.id, kind.counterparty, contactId);
+      kind.hooks.beforeLines?.(contact, date, command, undefined);
+      const priced = await kind.hooks.priceLines(scope, command.lines);
+      const header = kind.hooks.header(contact, date, command, undefined);
+      const id = randomUUID();
+      const draft = {
+        ...header,
+        ...totalsOf(priced),
+        id,
+        organizationId: organization.id,
+        currency: organization.currency,
+        memo: command.memo ?? '',
+      };
+      const numbered = (number: string) => insert(scope, { ...draft, number });
+      if (command.number !== undefined) {
+        if (!(await numbered(command.number))) throw numberConflict(kind.rules.noun, command.number);
+      } else {
+        while (!(await numbered(await allocateNumber(scope.tx, organization.id, kind.sequence)))) {}
+      }
+      await kind.store.insertLines(scope.tx, organization.id, id, priced.lines);
+      scope.changed(kind.entity, id, 'created', 1);
+      return kind.read(scope.tx, scope.actor, id);
+    },
 
-/** PATCH: drafts only (immutable_entry past draft); `lines` replaces every line; totals are recomputed. */
-export async function updateDraft<
-  D extends string,
-  C extends string,
-  Line,
-  NewLine,
-  Row extends DraftRow & Record<D | `${C}_id`, string>,
-  Command extends DraftCommand<Line> & Partial<Record<D | C, string>>,
-  Header,
-  View,
->(
-  scope: WriteScope,
-  kind: DraftKind<D, C, Line, NewLine, Row, Command, Header, View>,
-  id: string,
-  patch: Command,
-  expectedVersion?: number,
-): Promise<View> {
-  const organization = scope.actor.organization;
-  const row = await lockDocument(
-    () => kind.store.lock(scope.tx, organization.id, id),
-    kind.rules.noun,
-    expectedVersion,
-    (draft) => assertDraftEditable(kind.rules, draft),
-  );
-  assertBooksCurrency(organization, patch.currency);
-  const date = patch[kind.dateField] ?? row[kind.dateField];
-  if (patch[kind.dateField] !== undefined) assertDocumentDate(organization, date, kind.dateField);
-  const contactId = patch[kind.contactField] ?? (row[`${kind.contactField}_id`] as string);
-  const contact = await activeContact(scope.tx, organization.id, kind.counterparty, contactId);
-  kind.hooks.beforeLines?.(contact, date, patch, row);
-  let totals: DraftTotals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
-  if (patch.lines !== undefined) {
-    const priced = await kind.hooks.priceLines(scope, patch.lines);
-    totals = totalsOf(priced);
-    await kind.store.deleteLines(scope.tx, organization.id, id);
-    await kind.store.insertLines(scope.tx, organization.id, id, priced.lines);
-  }
-  const header = kind.hooks.header(contact, date, patch, row);
-  const version = row.version + 1;
-  await kind.store.updateDraft(scope.tx, organization.id, id, {
-    ...header,
-    ...totals,
-    memo: patch.memo ?? row.memo,
-    version,
-  });
-  scope.changed(kind.entity, id, 'updated', version);
-  return kind.read(scope.tx, scope.actor, id);
+    /** PATCH: drafts only (immutable_entry past draft); `lines` replaces every line; totals are recomputed. */
+    async update(scope: WriteScope, id: string, patch: Command, expectedVersion?: number): Promise<View> {
+      const organization = scope.actor.organization;
+      const row = await lockDocument(
+        () => kind.store.lock(scope.tx, organization.id, id),
+        kind.rules.noun,
+        expectedVersion,
+        (draft) => assertDraftEditable(kind.rules, draft),
+      );
+      assertBooksCurrency(organization, patch.currency);
+      const date = patch[kind.dateField] ?? row[kind.dateField];
+      if (patch[kind.dateField] !== undefined) assertDocumentDate(organization, date, kind.dateField);
+      const contactId = patch[kind.contactField] ?? (row[`${kind.contactField}_id`] as string);
+      const contact = await activeContact(scope.tx, organization.id, kind.counterparty, contactId);
+      kind.hooks.beforeLines?.(contact, date, patch, row);
+      let totals: DraftTotals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
+      if (patch.lines !== undefined) {
+        const priced = await kind.hooks.priceLines(scope, patch.lines);
+        totals = totalsOf(priced);
+        await kind.store.deleteLines(scope.tx, organization.id, id);
+        await kind.store.insertLines(scope.tx, organization.id, id, priced.lines);
+      }
+      const header = kind.hooks.header(contact, date, patch, row);
+      const version = row.version + 1;
+      await kind.store.updateDraft(scope.tx, organization.id, id, {
+        ...header,
+        ...totals,
+        memo: patch.memo ?? row.memo,
+        version,
+      });
+      scope.changed(kind.entity, id, 'updated', version);
+      return kind.read(scope.tx, scope.actor, id);
+    },
+  };
 }

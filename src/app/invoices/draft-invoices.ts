@@ -11,7 +11,7 @@ import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import { accountOfType, activeAccountCheck } from '../documents/documents.ts';
-import { createDraft, type DraftKind, updateDraft } from '../documents/drafts.ts';
+import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 import { type ItemLineCommand, withItemDefaults } from './item-lines.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
@@ -168,17 +168,5 @@ const INVOICE_DRAFTS: DraftKind<
   },
 };
 
-/** POST /invoices: a draft (no ledger entry) with its number, due date and totals (D21-D22). */
-export function createInvoice(scope: WriteScope, command: CreateInvoiceCommand): Promise<InvoiceView> {
-  return createDraft(scope, INVOICE_DRAFTS, command);
-}
-
-/** PATCH /invoices/{id}: sparse; `lines` replaces every line; totals and due date are recomputed. */
-export function updateInvoice(
-  scope: WriteScope,
-  id: string,
-  patch: UpdateInvoiceCommand,
-  expectedVersion?: number,
-): Promise<InvoiceView> {
-  return updateDraft(scope, INVOICE_DRAFTS, id, patch, expectedVersion);
-}
+/** POST (a draft with its number, due date and totals) and PATCH (sparse; `lines` replaces every line). */
+export const { create: createInvoice, update: updateInvoice } = draftUseCases(INVOICE_DRAFTS);

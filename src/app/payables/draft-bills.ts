@@ -9,7 +9,7 @@ import type { BillRow } from '../../storage/stores/bills.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import type { WriteScope } from '../changes.ts';
 import { VENDOR } from '../contacts/vendors.ts';
-import { createDraft, type DraftContact, type DraftKind, updateDraft } from '../documents/drafts.ts';
+import { type DraftContact, type DraftKind, draftUseCases } from '../documents/drafts.ts';
 import { type BillLineCommand, priceBillLines } from './bill-lines.ts';
 import { BILL_ENTITY, type BillView, readBill } from './read-bills.ts';
 
@@ -72,17 +72,5 @@ const BILL_DRAFTS: DraftKind<
   },
 };
 
-/** POST /bills: a draft (no ledger entry, no stock) with its number, due date and totals. */
-export function createBill(scope: WriteScope, command: CreateBillCommand): Promise<BillView> {
-  return createDraft(scope, BILL_DRAFTS, command);
-}
-
-/** PATCH /bills/{id}: drafts only; `lines` replaces every line; totals and due date are recomputed. */
-export function updateBill(
-  scope: WriteScope,
-  id: string,
-  patch: UpdateBillCommand,
-  expectedVersion?: number,
-): Promise<BillView> {
-  return updateDraft(scope, BILL_DRAFTS, id, patch, expectedVersion);
-}
+/** POST (a draft with its number, due date and totals) and PATCH (sparse; `lines` replaces every line). */
+export const { create: createBill, update: updateBill } = draftUseCases(BILL_DRAFTS);
