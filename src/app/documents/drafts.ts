@@ -55,7 +55,13 @@ export interface DraftStore<Row, Header, NewLine> {
   insertDraft(
     tx: Queryable,
     draft: Header &
-      DraftTotals & { memo: string; id: string; organizationId: string; number: string; currency: string },
+      DraftTotals & {
+        memo: string;
+        id: string;
+        organizationId: string;
+        number: string | null;
+        currency: string;
+      },
   ): Promise<boolean>;
   updateDraft(
     tx: Queryable,
@@ -65,6 +71,8 @@ export interface DraftStore<Row, Header, NewLine> {
   ): Promise<void>;
   insertLines(tx: Queryable, organizationId: string, id: string, lines: NewLine[]): Promise<void>;
   deleteLines(tx: Queryable, organizationId: string, id: string): Promise<void>;
+  /** Where a kind's drafts are deleted (DELETE): the draft and its lines. */
+  deleteDraft?(tx: Queryable, organizationId: string, id: string): Promise<void>;
 }
 
 /** One kind of numbered document with lines, as its draft lifecycle sees it. */
@@ -80,7 +88,8 @@ export interface DraftKind<
 > {
   rules: DocumentKind;
   store: DraftStore<Row, Header, NewLine>;
-  sequence: SequenceName;
+  /** Its number's sequence when the draft is created; null: numbered when it posts (a credit note, D60). */
+  sequence: SequenceName | null;
   /** The change feed's entity. */
   entity: string;
   /** The counterparty, and the field of the request (and `<field>_id` of the row) that names it. */
@@ -110,7 +119,7 @@ function totalsOf(priced: DraftTotals): DraftTotals {
   return { subtotal: priced.subtotal, taxTotal: priced.taxTotal, total: priced.total };
 }
 
-/** A kind's draft use cases: `create` (POST) and `update` (PATCH). */
+/** A kind's draft use cases: `create` (POST), `update` (PATCH) and `remove` (DELETE, where a kind has it). */
 export function draftUseCases<
   D extends string,
   C extends string,
@@ -125,7 +134,7 @@ export function draftUseCases<
     try {
       return await kind.store.insertDraft(scope.tx, draft);
     } catch (error) {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw numberConflict(kind.rules.noun, draft.number);
+      if (sqlState(error) === UNIQUE_VIOLATION) throw numberConflict(kind.rules.noun, draft.number ?? '');
       throw error;
     }
   };
@@ -155,8 +164,10 @@ export function draftUseCases<
         currency: organization.currency,
         memo: command.memo ?? '',
       };
-      const numbered = (number: string) => insert(scope, { ...draft, number });
-      if (command.number !== undefined) {
+      const numbered = (number: string | null) => insert(scope, { ...draft, number });
+      if (kind.sequence === null) {
+        await numbered(null);
+      } else if (command.number !== undefined) {
         if (!(await numbered(command.number))) throw numberConflict(kind.rules.noun, command.number);
       } else {
         while (!(await numbered(await allocateNumber(scope.tx, organization.id, kind.sequence)))) {}
@@ -198,6 +209,21 @@ export function draftUseCases<
       });
       scope.changed(kind.entity, id, 'updated', version);
       return kind.read(scope.tx, scope.actor, id);
+    },
+
+    /** DELETE: a draft only, with its lines (a kind numbered when it posts skips no number). */
+    async remove(scope: WriteScope, id: string, expectedVersion?: number): Promise<void> {
+      const deleteDraft = kind.store.deleteDraft;
+      if (!deleteDraft) throw new Error(`a ${kind.rules.noun} draft is not deleted (void it)`);
+      const organizationId = scope.actor.organization.id;
+      const row = await lockDocument(
+        () => kind.store.lock(scope.tx, organizationId, id),
+        kind.rules.noun,
+        expectedVersion,
+        (draft) => assertDraftEditable(kind.rules, draft),
+      );
+      await deleteDraft(scope.tx, organizationId, id);
+      scope.changed(kind.entity, id, 'deleted', row.version + 1);
     },
   };
 }

@@ -128,7 +128,7 @@ export function documentStore<
   Row,
   Fields extends { [Field in keyof Fields]: string },
   Status extends string,
-  Lines,
+  Lines extends { deleteLines(tx: Queryable, organizationId: string, id: string): Promise<void> },
 >(spec: DocumentTable<Fields, Status, Lines>) {
   const { table, alias, select } = spec;
   const header = Object.entries(spec.header) as [keyof Fields & string, string][];
@@ -146,13 +146,13 @@ export function documentStore<
     },
 
     /**
-     * Inserts a draft under `number`; false when the number is taken. ON CONFLICT waits for a
+     * Inserts a draft under `number` (null: numbered when it posts); false when the number is taken. ON CONFLICT waits for a
      * concurrent writer of the same number and then sees its row, so no unique violation escapes
      * from that race.
      */
     async insertDraft(
       tx: Queryable,
-      draft: Fields & { id: string; organizationId: string; number: string; currency: string },
+      draft: Fields & { id: string; organizationId: string; number: string | null; currency: string },
     ): Promise<boolean> {
       const values = header.map(([field]) => draft[field]);
       const inserted = await tx.query(
@@ -172,6 +172,15 @@ export function documentStore<
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, draft.version, ...header.map(([field]) => draft[field])],
       );
+    },
+
+    /** A draft and its lines (a draft has no applications and no entry). */
+    async deleteDraft(tx: Queryable, organizationId: string, id: string): Promise<void> {
+      await spec.lines.deleteLines(tx, organizationId, id);
+      await tx.query(`DELETE FROM ${table} WHERE organization_id = $1 AND id = $2 AND status = 'draft'`, [
+        organizationId,
+        id,
+      ]);
     },
 
     /**
