@@ -34,7 +34,7 @@ const CREDIT_NOTE_DRAFTS: DraftKind<
   NewSalesLine,
   CreditNoteRow,
   UpdateCreditNoteCommand,
-  Pick<creditNotes.DraftFields, 'customerId' | 'issueDate'>,
+  creditNotes.DraftFields,
   CreditNoteView
 > = {
   rules: CREDIT_NOTE,

@@ -147,7 +147,7 @@ const INVOICE_DRAFTS: DraftKind<
   invoices.NewInvoiceLine,
   InvoiceRow,
   Partial<CreateInvoiceCommand>,
-  Pick<invoices.DraftFields, 'customerId' | 'issueDate' | 'dueDate'>,
+  invoices.DraftFields,
   InvoiceView
 > = {
   rules: INVOICE,

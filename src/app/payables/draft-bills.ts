@@ -48,7 +48,7 @@ const BILL_DRAFTS: DraftKind<
   bills.NewBillLine,
   BillRow,
   UpdateBillCommand,
-  Omit<bills.BillDraftFields, 'memo' | 'subtotal' | 'taxTotal' | 'total'>,
+  bills.BillDraftFields,
   BillView
 > = {
   rules: BILL,

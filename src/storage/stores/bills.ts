@@ -70,16 +70,12 @@ export const page = filteredList<BillRow, BillFilters>({
   alias: 'b',
 });
 
-/** What a draft's header holds besides its number; amounts as NUMERIC text. */
+/** The header fields a bill draft has of its own (memo and totals are every draft's). */
 export interface BillDraftFields {
   vendorId: string;
   vendorReference: string;
   billDate: string;
   dueDate: string;
-  memo: string;
-  subtotal: string;
-  taxTotal: string;
-  total: string;
 }
 
 /** A bill line to store; amounts as NUMERIC text. */
@@ -113,16 +109,7 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
     table: 'bills',
     alias: 'b',
     select: BILL_SELECT,
-    header: {
-      vendorId: 'vendor_id',
-      vendorReference: 'vendor_reference',
-      billDate: 'bill_date',
-      dueDate: 'due_date',
-      memo: 'memo',
-      subtotal: 'subtotal',
-      taxTotal: 'tax_total',
-      total: 'total',
-    },
+    header: ['vendorId', 'vendorReference', 'billDate', 'dueDate'],
     posted: { status: 'open', at: 'opened_at' },
     lines: BILL_LINES,
   });

@@ -51,14 +51,10 @@ const CREDIT_NOTE_SELECT = `SELECT n.id, n.number, n.customer_id, c.display_name
   ${isoTimestamp('n.created_at')} AS created_at, ${isoTimestamp('n.updated_at')} AS updated_at
   FROM credit_notes n JOIN customers c ON c.organization_id = n.organization_id AND c.id = n.customer_id`;
 
-/** What a draft's header holds; amounts as NUMERIC text. */
+/** The header fields a credit note draft has of its own (memo and totals are every draft's). */
 export interface DraftFields {
   customerId: string;
   issueDate: string;
-  memo: string;
-  subtotal: string;
-  taxTotal: string;
-  total: string;
 }
 
 /**
@@ -72,14 +68,7 @@ export const { find, lock, insertDraft, updateDraft, deleteDraft, linesOf, inser
     table: 'credit_notes',
     alias: 'n',
     select: CREDIT_NOTE_SELECT,
-    header: {
-      customerId: 'customer_id',
-      issueDate: 'issue_date',
-      memo: 'memo',
-      subtotal: 'subtotal',
-      taxTotal: 'tax_total',
-      total: 'total',
-    },
+    header: ['customerId', 'issueDate'],
     posted: { status: 'issued', at: 'issued_at' },
     lines: SALES_LINES.credit_note,
   });

@@ -114,15 +114,29 @@ export interface DocumentTable<Fields, Status extends string, Lines> {
   alias: string;
   /** `SELECT ... FROM <table> <alias> JOIN <counterparty> ...`: a row with its counterparty's name. */
   select: string;
-  /** The column each header field of a draft is stored in (amounts as NUMERIC text). */
-  header: { [Field in keyof Fields]: string };
+  /**
+   * The header fields of a draft that are the kind's own, each stored in its snake_case column; memo
+   * and the totals every kind has come after them.
+   */
+  header: (keyof Fields & string)[];
   /** The status a document is posted in and the column recording when (its entry: journal_entry_id). */
   posted: { status: Status; at: string };
   lines: Lines;
 }
 
+/** What every draft's header holds besides its own fields: memo and totals (D8), as NUMERIC text. */
+export interface DraftCommon {
+  memo: string;
+  subtotal: string;
+  taxTotal: string;
+  total: string;
+}
+const COMMON: (keyof DraftCommon)[] = ['memo', 'subtotal', 'taxTotal', 'total'];
+
 /** A draft's header after an edit: a null field keeps the stored value. */
 export type DraftEdit<Fields> = { [Field in keyof Fields]: Fields[Field] | null } & { version: number };
+
+const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 export function documentStore<
   Row,
@@ -131,7 +145,11 @@ export function documentStore<
   Lines extends { deleteLines(tx: Queryable, organizationId: string, id: string): Promise<void> },
 >(spec: DocumentTable<Fields, Status, Lines>) {
   const { table, alias, select } = spec;
-  const header = Object.entries(spec.header) as [keyof Fields & string, string][];
+  type Header = Fields & DraftCommon;
+  const header = [...spec.header, ...COMMON].map((field) => [field, column(field)]) as [
+    keyof Header,
+    string,
+  ][];
   return {
     ...spec.lines,
 
@@ -152,7 +170,7 @@ export function documentStore<
      */
     async insertDraft(
       tx: Queryable,
-      draft: Fields & { id: string; organizationId: string; number: string | null; currency: string },
+      draft: Header & { id: string; organizationId: string; number: string | null; currency: string },
     ): Promise<boolean> {
       const values = header.map(([field]) => draft[field]);
       const inserted = await tx.query(
@@ -165,7 +183,7 @@ export function documentStore<
     },
 
     /** A draft's header after an edit, with its next version; a null field keeps the stored value. */
-    async updateDraft(tx: Queryable, organizationId: string, id: string, draft: DraftEdit<Fields>) {
+    async updateDraft(tx: Queryable, organizationId: string, id: string, draft: DraftEdit<Header>) {
       const set = header.map(([, column], index) => `${column} = COALESCE($${index + 4}, ${column})`);
       await tx.query(
         `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = clock_timestamp()

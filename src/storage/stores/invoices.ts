@@ -44,15 +44,11 @@ const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS 
   ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
 
-/** What a draft's header holds besides its number; amounts as NUMERIC text. */
+/** The header fields an invoice draft has of its own (memo and totals are every draft's). */
 export interface DraftFields {
   customerId: string;
   issueDate: string;
   dueDate: string;
-  memo: string;
-  subtotal: string;
-  taxTotal: string;
-  total: string;
 }
 
 /**
@@ -64,15 +60,7 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
     table: 'invoices',
     alias: 'i',
     select: INVOICE_SELECT,
-    header: {
-      customerId: 'customer_id',
-      issueDate: 'issue_date',
-      dueDate: 'due_date',
-      memo: 'memo',
-      subtotal: 'subtotal',
-      taxTotal: 'tax_total',
-      total: 'total',
-    },
+    header: ['customerId', 'issueDate', 'dueDate'],
     posted: { status: 'sent', at: 'sent_at' },
     lines: SALES_LINES.invoice,
   });
