@@ -1,15 +1,14 @@
 // Open and void (D54, D23 for bills): the status change, its ledger entry, its stock and its change
 // record in the caller's one transaction. The bill row is locked first, so two openers serialize.
 import { assertBillOpenable, BILL } from '../../domain/bill.ts';
-import { todayIn } from '../../domain/dates.ts';
-import { documentPostingLines, voidKindOf } from '../../domain/document.ts';
-import { voidDate } from '../../domain/invoice.ts';
+import { documentPostingLines } from '../../domain/document.ts';
 import { parseMoney } from '../../domain/money.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import type { WriteScope } from '../changes.ts';
 import { postingInput } from '../documents/document-posting.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { type VoidingKind, voidDocument } from '../documents/void-document.ts';
+import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { billLineAccount } from './bill-lines.ts';
 import { receiveStock, returnReceivedStock } from './bill-stock.ts';
 import { BILL_ENTITY, type BillView, readBill } from './read-bills.ts';
@@ -42,6 +41,15 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
   return readBill(scope.tx, scope.actor, id);
 }
 
+/** A bill's void: its stock leaves again, and what its cost moved since is settled in the reversal (D49). */
+const BILL_VOID: VoidingKind = {
+  rules: BILL,
+  source: 'bill',
+  entity: BILL_ENTITY,
+  store: bills,
+  hooks: { returnStock: returnReceivedStock },
+};
+
 /**
  * POST /bills/{id}/void: a draft becomes void with no ledger effect (its number stays used); an open
  * bill with nothing paid is reversed, dated today (or its bill date, if later), and its stock leaves
@@ -49,29 +57,10 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
  */
 export async function voidBill(scope: WriteScope, id: string, expectedVersion?: number): Promise<BillView> {
   const row = await lockBill(scope, id, expectedVersion);
-  const kind = voidKindOf(BILL, {
+  await voidDocument(scope, BILL_VOID, row, row.bill_date, {
     ...row,
     applied: { amount_paid: parseMoney(row.amount_paid) },
     hasEntry: row.journal_entry_id !== null,
   });
-  let voidEntryId: string | null = null;
-  if (kind === 'reverse_entry') {
-    const date = voidDate(row.bill_date, todayIn(scope.actor.organization.timezone));
-    const settle = await returnReceivedStock(scope, id, date);
-    voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
-      txnDate: date,
-      memo: `Void of bill ${row.number}`,
-      sourceType: 'bill_void',
-      sourceId: id,
-      extraLines: settle,
-    });
-  }
-  const version = row.version + 1;
-  await bills.setStatus(scope.tx, scope.actor.organization.id, id, {
-    status: 'void',
-    entryId: voidEntryId,
-    version,
-  });
-  scope.changed(BILL_ENTITY, id, 'updated', version);
   return readBill(scope.tx, scope.actor, id);
 }
