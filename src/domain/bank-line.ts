@@ -4,9 +4,10 @@
 // to the currency's minor unit), and the entry is the one a sale (receive) or a purchase (spend)
 // posts, with the bank account where the receivable or payable would be.
 
-import { billPostingLines } from './bill.ts';
+import { BILL } from './bill.ts';
+import { documentPostingLines } from './document.ts';
 import { fieldError } from './errors.ts';
-import { invoicePostingLines } from './invoice.ts';
+import { INVOICE } from './invoice.ts';
 import type { JournalLine } from './journal.ts';
 import { divideRoundHalfAwayFromZero, MONEY_SCALE, type Money, percentOf } from './money.ts';
 
@@ -86,10 +87,10 @@ export function bankLinePostingLines(posting: BankLinePosting): JournalLine[] {
     taxAccountId: posting.tax?.accountId ?? null,
     trackingOptionIds: posting.trackingOptionIds,
   };
-  const lines =
-    posting.amount > 0n
-      ? invoicePostingLines(posting.bankAccountId, [{ ...line, incomeAccountId: posting.accountId }])
-      : billPostingLines(posting.bankAccountId, [{ ...line, accountId: posting.accountId }]);
+  // Money in posts as a sale does (the bank in place of receivable), money out as a purchase.
+  const lines = documentPostingLines(posting.amount > 0n ? INVOICE : BILL, posting.bankAccountId, [
+    { ...line, accountId: posting.accountId },
+  ]);
   // The bank's own line says what the bank said; the other lines keep their documents' wording.
   return lines.map((journalLine) =>
     journalLine.accountId === posting.bankAccountId && journalLine.description === ''

@@ -1,61 +1,32 @@
 // Pure bill rules (D54, D55): the entry a bill posts when opened, and its state machine (what may be
 // edited, opened, voided, paid, and what a bill payment makes of it). Bills price their lines with
 // the invoice's rules (computeInvoice, D8) and take their due date from the vendor's terms (D20).
+import type { DocumentKind } from './document.ts';
 import { DomainError, invalidState } from './errors.ts';
-import type { JournalLine } from './journal.ts';
-import { formatMoney, type Money, sumMoney } from './money.ts';
+import { formatMoney, type Money } from './money.ts';
 
 export const BILL_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
 export const LINES_PER_BILL_MAX = 200;
 
-/** A priced bill line as it posts: its account, amount before tax, and its tax's account. */
-export interface BillPostingLine {
-  accountId: string;
-  description: string;
-  amount: Money;
-  taxAmount: Money;
-  /** The tax rate's account (debited with the tax the bill pays), when the line is taxed. */
-  taxAccountId: string | null;
-  trackingOptionIds: string[];
-}
-
 /**
- * D54: debit each line's account with its amount (an inventory item's line: its asset account),
- * debit each tax rate's account with the tax (summed per account), credit Accounts Payable with the
- * total. Zero lines are left out.
+ * A purchase (D54): each line's account (an inventory item's line: its asset account) and each tax
+ * rate's account are debited, Accounts Payable credited with the total; only a draft is edited; a
+ * void reverses an open bill with nothing paid.
  */
-export function billPostingLines(payableAccountId: string, lines: BillPostingLine[]): JournalLine[] {
-  const debits: JournalLine[] = lines
-    .filter((line) => line.amount !== 0n)
-    .map((line) => ({
-      accountId: line.accountId,
-      debit: line.amount,
-      credit: 0n,
-      description: line.description,
-      trackingOptionIds: line.trackingOptionIds,
-    }));
-  const taxByAccount = new Map<string, Money>();
-  for (const line of lines) {
-    if (line.taxAccountId === null || line.taxAmount === 0n) continue;
-    taxByAccount.set(line.taxAccountId, (taxByAccount.get(line.taxAccountId) ?? 0n) + line.taxAmount);
-  }
-  for (const [accountId, tax] of taxByAccount) {
-    debits.push({
-      accountId,
-      debit: tax,
-      credit: 0n,
-      description: 'Tax on purchases',
-      trackingOptionIds: [],
-    });
-  }
-  const total = sumMoney(debits.map((line) => line.debit));
-  return [
-    ...debits,
-    { accountId: payableAccountId, debit: 0n, credit: total, description: '', trackingOptionIds: [] },
-  ];
-}
+export const BILL: DocumentKind<BillStatus> = {
+  side: 'purchase',
+  noun: 'bill',
+  entry: 'as_side',
+  edit: { verbs: 'edited', advice: 'void it and enter it again' },
+  void: {
+    draft: 'void',
+    posted: 'open',
+    blockers: [{ field: 'amount_paid', reason: () => 'a payment is applied to it (void the payment first)' }],
+    otherwise: (status) => `it is ${status}`,
+  },
+};
 
 // ---- the state machine -----------------------------------------------------------------------------
 //
@@ -67,32 +38,10 @@ export interface BillState {
   status: BillStatus;
 }
 
-/** PATCH: only a draft; an opened bill is part of the ledger (immutable_entry). */
-export function assertBillEditable(bill: BillState): void {
-  if (bill.status === 'draft') return;
-  throw new DomainError(
-    'immutable_entry',
-    `bill ${bill.number} is ${bill.status}; only drafts can be edited (void it and enter it again)`,
-    { status: bill.status, number: bill.number },
-  );
-}
-
 export function assertBillOpenable(bill: BillState): void {
   if (bill.status === 'draft') return;
   throw invalidState(`bill ${bill.number} is ${bill.status}; only a draft can be opened`, {
     status: bill.status,
-  });
-}
-
-/** D23 for bills: a draft is voided with no ledger effect; an open bill with nothing paid is reversed. */
-export function billVoidKind(bill: BillState & { amountPaid: Money }): 'draft' | 'reverse_entry' {
-  if (bill.status === 'draft') return 'draft';
-  if (bill.status === 'open' && bill.amountPaid === 0n) return 'reverse_entry';
-  const reason =
-    bill.status === 'open' ? 'a payment is applied to it (void the payment first)' : `it is ${bill.status}`;
-  throw invalidState(`bill ${bill.number} cannot be voided: ${reason}`, {
-    status: bill.status,
-    amount_paid: formatMoney(bill.amountPaid),
   });
 }
 

@@ -1,9 +1,10 @@
 // Pure credit-note rules (D60): the entry issue posts (the mirror of an invoice's, D25), the state
 // machine, and what applying credit makes of the note and of an invoice. Lines and totals are priced
 // exactly like an invoice's (computeInvoice in invoice.ts). Money is bigint at scale 4.
+
+import type { DocumentKind } from './document.ts';
 import { DomainError, invalidState } from './errors.ts';
-import { balanceDue, type InvoiceStatus, invoicePostingLines, type PostingLine } from './invoice.ts';
-import type { JournalLine } from './journal.ts';
+import { balanceDue, type InvoiceStatus } from './invoice.ts';
 import { formatMoney, type Money } from './money.ts';
 
 export const CREDIT_NOTE_STATUSES = ['draft', 'issued', 'void'] as const;
@@ -13,16 +14,28 @@ export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
 export const CREDIT_APPLICATIONS_MAX = 100;
 
 /**
- * Issue: debit each income account with its line amount and each tax liability account with the
- * tax it gives back; credit Accounts Receivable with the total. Exactly an invoice's entry, mirrored.
+ * A sale given back (D60): exactly an invoice's entry mirrored (each income account and each tax
+ * liability account debited, receivable credited with the total); only a draft is changed or
+ * deleted; a void reverses an issued note with nothing applied (a draft is deleted instead).
  */
-export function creditNotePostingLines(receivableAccountId: string, lines: PostingLine[]): JournalLine[] {
-  return invoicePostingLines(receivableAccountId, lines).map((line) => ({
-    ...line,
-    debit: line.credit,
-    credit: line.debit,
-  }));
-}
+export const CREDIT_NOTE: DocumentKind<CreditNoteStatus> = {
+  side: 'sale',
+  noun: 'credit note',
+  entry: 'mirrored',
+  edit: { verbs: 'changed or deleted', advice: 'void it instead' },
+  void: {
+    draft: 'refuse',
+    posted: 'issued',
+    blockers: [
+      {
+        field: 'amount_applied',
+        reason: (applied) =>
+          `${formatMoney(applied)} of it is applied to invoices; an applied credit note cannot be voided`,
+      },
+    ],
+    otherwise: (status) => `it is ${status}; only an issued credit note can be voided`,
+  },
+};
 
 //   draft --issue--> issued --apply...--> issued (remaining_credit falls)
 //   draft --DELETE--> gone (a draft has no number, so nothing is skipped)
@@ -39,16 +52,6 @@ function named(note: CreditNoteState): string {
   return note.number ? `credit note ${note.number}` : 'the credit note';
 }
 
-/** PATCH and DELETE: only a draft; an issued note is part of the ledger (immutable_entry). */
-export function assertCreditNoteEditable(note: CreditNoteState): void {
-  if (note.status === 'draft') return;
-  throw new DomainError(
-    'immutable_entry',
-    `${named(note)} is ${note.status}; only drafts can be changed or deleted (void it instead)`,
-    { status: note.status, number: note.number },
-  );
-}
-
 export function assertIssuable(note: CreditNoteState): void {
   if (note.status === 'draft') return;
   throw invalidState(`${named(note)} is ${note.status}; only a draft can be issued`, { status: note.status });
@@ -58,19 +61,6 @@ export function assertApplicable(note: CreditNoteState): void {
   if (note.status === 'issued') return;
   throw invalidState(`${named(note)} is ${note.status}; only an issued credit note can be applied`, {
     status: note.status,
-  });
-}
-
-/** Void: an issued note with nothing applied; its entry is reversed. */
-export function assertVoidable(note: CreditNoteState & { amountApplied: Money }): void {
-  if (note.status === 'issued' && note.amountApplied === 0n) return;
-  const reason =
-    note.status === 'issued'
-      ? `${formatMoney(note.amountApplied)} of it is applied to invoices; an applied credit note cannot be voided`
-      : `it is ${note.status}; only an issued credit note can be voided`;
-  throw invalidState(`${named(note)} cannot be voided: ${reason}`, {
-    status: note.status,
-    amount_applied: formatMoney(note.amountApplied),
   });
 }
 

@@ -3,8 +3,8 @@
 // payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
 // minor unit, half away from zero.
 import { addDays } from './dates.ts';
+import type { DocumentKind } from './document.ts';
 import { DomainError, invalidState } from './errors.ts';
-import type { JournalLine } from './journal.ts';
 import { addMoney, formatMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_7', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
@@ -99,44 +99,29 @@ export function daysOverdue(status: InvoiceStatus, dueDate: string, today: strin
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
 }
 
-export interface PostingLine {
-  incomeAccountId: string;
-  description: string;
-  amount: Money;
-  taxAmount: Money;
-  /** The tax rate's liability account, when the line is taxed. */
-  taxAccountId: string | null;
-  trackingOptionIds: string[];
-}
-
 /**
- * D25: debit Accounts Receivable with the total; credit each line's income account with its amount;
- * credit each tax liability account with the tax it collects (summed per account). Zero lines are left out.
+ * A sale (D25): receivable is debited with the total, each line's income account and each tax
+ * liability account credited; only a draft is edited; a void reverses a sent invoice with nothing
+ * paid or credited.
  */
-export function invoicePostingLines(receivableAccountId: string, lines: PostingLine[]): JournalLine[] {
-  const credits: JournalLine[] = lines
-    .filter((line) => line.amount !== 0n)
-    .map((line) => ({
-      accountId: line.incomeAccountId,
-      debit: 0n,
-      credit: line.amount,
-      description: line.description,
-      trackingOptionIds: line.trackingOptionIds,
-    }));
-  const taxByAccount = new Map<string, Money>();
-  for (const line of lines) {
-    if (line.taxAccountId === null || line.taxAmount === 0n) continue;
-    taxByAccount.set(line.taxAccountId, (taxByAccount.get(line.taxAccountId) ?? 0n) + line.taxAmount);
-  }
-  for (const [accountId, tax] of taxByAccount) {
-    credits.push({ accountId, debit: 0n, credit: tax, description: 'Sales tax', trackingOptionIds: [] });
-  }
-  const total = sumMoney(credits.map((line) => line.credit));
-  return [
-    { accountId: receivableAccountId, debit: total, credit: 0n, description: '', trackingOptionIds: [] },
-    ...credits,
-  ];
-}
+export const INVOICE: DocumentKind<InvoiceStatus> = {
+  side: 'sale',
+  noun: 'invoice',
+  entry: 'as_side',
+  edit: { verbs: 'edited', advice: 'void it, or issue a credit' },
+  void: {
+    draft: 'void',
+    posted: 'sent',
+    blockers: [
+      { field: 'amount_paid', reason: () => 'a payment is applied to it; it can no longer be voided' },
+      {
+        field: 'amount_credited',
+        reason: () => 'a credit note is applied to it; it can no longer be voided',
+      },
+    ],
+    otherwise: (status) => `it is ${status}`,
+  },
+};
 
 // ---- the state machine -----------------------------------------------------------------------------
 //
@@ -149,16 +134,6 @@ export function invoicePostingLines(receivableAccountId: string, lines: PostingL
 export interface InvoiceState {
   number: string;
   status: InvoiceStatus;
-}
-
-/** PATCH: only a draft; past draft an invoice is part of the ledger (immutable_entry). */
-export function assertEditable(invoice: InvoiceState): void {
-  if (invoice.status === 'draft') return;
-  throw new DomainError(
-    'immutable_entry',
-    `invoice ${invoice.number} is ${invoice.status}; only drafts can be edited (void it, or issue a credit)`,
-    { status: invoice.status, number: invoice.number },
-  );
 }
 
 /** Send: draft -> sent, with its D25 posting. */
@@ -176,33 +151,6 @@ export function assertEmailable(invoice: InvoiceState): void {
     `invoice ${invoice.number} is ${invoice.status}; only a draft or sent invoice is emailed`,
     { status: invoice.status },
   );
-}
-
-/** How a void is carried out: a draft has no ledger effect; a sent invoice's entry is reversed. */
-export type VoidKind = 'draft' | 'reverse_entry';
-
-/**
- * D23: a draft becomes void with no ledger effect (its number stays used); a sent invoice with
- * nothing paid gets a reversing entry. Anything else (paid, partly paid, already void) is refused.
- */
-export function voidKind(
-  invoice: InvoiceState & { amountPaid: Money; amountCredited?: Money; hasEntry: boolean },
-): VoidKind {
-  const credited = invoice.amountCredited ?? 0n;
-  if (invoice.status === 'draft') return 'draft';
-  if (invoice.status === 'sent' && invoice.amountPaid === 0n && credited === 0n && invoice.hasEntry)
-    return 'reverse_entry';
-  let reason = `it is ${invoice.status}`;
-  if (invoice.status === 'sent') {
-    reason =
-      invoice.amountPaid !== 0n
-        ? 'a payment is applied to it; it can no longer be voided'
-        : 'a credit note is applied to it; it can no longer be voided';
-  }
-  throw invalidState(`invoice ${invoice.number} cannot be voided: ${reason}`, {
-    status: invoice.status,
-    amount_paid: formatMoney(invoice.amountPaid),
-  });
 }
 
 /** The reversal of a void is dated today, or the issue date when that is later (never before it). */

@@ -1,23 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import {
+  assertDraftEditable,
+  documentPostingLines,
+  type VoidKind,
+  voidKindOf,
+} from '../../src/domain/document.ts';
 import { DomainError, type ErrorCode } from '../../src/domain/errors.ts';
 import {
   applyPayment,
-  assertEditable,
   assertEmailable,
   assertSendable,
   balanceDue,
   computeInvoice,
   daysOverdue,
   dueDateFor,
+  INVOICE,
   INVOICE_STATUSES,
   type InvoiceStatus,
-  invoicePostingLines,
   PAYMENT_TERMS,
   termDays,
   voidDate,
-  voidKind,
 } from '../../src/domain/invoice.ts';
 import { assertBalanced } from '../../src/domain/journal.ts';
 import { formatMoney, parseMoney } from '../../src/domain/money.ts';
@@ -176,10 +180,11 @@ describe('invoice math (D8)', () => {
       fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), (lines) => {
         const result = computeInvoice(lines, 2);
         fc.pre(result.total > 0n);
-        const posting = invoicePostingLines(
+        const posting = documentPostingLines(
+          INVOICE,
           'ar',
           result.lines.map((computed, index) => ({
-            incomeAccountId: `income-${index % 2}`,
+            accountId: `income-${index % 2}`,
             description: '',
             amount: computed.amount,
             taxAmount: computed.taxAmount,
@@ -236,9 +241,9 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
   });
 
   test('the posting sums tax per liability account and leaves zero lines out', () => {
-    const posting = invoicePostingLines('ar', [
+    const posting = documentPostingLines(INVOICE, 'ar', [
       {
-        incomeAccountId: 'i1',
+        accountId: 'i1',
         description: 'a',
         amount: m('100'),
         taxAmount: m('8'),
@@ -246,7 +251,7 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
         trackingOptionIds: [],
       },
       {
-        incomeAccountId: 'i1',
+        accountId: 'i1',
         description: 'b',
         amount: m('50'),
         taxAmount: m('4'),
@@ -254,7 +259,7 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
         trackingOptionIds: [],
       },
       {
-        incomeAccountId: 'i2',
+        accountId: 'i2',
         description: 'c',
         amount: 0n,
         taxAmount: 0n,
@@ -299,7 +304,7 @@ describe('invoice state machine (D23, D25, D29)', () => {
     test(`a ${status} invoice: edit ${transitions[status].edit}, send ${transitions[status].send}, email ${transitions[status].email}`, () => {
       const invoice = { number: 'INV-000001', status };
       assert.equal(
-        outcome(() => assertEditable(invoice)),
+        outcome(() => assertDraftEditable(INVOICE, invoice)),
         transitions[status].edit,
       );
       assert.equal(
@@ -315,7 +320,7 @@ describe('invoice state machine (D23, D25, D29)', () => {
 
   test('an edit refusal names the invoice and its status', () => {
     assert.throws(
-      () => assertEditable({ number: 'INV-000007', status: 'sent' }),
+      () => assertDraftEditable(INVOICE, { number: 'INV-000007', status: 'sent' }),
       (error: DomainError) =>
         error.message.includes('INV-000007 is sent') &&
         (error.detail as { number: string }).number === 'INV-000007',
@@ -327,7 +332,7 @@ describe('invoice state machine (D23, D25, D29)', () => {
     status: InvoiceStatus;
     paid: string;
     hasEntry: boolean;
-    expected: ReturnType<typeof voidKind> | ErrorCode;
+    expected: VoidKind | ErrorCode;
     reason?: string;
   }[] = [
     {
@@ -374,15 +379,15 @@ describe('invoice state machine (D23, D25, D29)', () => {
       const invoice = {
         number: 'INV-000002',
         status: row.status,
-        amountPaid: m(row.paid),
+        applied: { amount_paid: m(row.paid) },
         hasEntry: row.hasEntry,
       };
       if (row.expected === 'draft' || row.expected === 'reverse_entry') {
-        assert.equal(voidKind(invoice), row.expected);
+        assert.equal(voidKindOf(INVOICE, invoice), row.expected);
         return;
       }
       assert.throws(
-        () => voidKind(invoice),
+        () => voidKindOf(INVOICE, invoice),
         (error: DomainError) => error.code === row.expected && error.message.includes(row.reason ?? ''),
       );
     });

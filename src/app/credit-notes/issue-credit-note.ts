@@ -1,14 +1,15 @@
 // Issue and void of a credit note (D60): the status change, its number, its ledger entry and its
 // change record happen in the caller's one transaction. The note's row is locked first, so two
 // issuers (or an issuer and an applier) queue.
-import { assertIssuable, assertVoidable, creditNotePostingLines } from '../../domain/credit-note.ts';
+import { assertIssuable, CREDIT_NOTE } from '../../domain/credit-note.ts';
 import { todayIn } from '../../domain/dates.ts';
+import { documentPostingLines, voidKindOf } from '../../domain/document.ts';
 import { voidDate } from '../../domain/invoice.ts';
 import { parseMoney } from '../../domain/money.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import type { WriteScope } from '../changes.ts';
+import { salesPostingInput } from '../documents/document-posting.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { salesPostingInput } from '../documents/sales-posting.ts';
 import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { allocateNumber } from '../numbering.ts';
 import { CREDIT_NOTE_ENTITY, type CreditNoteView, readCreditNote } from './read-credit-notes.ts';
@@ -36,7 +37,7 @@ export async function issueCreditNote(
   const row = await lockCreditNote(scope, id, expectedVersion);
   assertIssuable(row);
   const input = await salesPostingInput(scope, 'credit_note', id);
-  const posting = creditNotePostingLines(input.receivable, input.lines);
+  const posting = documentPostingLines(CREDIT_NOTE, input.counter, input.lines);
   // The entry first (it takes the JE counter every posting queues for), then the CN counter, as a
   // payment does: the note never sits on a CN number while it waits for the JE counter.
   const entry = await postLedgerEntry(scope, {
@@ -63,7 +64,11 @@ export async function voidCreditNote(
   expectedVersion?: number,
 ): Promise<CreditNoteView> {
   const row = await lockCreditNote(scope, id, expectedVersion);
-  assertVoidable({ ...row, amountApplied: parseMoney(row.amount_applied) });
+  voidKindOf(CREDIT_NOTE, {
+    ...row,
+    applied: { amount_applied: parseMoney(row.amount_applied) },
+    hasEntry: row.journal_entry_id !== null,
+  });
   const voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
     txnDate: voidDate(row.issue_date, todayIn(scope.actor.organization.timezone)),
     memo: `Void of credit note ${row.number}`,

@@ -24,6 +24,7 @@ import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
+import type { MovementRow } from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 
@@ -231,4 +232,25 @@ export function postMovement(
     sourceType: movement.sourceType,
     sourceId: movement.id,
   });
+}
+
+/** The fields of a money movement's view that every kind has; a kind adds its counterparty and account. */
+export function describeMovement<Row extends MovementRow>(row: Row) {
+  return {
+    id: row.id,
+    number: row.number,
+    payment_date: row.payment_date,
+    amount: row.amount,
+    method: row.method as Row['method'],
+    reference: row.reference,
+    memo: row.memo,
+    currency: row.currency,
+    journal_entry: row.journal_entry_id as Row['journal_entry_id'],
+    status: row.status as Row['status'],
+    void_entry: row.void_entry_id,
+    voided_at: row.voided_at,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }

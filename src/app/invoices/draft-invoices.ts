@@ -1,26 +1,18 @@
 // Draft invoices (spec "Invoice", D20-D23): create with a gapless or client number, sparse PATCH of
-// drafts. Totals and the due date are always computed here; nothing a client sends replaces them.
-import { randomUUID } from 'node:crypto';
-import { todayIn } from '../../domain/dates.ts';
-import { DomainError, fieldError } from '../../domain/errors.ts';
-import { assertEditable, computeInvoice, dueDateFor, type InvoiceTotals } from '../../domain/invoice.ts';
+// drafts, through the draft lifecycle every numbered document shares (documents/drafts.ts); the line
+// pricing credit notes share too. Totals and the due date are always computed; nothing a client
+// sends replaces them.
+import { fieldError } from '../../domain/errors.ts';
+import { computeInvoice, dueDateFor, INVOICE, type InvoiceTotals } from '../../domain/invoice.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
-import { sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
-import type { CustomerRow } from '../../storage/stores/customers.ts';
+import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeContact } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
-import {
-  accountOfType,
-  activeAccountCheck,
-  assertBooksCurrency,
-  assertDocumentDate,
-  lockDocument,
-} from '../documents/documents.ts';
+import { accountOfType, activeAccountCheck } from '../documents/documents.ts';
+import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
-import { allocateNumber } from '../numbering.ts';
 import { type ItemLineCommand, withItemDefaults } from './item-lines.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
@@ -147,108 +139,34 @@ export async function priceLines(
   };
 }
 
-function numberConflict(number: string): DomainError {
-  return new DomainError('number_conflict', `invoice number ${number} is taken; nothing was saved`, {
-    fields: { number: ['is taken'] },
-    number,
-  });
-}
+/** Invoices as drafts: numbered INV (or the client's number), dated `issue_date`, due by the customer's terms. */
+const INVOICE_DRAFTS: DraftKind<
+  'issue_date',
+  'customer',
+  ItemLineCommand,
+  invoices.NewInvoiceLine,
+  InvoiceRow,
+  Partial<CreateInvoiceCommand>,
+  invoices.DraftFields,
+  InvoiceView
+> = {
+  rules: INVOICE,
+  store: invoices,
+  sequence: 'invoice',
+  entity: INVOICE_ENTITY,
+  counterparty: CUSTOMER,
+  contactField: 'customer',
+  dateField: 'issue_date',
+  read: readInvoice,
+  hooks: {
+    priceLines: async (scope, lines) => priceLines(scope, await withItemDefaults(scope, lines)),
+    header: (customer, issueDate) => ({
+      customerId: customer.id,
+      issueDate,
+      dueDate: dueDateFor(issueDate, customer.payment_terms, 'issue_date'),
+    }),
+  },
+};
 
-/**
- * Inserts the draft under the client's number (taken: number_conflict) or the next INV number. A
- * client may earlier have taken the value the sequence gives: that value is used, take the next.
- * A 23505 from any other path of a number race still answers number_conflict.
- */
-async function insertNumbered(
-  scope: WriteScope,
-  draft: Omit<Parameters<typeof invoices.insertDraft>[1], 'number'>,
-  clientNumber: string | undefined,
-) {
-  const insert = async (number: string) => {
-    try {
-      return await invoices.insertDraft(scope.tx, { ...draft, number });
-    } catch (error) {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw numberConflict(number);
-      throw error;
-    }
-  };
-  if (clientNumber !== undefined) {
-    if (!(await insert(clientNumber))) throw numberConflict(clientNumber);
-    return;
-  }
-  while (!(await insert(await allocateNumber(scope.tx, draft.organizationId, 'invoice')))) {}
-}
-
-/** The header fields of a draft for `customer` on `issueDate` with these totals. */
-function draftFields(customer: CustomerRow, issueDate: string, totals: Omit<PricedInvoice, 'lines'>) {
-  return {
-    customerId: customer.id,
-    issueDate,
-    dueDate: dueDateFor(issueDate, customer.payment_terms, 'issue_date'),
-    subtotal: totals.subtotal,
-    taxTotal: totals.taxTotal,
-    total: totals.total,
-  };
-}
-
-/** POST /invoices: a draft (no ledger entry) with its number, due date and totals (D21-D22). */
-export async function createInvoice(scope: WriteScope, command: CreateInvoiceCommand): Promise<InvoiceView> {
-  const organization = scope.actor.organization;
-  assertBooksCurrency(organization, command.currency);
-  const issueDate = command.issue_date ?? todayIn(organization.timezone);
-  assertDocumentDate(organization, issueDate, 'issue_date');
-  const customer = await activeContact(scope.tx, organization.id, CUSTOMER, command.customer);
-  const priced = await priceLines(scope, await withItemDefaults(scope, command.lines));
-  const id = randomUUID();
-  const draft = {
-    id,
-    organizationId: organization.id,
-    currency: organization.currency,
-    memo: command.memo ?? '',
-  };
-  await insertNumbered(scope, { ...draft, ...draftFields(customer, issueDate, priced) }, command.number);
-  await invoices.insertLines(scope.tx, organization.id, id, priced.lines);
-  scope.changed(INVOICE_ENTITY, id, 'created', 1);
-  return readInvoice(scope.tx, scope.actor, id);
-}
-
-/** PATCH /invoices/{id}: sparse; `lines` replaces every line; totals and due date are recomputed. */
-export async function updateInvoice(
-  scope: WriteScope,
-  id: string,
-  patch: UpdateInvoiceCommand,
-  expectedVersion?: number,
-): Promise<InvoiceView> {
-  const organization = scope.actor.organization;
-  // Anything past draft is part of the ledger and answers immutable_entry.
-  const row = await lockDocument(
-    () => invoices.lock(scope.tx, organization.id, id),
-    'invoice',
-    expectedVersion,
-    assertEditable,
-  );
-  assertBooksCurrency(organization, patch.currency);
-  const issueDate = patch.issue_date ?? row.issue_date;
-  if (patch.issue_date !== undefined) assertDocumentDate(organization, issueDate, 'issue_date');
-  const customer = await activeContact(
-    scope.tx,
-    organization.id,
-    CUSTOMER,
-    patch.customer ?? row.customer_id,
-  );
-  let totals = { subtotal: row.subtotal, taxTotal: row.tax_total, total: row.total };
-  if (patch.lines !== undefined) {
-    const priced = await priceLines(scope, await withItemDefaults(scope, patch.lines));
-    totals = priced;
-    await invoices.deleteLines(scope.tx, organization.id, id);
-    await invoices.insertLines(scope.tx, organization.id, id, priced.lines);
-  }
-  const version = row.version + 1;
-  await invoices.updateDraft(scope.tx, organization.id, id, {
-    ...draftFields(customer, issueDate, totals),
-    memo: patch.memo ?? null,
-    version,
-  });
-  scope.changed(INVOICE_ENTITY, id, 'updated', version);
-  return readInvoice(scope.tx, scope.actor, id);
-}
+/** POST (a draft with its number, due date and totals) and PATCH (sparse; `lines` replaces every line). */
+export const { create: createInvoice, update: updateInvoice } = draftUseCases(INVOICE_DRAFTS);

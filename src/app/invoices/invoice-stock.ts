@@ -7,8 +7,8 @@ import { fieldError } from '../../domain/errors.ts';
 import type { JournalLine } from '../../domain/journal.ts';
 import * as movements from '../../storage/stores/stock-movements.ts';
 import type { WriteScope } from '../changes.ts';
+import type { SoldItemLine } from '../documents/document-posting.ts';
 import { ACCOUNT_USES, assertAccountUses } from '../documents/documents.ts';
-import type { SoldItemLine } from '../documents/sales-posting.ts';
 import { StockBook } from '../inventory/stock.ts';
 
 const SALE = 'invoice';

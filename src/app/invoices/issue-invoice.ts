@@ -2,15 +2,16 @@
 // happen in the caller's one transaction. The invoice row is locked first, so two senders serialize.
 // The state machine (what may be sent or voided) is the domain's (src/domain/invoice.ts); the entries
 // are posted by the journal's own posting.
-import { todayIn } from '../../domain/dates.ts';
-import { assertSendable, invoicePostingLines, voidDate, voidKind } from '../../domain/invoice.ts';
+import { documentPostingLines } from '../../domain/document.ts';
+import { assertSendable, INVOICE } from '../../domain/invoice.ts';
 import { parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
+import { salesPostingInput } from '../documents/document-posting.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { salesPostingInput } from '../documents/sales-posting.ts';
-import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { type VoidingKind, voidDocument } from '../documents/void-document.ts';
+import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { returnSoldStock, sellStock } from './invoice-stock.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
@@ -35,7 +36,7 @@ export async function sendLockedDraft(scope: WriteScope, row: InvoiceRow): Promi
     { id: row.id, number: row.number, issueDate: row.issue_date },
     input.items,
   );
-  const posting = [...invoicePostingLines(input.receivable, input.lines), ...cogs];
+  const posting = [...documentPostingLines(INVOICE, input.counter, input.lines), ...cogs];
   const entry = await postLedgerEntry(scope, {
     txnDate: row.issue_date,
     memo: `Invoice ${row.number} to ${row.customer_name}`,
@@ -60,6 +61,20 @@ export async function sendInvoice(
   return readInvoice(scope.tx, scope.actor, id);
 }
 
+/** An invoice's void: its sold stock comes back at its cost (nothing to settle in the reversal). */
+const INVOICE_VOID: VoidingKind = {
+  rules: INVOICE,
+  source: 'invoice',
+  entity: INVOICE_ENTITY,
+  store: invoices,
+  hooks: {
+    returnStock: async (scope, id, date) => {
+      await returnSoldStock(scope, id, date);
+      return [];
+    },
+  },
+};
+
 /**
  * POST /invoices/{id}/void (D23): a draft becomes void with no ledger effect (its number stays used);
  * a sent invoice with nothing paid gets a reversing entry dated today (or its issue date, if later).
@@ -71,31 +86,14 @@ export async function voidInvoice(
   expectedVersion?: number,
 ): Promise<InvoiceView> {
   const row = await lockInvoice(scope, id, expectedVersion);
-  const kind = voidKind({
+  await voidDocument(scope, INVOICE_VOID, row, row.issue_date, {
     number: row.number,
     status: row.status,
-    amountPaid: parseMoney(row.amount_paid),
-    amountCredited: parseMoney(row.amount_credited),
+    applied: {
+      amount_paid: parseMoney(row.amount_paid),
+      amount_credited: parseMoney(row.amount_credited),
+    },
     hasEntry: row.journal_entry_id !== null,
   });
-  let voidEntryId: string | null = null;
-  if (kind === 'reverse_entry') {
-    const date = voidDate(row.issue_date, todayIn(scope.actor.organization.timezone));
-    await returnSoldStock(scope, id, date);
-    // The original entry is locked and records who reversed it, as a manual reversal does (D27).
-    voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
-      txnDate: date,
-      memo: `Void of invoice ${row.number}`,
-      sourceType: 'invoice_void',
-      sourceId: id,
-    });
-  }
-  const version = row.version + 1;
-  await invoices.setStatus(scope.tx, scope.actor.organization.id, id, {
-    status: 'void',
-    entryId: voidEntryId,
-    version,
-  });
-  scope.changed(INVOICE_ENTITY, id, 'updated', version);
   return readInvoice(scope.tx, scope.actor, id);
 }

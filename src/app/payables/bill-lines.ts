@@ -11,7 +11,8 @@ import type { ItemRow } from '../../storage/stores/items.ts';
 import * as items from '../../storage/stores/items.ts';
 import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
-import { ACCOUNT_USES, type AccountReference, activeAccountCheck } from '../documents/documents.ts';
+import type { LineAccount } from '../documents/document-posting.ts';
+import { ACCOUNT_USES, activeAccountCheck } from '../documents/documents.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 
 export interface BillLineCommand {
@@ -159,27 +160,13 @@ export async function priceBillLines(scope: WriteScope, commands: BillLineComman
 }
 
 /**
- * D84 at opening: the accounts a bill's stored lines post to, each with its use now. A line whose
- * item is an inventory item now posts to its inventory account (checked with the stock); any other
- * line buys, so an item that stopped being an inventory item cannot move an inventory account
- * without stock. Each tax rate's account is a tax account.
+ * D84 at opening: the account a stored line posts to and its use: an inventory item's line (`stocked`
+ * names the items received as stock) its inventory asset account, any other line a purchase account.
  */
-export function billPostingAccounts(
-  lines: BillLineRow[],
-  inventoryItems: ReadonlySet<string>,
-  taxAccountOf: ReadonlyMap<string, string>,
-): AccountReference[] {
-  return lines.flatMap((line) => {
-    const path = `lines/${line.line_no - 1}`;
-    const stocked = line.item_id !== null && inventoryItems.has(line.item_id);
-    const account = {
-      id: line.account_id,
-      path: `${path}/account`,
-      rule: stocked ? STOCK_ACCOUNT : PURCHASE_ACCOUNT,
-    };
-    const taxAccount = line.tax_rate_id ? taxAccountOf.get(line.tax_rate_id) : undefined;
-    return taxAccount
-      ? [account, { id: taxAccount, path: `${path}/tax_rate`, rule: ACCOUNT_USES.taxAccount }]
-      : [account];
+export function billLineAccount(inventoryItems: ReadonlySet<string>): LineAccount<BillLineRow> {
+  return (line, path) => ({
+    id: line.account_id,
+    path: `${path}/account`,
+    rule: line.item_id !== null && inventoryItems.has(line.item_id) ? STOCK_ACCOUNT : PURCHASE_ACCOUNT,
   });
 }

@@ -14,19 +14,20 @@ import type { WriteScope } from '../changes.ts';
 import { activeContact, contactFilter } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
+import { documentReads } from '../documents/document-reads.ts';
 import {
   assertActiveAccount,
   assertBooksCurrency,
   assertDocumentDate,
   CASH_ACCOUNT,
   lockDocument,
-  readDocument,
 } from '../documents/documents.ts';
 import {
   type Application,
   applyMoney,
   assertAppliedExactly,
   BILL_TARGET,
+  describeMovement,
   type PaymentMethod,
   parseApplications,
   parseMovedAmount,
@@ -37,7 +38,7 @@ import {
 import { systemAccountId } from '../ledger/accounts.ts';
 import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
 import { assertOpenPeriodDate } from '../organizations/organizations.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import type { PageCursor } from '../pagination.ts';
 import { BILL_ENTITY } from './read-bills.ts';
 
 export const BILL_PAYMENT_ENTITY = 'bill_payment';
@@ -57,61 +58,35 @@ export interface CreateBillPaymentCommand {
 
 function describeBillPayment(row: BillPaymentRow, applications: BillApplicationRow[]) {
   return {
-    id: row.id,
-    number: row.number,
+    ...describeMovement(row),
     vendor: row.vendor_id,
     vendor_name: row.vendor_name,
-    payment_date: row.payment_date,
-    amount: row.amount,
-    method: row.method,
-    reference: row.reference,
-    memo: row.memo,
     paid_from_account: row.paid_from_account_id,
     applications: applications.map((application) => ({
       bill_id: application.bill_id,
       bill_number: application.bill_number,
       amount: application.amount,
     })),
-    currency: row.currency,
-    journal_entry: row.journal_entry_id,
-    status: row.status,
-    void_entry: row.void_entry_id,
-    voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
   };
 }
 export type BillPaymentView = ReturnType<typeof describeBillPayment>;
 
-export async function readBillPayment(db: Queryable, actor: Actor, id: string): Promise<BillPaymentView> {
-  const { row, rows } = await readDocument(db, actor.organization.id, id, 'bill payment', {
-    find: billPayments.find,
-    rowsOf: billPayments.applicationsOf,
-  });
-  return describeBillPayment(row, rows);
-}
+const reads = documentReads({
+  what: 'bill payment',
+  find: billPayments.find,
+  rowsOf: billPayments.applicationsOf,
+  page: billPayments.page,
+  describe: describeBillPayment,
+});
+export const readBillPayment = reads.read;
 
-export async function listBillPayments(
+export function listBillPayments(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
   filters: { vendor?: string },
 ) {
-  const organizationId = actor.organization.id;
-  const rows = await billPayments.page(
-    deps.db,
-    organizationId,
-    contactFilter(VENDOR, filters.vendor),
-    cursor,
-  );
-  const page = toPage(organizationId, rows, cursor);
-  const applications = await billPayments.applicationsOf(
-    deps.db,
-    organizationId,
-    page.rows.map((row) => row.id),
-  );
-  return { ...page, rows: page.rows.map((row) => describeBillPayment(row, applications.get(row.id) ?? [])) };
+  return reads.list(deps, actor, cursor, contactFilter(VENDOR, filters.vendor));
 }
 
 /** Request-shape rules: a positive amount, each bill once, positive applications adding up to it (D55). */

@@ -1,16 +1,15 @@
 // Open and void (D54, D23 for bills): the status change, its ledger entry, its stock and its change
 // record in the caller's one transaction. The bill row is locked first, so two openers serialize.
-import { assertBillOpenable, billPostingLines, billVoidKind } from '../../domain/bill.ts';
-import { todayIn } from '../../domain/dates.ts';
-import { voidDate } from '../../domain/invoice.ts';
+import { assertBillOpenable, BILL } from '../../domain/bill.ts';
+import { documentPostingLines } from '../../domain/document.ts';
 import { parseMoney } from '../../domain/money.ts';
 import * as bills from '../../storage/stores/bills.ts';
-import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
-import { assertAccountUses, lockDocument } from '../documents/documents.ts';
-import { systemAccountId } from '../ledger/accounts.ts';
-import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
-import { billPostingAccounts } from './bill-lines.ts';
+import { postingInput } from '../documents/document-posting.ts';
+import { lockDocument } from '../documents/documents.ts';
+import { type VoidingKind, voidDocument } from '../documents/void-document.ts';
+import { postLedgerEntry } from '../ledger/journal-entries.ts';
+import { billLineAccount } from './bill-lines.ts';
 import { receiveStock, returnReceivedStock } from './bill-stock.ts';
 import { BILL_ENTITY, type BillView, readBill } from './read-bills.ts';
 
@@ -28,28 +27,11 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
   assertBillOpenable(row);
   const lines = (await bills.linesOf(scope.tx, organizationId, [id])).get(id) ?? [];
   const stocked = await receiveStock(scope, { id, date: row.bill_date }, lines);
-  const rates = await tax.findRates(
-    scope.tx,
-    organizationId,
-    lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])),
-  );
-  const accountOf = new Map(rates.map((rate) => [rate.id, rate.liability_account_id]));
-  await assertAccountUses(scope.tx, organizationId, billPostingAccounts(lines, stocked, accountOf));
-  const payable = await systemAccountId(scope.tx, organizationId, 'accountsPayable');
+  const input = await postingInput(scope, BILL.side, lines, billLineAccount(stocked));
   const entry = await postLedgerEntry(scope, {
     txnDate: row.bill_date,
     memo: `Bill ${row.number} from ${row.vendor_name}${row.vendor_reference ? ` (${row.vendor_reference})` : ''}`,
-    lines: billPostingLines(
-      payable,
-      lines.map((line) => ({
-        accountId: line.account_id,
-        description: line.description,
-        amount: parseMoney(line.amount),
-        taxAmount: parseMoney(line.tax_amount),
-        taxAccountId: line.tax_rate_id ? (accountOf.get(line.tax_rate_id) ?? null) : null,
-        trackingOptionIds: line.tracking_options,
-      })),
-    ),
+    lines: documentPostingLines(BILL, input.counter, input.lines),
     sourceType: 'bill',
     sourceId: id,
   });
@@ -59,6 +41,15 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
   return readBill(scope.tx, scope.actor, id);
 }
 
+/** A bill's void: its stock leaves again, and what its cost moved since is settled in the reversal (D49). */
+const BILL_VOID: VoidingKind = {
+  rules: BILL,
+  source: 'bill',
+  entity: BILL_ENTITY,
+  store: bills,
+  hooks: { returnStock: returnReceivedStock },
+};
+
 /**
  * POST /bills/{id}/void: a draft becomes void with no ledger effect (its number stays used); an open
  * bill with nothing paid is reversed, dated today (or its bill date, if later), and its stock leaves
@@ -66,25 +57,10 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
  */
 export async function voidBill(scope: WriteScope, id: string, expectedVersion?: number): Promise<BillView> {
   const row = await lockBill(scope, id, expectedVersion);
-  const kind = billVoidKind({ ...row, amountPaid: parseMoney(row.amount_paid) });
-  let voidEntryId: string | null = null;
-  if (kind === 'reverse_entry') {
-    const date = voidDate(row.bill_date, todayIn(scope.actor.organization.timezone));
-    const settle = await returnReceivedStock(scope, id, date);
-    voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
-      txnDate: date,
-      memo: `Void of bill ${row.number}`,
-      sourceType: 'bill_void',
-      sourceId: id,
-      extraLines: settle,
-    });
-  }
-  const version = row.version + 1;
-  await bills.setStatus(scope.tx, scope.actor.organization.id, id, {
-    status: 'void',
-    entryId: voidEntryId,
-    version,
+  await voidDocument(scope, BILL_VOID, row, row.bill_date, {
+    ...row,
+    applied: { amount_paid: parseMoney(row.amount_paid) },
+    hasEntry: row.journal_entry_id !== null,
   });
-  scope.changed(BILL_ENTITY, id, 'updated', version);
   return readBill(scope.tx, scope.actor, id);
 }

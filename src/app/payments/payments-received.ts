@@ -11,17 +11,18 @@ import type { WriteScope } from '../changes.ts';
 import { activeContact, contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
+import { documentReads } from '../documents/document-reads.ts';
 import {
   assertActiveAccount,
   assertBooksCurrency,
   assertDocumentDate,
   CASH_ACCOUNT,
-  readDocument,
 } from '../documents/documents.ts';
 import {
   type Application,
   applyMoney,
   assertAppliedWithin,
+  describeMovement,
   INVOICE_TARGET,
   type PaymentMethod,
   parseApplications,
@@ -31,7 +32,7 @@ import {
 } from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import type { PageCursor } from '../pagination.ts';
 
 export const PAYMENT_ENTITY = 'payment_received';
 export { PAYMENT_METHODS } from '../documents/money-movements.ts';
@@ -57,15 +58,9 @@ export interface CreatePaymentCommand {
 
 function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
   return {
-    id: row.id,
-    number: row.number,
+    ...describeMovement(row),
     customer: row.customer_id,
     customer_name: row.customer_name,
-    payment_date: row.payment_date,
-    amount: row.amount,
-    method: row.method,
-    reference: row.reference,
-    memo: row.memo,
     deposit_to_account: row.deposit_account_id,
     unapplied_amount: row.unapplied_amount,
     applications: applications.map((application) => ({
@@ -74,26 +69,19 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
       amount: application.amount,
       applied_date: application.applied_date,
     })),
-    currency: row.currency,
-    journal_entry: row.journal_entry_id,
-    status: row.status,
-    void_entry: row.void_entry_id,
-    voided_at: row.voided_at,
     deposit: row.deposit_id,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
   };
 }
 export type PaymentView = ReturnType<typeof describePayment>;
 
-export async function readPayment(db: Queryable, actor: Actor, id: string): Promise<PaymentView> {
-  const { row, rows } = await readDocument(db, actor.organization.id, id, 'payment', {
-    find: payments.find,
-    rowsOf: payments.applicationsOf,
-  });
-  return describePayment(row, rows);
-}
+const reads = documentReads({
+  what: 'payment',
+  find: payments.find,
+  rowsOf: payments.applicationsOf,
+  page: payments.page,
+  describe: describePayment,
+});
+export const readPayment = reads.read;
 
 export async function listPayments(
   deps: Deps,
@@ -101,24 +89,14 @@ export async function listPayments(
   cursor: PageCursor | undefined,
   filters: { customer?: string; undeposited?: boolean },
 ) {
-  const organizationId = actor.organization.id;
   // D88: `undeposited=true` lists what a deposit may take (posted, into Undeposited Funds, in none).
   const undepositedFundsId = filters.undeposited
-    ? await systemAccountId(deps.db, organizationId, 'undepositedFunds')
+    ? await systemAccountId(deps.db, actor.organization.id, 'undepositedFunds')
     : null;
-  const rows = await payments.page(
-    deps.db,
-    organizationId,
-    { customerId: contactFilter(CUSTOMER, filters.customer), undepositedFundsId },
-    cursor,
-  );
-  const page = toPage(organizationId, rows, cursor);
-  const applications = await payments.applicationsOf(
-    deps.db,
-    organizationId,
-    page.rows.map((row) => row.id),
-  );
-  return { ...page, rows: page.rows.map((row) => describePayment(row, applications.get(row.id) ?? [])) };
+  return reads.list(deps, actor, cursor, {
+    customerId: contactFilter(CUSTOMER, filters.customer),
+    undepositedFundsId,
+  });
 }
 
 /** Request-shape rules that need no database: a positive amount, applications adding up to at most it. */

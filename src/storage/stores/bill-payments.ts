@@ -1,31 +1,17 @@
 // The bill payments store (D55): payments to vendors with their vendor's name and their applications
 // to bills. Every function takes the handle first; amounts come back as NUMERIC text.
-import type { PaymentStatus } from '../../domain/payment.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import type { MovementRow } from './payments.ts';
 import { allocateNumberCte } from './sequences.ts';
 
-export interface BillPaymentRow {
-  id: string;
-  number: string;
+export interface BillPaymentRow extends MovementRow {
   vendor_id: string;
   vendor_name: string;
-  payment_date: string;
-  amount: string;
-  method: string;
-  reference: string;
-  memo: string;
-  currency: string;
   paid_from_account_id: string;
   journal_entry_id: string;
-  status: PaymentStatus;
-  void_entry_id: string | null;
-  voided_at: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface BillApplicationRow {

@@ -3,8 +3,8 @@
 import type { BillStatus } from '../../domain/bill.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { insertRowsSql, SqlParams, uuidListColumn } from '../rows.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { isoTimestamp } from '../sql.ts';
+import { documentStore, linesTable, pricedLineColumns } from './document-store.ts';
 
 export interface BillRow {
   id: string;
@@ -52,26 +52,6 @@ const BILL_SELECT = `SELECT b.id, b.number, b.vendor_id, v.display_name AS vendo
   ${isoTimestamp('b.created_at')} AS created_at, ${isoTimestamp('b.updated_at')} AS updated_at
   FROM bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id`;
 
-/** One bill, or undefined (a malformed id is a bill that does not exist). */
-export function find(db: Queryable, organizationId: string, id: string): Promise<BillRow | undefined> {
-  return rowById<BillRow>(db, BILL_SELECT, organizationId, id, 'none', 'b');
-}
-
-/** The bill row locked until commit (FOR UPDATE OF b), for a write that depends on it. */
-export function lock(tx: Queryable, organizationId: string, id: string): Promise<BillRow | undefined> {
-  return rowById<BillRow>(tx, BILL_SELECT, organizationId, id, 'update', 'b');
-}
-
-/** The lines of each bill, in line order. */
-export const linesOf = childrenOf<BillLineRow, 'bill_id'>(
-  `SELECT bill_id, line_no, item_id, description, quantity::text AS quantity, unit_cost::text AS unit_cost,
-          amount::text AS amount, account_id, tax_rate_id, tax_amount::text AS tax_amount,
-          tracking_options::text[] AS tracking_options
-     FROM bill_lines WHERE organization_id = $1 AND bill_id = ANY($2::uuid[])
-    ORDER BY bill_id, line_no`,
-  'bill_id',
-);
-
 export interface BillFilters {
   status: string | null;
   vendorId: string | null;
@@ -90,67 +70,12 @@ export const page = filteredList<BillRow, BillFilters>({
   alias: 'b',
 });
 
-/** What a draft's header holds; amounts as NUMERIC text. */
+/** The header fields a bill draft has of its own (memo and totals are every draft's). */
 export interface BillDraftFields {
   vendorId: string;
   vendorReference: string;
   billDate: string;
   dueDate: string;
-  memo: string;
-  subtotal: string;
-  taxTotal: string;
-  total: string;
-}
-
-export async function insertDraft(
-  tx: Queryable,
-  draft: BillDraftFields & { id: string; organizationId: string; number: string; currency: string },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO bills (id, organization_id, number, vendor_id, vendor_reference, status, bill_date, due_date,
-        currency, memo, subtotal, tax_total, total)
-     VALUES ($1, $2, $3, $4, $5, 'draft', $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      draft.id,
-      draft.organizationId,
-      draft.number,
-      draft.vendorId,
-      draft.vendorReference,
-      draft.billDate,
-      draft.dueDate,
-      draft.currency,
-      draft.memo,
-      draft.subtotal,
-      draft.taxTotal,
-      draft.total,
-    ],
-  );
-}
-
-export async function updateDraft(
-  tx: Queryable,
-  organizationId: string,
-  id: string,
-  draft: BillDraftFields & { version: number },
-): Promise<void> {
-  await tx.query(
-    `UPDATE bills SET vendor_id = $3, vendor_reference = $4, bill_date = $5, due_date = $6, memo = $7,
-            subtotal = $8, tax_total = $9, total = $10, version = $11, updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      draft.vendorId,
-      draft.vendorReference,
-      draft.billDate,
-      draft.dueDate,
-      draft.memo,
-      draft.subtotal,
-      draft.taxTotal,
-      draft.total,
-      draft.version,
-    ],
-  );
 }
 
 /** A bill line to store; amounts as NUMERIC text. */
@@ -166,63 +91,28 @@ export interface NewBillLine {
   trackingOptionIds: string[];
 }
 
-/** Every line of a bill in one statement, numbered from 1 in the order given. */
-export async function insertLines(
-  tx: Queryable,
-  organizationId: string,
-  billId: string,
-  lines: NewBillLine[],
-): Promise<void> {
-  const params = new SqlParams();
-  const sql = insertRowsSql(params, {
-    table: 'bill_lines',
-    fixed: { organization_id: params.add(organizationId), bill_id: params.add(billId) },
-    ordinalColumn: 'line_no',
-    columns: [
-      { name: 'item_id', type: 'uuid', values: lines.map((line) => line.itemId) },
-      { name: 'description', type: 'text', values: lines.map((line) => line.description) },
-      { name: 'quantity', type: 'numeric', values: lines.map((line) => line.quantity) },
-      { name: 'unit_cost', type: 'numeric', values: lines.map((line) => line.unitCost) },
-      { name: 'amount', type: 'numeric', values: lines.map((line) => line.amount) },
-      { name: 'account_id', type: 'uuid', values: lines.map((line) => line.accountId) },
-      { name: 'tax_rate_id', type: 'uuid', values: lines.map((line) => line.taxRateId) },
-      { name: 'tax_amount', type: 'numeric', values: lines.map((line) => line.taxAmount) },
-      uuidListColumn(
-        'tracking_options',
-        lines.map((line) => line.trackingOptionIds),
-      ),
-    ],
+const BILL_LINES = linesTable<BillLineRow, NewBillLine, 'bill_id'>({
+  table: 'bill_lines',
+  parent: 'bill_id',
+  columns: pricedLineColumns<NewBillLine>(
+    { name: 'unit_cost', type: 'numeric', value: (line) => line.unitCost },
+    { name: 'account_id', type: 'uuid', value: (line) => line.accountId },
+  ),
+});
+
+/**
+ * find, lock, insertDraft, updateDraft, setStatus (draft -> open pointing at its entry, or -> void at
+ * its reversal; null for a draft) and the lines, from the one document store.
+ */
+export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertLines, deleteLines } =
+  documentStore<BillRow, BillDraftFields, 'open', typeof BILL_LINES>({
+    table: 'bills',
+    alias: 'b',
+    select: BILL_SELECT,
+    header: ['vendorId', 'vendorReference', 'billDate', 'dueDate'],
+    posted: { status: 'open', at: 'opened_at' },
+    lines: BILL_LINES,
   });
-  await tx.query(sql, params.values);
-}
-
-export async function deleteLines(tx: Queryable, organizationId: string, billId: string): Promise<void> {
-  await tx.query('DELETE FROM bill_lines WHERE organization_id = $1 AND bill_id = $2', [
-    organizationId,
-    billId,
-  ]);
-}
-
-const STATUS_COLUMNS = {
-  open: { entry: 'journal_entry_id', at: 'opened_at' },
-  void: { entry: 'void_entry_id', at: 'voided_at' },
-} as const;
-
-/** draft -> open (pointing at its entry) or -> void (at its reversing entry; null for a draft). */
-export async function setStatus(
-  tx: Queryable,
-  organizationId: string,
-  id: string,
-  change: { status: keyof typeof STATUS_COLUMNS; entryId: string | null; version: number },
-): Promise<void> {
-  const columns = STATUS_COLUMNS[change.status];
-  await tx.query(
-    `UPDATE bills SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
-            updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, change.status, change.entryId, change.version],
-  );
-}
 
 /** A bill as a bill payment applied to it sees it. */
 export interface PayableBillRow {

@@ -6,14 +6,9 @@ import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { SqlParams } from '../rows.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
-import {
-  deleteSalesLines,
-  insertSalesLines,
-  type NewSalesLine,
-  type SalesLineRow,
-  salesLinesOf,
-} from './sales-lines.ts';
+import { childrenOf, isoTimestamp } from '../sql.ts';
+import { documentStore } from './document-store.ts';
+import { SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
 export interface CreditNoteRow {
   id: string;
@@ -56,19 +51,27 @@ const CREDIT_NOTE_SELECT = `SELECT n.id, n.number, n.customer_id, c.display_name
   ${isoTimestamp('n.created_at')} AS created_at, ${isoTimestamp('n.updated_at')} AS updated_at
   FROM credit_notes n JOIN customers c ON c.organization_id = n.organization_id AND c.id = n.customer_id`;
 
-export function find(db: Queryable, organizationId: string, id: string): Promise<CreditNoteRow | undefined> {
-  return rowById<CreditNoteRow>(db, CREDIT_NOTE_SELECT, organizationId, id, 'none', 'n');
+/** The header fields a credit note draft has of its own (memo and totals are every draft's). */
+export interface DraftFields {
+  customerId: string;
+  issueDate: string;
 }
 
 /**
- * The credit note locked until commit (FOR UPDATE OF n). Every write of a note takes this lock first,
- * so two applies of the same note queue here and the second sees what the first applied.
+ * find, lock (FOR UPDATE OF n: every write of a note takes it first, so two applies of the same note
+ * queue here and the second sees what the first applied), insertDraft (no number yet: numbers are
+ * taken at issue, so a deleted draft leaves no gap), updateDraft, deleteDraft and the lines, from the
+ * one document store. Issue and void are setIssued and setVoid below (issue also takes the number).
  */
-export function lock(tx: Queryable, organizationId: string, id: string): Promise<CreditNoteRow | undefined> {
-  return rowById<CreditNoteRow>(tx, CREDIT_NOTE_SELECT, organizationId, id, 'update', 'n');
-}
-
-export const linesOf = salesLinesOf('credit_note');
+export const { find, lock, insertDraft, updateDraft, deleteDraft, linesOf, insertLines, deleteLines } =
+  documentStore<CreditNoteRow, DraftFields, 'issued', typeof SALES_LINES.credit_note>({
+    table: 'credit_notes',
+    alias: 'n',
+    select: CREDIT_NOTE_SELECT,
+    header: ['customerId', 'issueDate'],
+    posted: { status: 'issued', at: 'issued_at' },
+    lines: SALES_LINES.credit_note,
+  });
 
 /** The applications of each note, in order, with the number of the invoice each credits. */
 export const applicationsOf = childrenOf<CreditApplicationRow, 'credit_note_id'>(
@@ -93,86 +96,6 @@ export const page = filteredList<CreditNoteRow, CreditNoteFilters>({
   params: (filters) => [filters.status, filters.customerId],
   alias: 'n',
 });
-
-/** A draft's header; amounts as NUMERIC text. */
-export interface DraftFields {
-  customerId: string;
-  issueDate: string;
-  subtotal: string;
-  taxTotal: string;
-  total: string;
-}
-
-/** Inserts a draft: no number yet (numbers are taken at issue, so a deleted draft leaves no gap). */
-export async function insertDraft(
-  tx: Queryable,
-  draft: DraftFields & { id: string; organizationId: string; currency: string; memo: string },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO credit_notes (id, organization_id, customer_id, status, issue_date, currency, memo,
-        subtotal, tax_total, total)
-     VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9)`,
-    [
-      draft.id,
-      draft.organizationId,
-      draft.customerId,
-      draft.issueDate,
-      draft.currency,
-      draft.memo,
-      draft.subtotal,
-      draft.taxTotal,
-      draft.total,
-    ],
-  );
-}
-
-/** A draft's header after an edit; `memo` null keeps the stored memo. */
-export async function updateDraft(
-  tx: Queryable,
-  organizationId: string,
-  id: string,
-  draft: DraftFields & { memo: string | null; version: number },
-): Promise<void> {
-  await tx.query(
-    `UPDATE credit_notes SET customer_id = $3, issue_date = $4, memo = COALESCE($5, memo), subtotal = $6,
-            tax_total = $7, total = $8, version = $9, updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      draft.customerId,
-      draft.issueDate,
-      draft.memo,
-      draft.subtotal,
-      draft.taxTotal,
-      draft.total,
-      draft.version,
-    ],
-  );
-}
-
-/** Every line of a note in one statement, numbered from 1 (the invoice line's shape). */
-export function insertLines(
-  tx: Queryable,
-  organizationId: string,
-  creditNoteId: string,
-  lines: NewSalesLine[],
-) {
-  return insertSalesLines(tx, 'credit_note', organizationId, creditNoteId, lines);
-}
-
-export function deleteLines(tx: Queryable, organizationId: string, creditNoteId: string): Promise<void> {
-  return deleteSalesLines(tx, 'credit_note', organizationId, creditNoteId);
-}
-
-/** A draft and its lines (a draft has no applications and no entry). */
-export async function deleteDraft(tx: Queryable, organizationId: string, id: string): Promise<void> {
-  await deleteLines(tx, organizationId, id);
-  await tx.query(`DELETE FROM credit_notes WHERE organization_id = $1 AND id = $2 AND status = 'draft'`, [
-    organizationId,
-    id,
-  ]);
-}
 
 /** draft -> issued under its new number, pointing at its posted entry. */
 export async function setIssued(

@@ -5,14 +5,9 @@
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
-import {
-  deleteSalesLines,
-  insertSalesLines,
-  type NewSalesLine,
-  type SalesLineRow,
-  salesLinesOf,
-} from './sales-lines.ts';
+import { isoTimestamp } from '../sql.ts';
+import { documentStore } from './document-store.ts';
+import { type NewSalesLine, SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
 export interface InvoiceRow {
   id: string;
@@ -49,18 +44,26 @@ const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS 
   ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
 
-/** One invoice, or undefined (a malformed id is an invoice that does not exist). */
-export function find(db: Queryable, organizationId: string, id: string): Promise<InvoiceRow | undefined> {
-  return rowById<InvoiceRow>(db, INVOICE_SELECT, organizationId, id, 'none', 'i');
+/** The header fields an invoice draft has of its own (memo and totals are every draft's). */
+export interface DraftFields {
+  customerId: string;
+  issueDate: string;
+  dueDate: string;
 }
 
-/** The invoice row locked until commit (FOR UPDATE OF i), for a write that depends on it. */
-export function lock(tx: Queryable, organizationId: string, id: string): Promise<InvoiceRow | undefined> {
-  return rowById<InvoiceRow>(tx, INVOICE_SELECT, organizationId, id, 'update', 'i');
-}
-
-/** The lines of each invoice, in line order. */
-export const linesOf = salesLinesOf('invoice');
+/**
+ * find, lock, insertDraft (false when the number is taken), updateDraft, setStatus (draft -> sent
+ * pointing at its posted entry, or -> void at its reversal) and the lines, from the one document store.
+ */
+export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertLines, deleteLines } =
+  documentStore<InvoiceRow, DraftFields, 'sent', typeof SALES_LINES.invoice>({
+    table: 'invoices',
+    alias: 'i',
+    select: INVOICE_SELECT,
+    header: ['customerId', 'issueDate', 'dueDate'],
+    posted: { status: 'sent', at: 'sent_at' },
+    lines: SALES_LINES.invoice,
+  });
 
 export interface InvoiceFilters {
   status: string | null;
@@ -88,112 +91,7 @@ export const page = filteredList<InvoiceRow, InvoiceFilters>({
   alias: 'i',
 });
 
-/** What a draft's header holds besides its number; amounts as NUMERIC text. */
-export interface DraftFields {
-  customerId: string;
-  issueDate: string;
-  dueDate: string;
-  subtotal: string;
-  taxTotal: string;
-  total: string;
-}
-
-/**
- * Inserts a draft under `number`; false when the number is taken. ON CONFLICT waits for a concurrent
- * writer of the same number and then sees its row, so no unique violation escapes from that race.
- */
-export async function insertDraft(
-  tx: Queryable,
-  draft: DraftFields & { id: string; organizationId: string; number: string; currency: string; memo: string },
-): Promise<boolean> {
-  const inserted = await tx.query(
-    `INSERT INTO invoices (id, organization_id, number, customer_id, status, issue_date, due_date, currency, memo,
-        subtotal, tax_total, total)
-     VALUES ($1, $2, $3, $4, 'draft', $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (organization_id, number) DO NOTHING RETURNING id`,
-    [
-      draft.id,
-      draft.organizationId,
-      draft.number,
-      draft.customerId,
-      draft.issueDate,
-      draft.dueDate,
-      draft.currency,
-      draft.memo,
-      draft.subtotal,
-      draft.taxTotal,
-      draft.total,
-    ],
-  );
-  return inserted.length === 1;
-}
-
-/** A draft's header after an edit; `memo` null keeps the stored memo. */
-export async function updateDraft(
-  tx: Queryable,
-  organizationId: string,
-  id: string,
-  draft: DraftFields & { memo: string | null; version: number },
-): Promise<void> {
-  await tx.query(
-    `UPDATE invoices SET customer_id = $3, issue_date = $4, due_date = $5, memo = COALESCE($6, memo),
-            subtotal = $7, tax_total = $8, total = $9, version = $10, updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      draft.customerId,
-      draft.issueDate,
-      draft.dueDate,
-      draft.memo,
-      draft.subtotal,
-      draft.taxTotal,
-      draft.total,
-      draft.version,
-    ],
-  );
-}
-
 export type NewInvoiceLine = NewSalesLine;
-
-/** Every line of an invoice in one statement, numbered from 1 in the order given. */
-export function insertLines(
-  tx: Queryable,
-  organizationId: string,
-  invoiceId: string,
-  lines: NewInvoiceLine[],
-) {
-  return insertSalesLines(tx, 'invoice', organizationId, invoiceId, lines);
-}
-
-export function deleteLines(tx: Queryable, organizationId: string, invoiceId: string): Promise<void> {
-  return deleteSalesLines(tx, 'invoice', organizationId, invoiceId);
-}
-
-/** The entry each status change points at, and the moment it records. */
-const STATUS_COLUMNS = {
-  sent: { entry: 'journal_entry_id', at: 'sent_at' },
-  void: { entry: 'void_entry_id', at: 'voided_at' },
-} as const;
-
-/**
- * draft -> sent (pointing at its posted entry) or -> void (pointing at its reversing entry; null for
- * a draft, which posted nothing), with the new version.
- */
-export async function setStatus(
-  tx: Queryable,
-  organizationId: string,
-  id: string,
-  change: { status: keyof typeof STATUS_COLUMNS; entryId: string | null; version: number },
-): Promise<void> {
-  const columns = STATUS_COLUMNS[change.status];
-  await tx.query(
-    `UPDATE invoices SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
-            updated_at = clock_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, change.status, change.entryId, change.version],
-  );
-}
 
 /** An invoice as a payment applied to it sees it. */
 export interface PayableRow {

@@ -9,29 +9,33 @@ import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 import { allocateNumberCte } from './sequences.ts';
 
-export interface PaymentRow {
+/** The columns every money movement's row has (payments received, bill payments). */
+export interface MovementRow {
   id: string;
   number: string;
-  customer_id: string;
-  customer_name: string;
   payment_date: string;
   amount: string;
-  unapplied_amount: string;
   method: string;
   reference: string;
   memo: string;
   currency: string;
-  deposit_account_id: string;
   journal_entry_id: string | null;
   /** D61: 'posted', or 'void' once its entry is reversed (then void_entry_id and voided_at are set). */
   status: PaymentStatus;
   void_entry_id: string | null;
   voided_at: string | null;
-  /** D88: the live deposit that took the payment to the bank, or null. */
-  deposit_id: string | null;
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+export interface PaymentRow extends MovementRow {
+  customer_id: string;
+  customer_name: string;
+  unapplied_amount: string;
+  deposit_account_id: string;
+  /** D88: the live deposit that took the payment to the bank, or null. */
+  deposit_id: string | null;
 }
 
 export interface ApplicationRow {

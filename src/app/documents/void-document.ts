@@ -1,0 +1,63 @@
+// Void of a numbered document with lines (D23 for invoices, bills): the domain's void rule decides; a
+// draft becomes void with no ledger effect (its number stays used), a posted one is reversed, dated
+// today (or its own date, if later), and its stock goes back through the kind's named hook.
+import { todayIn } from '../../domain/dates.ts';
+import { type DocumentKind, type VoidFacts, voidKindOf } from '../../domain/document.ts';
+import { voidDate } from '../../domain/invoice.ts';
+import type { JournalLine } from '../../domain/journal.ts';
+import type { Queryable } from '../../storage/db.ts';
+import type { WriteScope } from '../changes.ts';
+import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
+
+/** A kind as its void sees it. */
+export interface VoidingKind {
+  rules: DocumentKind;
+  /** The entry's source type; its reversal's is `<source>_void`. */
+  source: string;
+  entity: string;
+  store: {
+    setStatus(
+      tx: Queryable,
+      organizationId: string,
+      id: string,
+      change: { status: 'void'; entryId: string | null; version: number },
+    ): Promise<void>;
+  };
+  hooks: {
+    /**
+     * Takes back the stock the document moved, from `date` on (D49, D51), answering the lines that
+     * settle its cost in the reversal (balanced among themselves; none when nothing is to settle).
+     */
+    returnStock(scope: WriteScope, id: string, date: string): Promise<JournalLine[]>;
+  };
+}
+
+/** Voids the locked `row` (dated `documentDate`) as its kind's rule says, with its next version. */
+export async function voidDocument(
+  scope: WriteScope,
+  kind: VoidingKind,
+  row: { id: string; version: number; journal_entry_id: string | null },
+  documentDate: string,
+  facts: VoidFacts,
+): Promise<void> {
+  let voidEntryId: string | null = null;
+  if (voidKindOf(kind.rules, facts) === 'reverse_entry') {
+    const date = voidDate(documentDate, todayIn(scope.actor.organization.timezone));
+    const extraLines = await kind.hooks.returnStock(scope, row.id, date);
+    // The original entry is locked and records who reversed it, as a manual reversal does (D27).
+    voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id!, {
+      txnDate: date,
+      memo: `Void of ${kind.rules.noun} ${facts.number}`,
+      sourceType: `${kind.source}_void`,
+      sourceId: row.id,
+      extraLines,
+    });
+  }
+  const version = row.version + 1;
+  await kind.store.setStatus(scope.tx, scope.actor.organization.id, row.id, {
+    status: 'void',
+    entryId: voidEntryId,
+    version,
+  });
+  scope.changed(kind.entity, row.id, 'updated', version);
+}

@@ -1,0 +1,227 @@
+// One store for documents with lines (invoices, bills; credit notes keep their lines here too): the
+// header read by id (locked or not), the draft's insert and update, the status change with the entry
+// it points at, and the lines read, written and deleted in one statement each. A kind is a
+// descriptor: its tables, its SELECT (with its counterparty's name), its header columns and the
+// columns of its status changes; the SQL is written once.
+import type { Queryable } from '../db.ts';
+import { insertRowsSql, type RowColumn, SqlParams, uuidListColumn } from '../rows.ts';
+import { childrenOf, rowById } from '../sql.ts';
+
+/** One column of a kind's line table: its SQL type and how a new line fills it. */
+export interface LineColumn<NewLine> {
+  name: string;
+  type: 'text' | 'numeric' | 'uuid' | 'uuid_list';
+  value: (line: NewLine) => string | null | string[];
+}
+
+/** What every priced line stores, whatever its kind: amounts as NUMERIC text. */
+export interface NewPricedLine {
+  itemId: string | null;
+  description: string;
+  quantity: string;
+  amount: string;
+  taxRateId: string | null;
+  taxAmount: string;
+  trackingOptionIds: string[];
+}
+
+/** The columns every kind's line table has; a kind adds its price and its account. */
+export function pricedLineColumns<NewLine extends NewPricedLine>(
+  ...own: LineColumn<NewLine>[]
+): LineColumn<NewLine>[] {
+  return [
+    { name: 'item_id', type: 'uuid', value: (line) => line.itemId },
+    { name: 'description', type: 'text', value: (line) => line.description },
+    { name: 'quantity', type: 'numeric', value: (line) => line.quantity },
+    { name: 'amount', type: 'numeric', value: (line) => line.amount },
+    { name: 'tax_rate_id', type: 'uuid', value: (line) => line.taxRateId },
+    { name: 'tax_amount', type: 'numeric', value: (line) => line.taxAmount },
+    { name: 'tracking_options', type: 'uuid_list', value: (line) => line.trackingOptionIds },
+    ...own,
+  ];
+}
+
+/** Where a kind keeps its lines: the table, the column naming the document, the columns in order. */
+export interface LinesTable<NewLine, Parent extends string> {
+  table: string;
+  parent: Parent;
+  columns: LineColumn<NewLine>[];
+  /** Columns computed from the line on insert (`r.<column>`), read back as stored. */
+  computed?: Record<string, string>;
+}
+
+/** How a column is read: NUMERIC as text and uuid[] as text[], so pg and PGlite answer alike. */
+function readColumn({ name, type }: { name: string; type: LineColumn<unknown>['type'] }): string {
+  if (type === 'numeric') return `${name}::text AS ${name}`;
+  if (type === 'uuid_list') return `${name}::text[] AS ${name}`;
+  return name;
+}
+
+/** A kind's lines: read for several documents, written all at once numbered from 1, deleted. */
+export function linesTable<LineRow, NewLine, Parent extends keyof LineRow & string>(
+  spec: LinesTable<NewLine, Parent>,
+) {
+  const { table, parent, columns } = spec;
+  const computed = spec.computed ?? {};
+  const selected = [parent, 'line_no', ...columns.map(readColumn), ...Object.keys(computed)].join(', ');
+  return {
+    /** The lines of each document, in line order. */
+    linesOf: childrenOf<LineRow, Parent>(
+      `SELECT ${selected} FROM ${table}
+        WHERE organization_id = $1 AND ${parent} = ANY($2::uuid[]) ORDER BY ${parent}, line_no`,
+      parent,
+    ),
+
+    /** Every line of a document in one statement, numbered from 1 in the order given. */
+    async insertLines(tx: Queryable, organizationId: string, documentId: string, lines: NewLine[]) {
+      const params = new SqlParams();
+      const rowColumns: RowColumn[] = columns.map((column) =>
+        column.type === 'uuid_list'
+          ? uuidListColumn(
+              column.name,
+              lines.map((line) => column.value(line) as string[]),
+            )
+          : {
+              name: column.name,
+              type: column.type,
+              values: lines.map((line) => column.value(line) as string | null),
+            },
+      );
+      const sql = insertRowsSql(params, {
+        table,
+        fixed: { organization_id: params.add(organizationId), [parent]: params.add(documentId) },
+        ordinalColumn: 'line_no',
+        columns: rowColumns,
+        computed,
+      });
+      await tx.query(sql, params.values);
+    },
+
+    /** Deletes a (draft) document's lines, to replace them or with the draft. */
+    async deleteLines(tx: Queryable, organizationId: string, documentId: string): Promise<void> {
+      await tx.query(`DELETE FROM ${table} WHERE organization_id = $1 AND ${parent} = $2`, [
+        organizationId,
+        documentId,
+      ]);
+    },
+  };
+}
+
+/** A kind of document with lines, as its store sees it. */
+export interface DocumentTable<Fields, Status extends string, Lines> {
+  table: string;
+  /** The alias `select` gives the document's table. */
+  alias: string;
+  /** `SELECT ... FROM <table> <alias> JOIN <counterparty> ...`: a row with its counterparty's name. */
+  select: string;
+  /**
+   * The header fields of a draft that are the kind's own, each stored in its snake_case column; memo
+   * and the totals every kind has come after them.
+   */
+  header: (keyof Fields & string)[];
+  /** The status a document is posted in and the column recording when (its entry: journal_entry_id). */
+  posted: { status: Status; at: string };
+  lines: Lines;
+}
+
+/** What every draft's header holds besides its own fields: memo and totals (D8), as NUMERIC text. */
+export interface DraftCommon {
+  memo: string;
+  subtotal: string;
+  taxTotal: string;
+  total: string;
+}
+const COMMON: (keyof DraftCommon)[] = ['memo', 'subtotal', 'taxTotal', 'total'];
+
+/** A draft's header after an edit: a null field keeps the stored value. */
+export type DraftEdit<Fields> = { [Field in keyof Fields]: Fields[Field] | null } & { version: number };
+
+const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+export function documentStore<
+  Row,
+  Fields extends { [Field in keyof Fields]: string },
+  Status extends string,
+  Lines extends { deleteLines(tx: Queryable, organizationId: string, id: string): Promise<void> },
+>(spec: DocumentTable<Fields, Status, Lines>) {
+  const { table, alias, select } = spec;
+  type Header = Fields & DraftCommon;
+  const header = [...spec.header, ...COMMON].map((field) => [field, column(field)]) as [
+    keyof Header,
+    string,
+  ][];
+  return {
+    ...spec.lines,
+
+    /** One document, or undefined (a malformed id is a document that does not exist). */
+    find(db: Queryable, organizationId: string, id: string): Promise<Row | undefined> {
+      return rowById<Row>(db, select, organizationId, id, 'none', alias);
+    },
+
+    /** The document's row locked until commit (FOR UPDATE OF its table), for a write that depends on it. */
+    lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined> {
+      return rowById<Row>(tx, select, organizationId, id, 'update', alias);
+    },
+
+    /**
+     * Inserts a draft under `number` (null: numbered when it posts); false when the number is taken. ON CONFLICT waits for a
+     * concurrent writer of the same number and then sees its row, so no unique violation escapes
+     * from that race.
+     */
+    async insertDraft(
+      tx: Queryable,
+      draft: Header & { id: string; organizationId: string; number: string | null; currency: string },
+    ): Promise<boolean> {
+      const values = header.map(([field]) => draft[field]);
+      const inserted = await tx.query(
+        `INSERT INTO ${table} (id, organization_id, number, currency, status, ${header.map(([, column]) => column).join(', ')})
+         VALUES ($1, $2, $3, $4, 'draft', ${values.map((_, index) => `$${index + 5}`).join(', ')})
+         ON CONFLICT (organization_id, number) DO NOTHING RETURNING id`,
+        [draft.id, draft.organizationId, draft.number, draft.currency, ...values],
+      );
+      return inserted.length === 1;
+    },
+
+    /** A draft's header after an edit, with its next version; a null field keeps the stored value. */
+    async updateDraft(tx: Queryable, organizationId: string, id: string, draft: DraftEdit<Header>) {
+      const set = header.map(([, column], index) => `${column} = COALESCE($${index + 4}, ${column})`);
+      await tx.query(
+        `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = clock_timestamp()
+          WHERE organization_id = $1 AND id = $2`,
+        [organizationId, id, draft.version, ...header.map(([field]) => draft[field])],
+      );
+    },
+
+    /** A draft and its lines (a draft has no applications and no entry). */
+    async deleteDraft(tx: Queryable, organizationId: string, id: string): Promise<void> {
+      await spec.lines.deleteLines(tx, organizationId, id);
+      await tx.query(`DELETE FROM ${table} WHERE organization_id = $1 AND id = $2 AND status = 'draft'`, [
+        organizationId,
+        id,
+      ]);
+    },
+
+    /**
+     * A status change, pointing at its entry (the posted one; on void the reversal, null for a draft,
+     * which posted nothing), with the new version.
+     */
+    async setStatus(
+      tx: Queryable,
+      organizationId: string,
+      id: string,
+      change: { status: Status | 'void'; entryId: string | null; version: number },
+    ): Promise<void> {
+      // A void points at its reversal (void_entry_id, voided_at).
+      const columns =
+        change.status === 'void'
+          ? { entry: 'void_entry_id', at: 'voided_at' }
+          : { entry: 'journal_entry_id', at: spec.posted.at };
+      await tx.query(
+        `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
+                updated_at = clock_timestamp()
+          WHERE organization_id = $1 AND id = $2`,
+        [organizationId, id, change.status, change.entryId, change.version],
+      );
+    },
+  };
+}
