@@ -496,7 +496,7 @@ const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_v
  * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
  * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
  * Sales: invoices less credit notes; purchases: bills. These are the lines whose tax the documents
- * post to the rate's account (summed per account, src/domain/invoice.ts and bill.ts). Every tax rate
+ * post to the rate's account (summed per account, documentPostingLines in src/domain/document.ts). Every tax rate
  * of the books is listed, active or not, zero when nothing was taxed at it. By name.
  */
 export function taxRateSummary(
