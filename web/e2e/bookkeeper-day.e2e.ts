@@ -311,7 +311,7 @@ describe('a bookkeeper’s day in the browser', {
     const row = page.getByRole('row', { name: /PMT-000002/ });
     const confirm = page.getByRole('dialog', { name: 'Void payment PMT-000002?' });
     await row.getByRole('button', { name: 'Void PMT-000002' }).click();
-    await confirm.getByText(`The invoices it paid (${number}) are open again`).waitFor();
+    await confirm.getByText(`The invoice it paid, ${number}, is open again`).waitFor();
     assert.equal(
       await page.evaluate(() => document.activeElement?.textContent),
       'Keep it',

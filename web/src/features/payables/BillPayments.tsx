@@ -340,9 +340,9 @@ export default function BillPayments() {
         {voiding ? (
           <Text size="sm">
             A reversing entry dated the payment's own date, {formatDate(voiding.payment_date)}, puts the{' '}
-            {formatAmount(voiding.amount, voiding.currency)} paid to {voiding.vendor_name} back, as if it was
-            never paid. The bills it paid ({voiding.applications.map((a) => a.bill_number).join(', ')}) are
-            open again and owed. The payment stays on file marked void; a void cannot be undone.
+            {formatAmount(voiding.amount, voiding.currency)} paid to {voiding.vendor_name} out of the books,
+            as if it was never paid. {billsPaid(voiding)} The payment stays on file marked void; a void cannot
+            be undone.
           </Text>
         ) : null}
       </ConfirmDialog>
@@ -358,4 +358,12 @@ export default function BillPayments() {
       </Modal>
     </Page>
   );
+}
+
+/** Which bills a voided payment opens again, in one sentence. */
+function billsPaid(payment: BillPayment): string {
+  const numbers = payment.applications.map((a) => a.bill_number);
+  return numbers.length === 1
+    ? `The bill it paid, ${numbers[0]}, is open and owed again.`
+    : `The bills it paid (${numbers.join(', ')}) are open and owed again.`;
 }

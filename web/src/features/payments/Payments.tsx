@@ -438,9 +438,11 @@ function VoidPaymentText({ payment }: { payment: Payment }) {
         it never came in.
       </Text>
       <Text size="sm">
-        {paid
+        {payment.applications.length > 1
           ? `The invoices it paid (${paid}) are open again for what it paid on them.`
-          : 'It paid no invoice.'}
+          : paid
+            ? `The invoice it paid, ${paid}, is open again for what it paid on it.`
+            : 'It paid no invoice.'}
         {parseMoney(payment.unapplied_amount) > 0n
           ? ` Its unapplied credit of ${formatAmount(payment.unapplied_amount, payment.currency)} goes too.`
           : ''}{' '}
