@@ -811,6 +811,14 @@ describe('a bookkeeper’s day in the browser', {
     await shot('members-revoke-invitation');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await confirm.waitFor({ state: 'hidden' });
+    // Removing your own row says it is you, and that the only owner cannot go (D82).
+    await main.getByRole('button', { name: `Remove ${email}` }).click();
+    const own = page.getByRole('dialog', { name: 'Remove yourself from these books?' });
+    await own.getByText(`This is you (${email}).`).waitFor();
+    await own.getByText(/You are the only owner of these books/).waitFor();
+    await shot('members-remove-yourself');
+    await page.keyboard.press('Escape');
+    await own.waitFor({ state: 'hidden' });
     const link = await loggedLink(invitee, 'invitation');
     assert.match(link, /\/invitations\/accept#token=fi_/);
 

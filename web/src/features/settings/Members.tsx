@@ -281,13 +281,6 @@ export default function Members() {
 function RemoveText({ member, self, rows }: { member: Member; self: boolean; rows: Member[] }) {
   const lastOwner =
     member.role === 'owner' && !rows.some((m) => m.role === 'owner' && m.user_id !== member.user_id);
-  if (lastOwner)
-    return (
-      <Text size="sm">
-        {self ? 'You are' : `${member.email} is`} the only owner of these books, and books always keep an
-        owner: Folio will refuse. Make another member an owner first.
-      </Text>
-    );
   return (
     <Stack gap="xs">
       {self ? (
@@ -295,12 +288,19 @@ function RemoveText({ member, self, rows }: { member: Member; self: boolean; row
           This is you ({member.email}).
         </Text>
       ) : null}
-      <Text size="sm">
-        {self
-          ? 'You lose access to these books at once: you will no longer see or change anything in them, and only an owner or admin can invite you back.'
-          : `${member.email} (${member.role}) loses access to these books at once and frees a seat. They can be invited again later.`}{' '}
-        Everything already recorded stays in the books.
-      </Text>
+      {lastOwner ? (
+        <Text size="sm">
+          {self ? 'You are' : `${member.email} is`} the only owner of these books, and books always keep an
+          owner: Folio will refuse. Make another member an owner first.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {self
+            ? 'You lose access to these books at once: you will no longer see or change anything in them, and only an owner or admin can invite you back.'
+            : `${member.email} (${member.role}) loses access to these books at once and frees a seat. They can be invited again later.`}{' '}
+          Everything already recorded stays in the books.
+        </Text>
+      )}
     </Stack>
   );
 }
