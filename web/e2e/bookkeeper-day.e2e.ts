@@ -816,6 +816,7 @@ describe('a bookkeeper’s day in the browser', {
     const own = page.getByRole('dialog', { name: 'Remove yourself from these books?' });
     await own.getByText(`This is you (${email}).`).waitFor();
     await own.getByText(/You are the only owner of these books/).waitFor();
+    assert.ok(await own.getByRole('button', { name: 'Remove me' }).isDisabled(), 'the only owner stays');
     await shot('members-remove-yourself');
     await page.keyboard.press('Escape');
     await own.waitFor({ state: 'hidden' });

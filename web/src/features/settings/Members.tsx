@@ -268,6 +268,7 @@ export default function Members() {
         }}
         loading={remove.isPending}
         error={remove.error}
+        disabled={removing !== null && isLastOwner(removing, rows)}
       >
         {removing ? (
           <RemoveText member={removing} self={removing.user_id === me?.user.id} rows={rows} />
@@ -277,10 +278,14 @@ export default function Members() {
   );
 }
 
+/** Books always keep an owner: removing the only one is refused by the API. */
+function isLastOwner(member: Member, rows: Member[]): boolean {
+  return member.role === 'owner' && !rows.some((m) => m.role === 'owner' && m.user_id !== member.user_id);
+}
+
 /** What removing a member means, said plainly, above all when the row is your own. */
 function RemoveText({ member, self, rows }: { member: Member; self: boolean; rows: Member[] }) {
-  const lastOwner =
-    member.role === 'owner' && !rows.some((m) => m.role === 'owner' && m.user_id !== member.user_id);
+  const lastOwner = isLastOwner(member, rows);
   return (
     <Stack gap="xs">
       {self ? (
@@ -291,7 +296,7 @@ function RemoveText({ member, self, rows }: { member: Member; self: boolean; row
       {lastOwner ? (
         <Text size="sm">
           {self ? 'You are' : `${member.email} is`} the only owner of these books, and books always keep an
-          owner: Folio will refuse. Make another member an owner first.
+          owner: Folio cannot remove the only one. Make another member an owner first.
         </Text>
       ) : (
         <Text size="sm">
