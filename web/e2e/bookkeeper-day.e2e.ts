@@ -148,6 +148,12 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('heading', { level: 1, name: label }).waitFor();
   };
   const base = () => service!.base;
+  /** D82: a screenshot (through `shot`, axe included) of an open dialog at another width, then back. */
+  const shotAt = async (name: string, width: number) => {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 860 });
+    await shot(name);
+    await page.setViewportSize({ width: 1280, height: 860 });
+  };
 
   test('sign up lands on the dashboard, with the D46 headers on the page', async () => {
     const response = await page.goto(`${base()}/`);
@@ -301,9 +307,33 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('cell', { name: number, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Apply credit of PMT-000002' }).waitFor();
     await shot('payments');
+    // D82: the void asks first; Escape and "Keep it" leave the payment as it was.
+    const row = page.getByRole('row', { name: /PMT-000002/ });
+    const confirm = page.getByRole('dialog', { name: 'Void payment PMT-000002?' });
+    await row.getByRole('button', { name: 'Void PMT-000002' }).click();
+    await confirm.getByText(`The invoice it paid, ${number}, is open again`).waitFor();
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'Keep it',
+      '"Keep it" has the focus',
+    );
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Void PMT-000002' }).click();
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    const payments = (await (
+      await fetch(`${base()}/api/v1/payments-received`, { headers: { Authorization: `Token ${apiKey}` } })
+    ).json()) as { results: { number: string; status: string }[] };
+    assert.equal(payments.results.find((p) => p.number === 'PMT-000002')?.status, 'posted', 'kept');
+    await row.getByText('posted').waitFor();
     // D61: voiding it reopens the invoice it paid.
-    await page.getByRole('button', { name: 'Void PMT-000002' }).click();
+    await row.getByRole('button', { name: 'Void PMT-000002' }).click();
+    await shotAt('confirm-void-payment-1366', 1366);
+    await confirm.getByRole('button', { name: 'Void PMT-000002' }).click();
     await page.getByText(/PMT-000002 voided/).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    await row.getByText('void', { exact: true }).waitFor();
     await nav('Invoices');
     await page
       .getByRole('row', { name: new RegExp(number) })
@@ -530,10 +560,54 @@ describe('a bookkeeper’s day in the browser', {
     await shot('journal-entries');
   });
 
-  test('closing the period refuses a back-dated entry in words', async () => {
+  test('a sent invoice is voided only once confirmed: Escape and "Keep it" leave it sent (D82)', async () => {
+    await nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await page.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: /Grace Hopper/ }).click();
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Billed twice by mistake');
+    await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('40');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const heading = page.getByRole('heading', { name: /^Invoice INV-/ });
+    await heading.waitFor();
+    const number = (await heading.innerText()).replace('Invoice ', '');
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const read = async () =>
+      (await (await apiGet(`/api/v1/invoices/${id}`)).json()) as { status: string; version: number };
+    const before = await read();
+    assert.equal(before.status, 'sent');
+    const confirm = page.getByRole('dialog', { name: `Void invoice ${number}?` });
+    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    await confirm.getByText(/A reversing entry dated today/).waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    await shotAt('confirm-void-invoice-1366', 1366);
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    assert.deepEqual(await read(), before, 'Escape and "Keep it" leave the invoice untouched');
+    await page.getByText('sent', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    await confirm.getByRole('button', { name: `Void ${number}` }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('void', { exact: true }).first().waitFor();
+    assert.equal((await read()).status, 'void');
+  });
+
+  test('closing the period asks first, then refuses a back-dated entry in words', async () => {
     await nav('Periods');
     await page.getByRole('textbox', { name: 'Close through' }).fill(today());
+    // D82: closing asks first, naming the day; Escape closes nothing.
+    const confirm = page.getByRole('dialog', { name: /^Close the books through / });
     await page.getByRole('button', { name: 'Close the books' }).click();
+    await confirm.getByText(/Nothing can then be posted/).waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('Every period is open').waitFor();
+    await page.getByRole('button', { name: 'Close the books' }).click();
+    await shotAt('confirm-close-books-390', 390);
+    await confirm.getByRole('button', { name: 'Close the books' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await page
       .getByText(/closed through/i)
       .first()
@@ -800,6 +874,15 @@ describe('a bookkeeper’s day in the browser', {
     await shot('members-revoke-invitation');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await confirm.waitFor({ state: 'hidden' });
+    // Removing your own row says it is you, and that the only owner cannot go (D82).
+    await main.getByRole('button', { name: `Remove ${email}` }).click();
+    const own = page.getByRole('dialog', { name: 'Remove yourself from these books?' });
+    await own.getByText(`This is you (${email}).`).waitFor();
+    await own.getByText(/You are the only owner of these books/).waitFor();
+    assert.ok(await own.getByRole('button', { name: 'Remove me' }).isDisabled(), 'the only owner stays');
+    await shot('members-remove-yourself');
+    await page.keyboard.press('Escape');
+    await own.waitFor({ state: 'hidden' });
     const link = await loggedLink(invitee, 'invitation');
     assert.match(link, /\/invitations\/accept#token=fi_/);
 

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   onClose,
   loading,
   error,
+  disabled,
 }: {
   opened: boolean;
   title: string;
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   onClose: () => void;
   loading?: boolean;
   error?: unknown;
+  /** The action cannot succeed (the text says why): only "Keep it" is offered. */
+  disabled?: boolean;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
@@ -34,7 +37,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} data-autofocus>
             Keep it
           </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
+          <Button color="red" loading={loading} onClick={onConfirm} disabled={disabled}>
             {confirm}
           </Button>
         </Group>

@@ -20,10 +20,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { parseMoney } from '../../ui/money.ts';
+import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -69,6 +70,7 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
   const [customer, setCustomer] = useState<string | null>(note?.customer ?? search.get('customer'));
   const [issueDate, setIssueDate] = useState(note?.issue_date ?? today());
   const [memo, setMemo] = useState(note?.memo ?? '');
+  const [confirmingDelete, deleteDialog] = useDisclosure(false);
   const body = () => ({ customer: customer ?? '', issue_date: issueDate, memo, lines: editor.body() });
   const save = useMutation({
     mutationFn: async (issue: boolean) => {
@@ -138,11 +140,11 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
           style={{ flex: 1, minWidth: 200 }}
         />
       </Group>
-      <ErrorNotice error={save.error ?? remove.error} onReload={() => navigate(0)} />
+      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
       <SalesLinesGrid books={books} editor={editor} fields={fields} />
       <Group justify="space-between">
         {note ? (
-          <Button variant="subtle" color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+          <Button variant="subtle" color="red" onClick={deleteDialog.open}>
             Delete draft
           </Button>
         ) : (
@@ -165,6 +167,25 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
           </Button>
         </Group>
       </Group>
+      {note ? (
+        <ConfirmDialog
+          opened={confirmingDelete}
+          title={`Delete the draft credit note for ${note.customer_name}?`}
+          confirm="Delete draft"
+          onConfirm={() => remove.mutate()}
+          onClose={() => {
+            deleteDialog.close();
+            remove.reset();
+          }}
+          loading={remove.isPending}
+          error={remove.error}
+        >
+          <Text size="sm">
+            The draft and its lines are deleted for good. It was never issued, so nothing in the books changes
+            and no credit note number is used.
+          </Text>
+        </ConfirmDialog>
+      ) : null}
     </Page>
   );
 }
@@ -172,6 +193,7 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
 function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
   const refresh = useRefresh();
   const [applying, applyDialog] = useDisclosure(false);
+  const [confirmingVoid, voidDialog] = useDisclosure(false);
   const voidIt = useMutation({
     mutationFn: async () =>
       data(
@@ -181,6 +203,7 @@ function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
         }),
       ),
     onSuccess: () => {
+      voidDialog.close();
       refresh();
       notify({ message: `Credit note ${note.number} voided; its entry is reversed.` });
     },
@@ -196,7 +219,7 @@ function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
         <>
           {canApply ? <Button onClick={applyDialog.open}>Apply credit</Button> : null}
           {canVoid ? (
-            <Button variant="subtle" color="red" onClick={() => voidIt.mutate()} loading={voidIt.isPending}>
+            <Button variant="subtle" color="red" onClick={voidDialog.open}>
               Void
             </Button>
           ) : null}
@@ -213,7 +236,6 @@ function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
           {note.memo ? ` · ${note.memo}` : ''}
         </Text>
       </Group>
-      <ErrorNotice error={voidIt.error} />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Figure label="Total" amount={note.total} currency={note.currency} />
         <Figure label="Applied" amount={note.amount_applied} currency={note.currency} />
@@ -253,6 +275,25 @@ function CreditNoteView({ books, note }: { books: Books; note: CreditNote }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <ConfirmDialog
+        opened={confirmingVoid}
+        title={`Void credit note ${note.number}?`}
+        confirm={`Void ${note.number}`}
+        onConfirm={() => voidIt.mutate()}
+        onClose={() => {
+          voidDialog.close();
+          voidIt.reset();
+        }}
+        loading={voidIt.isPending}
+        error={voidIt.error}
+      >
+        <Text size="sm">
+          A reversing entry dated today (or the issue date, if that is later) takes the note out of the books:
+          {` ${note.customer_name}`} loses its {formatAmount(note.total, note.currency)} of credit and owes
+          that much again. The note stays on file marked void and its number stays used. A void cannot be
+          undone.
+        </Text>
+      </ConfirmDialog>
       <Modal opened={applying} onClose={applyDialog.close} title={`Apply ${note.number}`} size="lg">
         <ApplyToInvoices
           books={books}

@@ -7,6 +7,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -321,34 +322,27 @@ export default function Deposits() {
           />
         ) : null}
       </Modal>
-      <Modal
+      <ConfirmDialog
         opened={voiding !== null}
+        title={`Void deposit ${voiding?.number ?? ''}?`}
+        confirm={`Void ${voiding?.number ?? 'deposit'}`}
+        onConfirm={() => voiding && voidDeposit.mutate(voiding)}
         onClose={() => {
           setVoiding(null);
           voidDeposit.reset();
         }}
-        title={voiding ? `Void deposit ${voiding.number}?` : 'Void deposit'}
+        loading={voidDeposit.isPending}
+        error={voidDeposit.error}
       >
         {voiding ? (
-          <Stack gap="sm">
-            <ErrorNotice error={voidDeposit.error} />
-            <Text size="sm">
-              Deposit {voiding.number} of <Money amount={voiding.amount} currency={voiding.currency} strong />{' '}
-              to {voiding.deposit_to_account_name} will be reversed on {formatDate(voiding.date)}. Its{' '}
-              {voiding.payments.length} payment{voiding.payments.length === 1 ? '' : 's'} go back to
-              Undeposited Funds, ready for another deposit.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setVoiding(null)}>
-                Keep it
-              </Button>
-              <Button color="red" loading={voidDeposit.isPending} onClick={() => voidDeposit.mutate(voiding)}>
-                Void {voiding.number}
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm">
+            Deposit {voiding.number} of <Money amount={voiding.amount} currency={voiding.currency} strong />{' '}
+            to {voiding.deposit_to_account_name} will be reversed on {formatDate(voiding.date)}. Its{' '}
+            {voiding.payments.length} payment{voiding.payments.length === 1 ? '' : 's'} go back to Undeposited
+            Funds, ready for another deposit.
+          </Text>
         ) : null}
-      </Modal>
+      </ConfirmDialog>
     </Page>
   );
 }

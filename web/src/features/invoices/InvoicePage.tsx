@@ -19,11 +19,12 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { parseMoney } from '../../ui/money.ts';
+import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -60,6 +61,7 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
   const [customer, setCustomer] = useState<string | null>(invoice?.customer ?? null);
   const [issueDate, setIssueDate] = useState(invoice?.issue_date ?? today());
   const [memo, setMemo] = useState(invoice?.memo ?? '');
+  const [confirmingVoid, voidDialog] = useDisclosure(false);
 
   const body = () => ({
     customer: customer ?? '',
@@ -145,16 +147,11 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
           style={{ flex: 1, minWidth: 200 }}
         />
       </Group>
-      <ErrorNotice error={save.error ?? voidDraft.error} onReload={() => navigate(0)} />
+      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
       <SalesLinesGrid books={books} editor={editor} fields={fields} withItems />
       <Group justify="space-between">
         {invoice ? (
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => voidDraft.mutate()}
-            loading={voidDraft.isPending}
-          >
+          <Button variant="subtle" color="red" onClick={voidDialog.open}>
             Void draft
           </Button>
         ) : (
@@ -177,6 +174,26 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
           </Button>
         </Group>
       </Group>
+      {invoice ? (
+        <ConfirmDialog
+          opened={confirmingVoid}
+          title={`Void draft invoice ${invoice.number}?`}
+          confirm={`Void ${invoice.number}`}
+          onConfirm={() => voidDraft.mutate()}
+          onClose={() => {
+            voidDialog.close();
+            voidDraft.reset();
+          }}
+          loading={voidDraft.isPending}
+          error={voidDraft.error}
+        >
+          <Text size="sm">
+            The draft is marked void and kept on file; it never reached the books, so no balance changes. Its
+            number {invoice.number} stays used so the numbering has no gap. Unsaved changes on this page are
+            lost.
+          </Text>
+        </ConfirmDialog>
+      ) : null}
     </Page>
   );
 }
@@ -185,6 +202,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, payDialog] = useDisclosure(false);
+  const [confirmingVoid, voidDialog] = useDisclosure(false);
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: ['invoices'] });
     // A sale or its void moves inventory items' stock (D49).
@@ -201,6 +219,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
         }),
       ),
     onSuccess: () => {
+      voidDialog.close();
       refresh();
       notify({ message: `Invoice ${invoice.number} voided.` });
     },
@@ -264,12 +283,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
               </Button>
               {/* D23: a sent invoice with a payment applied is not voided (the payment is voided first). */}
               {open && parseMoney(invoice.amount_paid) === 0n ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  onClick={() => voidIt.mutate()}
-                  loading={voidIt.isPending}
-                >
+                <Button variant="subtle" color="red" onClick={voidDialog.open}>
                   Void
                 </Button>
               ) : null}
@@ -286,7 +300,7 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           {invoice.days_overdue > 0 ? ` · ${invoice.days_overdue} days overdue` : ''}
         </Text>
       </Group>
-      <ErrorNotice error={voidIt.error ?? email.error ?? pdf.error} />
+      <ErrorNotice error={email.error ?? pdf.error} />
       <SimpleGrid cols={{ base: 1, xs: credited ? 4 : 3 }}>
         <Card withBorder>
           <Text size="sm" c="dimmed">
@@ -335,6 +349,28 @@ function InvoiceView({ books, invoice }: { books: Books; invoice: Invoice }) {
           ))}
         </Stack>
       ) : null}
+      <ConfirmDialog
+        opened={confirmingVoid}
+        title={`Void invoice ${invoice.number}?`}
+        confirm={`Void ${invoice.number}`}
+        onConfirm={() => voidIt.mutate()}
+        onClose={() => {
+          voidDialog.close();
+          voidIt.reset();
+        }}
+        loading={voidIt.isPending}
+        error={voidIt.error}
+      >
+        <Text size="sm">
+          A reversing entry dated today (or the issue date, if that is later) takes the invoice out of the
+          books: {invoice.customer_name} no longer owes its {formatAmount(invoice.total, invoice.currency)},
+          and any stocked items on it go back into stock.
+        </Text>
+        <Text size="sm">
+          The invoice stays on file marked void and its number stays used. A void cannot be undone: to bill
+          again, write a new invoice.
+        </Text>
+      </ConfirmDialog>
       <Modal opened={paying} onClose={payDialog.close} title={`Record payment for ${invoice.number}`}>
         <RecordPayment
           invoice={invoice}

@@ -14,15 +14,17 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { balanceSentence, entryBalance, formatMoney, readAmount } from '../../ui/money.ts';
+import { balanceSentence, entryBalance, formatAmount, formatMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -165,6 +167,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
       navigate(`/journal/${saved.id}`, { replace: true });
     },
   });
+  const [confirmingDelete, deleteDialog] = useDisclosure(false);
   const remove = useMutation({
     mutationFn: async () =>
       entry && data(await api.DELETE('/api/v1/journal-entries/{id}', { params: { path: { id: entry.id } } })),
@@ -210,7 +213,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
           Pay run
         </Button>
       </Group>
-      <ErrorNotice error={save.error ?? remove.error} onReload={() => navigate(0)} />
+      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
       <Table.ScrollContainer minWidth={showTracking ? 960 : 720}>
         <Table>
           <Table.Thead>
@@ -324,7 +327,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
       ) : null}
       <Group justify="space-between">
         {entry ? (
-          <Button variant="subtle" color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+          <Button variant="subtle" color="red" onClick={deleteDialog.open}>
             Delete draft
           </Button>
         ) : (
@@ -348,6 +351,23 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
           </Button>
         </Group>
       </Group>
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title={`Delete this draft journal entry${entry?.memo ? ` (“${entry.memo}”)` : ''}?`}
+        confirm="Delete draft"
+        onConfirm={() => remove.mutate()}
+        onClose={() => {
+          deleteDialog.close();
+          remove.reset();
+        }}
+        loading={remove.isPending}
+        error={remove.error}
+      >
+        <Text size="sm">
+          The draft and its lines are deleted for good. It was never posted, so no balance changes and no
+          entry number is used.
+        </Text>
+      </ConfirmDialog>
     </Page>
   );
 }
@@ -356,6 +376,7 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [reverseDate, setReverseDate] = useState(today());
+  const [confirmingReverse, reverseDialog] = useDisclosure(false);
   const reverse = useMutation({
     mutationFn: async () =>
       data(
@@ -450,7 +471,6 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
         </Alert>
       ) : entry.status === 'posted' && books.can.writeBooks && entry.source_type === 'manual' ? (
         <Stack gap="xs">
-          <ErrorNotice error={reverse.error} />
           <Group align="flex-end" gap="sm">
             <TextInput
               label="Reversal date"
@@ -458,17 +478,31 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
               value={reverseDate}
               onChange={(e) => setReverseDate(e.currentTarget.value)}
             />
-            <Button
-              variant="default"
-              color="orange"
-              onClick={() => reverse.mutate()}
-              loading={reverse.isPending}
-            >
+            <Button variant="default" color="orange" onClick={reverseDialog.open} disabled={!reverseDate}>
               Reverse
             </Button>
           </Group>
         </Stack>
       ) : null}
+      <ConfirmDialog
+        opened={confirmingReverse}
+        title={`Reverse journal entry ${entry.entry_number ?? ''}?`}
+        confirm={`Reverse ${entry.entry_number ?? 'entry'}`}
+        onConfirm={() => reverse.mutate()}
+        onClose={() => {
+          reverseDialog.close();
+          reverse.reset();
+        }}
+        loading={reverse.isPending}
+        error={reverse.error}
+      >
+        <Text size="sm">
+          A new entry dated {reverseDate ? formatDate(reverseDate) : 'the reversal date'} posts the mirror
+          image of this one (every debit becomes a credit, {formatAmount(entry.total_debit, entry.currency)}{' '}
+          each side), so from that day its effect on the balances is gone. This entry stays in the ledger,
+          marked reversed; it cannot be reversed twice.
+        </Text>
+      </ConfirmDialog>
     </Page>
   );
 }

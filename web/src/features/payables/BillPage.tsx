@@ -14,15 +14,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { parseMoney } from '../../ui/money.ts';
+import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -72,6 +74,7 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
   const [billDate, setBillDate] = useState(bill?.bill_date ?? today());
   const [dueDate, setDueDate] = useState(bill?.due_date ?? '');
   const [memo, setMemo] = useState(bill?.memo ?? '');
+  const [confirmingVoid, voidDialog] = useDisclosure(false);
   const body = () => ({
     vendor: vendor ?? '',
     vendor_reference: reference,
@@ -165,16 +168,11 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
         />
       </Group>
       <TextInput label="Memo" value={memo} onChange={(e) => setMemo(e.currentTarget.value)} />
-      <ErrorNotice error={save.error ?? voidDraft.error} onReload={() => navigate(0)} />
+      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
       <SalesLinesGrid books={books} editor={editor} fields={fields} withItems />
       <Group justify="flex-end" gap="xs">
         {bill ? (
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => voidDraft.mutate()}
-            loading={voidDraft.isPending}
-          >
+          <Button variant="subtle" color="red" onClick={voidDialog.open}>
             Void draft
           </Button>
         ) : null}
@@ -193,6 +191,26 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
           Open
         </Button>
       </Group>
+      {bill ? (
+        <ConfirmDialog
+          opened={confirmingVoid}
+          title={`Void draft bill ${bill.number}?`}
+          confirm={`Void ${bill.number}`}
+          onConfirm={() => voidDraft.mutate()}
+          onClose={() => {
+            voidDialog.close();
+            voidDraft.reset();
+          }}
+          loading={voidDraft.isPending}
+          error={voidDraft.error}
+        >
+          <Text size="sm">
+            The draft is marked void and kept on file; it never reached the books, so nothing you owe changes.
+            Its number {bill.number} stays used so the numbering has no gap. Unsaved changes on this page are
+            lost.
+          </Text>
+        </ConfirmDialog>
+      ) : null}
     </Page>
   );
 }
@@ -200,6 +218,7 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
 function BillView({ books, bill }: { books: Books; bill: Bill }) {
   const refresh = useRefresh();
   const navigate = useNavigate();
+  const [confirmingVoid, voidDialog] = useDisclosure(false);
   const voidIt = useMutation({
     mutationFn: async () =>
       data(
@@ -209,6 +228,7 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
         }),
       ),
     onSuccess: () => {
+      voidDialog.close();
       refresh();
       notify({ message: `Bill ${bill.number} voided.` });
     },
@@ -234,7 +254,7 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
             <Button onClick={() => navigate(`/bill-payments?pay=${bill.id}`)}>Pay bill</Button>
           ) : null}
           {canWrite && bill.status === 'open' && nothingPaid ? (
-            <Button variant="subtle" color="red" onClick={() => voidIt.mutate()} loading={voidIt.isPending}>
+            <Button variant="subtle" color="red" onClick={voidDialog.open}>
               Void
             </Button>
           ) : null}
@@ -253,7 +273,6 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
           {bill.memo ? ` · ${bill.memo}` : ''}
         </Text>
       </Group>
-      <ErrorNotice error={voidIt.error} />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Figure label="Total" amount={bill.total} currency={bill.currency} />
         <Figure label="Paid" amount={bill.amount_paid} currency={bill.currency} />
@@ -289,6 +308,27 @@ function BillView({ books, bill }: { books: Books; bill: Bill }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <ConfirmDialog
+        opened={confirmingVoid}
+        title={`Void bill ${bill.number}?`}
+        confirm={`Void ${bill.number}`}
+        onConfirm={() => voidIt.mutate()}
+        onClose={() => {
+          voidDialog.close();
+          voidIt.reset();
+        }}
+        loading={voidIt.isPending}
+        error={voidIt.error}
+      >
+        <Text size="sm">
+          A reversing entry dated today (or the bill date, if that is later) takes the bill out of the books:
+          you no longer owe {bill.vendor_name} its {formatAmount(bill.total, bill.currency)}, and any stocked
+          items it bought leave stock again at their cost (refused if that would leave an item below zero).
+        </Text>
+        <Text size="sm">
+          The bill stays on file marked void and its number stays used. A void cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Page>
   );
 }

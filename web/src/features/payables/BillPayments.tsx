@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, readAmount } from '../../ui/money.ts';
+import { formatAmount, formatMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
@@ -225,6 +226,7 @@ export default function BillPayments() {
   const [params, setParams] = useSearchParams();
   const [cursor, setCursor] = useState<string>(NEWEST);
   const [paying, setPaying] = useState(params.has('pay'));
+  const [voiding, setVoiding] = useState<BillPayment | null>(null);
   const voidPayment = useMutation({
     mutationFn: async (payment: BillPayment) =>
       data(
@@ -234,6 +236,7 @@ export default function BillPayments() {
         }),
       ),
     onSuccess: (payment) => {
+      setVoiding(null);
       refresh();
       notify({ message: `Payment ${payment.number} voided; the bills it paid are open again.` });
     },
@@ -261,7 +264,7 @@ export default function BillPayments() {
         ) : null
       }
     >
-      <ErrorNotice error={list.error ?? voidPayment.error} />
+      <ErrorNotice error={list.error} />
       {list.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No bill payments yet.
@@ -302,7 +305,7 @@ export default function BillPayments() {
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          onClick={() => voidPayment.mutate(payment)}
+                          onClick={() => setVoiding(payment)}
                           aria-label={`Void ${payment.number}`}
                         >
                           Void
@@ -322,6 +325,27 @@ export default function BillPayments() {
         onPage={(page) => setCursor(page ?? NEWEST)}
         newestFirst
       />
+      <ConfirmDialog
+        opened={voiding !== null}
+        title={`Void bill payment ${voiding?.number ?? ''}?`}
+        confirm={`Void ${voiding?.number ?? 'payment'}`}
+        onConfirm={() => voiding && voidPayment.mutate(voiding)}
+        onClose={() => {
+          setVoiding(null);
+          voidPayment.reset();
+        }}
+        loading={voidPayment.isPending}
+        error={voidPayment.error}
+      >
+        {voiding ? (
+          <Text size="sm">
+            A reversing entry dated the payment's own date, {formatDate(voiding.payment_date)}, puts the{' '}
+            {formatAmount(voiding.amount, voiding.currency)} paid to {voiding.vendor_name} out of the books,
+            as if it was never paid. {billsPaid(voiding)} The payment stays on file marked void; a void cannot
+            be undone.
+          </Text>
+        ) : null}
+      </ConfirmDialog>
       <Modal opened={paying} onClose={close} title="Pay bills" size="lg">
         <PayBills
           books={books}
@@ -334,4 +358,12 @@ export default function BillPayments() {
       </Modal>
     </Page>
   );
+}
+
+/** Which bills a voided payment opens again, in one sentence. */
+function billsPaid(payment: BillPayment): string {
+  const numbers = payment.applications.map((a) => a.bill_number);
+  return numbers.length === 1
+    ? `The bill it paid, ${numbers[0]}, is open and owed again.`
+    : `The bills it paid (${numbers.join(', ')}) are open and owed again.`;
 }

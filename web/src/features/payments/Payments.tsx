@@ -7,11 +7,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
+import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
@@ -263,6 +264,7 @@ export default function Payments() {
   const [cursor, setCursor] = useState<string>(NEWEST);
   const [recording, dialog] = useDisclosure(false);
   const [applying, setApplying] = useState<Payment | null>(null);
+  const [voiding, setVoiding] = useState<Payment | null>(null);
   const refresh = () => {
     for (const key of ['payments', 'invoices', 'customers', 'deposits', 'accounts', 'dashboard'])
       queryClient.invalidateQueries({ queryKey: [key] });
@@ -276,6 +278,7 @@ export default function Payments() {
         }),
       ),
     onSuccess: (payment) => {
+      setVoiding(null);
       refresh();
       notify({
         message: `Payment ${payment.number} voided; the invoices it paid are open again.`,
@@ -300,7 +303,7 @@ export default function Payments() {
         ) : null
       }
     >
-      <ErrorNotice error={list.error ?? voidPayment.error} />
+      <ErrorNotice error={list.error} />
       {list.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No payments received yet.
@@ -363,7 +366,7 @@ export default function Payments() {
                               size="compact-xs"
                               variant="subtle"
                               color="red"
-                              onClick={() => voidPayment.mutate(payment)}
+                              onClick={() => setVoiding(payment)}
                               aria-label={`Void ${payment.number}`}
                             >
                               Void
@@ -385,6 +388,20 @@ export default function Payments() {
         onPage={(page) => setCursor(page ?? NEWEST)}
         newestFirst
       />
+      <ConfirmDialog
+        opened={voiding !== null}
+        title={`Void payment ${voiding?.number ?? ''}?`}
+        confirm={`Void ${voiding?.number ?? 'payment'}`}
+        onConfirm={() => voiding && voidPayment.mutate(voiding)}
+        onClose={() => {
+          setVoiding(null);
+          voidPayment.reset();
+        }}
+        loading={voidPayment.isPending}
+        error={voidPayment.error}
+      >
+        {voiding ? <VoidPaymentText payment={voiding} /> : null}
+      </ConfirmDialog>
       <Modal opened={applying !== null} onClose={() => setApplying(null)} title="Apply credit">
         {applying ? (
           <ApplyCredit
@@ -407,5 +424,30 @@ export default function Payments() {
         />
       </Modal>
     </Page>
+  );
+}
+
+/** What voiding a payment received does (D61), in a bookkeeper's words. */
+function VoidPaymentText({ payment }: { payment: Payment }) {
+  const paid = payment.applications.map((a) => a.invoice_number).join(', ');
+  return (
+    <>
+      <Text size="sm">
+        A reversing entry dated the payment's own date, {formatDate(payment.payment_date)}, takes the{' '}
+        {formatAmount(payment.amount, payment.currency)} from {payment.customer_name} out of the books, as if
+        it never came in.
+      </Text>
+      <Text size="sm">
+        {payment.applications.length > 1
+          ? `The invoices it paid (${paid}) are open again for what it paid on them.`
+          : paid
+            ? `The invoice it paid, ${paid}, is open again for what it paid on it.`
+            : 'It paid no invoice.'}
+        {parseMoney(payment.unapplied_amount) > 0n
+          ? ` Its unapplied credit of ${formatAmount(payment.unapplied_amount, payment.currency)} goes too.`
+          : ''}{' '}
+        The payment stays on file marked void; a void cannot be undone.
+      </Text>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CopyField } from '../../ui/CopyField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -15,6 +16,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type ApiKey = ResponseOf<'/api/v1/api-keys', 'post', 201>;
+type KeyRow = ResponseOf<'/api/v1/api-keys', 'get', 200>['results'][number];
 type KeyRole = RequestOf<'/api/v1/api-keys', 'post'>['role'];
 
 const ROLES = [
@@ -129,10 +131,14 @@ export default function ApiKeys() {
       dialog.open();
     },
   });
+  const [revoking, setRevoking] = useState<KeyRow | null>(null);
   const revoke = useMutation({
     mutationFn: async (id: string) =>
       data(await api.POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+    onSuccess: () => {
+      setRevoking(null);
+      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    },
   });
   if (!books) return null;
   const rows = keys.data?.results ?? [];
@@ -155,7 +161,7 @@ export default function ApiKeys() {
         Keys let your own software use the API of these {books.mode} books. A key acts with its role, and
         never more than the person who made it.
       </Text>
-      <ErrorNotice error={keys.error ?? rotate.error ?? revoke.error} />
+      <ErrorNotice error={keys.error ?? rotate.error} />
       {keys.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No keys yet for these books.
@@ -202,7 +208,7 @@ export default function ApiKeys() {
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          onClick={() => revoke.mutate(key.id)}
+                          onClick={() => setRevoking(key)}
                           aria-label={`Revoke ${key.name}`}
                         >
                           Revoke
@@ -216,6 +222,24 @@ export default function ApiKeys() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={`Revoke the key “${revoking?.name ?? ''}”?`}
+        confirm="Revoke key"
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        onClose={() => {
+          setRevoking(null);
+          revoke.reset();
+        }}
+        loading={revoke.isPending}
+        error={revoke.error}
+      >
+        <Text size="sm">
+          The key starting <code>{revoking?.prefix}</code> stops working at once: whatever software sends it
+          is refused from its next request. A revoked key cannot be brought back; to reconnect, create a new
+          key. What it already recorded stays in the books.
+        </Text>
+      </ConfirmDialog>
       <Modal
         opened={creating}
         onClose={close}

@@ -1,24 +1,27 @@
 // More, Members: who works in these books; invite by email (D94: the person accepts through the
 // emailed link, by logging in or signing up; seats are counted then), change a role, remove; the
 // open invitations, to send again or revoke.
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { useBooks } from '../shell/books.tsx';
+import { useBooks, useMe } from '../shell/books.tsx';
 
 type Role = RequestOf<'/api/v1/members', 'post'>['role'];
 type Invitation = ResponseOf<'/api/v1/members/invitations', 'post', 201>;
+type Member = ResponseOf<'/api/v1/members', 'get', 200>['results'][number];
 const ROLES = ['owner', 'admin', 'accountant', 'sales', 'viewer'].map((value) => ({ value, label: value }));
 
 export default function Members() {
   const books = useBooks();
+  const me = useMe().data;
   const queryClient = useQueryClient();
   const members = useQuery({
     queryKey: ['members'],
@@ -68,10 +71,17 @@ export default function Members() {
       ),
     onSuccess: refresh,
   });
+  const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useMutation({
-    mutationFn: async (userId: string) =>
-      data(await api.DELETE('/api/v1/members/{user_id}', { params: { path: { user_id: userId } } })),
-    onSuccess: refresh,
+    mutationFn: async (member: Member) =>
+      data(await api.DELETE('/api/v1/members/{user_id}', { params: { path: { user_id: member.user_id } } })),
+    onSuccess: (_, member) => {
+      setRemoving(null);
+      refresh();
+      notify({ message: `${member.email} no longer works in these books.` });
+      // Removing yourself ends your access: GET /me answers without these books and the shell moves on.
+      if (member.user_id === me?.user.id) queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
   });
   if (!books) return null;
   const rows = members.data?.results ?? [];
@@ -84,7 +94,7 @@ export default function Members() {
           ? `${rows.length} of ${members.data.seats} seats used.${pending > 0 ? ` ${pending} invitation${pending === 1 ? '' : 's'} pending: a seat is taken when one is accepted.` : ''}`
           : ' '}
       </Text>
-      <ErrorNotice error={members.error ?? change.error ?? remove.error} />
+      <ErrorNotice error={members.error ?? change.error} />
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Thead>
@@ -120,7 +130,7 @@ export default function Members() {
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => remove.mutate(member.user_id)}
+                      onClick={() => setRemoving(member)}
                       aria-label={`Remove ${member.email}`}
                     >
                       Remove
@@ -226,25 +236,76 @@ export default function Members() {
           </Table.ScrollContainer>
         </Stack>
       ) : null}
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke the invitation?">
-        {revoking ? (
-          <Stack gap="sm">
-            <Text size="sm">
-              The invitation of {revoking.email} as {revoking.role} is revoked: its link stops working. You
-              can invite them again later.
-            </Text>
-            <ErrorNotice error={revoke.error} />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setRevoking(null)}>
-                Keep it
-              </Button>
-              <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(revoking.id)}>
-                Revoke invitation
-              </Button>
-            </Group>
-          </Stack>
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={`Revoke the invitation of ${revoking?.email ?? ''}?`}
+        confirm="Revoke invitation"
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        onClose={() => {
+          setRevoking(null);
+          revoke.reset();
+        }}
+        loading={revoke.isPending}
+        error={revoke.error}
+      >
+        <Text size="sm">
+          The invitation of {revoking?.email} as {revoking?.role} is revoked: its link stops working. You can
+          invite them again later.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={
+          removing && removing.user_id === me?.user.id
+            ? 'Remove yourself from these books?'
+            : `Remove ${removing?.name || removing?.email || 'this member'} from these books?`
+        }
+        confirm={removing && removing.user_id === me?.user.id ? 'Remove me' : 'Remove member'}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onClose={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        loading={remove.isPending}
+        error={remove.error}
+        disabled={removing !== null && isLastOwner(removing, rows)}
+      >
+        {removing ? (
+          <RemoveText member={removing} self={removing.user_id === me?.user.id} rows={rows} />
         ) : null}
-      </Modal>
+      </ConfirmDialog>
     </Page>
+  );
+}
+
+/** Books always keep an owner: removing the only one is refused by the API. */
+function isLastOwner(member: Member, rows: Member[]): boolean {
+  return member.role === 'owner' && !rows.some((m) => m.role === 'owner' && m.user_id !== member.user_id);
+}
+
+/** What removing a member means, said plainly, above all when the row is your own. */
+function RemoveText({ member, self, rows }: { member: Member; self: boolean; rows: Member[] }) {
+  const lastOwner = isLastOwner(member, rows);
+  return (
+    <Stack gap="xs">
+      {self ? (
+        <Text size="sm" fw={600}>
+          This is you ({member.email}).
+        </Text>
+      ) : null}
+      {lastOwner ? (
+        <Text size="sm">
+          {self ? 'You are' : `${member.email} is`} the only owner of these books, and books always keep an
+          owner: Folio cannot remove the only one. Make another member an owner first.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {self
+            ? 'You lose access to these books at once: you will no longer see or change anything in them, and only an owner or admin can invite you back.'
+            : `${member.email} (${member.role}) loses access to these books at once and frees a seat. They can be invited again later.`}{' '}
+          Everything already recorded stays in the books.
+        </Text>
+      )}
+    </Stack>
   );
 }

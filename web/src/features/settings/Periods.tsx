@@ -2,9 +2,10 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -22,18 +23,28 @@ export default function Periods() {
   const queryClient = useQueryClient();
   const form = useForm({ initialValues: { through: lastDayOfPreviousMonth() } });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['organization'] });
+  // D82: both ask first. `closing` is the date the dialog names; `reopening` the reopen dialog.
+  const [closing, setClosing] = useState<string | null>(null);
+  const [reopening, setReopening] = useState(false);
   const close = useMutation({
     mutationFn: async (through: string) =>
       data(await api.POST('/api/v1/periods/close', { body: { through } })),
     onSuccess: (_, through) => {
+      setClosing(null);
       refresh();
       notify({ message: `Books closed through ${formatDate(through)}.`, color: 'teal' });
     },
     onError: (error) => showFieldErrors(form, error),
   });
+  const stopClosing = () => {
+    setClosing(null);
+    close.reset();
+    form.clearErrors();
+  };
   const reopen = useMutation({
     mutationFn: async () => data(await api.POST('/api/v1/periods/reopen', { body: { through: null } })),
     onSuccess: () => {
+      setReopening(false);
       refresh();
       notify({ message: 'Every period is open again.', color: 'teal' });
     },
@@ -51,10 +62,9 @@ export default function Periods() {
           ) : (
             <Text size="sm">Every period is open: entries can be posted on any date.</Text>
           )}
-          <ErrorNotice error={close.error ?? reopen.error} />
           {books.can.administer ? (
             <>
-              <form onSubmit={form.onSubmit((values) => close.mutate(values.through))}>
+              <form onSubmit={form.onSubmit((values) => setClosing(values.through))}>
                 <Group align="flex-end" gap="sm">
                   <TextInput
                     label="Close through"
@@ -63,14 +73,12 @@ export default function Periods() {
                     required
                     {...form.getInputProps('through')}
                   />
-                  <Button type="submit" loading={close.isPending}>
-                    Close the books
-                  </Button>
+                  <Button type="submit">Close the books</Button>
                 </Group>
               </form>
               {books.booksClosedThrough ? (
                 <Group>
-                  <Button variant="default" onClick={() => reopen.mutate()} loading={reopen.isPending}>
+                  <Button variant="default" onClick={() => setReopening(true)}>
                     Reopen every period
                   </Button>
                 </Group>
@@ -83,6 +91,43 @@ export default function Periods() {
           )}
         </Stack>
       </Card>
+      <ConfirmDialog
+        opened={closing !== null}
+        title={`Close the books through ${closing ? formatDate(closing) : ''}?`}
+        confirm="Close the books"
+        onConfirm={() => closing && close.mutate(closing)}
+        onClose={stopClosing}
+        loading={close.isPending}
+        error={close.error}
+      >
+        <Text size="sm">
+          Nothing can then be posted, sent, voided or reversed with a date on or before{' '}
+          {closing ? formatDate(closing) : 'that day'}: invoices, bills, payments, deposits and journal
+          entries dated then are refused. Balances and reports for those days stop changing.
+        </Text>
+        <Text size="sm">
+          A later close can only move the date forward. To change something in a closed period, an owner or
+          admin reopens every period first.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={reopening}
+        title={`Reopen every period${books.booksClosedThrough ? ` closed through ${formatDate(books.booksClosedThrough)}` : ''}?`}
+        confirm="Reopen every period"
+        onConfirm={() => reopen.mutate()}
+        onClose={() => {
+          setReopening(false);
+          reopen.reset();
+        }}
+        loading={reopen.isPending}
+        error={reopen.error}
+      >
+        <Text size="sm">
+          Every date becomes open again: anyone who may write can post, void or reverse on days your closed
+          reports already show, and those reports can change. Close the books again once the correction is
+          made.
+        </Text>
+      </ConfirmDialog>
     </Page>
   );
 }
