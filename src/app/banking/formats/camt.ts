@@ -1,6 +1,8 @@
 // ISO 20022 camt.053 (bank-to-customer statement), versions .001.02 to .001.08 (D71). One statement
 // per file. Booked entries only (`Sts` BOOK; pending or informational entries are not yet money
 // that moved). Reference (D72): the entry's AcctSvcrRef, else its NtryRef, else a digest.
+
+import { parseBankAmount } from '../../../domain/bank-amounts.ts';
 import { fieldError } from '../../../domain/errors.ts';
 import type { Money } from '../../../domain/money.ts';
 import {
@@ -11,7 +13,6 @@ import {
   lineAmount,
   lineDate,
   type ParsedStatement,
-  parseAmount,
   STATEMENT_LINES_MAX,
   type StatementLine,
   unreadable,
@@ -40,7 +41,7 @@ function balanceOf(statement: unknown, codes: string[]): { amount: Money; date: 
     for (const balance of children(statement, 'Bal')) {
       const type = text(balance, 'Tp', 'CdOrPrtry', 'Cd');
       if (type !== code) continue;
-      const amount = parseAmount(text(balance, 'Amt') ?? '');
+      const amount = parseBankAmount(text(balance, 'Amt') ?? '');
       if (amount === null) throw fieldError(`balances/${code}`, 'the balance has no amount');
       return {
         amount: signed(amount, text(balance, 'CdtDbtInd'), `balances/${code}`),

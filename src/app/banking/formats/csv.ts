@@ -2,6 +2,7 @@
 // mapping says which header names hold the date, the amount (or a debit and a credit column), the
 // description, payee and reference, how dates are written and which decimal separator amounts use.
 import { parse } from 'csv-parse/sync';
+import { bankDateText, type DateFormat } from '../../../domain/bank-amounts.ts';
 import { fieldError } from '../../../domain/errors.ts';
 import type { Money } from '../../../domain/money.ts';
 import {
@@ -17,8 +18,7 @@ import {
   unreadable,
 } from './statement.ts';
 
-export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+export { DATE_FORMATS, type DateFormat } from '../../../domain/bank-amounts.ts';
 export const DELIMITERS = [',', ';', 'tab', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 
@@ -54,27 +54,6 @@ export function assertMappingShape(mapping: Partial<CsvMapping>, prefix: string)
   if (!hasAmount && !(hasDebit && hasCredit)) {
     const missing = hasDebit ? 'credit_column' : hasCredit ? 'debit_column' : 'amount_column';
     throw fieldError(`${prefix}${missing}`, 'is required (amount_column, or debit_column and credit_column)');
-  }
-}
-
-/** The date of `raw` written as `format`, as YYYY-MM-DD, or null. */
-export function csvDate(raw: string, format: DateFormat): string | null {
-  const value = raw.trim();
-  const pad = (part: string) => part.padStart(2, '0');
-  let match: RegExpExecArray | null;
-  switch (format) {
-    case 'YYYY-MM-DD':
-      match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
-      return match ? `${match[1]}-${pad(match[2]!)}-${pad(match[3]!)}` : null;
-    case 'DD/MM/YYYY':
-      match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-      return match ? `${match[3]}-${pad(match[2]!)}-${pad(match[1]!)}` : null;
-    case 'MM/DD/YYYY':
-      match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-      return match ? `${match[3]}-${pad(match[1]!)}-${pad(match[2]!)}` : null;
-    case 'DD.MM.YYYY':
-      match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
-      return match ? `${match[3]}-${pad(match[2]!)}-${pad(match[1]!)}` : null;
   }
 }
 
@@ -143,7 +122,7 @@ export function parseCsv(text: string, mapping: CsvMapping, prefix: string): Par
   const read = rows.map((row, index) => {
     const rawDate = cell(row, columns.date);
     const date = lineDate(
-      rawDate === undefined ? null : csvDate(rawDate, mapping.date_format),
+      rawDate === undefined ? null : bankDateText(rawDate, mapping.date_format),
       rawDate,
       index,
     );

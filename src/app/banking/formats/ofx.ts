@@ -1,6 +1,8 @@
 // OFX statements (D71): OFX 1.x (SGML: a colon header, then elements whose leaves are never closed),
 // OFX 2.x (XML) and Quicken's QFX (OFX with an INTU.BID). 1.x is turned into XML by sgmlToXml, then
 // both read as XML. One statement (bank or credit card) per file; each line's reference is its FITID.
+
+import { parseBankAmount } from '../../../domain/bank-amounts.ts';
 import { fieldError } from '../../../domain/errors.ts';
 import type { Money } from '../../../domain/money.ts';
 import {
@@ -11,7 +13,6 @@ import {
   lineAmount,
   lineDate,
   type ParsedStatement,
-  parseAmount,
   STATEMENT_LINES_MAX,
   type StatementLine,
   unreadable,
@@ -153,7 +154,7 @@ function ofxDecimalSeparator(raw: string | undefined): '.' | ',' {
 
 function balance(raw: string | undefined): Money | null {
   if (raw === undefined) return null;
-  const amount = parseAmount(raw, ofxDecimalSeparator(raw));
+  const amount = parseBankAmount(raw, ofxDecimalSeparator(raw));
   if (amount === null)
     throw fieldError('closing_balance', `${JSON.stringify(cleanText(raw, 40))} is not an amount`);
   return amount;

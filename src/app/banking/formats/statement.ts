@@ -3,9 +3,10 @@
 // and the digest that names a line without a reference of its own (D72).
 import { createHash } from 'node:crypto';
 import iconv from 'iconv-lite';
+import { parseBankAmount } from '../../../domain/bank-amounts.ts';
 import { isCalendarDate } from '../../../domain/dates.ts';
 import { type DomainError, fieldError } from '../../../domain/errors.ts';
-import { checkedMoney, MONEY_SCALE, type Money } from '../../../domain/money.ts';
+import { checkedMoney, type Money } from '../../../domain/money.ts';
 
 export type StatementFormat = 'ofx' | 'qfx' | 'camt.053' | 'csv';
 
@@ -65,41 +66,6 @@ export function cleanText(value: unknown, max = TEXT_LENGTH_MAX): string {
   return text.length > max ? text.slice(0, max) : text;
 }
 
-/**
- * An amount as the file writes it, exactly: optional sign (or parentheses), digits with optional
- * thousands separators, and the decimal separator given. Answers scaled units, or null when the
- * text is not an amount. More than four decimals is not an amount the ledger can hold.
- */
-export function parseAmount(raw: string, decimalSeparator: '.' | ',' = '.'): Money | null {
-  let text = raw.trim().replace(/[\s\u00A0\u202F]/g, '');
-  if (text === '') return null;
-  let negative = false;
-  if (text.startsWith('(') && text.endsWith(')')) {
-    negative = true;
-    text = text.slice(1, -1);
-  }
-  text = text.replace(/^[$€£¥]|[$€£¥]$/g, '');
-  if (text.startsWith('-') || text.startsWith('+')) {
-    negative = negative !== text.startsWith('-');
-    text = text.slice(1);
-  } else if (text.endsWith('-')) {
-    negative = !negative;
-    text = text.slice(0, -1);
-  }
-  text = text.replace(/^[$€£¥]/, '');
-  const thousands = decimalSeparator === '.' ? ',' : '.';
-  const pattern =
-    decimalSeparator === '.'
-      ? /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/
-      : /^(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$|^,\d+$/;
-  if (!pattern.test(text)) return null;
-  const [whole = '', fraction = ''] = text.split(thousands).join('').split(decimalSeparator);
-  if (fraction.length > MONEY_SCALE) return null;
-  if (whole.replace(/^0+/, '').length > 16) return null;
-  const units = BigInt(whole || '0') * 10n ** BigInt(MONEY_SCALE) + BigInt(fraction.padEnd(MONEY_SCALE, '0'));
-  return negative ? -units : units;
-}
-
 /** A line's amount or the refusal naming it (`lines/7/amount`). */
 export function lineAmount(
   raw: string | undefined,
@@ -109,7 +75,7 @@ export function lineAmount(
 ): Money {
   const path = `lines/${index}/${field}`;
   if (raw === undefined || raw.trim() === '') throw fieldError(path, 'the line has no amount');
-  const amount = parseAmount(raw, decimalSeparator);
+  const amount = parseBankAmount(raw, decimalSeparator);
   if (amount === null) {
     throw fieldError(path, `${JSON.stringify(cleanText(raw, 40))} is not an amount`);
   }

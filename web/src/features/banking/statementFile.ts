@@ -3,8 +3,14 @@
 // names and sample values, and the preview of what each line will become. The server reads the file
 // again and decides; these are the same rules (src/app/banking/formats/csv.ts, statement.ts), so the
 // preview shows what the import will do. Amounts are scaled integers, never floats (D45).
+import {
+  bankDateText,
+  DATE_FORMATS,
+  type DateFormat,
+  type DecimalSeparator,
+  parseBankAmount,
+} from '@shared/bank-amounts.ts';
 import type { Money } from '@shared/money.ts';
-import { parseMoney } from '../../ui/money.ts';
 
 export type StatementFormat = 'ofx' | 'camt.053' | 'csv';
 
@@ -21,10 +27,8 @@ export const FORMAT_LABEL: Record<StatementFormat, string> = {
   csv: 'CSV',
 };
 
-export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+export { DATE_FORMATS, type DateFormat, type DecimalSeparator } from '@shared/bank-amounts.ts';
 export type Delimiter = ',' | ';' | 'tab' | '|';
-export type DecimalSeparator = '.' | ',';
 
 /** The text of the file: UTF-8 when it is valid UTF-8 (a BOM dropped), else Windows-1252, as the server reads it. */
 export function decodeStatement(bytes: ArrayBuffer): string {
@@ -111,55 +115,15 @@ export function readCsv(text: string, delimiter: Delimiter, rowsMax = 1000): str
 
 /** The date of `raw` written as `format`, as YYYY-MM-DD, or null (an impossible day too). */
 export function readDate(raw: string, format: DateFormat): string | null {
-  const value = raw.trim();
-  const pad = (part: string) => part.padStart(2, '0');
-  const patterns: Record<DateFormat, [RegExp, (m: RegExpExecArray) => string]> = {
-    'YYYY-MM-DD': [/^(\d{4})-(\d{1,2})-(\d{1,2})$/, (m) => `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`],
-    'DD/MM/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (m) => `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`],
-    'MM/DD/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (m) => `${m[3]}-${pad(m[1]!)}-${pad(m[2]!)}`],
-    'DD.MM.YYYY': [/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, (m) => `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`],
-  };
-  const [pattern, build] = patterns[format];
-  const match = pattern.exec(value);
-  if (!match) return null;
-  const date = build(match);
+  const date = bankDateText(raw, format);
+  if (date === null) return null;
   const [year, month, day] = date.split('-').map(Number);
   const check = new Date(Date.UTC(year!, month! - 1, day!));
   return check.getUTCMonth() === month! - 1 && check.getUTCDate() === day ? date : null;
 }
 
-/**
- * An amount as a bank writes it (a currency sign, a trailing minus, parentheses, thousands
- * separators), in the ledger's scaled units; null when it is not one. The server's parseAmount.
- */
-export function readBankAmount(raw: string, separator: DecimalSeparator): Money | null {
-  let text = raw.trim().replace(/[\s\u00A0\u202F]/g, '');
-  if (text === '') return null;
-  let negative = false;
-  if (text.startsWith('(') && text.endsWith(')')) {
-    negative = true;
-    text = text.slice(1, -1);
-  }
-  text = text.replace(/^[$€£¥]|[$€£¥]$/g, '');
-  if (text.startsWith('-') || text.startsWith('+')) {
-    negative = negative !== text.startsWith('-');
-    text = text.slice(1);
-  } else if (text.endsWith('-')) {
-    negative = !negative;
-    text = text.slice(0, -1);
-  }
-  text = text.replace(/^[$€£¥]/, '');
-  const thousands = separator === '.' ? ',' : '.';
-  const pattern =
-    separator === '.'
-      ? /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/
-      : /^(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$|^,\d+$/;
-  if (!pattern.test(text)) return null;
-  const [whole = '', fraction = ''] = text.split(thousands).join('').split(separator);
-  if (fraction.length > 4 || whole.replace(/^0+/, '').length > 15) return null;
-  const units = parseMoney(`${whole || '0'}${fraction ? `.${fraction}` : ''}`);
-  return negative ? -units : units;
-}
+/** An amount as a bank writes it, in the ledger's scaled units; null when it is not one (the server's rule). */
+export const readBankAmount = parseBankAmount;
 
 export interface CsvMapping {
   date_column: string;
