@@ -7,10 +7,14 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
 import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './features/auth/LinkPages.tsx';
 import { useSession } from './features/shell/books.tsx';
-import { Shell } from './features/shell/Shell.tsx';
 import { Page } from './ui/Page.tsx';
 import { preloadEveryScreen, type Screen, screen } from './ui/screens.tsx';
 
+// The signed-in frame (navigation, header, books switcher) is a chunk of its own: the log-in page, a
+// first visit's page, does not download it (issue 21: a cold log-in page under 150 KB).
+const Shell = screen(() =>
+  import('./features/shell/Shell.tsx').then((module) => ({ default: module.Shell })),
+);
 const Dashboard = screen(() => import('./features/dashboard/Dashboard.tsx'));
 const Customers = screen(() => import('./features/customers/Customers.tsx'));
 const CustomerPage = screen(() => import('./features/customers/CustomerPage.tsx'));
@@ -80,7 +84,11 @@ const opening =
   (first === 'banking' && third === 'reconcile' && Reconcile) ||
   (second && DOCUMENT_PAGE[first]) ||
   FIRST_SEGMENT[first];
-void opening?.preload();
+const SIGNED_OUT_PAGES = new Set(['login', 'signup', 'forgot-password', 'reset-password', 'invitations']);
+if (!SIGNED_OUT_PAGES.has(first)) {
+  void Shell.preload();
+  void opening?.preload();
+}
 
 /**
  * The signed-in part of the app. Whether the session cookie is live is learnt from GET /me (the
@@ -120,7 +128,9 @@ export function App() {
         <Route
           element={
             <RequireSession>
-              <Shell />
+              <Suspense fallback={loading}>
+                <Shell />
+              </Suspense>
             </RequireSession>
           }
         >

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './ui/first-page-styles.ts';
 import './ui/print.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

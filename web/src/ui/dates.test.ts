@@ -1,29 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, monthsUpTo } from './dates.ts';
+import { formatDate, lastOfMonth, monthLabel } from './dates.ts';
 
-describe('monthsUpTo', () => {
-  it('gives six months oldest first, the current one ending today', () => {
-    expect(monthsUpTo('2026-11-24', 6)).toEqual([
-      { label: 'Jun 2026', from: '2026-06-01', to: '2026-06-30' },
-      { label: 'Jul 2026', from: '2026-07-01', to: '2026-07-31' },
-      { label: 'Aug 2026', from: '2026-08-01', to: '2026-08-31' },
-      { label: 'Sep 2026', from: '2026-09-01', to: '2026-09-30' },
-      { label: 'Oct 2026', from: '2026-10-01', to: '2026-10-31' },
-      { label: 'Nov 2026', from: '2026-11-01', to: '2026-11-24' },
-    ]);
+describe('lastOfMonth', () => {
+  it('gives the calendar month’s last day, leap Februaries included', () => {
+    expect(lastOfMonth('2026-11-24')).toBe('2026-11-30');
+    expect(lastOfMonth('2026-12-01')).toBe('2026-12-31');
+    expect(lastOfMonth('2028-02-10')).toBe('2028-02-29');
+    expect(lastOfMonth('2027-02-28')).toBe('2027-02-28');
   });
-  it('crosses the year and knows leap Februaries', () => {
-    const months = monthsUpTo('2028-03-05', 3);
-    expect(months.map((m) => [m.from, m.to])).toEqual([
-      ['2028-01-01', '2028-01-31'],
-      ['2028-02-01', '2028-02-29'],
-      ['2028-03-01', '2028-03-05'],
-    ]);
-    expect(monthsUpTo('2027-01-10', 2)[0]).toEqual({
-      label: 'Dec 2026',
-      from: '2026-12-01',
-      to: '2026-12-31',
-    });
+});
+
+describe('monthLabel', () => {
+  it('names a month by its short name and year', () => {
+    expect(monthLabel('2026-06-01')).toBe('Jun 2026');
+    expect(monthLabel('2027-01-31')).toBe('Jan 2027');
   });
 });
 

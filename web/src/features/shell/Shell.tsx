@@ -1,5 +1,9 @@
 // The frame of every signed-in page: header (books switcher, log out), navigation grouped as D43,
 // the sandbox banner on every page (D44), and the page itself.
+// Every component's styles come with the signed-in frame (the first page carries a few, see
+// ui/first-page-styles.ts), notifications' after them as Mantine asks.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import {
   Alert,
   AppShell,
@@ -102,7 +106,9 @@ export function Shell() {
     },
   });
 
-  if (me.error || organization.error) {
+  // GET /organization may leave before GET /me has said whether the remembered books are still this
+  // person's (books.tsx): its refusal counts only once /me has answered.
+  if (me.error || (me.data && organization.error)) {
     return (
       <Center p="xl">
         <ErrorNotice error={me.error ?? organization.error} />
