@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, errorHeading, errorSentence, fieldName, fieldsSentence } from './errors.ts';
+import { ApiError, errorHeading, errorSentence, fieldName, fieldsSentence, withFormLines } from './errors.ts';
 
 const envelope = (code: string, message: string, detail: Record<string, unknown> = {}) => ({
   error: { code, message, detail },
@@ -90,5 +90,26 @@ describe('an error notice is headed by what was being done', () => {
     );
     expect(errorHeading(new ApiError(503, null, 'GET'))).toBe('Something went wrong on the server');
     expect(errorHeading(new TypeError('Failed to fetch'))).toBe('Folio cannot be reached');
+  });
+});
+
+describe('a refusal names the line the person sees, even when blank lines were not sent', () => {
+  test('the request’s line 1 was the form’s line 3', () => {
+    const error = new ApiError(
+      400,
+      envelope('validation_error', 'x', {
+        fields: { 'lines/1/account': ['is required'], memo: ['too long'] },
+      }),
+      'POST',
+    );
+    const renumbered = withFormLines(error, [0, 2]) as ApiError;
+    expect(renumbered.fields).toEqual({ 'lines/2/account': ['is required'], memo: ['too long'] });
+    expect(renumbered.sentence).toBe('Line 3, Account: is required. Memo: too long.');
+    expect(renumbered.method).toBe('POST');
+  });
+
+  test('other errors pass through', () => {
+    const error = new TypeError('Failed to fetch');
+    expect(withFormLines(error, [1])).toBe(error);
   });
 });

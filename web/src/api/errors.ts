@@ -146,3 +146,26 @@ export function fieldsSentence(fields: Record<string, string[]>, labels: FieldLa
     })
     .join(' ');
 }
+
+/**
+ * A refusal of a form whose blank lines were not sent: `kept[i]` is the form line the request's
+ * line i came from, so `lines/1/debit` becomes the form's `lines/2/debit` when line 2 was left blank
+ * and the person reads "Line 3" for the line they see as 3. Anything else passes through unchanged.
+ */
+export function withFormLines(error: unknown, kept: number[]): unknown {
+  if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) return error;
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([path, messages]) => [
+      path.replace(/^lines\/(\d+)(?=\/|$)/, (whole, index: string) => {
+        const line = kept[Number(index)];
+        return line === undefined ? whole : `lines/${line}`;
+      }),
+      messages,
+    ]),
+  );
+  return new ApiError(
+    error.status,
+    { error: { code: error.code, message: error.message, detail: { ...error.detail, fields } } },
+    error.method,
+  );
+}
