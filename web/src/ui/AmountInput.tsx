@@ -20,6 +20,13 @@ export function AmountInput({ value, currency, onFocus, onBlur, styles, ...props
       {...props}
       value={editing ? value : formatTypedAmount(value, currency)}
       onFocus={(event) => {
+        // Shown as typed at once, in the DOM, and selected whole: typing replaces the amount as in any
+        // field entered by Tab (a re-render after the focus would lose the selection).
+        const input = event.currentTarget;
+        if (input.value !== value) {
+          input.value = value;
+          input.select();
+        }
         setEditing(true);
         onFocus?.(event);
       }}
