@@ -156,6 +156,7 @@ describe('entering things quickly in the browser (issue 21)', {
     await page.getByRole('option', { name: '6420 Software Subscriptions' }).waitFor();
     await page.keyboard.press('Enter');
     assert.equal(await box('Account of line 1').inputValue(), '6420 Software Subscriptions');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await box('Debit of line 1').fill('1234.5');
     await box('Account of line 2').click();
     await box('Account of line 2').pressSequentially('1000');
@@ -194,9 +195,15 @@ describe('entering things quickly in the browser (issue 21)', {
     await balanceSays('Balanced.');
     await box('Debit of line 3').fill('-5');
     await page.getByRole('button', { name: 'Add a line' }).click();
+    // "64" names several accounts: the one the arrow highlights is what Tab takes.
     await box('Account of line 4').click();
-    await box('Account of line 4').pressSequentially('6420');
-    await page.keyboard.press('Enter');
+    await box('Account of line 4').pressSequentially('64');
+    assert.ok((await page.getByRole('option').count()) > 1, 'several accounts hold "64"');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const lit = await page.locator('[data-combobox-selected]').innerText();
+    await page.keyboard.press('Tab');
+    assert.equal(await box('Account of line 4').inputValue(), lit, 'Tab took the highlighted account');
     await box('Debit of line 4').fill('5');
     // Line 5 is left at 0: dropped like a blank line, so it is neither sent nor refused.
     await page.getByRole('button', { name: 'Add a line' }).click();

@@ -61,6 +61,8 @@ export function Picker({
   error,
   clearable,
   allowDeselect = false,
+  onDropdownOpen,
+  onDropdownClose,
   ...props
 }: PickerProps) {
   const id = useId();
@@ -69,6 +71,8 @@ export function Picker({
   const pickedLabel = picked?.label ?? '';
   const [search, setSearch] = useState(pickedLabel);
   const [unpicked, setUnpicked] = useState(false);
+  // The list's open state is held here so that a pick by Enter closes it, as a click does.
+  const [opened, setOpened] = useState(false);
   /** The label Tab took: the blur that follows keeps it. */
   const tabbed = useRef<string | null>(null);
   const label = typeof props.label === 'string' ? props.label : (props['aria-label'] ?? noun);
@@ -89,6 +93,7 @@ export function Picker({
     outside.current = option?.value ?? null;
     setSearch(option?.label ?? '');
     setUnpicked(false);
+    setOpened(false);
     if ((option?.value ?? null) !== (value ?? null))
       onChange?.(option?.value ?? null, option as ComboboxItem);
   };
@@ -140,6 +145,15 @@ export function Picker({
         outside.current = next;
         setUnpicked(false);
         onChange?.(next, option);
+      }}
+      dropdownOpened={opened}
+      onDropdownOpen={() => {
+        setOpened(true);
+        onDropdownOpen?.();
+      }}
+      onDropdownClose={() => {
+        setOpened(false);
+        onDropdownClose?.();
       }}
       searchValue={search}
       onSearchChange={setSearch}
