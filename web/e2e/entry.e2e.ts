@@ -4,7 +4,8 @@
 // account from the list", and holds Post with the reason instead of "Balanced."; amounts format on
 // leaving the field; a refusal names "Line 3, Debit" under "Could not post the journal entry", and a
 // line left at 0 is not sent. On Record payment, "Full" fills the amount and Record payment is
-// enabled, its button not clipped at 390 px. Screenshots (1366 x 768 and 390 px) go to
+// enabled, its button not clipped at 390 px. An invoice line's unpicked tax rate holds Send and Save
+// draft. Screenshots (1366 x 768 and 390 px) go to
 // test-results/screens/entry-*.png, each checked by axe-core (serious and critical findings fail).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -259,6 +260,34 @@ describe('entering things quickly in the browser (issue 21)', {
     await dialog.waitFor({ state: 'hidden' });
     const payments = await api('GET', '/api/v1/payments-received');
     assert.equal(payments.results[0].amount, '50.0000');
+  });
+
+  test('an invoice line with an unpicked tax rate holds Send and Save draft, in words', async () => {
+    await nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await box('Customer').click();
+    await page.keyboard.type('heron');
+    await page.keyboard.press('Enter');
+    assert.equal(await box('Customer').inputValue(), 'Blue Heron Cafe', 'Enter took the one match');
+    await box('Description of line 1').fill('Beans, 5 lb');
+    await box('Unit price of line 1').fill('1234.5');
+    await box('Tax rate of line 1').click();
+    await page.keyboard.type('zz');
+    await page.keyboard.press('Tab');
+    await page.getByText('Pick a tax rate from the list').waitFor();
+    await page.getByText('Tax rate of line 1 is typed but not picked from the list.').waitFor();
+    assert.equal(await box('Unit price of line 1').inputValue(), '1,234.50');
+    assert.ok(await page.getByRole('button', { name: 'Send' }).isDisabled(), 'Send waits');
+    assert.ok(await page.getByRole('button', { name: 'Save draft' }).isDisabled(), 'Save draft waits');
+    await shot('invoice-unpicked-390', 390);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // Emptying a clearable picker clears it: the line has no tax, and the invoice can go.
+    await box('Tax rate of line 1').fill('');
+    await page.keyboard.press('Tab');
+    await page
+      .getByText('Tax rate of line 1 is typed but not picked from the list.')
+      .waitFor({ state: 'hidden' });
+    assert.ok(await page.getByRole('button', { name: 'Send' }).isEnabled(), 'Send is offered again');
   });
 
   test('no page error and no serious axe-core finding on the screens shot', () => {
