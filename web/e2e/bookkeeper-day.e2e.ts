@@ -495,7 +495,7 @@ describe('a bookkeeper’s day in the browser', {
     const pay = page.getByRole('dialog');
     const amount = pay.getByRole('textbox', { name: 'Pay on BILL-000001' });
     await amount.waitFor();
-    assert.equal(await amount.inputValue(), '20', 'the bill’s balance is offered in full');
+    assert.equal(await amount.inputValue(), '20.00', 'the bill’s balance is offered in full (formatted)');
     await amount.fill('15');
     await pay.getByRole('status').getByText('$15.00').waitFor();
     await pay.getByRole('button', { name: 'Record payment' }).click();
@@ -619,7 +619,7 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('textbox', { name: 'Debit of line 1' }).fill('10');
     await page.getByRole('textbox', { name: 'Credit of line 4' }).fill('10');
     await page.getByRole('button', { name: 'Post' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'That did not work' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not post the journal entry' });
     await alert.waitFor();
     assert.match(await alert.innerText(), /closed/i);
     assert.doesNotMatch(await alert.innerText(), /[{}]|period_closed/, 'a sentence, not JSON or a code');

@@ -48,13 +48,13 @@ const refusals: Middleware = {
         retried.add(retry);
         const again = await fetch(retry);
         if (again.ok) return again;
-        throw new ApiError(again.status, await readEnvelope(again));
+        throw new ApiError(again.status, await readEnvelope(again), request.method);
       }
     }
     const envelope = await readEnvelope(response);
     // Log-in's own 401 is a wrong password, not an ended session.
     if (response.status === 401 && !request.url.includes('/auth/')) signedOut({ announced: false });
-    throw new ApiError(response.status, envelope);
+    throw new ApiError(response.status, envelope, request.method);
   },
 };
 

@@ -31,7 +31,8 @@ export function ConfirmDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack gap="sm">
-        <ErrorNotice error={error} />
+        {/* "Could not void INV-000012": the refusal is headed by the action it refused. */}
+        <ErrorNotice error={error} action={confirm.charAt(0).toLowerCase() + confirm.slice(1)} />
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>

@@ -3,9 +3,12 @@ import {
   balanceSentence,
   entryBalance,
   formatAmount,
+  formatTypedAmount,
   invoiceTotals,
+  isBlankAmount,
   lineAmount,
   readAmount,
+  sumAmounts,
 } from './money.ts';
 
 describe('formatAmount shows exact amounts with the currency', () => {
@@ -81,5 +84,32 @@ describe('the balance indicator of the debit/credit grid', () => {
     expect(balanceSentence(entryBalance([{ debit: '', credit: '' }]), 'USD')).toBe(
       'Enter debits and credits.',
     );
+  });
+});
+
+describe('an amount input shows its amount formatted once left (issue 21)', () => {
+  test.each([
+    ['1234.5', 'USD', '1,234.50'],
+    ['1234567', 'USD', '1,234,567.00'],
+    ['0.125', 'USD', '0.125'],
+    ['-42', 'USD', '-42.00'],
+    ['1,234.5', 'USD', '1,234.50'],
+    ['1500', 'JPY', '1,500'],
+    ['', 'USD', ''],
+    ['ten', 'USD', 'ten'],
+  ])('%s in %s shows %s', (typed, currency, shown) => {
+    expect(formatTypedAmount(typed, currency)).toBe(shown);
+  });
+
+  test('a line at zero is blank; a line with an amount is not', () => {
+    expect(isBlankAmount('')).toBe(true);
+    expect(isBlankAmount(' 0.00 ')).toBe(true);
+    expect(isBlankAmount('0.01')).toBe(false);
+    expect(isBlankAmount('abc')).toBe(false);
+  });
+
+  test('typed amounts add up exactly, and not at all when one is not a number', () => {
+    expect(sumAmounts(['0.1', '', '0.2'])).toBe(readAmount('0.3'));
+    expect(sumAmounts(['1', 'x'])).toBeNull();
   });
 });

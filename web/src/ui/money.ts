@@ -36,17 +36,49 @@ function currencySymbol(currency: string): string {
  * the currency's minor unit (a journal line at 4 decimals) are shown rather than hidden.
  */
 export function formatAmount(amount: string | Money, currency: string): string {
-  const decimals = decimalsOf(currency);
   const units = typeof amount === 'bigint' ? amount : parseMoney(amount);
+  const digits = groupDigits(units, decimalsOf(currency));
+  const negative = digits.startsWith('-');
+  const symbol = currencySymbol(currency);
+  const prefix = /^[A-Za-z]{2,}$/.test(symbol) ? `${symbol} ` : symbol; // "KWD 1.234", "$1.00"
+  return `${negative ? '-' : ''}${prefix}${negative ? digits.slice(1) : digits}`;
+}
+
+/** "1234567.5" at 2 decimals -> "1,234,567.50": grouped, padded to `decimals`, never rounded. */
+function groupDigits(units: Money, decimals: number): string {
   const text = formatMoney(units);
   const negative = text.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const shown = fraction.replace(/0+$/, '').padEnd(decimals, '0');
-  const digits = shown.length > 0 ? `${grouped}.${shown}` : grouped;
-  const symbol = currencySymbol(currency);
-  const prefix = /^[A-Za-z]{2,}$/.test(symbol) ? `${symbol} ` : symbol; // "KWD 1.234", "$1.00"
-  return `${negative ? '-' : ''}${prefix}${digits}`;
+  return `${negative ? '-' : ''}${shown.length > 0 ? `${grouped}.${shown}` : grouped}`;
+}
+
+/**
+ * What an amount input shows once left (issue 21): "1234.5" -> "1,234.50" in the currency's
+ * decimals, no symbol. Only what is shown: the input's value, and what is sent, stay as typed. Text
+ * that is not an amount is shown as typed, for its error to be read against.
+ */
+export function formatTypedAmount(text: string, currency = 'USD'): string {
+  const units = text.trim() === '' ? null : readAmount(text);
+  return units === null ? text : groupDigits(units, decimalsOf(currency));
+}
+
+/** An amount left empty or at zero: the line says nothing and is dropped like a blank one. */
+export function isBlankAmount(text: string): boolean {
+  return text.trim() === '' || readAmount(text) === 0n;
+}
+
+/** The sum of typed amounts (blanks count as zero), or null when one is not a number. */
+export function sumAmounts(texts: string[]): Money | null {
+  let sum = 0n;
+  for (const text of texts) {
+    if (text.trim() === '') continue;
+    const units = readAmount(text);
+    if (units === null) return null;
+    sum += units;
+  }
+  return sum;
 }
 
 /** The amount typed into an input, or null when it is not an exact decimal the API accepts (D5). */

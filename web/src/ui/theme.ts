@@ -5,6 +5,8 @@ import {
   type CSSVariablesResolver,
   createTheme,
 } from '@mantine/core';
+// The inputs' focus ring, beside the theme's own ring for buttons and links (issue 21).
+import './focus.css';
 
 export const theme = createTheme({
   primaryColor: 'teal',

@@ -14,6 +14,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { useTaxRates } from '../invoices/SalesLines.tsx';
@@ -57,6 +58,7 @@ export function RecordLine({
   const [account, setAccount] = useState<string | null>(null);
   const [taxRate, setTaxRate] = useState<string | null>(null);
   const [memo, setMemo] = useState(line.description || line.payee || '');
+  const pickers = usePickerCheck();
   const [party, setParty] = useState<string | null>(null);
   const [applied, setApplied] = useState<Record<string, string>>({});
   const accounts = useAllAccounts();
@@ -176,17 +178,20 @@ export function RecordLine({
         />
         {kind === 'spend' || kind === 'receive' ? (
           <>
-            <Select
+            <Picker
+              noun="an account"
+              check={pickers}
               label={kind === 'spend' ? 'Expense account' : 'Income account'}
               required
-              searchable
               data={others.map((a) => ({ value: a.id, label: accountLabel(a) }))}
               value={account}
               onChange={setAccount}
               error={fields.account?.join('; ')}
               data-autofocus
             />
-            <Select
+            <Picker
+              noun="a tax rate"
+              check={pickers}
               label="Tax included"
               placeholder="No tax"
               clearable
@@ -211,10 +216,11 @@ export function RecordLine({
           />
         ) : null}
         {kind === 'payment' || kind === 'bill_payment' ? (
-          <Select
+          <Picker
+            noun={kind === 'payment' ? 'a customer' : 'a vendor'}
+            check={pickers}
             label={kind === 'payment' ? 'Customer' : 'Vendor'}
             required
-            searchable
             data={
               kind === 'payment'
                 ? (customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))
@@ -265,7 +271,7 @@ export function RecordLine({
           />
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending} disabled={!ready}>
+          <Button type="submit" loading={create.isPending} disabled={!ready || pickers.reason !== null}>
             Record and match
           </Button>
         </Group>

@@ -7,7 +7,6 @@ import {
   Card,
   Group,
   Modal,
-  Select,
   SimpleGrid,
   Skeleton,
   Table,
@@ -27,6 +26,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { Picker } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { SalesLinesGrid, SalesLinesTable, useSalesLines } from '../invoices/SalesLines.tsx';
@@ -113,10 +113,11 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
   return (
     <Page title={note ? 'Draft credit note' : 'New credit note'}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <Picker
+          noun="a customer"
+          check={editor.pickers}
           label="Customer"
           required
-          searchable
           placeholder={customers.data?.length === 0 ? 'Create a customer first' : 'Choose a customer'}
           data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))}
           value={customer}
@@ -140,7 +141,11 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
           style={{ flex: 1, minWidth: 200 }}
         />
       </Group>
-      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
+      <ErrorNotice
+        error={save.error}
+        action={save.variables ? 'issue the credit note' : 'save the draft credit note'}
+        onReload={() => navigate(0)}
+      />
       <SalesLinesGrid books={books} editor={editor} fields={fields} />
       <Group justify="space-between">
         {note ? (
@@ -155,13 +160,14 @@ function CreditNoteEditor({ books, note }: { books: Books; note?: CreditNote }) 
             variant="default"
             onClick={() => save.mutate(false)}
             loading={save.isPending && !save.variables}
+            disabled={editor.pickers.reason !== null}
           >
             Save draft
           </Button>
           <Button
             onClick={() => save.mutate(true)}
             loading={save.isPending && save.variables}
-            disabled={!editor.totals || !customer}
+            disabled={!editor.totals || !customer || editor.pickers.reason !== null}
           >
             Issue
           </Button>

@@ -27,6 +27,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { Picker } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -121,10 +122,11 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
   return (
     <Page title={invoice ? `Draft invoice ${invoice.number}` : 'New invoice'}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <Picker
+          noun="a customer"
+          check={editor.pickers}
           label="Customer"
           required
-          searchable
           placeholder={customers.data?.length === 0 ? 'Create a customer first' : 'Choose a customer'}
           data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))}
           value={customer}
@@ -147,7 +149,11 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
           style={{ flex: 1, minWidth: 200 }}
         />
       </Group>
-      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
+      <ErrorNotice
+        error={save.error}
+        action={save.variables ? 'send the invoice' : 'save the draft invoice'}
+        onReload={() => navigate(0)}
+      />
       <SalesLinesGrid books={books} editor={editor} fields={fields} withItems />
       <Group justify="space-between">
         {invoice ? (
@@ -162,13 +168,14 @@ function InvoiceEditor({ books, invoice }: { books: Books; invoice?: Invoice }) 
             variant="default"
             onClick={() => save.mutate(false)}
             loading={save.isPending && !save.variables}
+            disabled={editor.pickers.reason !== null}
           >
             Save draft
           </Button>
           <Button
             onClick={() => save.mutate(true)}
             loading={save.isPending && save.variables}
-            disabled={!totals || !customer}
+            disabled={!totals || !customer || editor.pickers.reason !== null}
           >
             Send
           </Button>

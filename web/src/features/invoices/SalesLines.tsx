@@ -3,24 +3,16 @@
 // rate and tracking, with totals computed before saving by the server's own rules (D45). The invoice,
 // credit-note and bill editors share it; `purpose` says which accounts a line takes and how an item
 // fills it (D48).
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, data } from '../../api/client.ts';
 import type { components } from '../../api/schema';
+import { AmountInput } from '../../ui/AmountInput.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount } from '../../ui/money.ts';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
@@ -118,6 +110,8 @@ export function useSalesLines(
 ) {
   const accounts = useAllAccounts();
   const taxRates = useTaxRates();
+  /** The document's pickers (its customer or vendor too): typed text not picked holds the save (issue 21). */
+  const pickers = usePickerCheck();
   const defaultIncome =
     purpose === 'sales' ? (accounts.data?.find((account) => account.number === '4100')?.id ?? null) : null;
   const [lines, setLines] = useState<SalesLine[]>(() =>
@@ -191,6 +185,7 @@ export function useSalesLines(
     purchaseBody,
     purpose,
     accountLabel,
+    pickers,
   };
 }
 
@@ -209,7 +204,8 @@ export function SalesLinesGrid({
   /** An "Item" column (invoices, D48; credit notes do not name items). */
   withItems?: boolean;
 }) {
-  const { lines, setLines, totals, rates, incomeOptions, defaultIncome, purpose, accountLabel } = editor;
+  const { lines, setLines, totals, rates, incomeOptions, defaultIncome, purpose, accountLabel, pickers } =
+    editor;
   const items = useActiveItems(withItems);
   const purchase = purpose === 'purchase';
   const stockItem = (line: SalesLine) =>
@@ -262,11 +258,12 @@ export function SalesLinesGrid({
                 <Table.Tr key={line.key}>
                   {withItems ? (
                     <Table.Td>
-                      <Select
+                      <Picker
+                        noun="an item"
+                        check={pickers}
                         aria-label={`Item of line ${n}`}
                         placeholder="None"
                         clearable
-                        searchable
                         data={(items.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
                         value={line.item}
                         onChange={(value) => pickItem(line, value)}
@@ -283,10 +280,11 @@ export function SalesLinesGrid({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Select
+                    <Picker
+                      noun="an account"
+                      check={pickers}
                       aria-label={`Account of line ${n}`}
                       placeholder={purchase ? 'Choose an account' : undefined}
-                      searchable={purchase}
                       data={
                         stockItem(line) && line.income_account
                           ? [{ value: line.income_account, label: accountLabel(line.income_account) }]
@@ -295,7 +293,6 @@ export function SalesLinesGrid({
                       disabled={stockItem(line)}
                       value={line.income_account ?? defaultIncome}
                       onChange={(value) => update(line.key, { income_account: value })}
-                      allowDeselect={false}
                       error={lineError(index, purchase ? 'account' : 'income_account')}
                     />
                   </Table.Td>
@@ -309,16 +306,18 @@ export function SalesLinesGrid({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
+                    <AmountInput
                       aria-label={`${priceName} of line ${n}`}
-                      inputMode="decimal"
+                      currency={books.currency}
                       value={line.unit_price}
                       onChange={(e) => update(line.key, { unit_price: e.currentTarget.value })}
                       error={lineError(index, purchase ? 'unit_cost' : 'unit_price')}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Select
+                    <Picker
+                      noun="a tax rate"
+                      check={pickers}
                       aria-label={`Tax rate of line ${n}`}
                       placeholder="No tax"
                       clearable
@@ -388,6 +387,11 @@ export function SalesLinesGrid({
       {fields.lines ? (
         <Text c="red.9" size="sm">
           {fields.lines.join('; ')}
+        </Text>
+      ) : null}
+      {pickers.reason ? (
+        <Text c="red.9" size="sm" role="status">
+          {pickers.reason}
         </Text>
       ) : null}
     </>

@@ -8,6 +8,7 @@ import { api, data } from '../../api/client.ts';
 import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useTaxRates } from '../invoices/SalesLines.tsx';
 
@@ -35,6 +36,7 @@ export function ItemForm({
   const queryClient = useQueryClient();
   const accounts = useAllAccounts();
   const rates = useTaxRates();
+  const pickers = usePickerCheck();
   const form = useForm({
     initialValues: {
       name: item?.name ?? '',
@@ -91,23 +93,27 @@ export function ItemForm({
           <TextInput label="SKU" {...form.getInputProps('sku')} />
           <TextInput label="Sale price" inputMode="decimal" {...form.getInputProps('sale_price')} />
           <TextInput label="Purchase cost" inputMode="decimal" {...form.getInputProps('purchase_cost')} />
-          <Select
+          <Picker
+            noun="an account"
+            check={pickers}
             label="Income account"
             placeholder="None"
             clearable
-            searchable
             data={options('income')}
             {...form.getInputProps('income_account')}
           />
-          <Select
+          <Picker
+            noun="an account"
+            check={pickers}
             label={form.values.type === 'inventory' ? 'Cost of goods sold account' : 'Expense account'}
             placeholder={form.values.type === 'inventory' ? '5000 Cost of Goods Sold' : 'None'}
             clearable
-            searchable
             data={options('expense')}
             {...form.getInputProps('expense_account')}
           />
-          <Select
+          <Picker
+            noun="a tax rate"
+            check={pickers}
             label="Tax rate"
             placeholder="No tax"
             clearable
@@ -120,7 +126,7 @@ export function ItemForm({
         </SimpleGrid>
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} disabled={pickers.reason !== null}>
             {item ? 'Save item' : 'Create item'}
           </Button>
         </Group>

@@ -7,7 +7,6 @@ import {
   Card,
   Group,
   Modal,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -30,6 +29,7 @@ import { formatAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
@@ -204,6 +204,7 @@ function Movements({ books, item }: { books: Books; item: Item }) {
 function AdjustStock({ item, currency, onDone }: { item: Item; currency: string; onDone: () => void }) {
   const queryClient = useQueryClient();
   const accounts = useAllAccounts();
+  const pickers = usePickerCheck();
   const form = useForm({
     initialValues: {
       quantity: '',
@@ -257,7 +258,9 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
           </Text>
         )}
         <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
-        <Select
+        <Picker
+          noun="an account"
+          check={pickers}
           label="Account"
           description={
             adding
@@ -265,7 +268,6 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
               : 'Debited: shrinkage, damage'
           }
           required
-          searchable
           data={(accounts.data ?? [])
             .filter((account) => account.is_active && account.id !== item.inventory_asset_account)
             .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
@@ -273,7 +275,7 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
         />
         <TextInput label="Memo" {...form.getInputProps('memo')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} disabled={pickers.reason !== null}>
             Post adjustment
           </Button>
         </Group>

@@ -6,7 +6,6 @@ import {
   Alert,
   Button,
   Group,
-  Select,
   Skeleton,
   Stack,
   Table,
@@ -16,17 +15,26 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type ResponseOf } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, withFormLines } from '../../api/errors.ts';
+import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { balanceSentence, entryBalance, formatAmount, formatMoney, readAmount } from '../../ui/money.ts';
+import {
+  balanceSentence,
+  entryBalance,
+  formatAmount,
+  formatMoney,
+  isBlankAmount,
+  readAmount,
+} from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
 import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
@@ -109,6 +117,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   const [memo, setMemo] = useState(entry?.memo ?? '');
   const [lines, setLines] = useState<GridLine[]>(() => (entry ? linesOf(entry) : [blankLine(), blankLine()]));
   const balance = useMemo(() => entryBalance(lines), [lines]);
+  const pickers = usePickerCheck();
   const accountOptions = useMemo(
     () =>
       (accounts.data ?? [])
@@ -122,23 +131,30 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   const hasTracking = useHasTracking();
   const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
 
+  // A line with no amount, or left at 0, says nothing (a template line left empty): it is not sent.
+  // `kept` is the grid line each sent line came from, so a refusal names the line the person sees.
+  const kept = lines.flatMap((line, index) =>
+    isBlankAmount(line.debit) && isBlankAmount(line.credit) ? [] : [index],
+  );
+  const sentLines = useRef<number[]>([]);
   const body = () => ({
     txn_date: txnDate,
     memo,
-    lines: lines
-      // A line with no amount says nothing (a template line left empty): it is not sent.
-      .filter((line) => line.debit.trim() !== '' || line.credit.trim() !== '')
-      .map((line) => ({
+    lines: kept.map((index) => {
+      const line = lines[index]!;
+      return {
         account: line.account ?? '',
         description: line.description,
-        ...(line.debit.trim() ? { debit: line.debit.trim() } : {}),
-        ...(line.credit.trim() ? { credit: line.credit.trim() } : {}),
+        ...(isBlankAmount(line.debit) ? {} : { debit: line.debit.trim() }),
+        ...(isBlankAmount(line.credit) ? {} : { credit: line.credit.trim() }),
         ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
-      })),
+      };
+    }),
   });
 
   const save = useMutation({
     mutationFn: async (post: boolean) => {
+      sentLines.current = kept;
       const saved = entry
         ? data(
             await api.PATCH('/api/v1/journal-entries/{id}', {
@@ -177,11 +193,19 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
     },
   });
 
-  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  // The refusal with the lines numbered as the grid shows them (blank lines were not sent).
+  const failure = withFormLines(save.error, sentLines.current);
+  const fields = failure instanceof ApiError ? failure.fields : {};
   const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
   const saved = body().lines;
-  const sentence = balanceSentence(balance, books.currency);
-  const balanced = balance.difference === 0n && balance.invalid.length === 0 && balance.debits !== 0n;
+  // Not ready (issue 21): typed account text not picked, or an amount on a line with no account.
+  const noAccount = kept.filter((index) => !lines[index]!.account).map((index) => index + 1);
+  const notReady =
+    pickers.reason ??
+    (noAccount.length > 0 ? `Line ${noAccount.join(', ')} has an amount but no account.` : null);
+  const sentence = notReady ?? balanceSentence(balance, books.currency);
+  const balanced =
+    notReady === null && balance.difference === 0n && balance.invalid.length === 0 && balance.debits !== 0n;
 
   return (
     <Page title={entry ? 'Draft journal entry' : 'New journal entry'}>
@@ -213,7 +237,11 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
           Pay run
         </Button>
       </Group>
-      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
+      <ErrorNotice
+        error={failure}
+        action={save.variables ? 'post the journal entry' : 'save the draft'}
+        onReload={() => navigate(0)}
+      />
       <Table.ScrollContainer minWidth={showTracking ? 960 : 720}>
         <Table>
           <Table.Thead>
@@ -236,10 +264,11 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
             {lines.map((line, index) => (
               <Table.Tr key={line.key}>
                 <Table.Td>
-                  <Select
+                  <Picker
+                    noun="an account"
+                    check={pickers}
                     aria-label={`Account of line ${index + 1}`}
                     placeholder="Choose an account"
-                    searchable
                     data={accountOptions}
                     value={line.account}
                     onChange={(account) => update(line.key, { account })}
@@ -264,23 +293,21 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                   </Table.Td>
                 ) : null}
                 <Table.Td>
-                  <TextInput
+                  <AmountInput
                     aria-label={`Debit of line ${index + 1}`}
-                    inputMode="decimal"
+                    currency={books.currency}
                     value={line.debit}
                     onChange={(e) => update(line.key, { debit: e.currentTarget.value })}
                     error={lineError(index, 'debit')}
-                    styles={{ input: { textAlign: 'right' } }}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput
+                  <AmountInput
                     aria-label={`Credit of line ${index + 1}`}
-                    inputMode="decimal"
+                    currency={books.currency}
                     value={line.credit}
                     onChange={(e) => update(line.key, { credit: e.currentTarget.value })}
                     error={lineError(index, 'credit')}
-                    styles={{ input: { textAlign: 'right' } }}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -338,7 +365,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
             variant="default"
             onClick={() => save.mutate(false)}
             loading={save.isPending && !save.variables}
-            disabled={saved.length === 0}
+            disabled={saved.length === 0 || pickers.reason !== null}
           >
             Save draft
           </Button>

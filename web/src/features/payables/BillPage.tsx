@@ -2,18 +2,7 @@
 // with the server, D45); "Open" posts it (Dr the lines and tax, Cr Accounts Payable) and brings an
 // inventory item's stock in. An open bill is paid from the bill payments screen, or voided while
 // nothing is paid on it.
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,6 +16,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { Picker } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { SalesLinesGrid, SalesLinesTable, useSalesLines } from '../invoices/SalesLines.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -130,10 +120,11 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
   return (
     <Page title={bill ? `Draft bill ${bill.number}` : 'New bill'}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <Picker
+          noun="a vendor"
+          check={editor.pickers}
           label="Vendor"
           required
-          searchable
           placeholder={vendors.data?.length === 0 ? 'Create a vendor first' : 'Choose a vendor'}
           data={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.display_name }))}
           value={vendor}
@@ -168,7 +159,11 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
         />
       </Group>
       <TextInput label="Memo" value={memo} onChange={(e) => setMemo(e.currentTarget.value)} />
-      <ErrorNotice error={save.error} onReload={() => navigate(0)} />
+      <ErrorNotice
+        error={save.error}
+        action={save.variables ? 'open the bill' : 'save the draft bill'}
+        onReload={() => navigate(0)}
+      />
       <SalesLinesGrid books={books} editor={editor} fields={fields} withItems />
       <Group justify="flex-end" gap="xs">
         {bill ? (
@@ -180,13 +175,14 @@ function BillEditor({ books, bill }: { books: Books; bill?: Bill }) {
           variant="default"
           onClick={() => save.mutate(false)}
           loading={save.isPending && !save.variables}
+          disabled={editor.pickers.reason !== null}
         >
           Save draft
         </Button>
         <Button
           onClick={() => save.mutate(true)}
           loading={save.isPending && save.variables}
-          disabled={!editor.totals || !vendor}
+          disabled={!editor.totals || !vendor || editor.pickers.reason !== null}
         >
           Open
         </Button>

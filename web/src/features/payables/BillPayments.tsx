@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { ApplyAmount } from '../../ui/ApplyAmount.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -16,6 +17,7 @@ import { formatAmount, formatMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { trimZeros } from '../invoices/SalesLines.tsx';
@@ -46,6 +48,7 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
   const [paymentDate, setPaymentDate] = useState(today());
   const [method, setMethod] = useState('ach');
   const [reference, setReference] = useState('');
+  const pickers = usePickerCheck();
   const [applied, setApplied] = useState<Record<string, string>>({});
   const chosen = useQuery({
     queryKey: ['bills', 'one', bill],
@@ -105,11 +108,12 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
       }}
     >
       <Stack gap="sm">
-        <ErrorNotice error={pay.error} />
-        <Select
+        <ErrorNotice error={pay.error} action="record the bill payment" />
+        <Picker
+          noun="a vendor"
+          check={pickers}
           label="Vendor"
           required
-          searchable
           data={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.display_name }))}
           value={vendor}
           onChange={(value) => {
@@ -163,7 +167,7 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
               <Table.Tr>
                 <Table.Th>Bill</Table.Th>
                 <Table.Th ta="right">Balance due</Table.Th>
-                <Table.Th w={180}>Pay</Table.Th>
+                <Table.Th w={200}>Pay</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -179,23 +183,15 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
                     <Money amount={row.balance_due} currency={books.currency} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <TextInput
-                        aria-label={`Pay on ${row.number}`}
-                        inputMode="decimal"
-                        value={applied[row.id] ?? ''}
-                        onChange={(e) => setApplied({ ...applied, [row.id]: e.currentTarget.value })}
-                        error={fields[`applications/${index}/amount`]?.join('; ')}
-                      />
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        aria-label={`Pay ${row.number} in full`}
-                        onClick={() => setApplied({ ...applied, [row.id]: trimZeros(row.balance_due) })}
-                      >
-                        Full
-                      </Button>
-                    </Group>
+                    <ApplyAmount
+                      label={`Pay on ${row.number}`}
+                      fullLabel={`Pay ${row.number} in full`}
+                      currency={books.currency}
+                      value={applied[row.id] ?? ''}
+                      onChange={(text) => setApplied({ ...applied, [row.id]: text })}
+                      error={fields[`applications/${index}/amount`]?.join('; ')}
+                      onFull={() => setApplied({ ...applied, [row.id]: trimZeros(row.balance_due) })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -210,7 +206,7 @@ function PayBills({ books, bill, onDone }: { books: Books; bill: string | null; 
           <Button
             type="submit"
             loading={pay.isPending}
-            disabled={!vendor || !from || total === null || total <= 0n}
+            disabled={!vendor || !from || total === null || total <= 0n || pickers.reason !== null}
           >
             Record payment
           </Button>

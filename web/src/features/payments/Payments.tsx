@@ -7,15 +7,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { AmountInput } from '../../ui/AmountInput.tsx';
+import { ApplyAmount } from '../../ui/ApplyAmount.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
+import { formatAmount, formatMoney, parseMoney, readAmount, sumAmounts } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
@@ -37,6 +40,9 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
   const [customer, setCustomer] = useState<string | null>(null);
   const [depositTo, setDepositTo] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
+  // "Full" fills the payment's amount with what is applied, until the person types an amount.
+  const [amountTyped, setAmountTyped] = useState(false);
+  const pickers = usePickerCheck();
   const [paymentDate, setPaymentDate] = useState(today());
   const [method, setMethod] = useState('ach');
   const [reference, setReference] = useState('');
@@ -97,11 +103,12 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
       }}
     >
       <Stack gap="sm">
-        <ErrorNotice error={record.error} />
-        <Select
+        <ErrorNotice error={record.error} action="record the payment" />
+        <Picker
+          noun="a customer"
+          check={pickers}
           label="Customer"
           required
-          searchable
           data={(customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))}
           value={customer}
           onChange={(value) => {
@@ -112,12 +119,15 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
           data-autofocus
         />
         <Group grow wrap="wrap">
-          <TextInput
+          <AmountInput
             label="Amount"
-            inputMode="decimal"
+            currency={books.currency}
             required
             value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
+            onChange={(e) => {
+              setAmount(e.currentTarget.value);
+              setAmountTyped(e.currentTarget.value.trim() !== '');
+            }}
             error={fields.amount?.join('; ')}
           />
           <TextInput
@@ -165,7 +175,7 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
               <Table.Tr>
                 <Table.Th>Invoice</Table.Th>
                 <Table.Th ta="right">Balance due</Table.Th>
-                <Table.Th w={180}>Apply</Table.Th>
+                <Table.Th w={200}>Apply</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -181,25 +191,20 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
                     <Money amount={invoice.balance_due} currency={books.currency} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <TextInput
-                        aria-label={`Apply to ${invoice.number}`}
-                        inputMode="decimal"
-                        value={applied[invoice.id] ?? ''}
-                        onChange={(e) => setApplied({ ...applied, [invoice.id]: e.currentTarget.value })}
-                        error={fields[`applications/${index}/amount`]?.join('; ')}
-                      />
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        aria-label={`Pay ${invoice.number} in full`}
-                        onClick={() =>
-                          setApplied({ ...applied, [invoice.id]: trimZeros(invoice.balance_due) })
-                        }
-                      >
-                        Full
-                      </Button>
-                    </Group>
+                    <ApplyAmount
+                      label={`Apply to ${invoice.number}`}
+                      fullLabel={`Pay ${invoice.number} in full`}
+                      currency={books.currency}
+                      value={applied[invoice.id] ?? ''}
+                      onChange={(text) => setApplied({ ...applied, [invoice.id]: text })}
+                      error={fields[`applications/${index}/amount`]?.join('; ')}
+                      onFull={() => {
+                        const next = { ...applied, [invoice.id]: trimZeros(invoice.balance_due) };
+                        setApplied(next);
+                        const sum = sumAmounts(Object.values(next));
+                        if (!amountTyped && sum !== null) setAmount(trimZeros(formatMoney(sum)));
+                      }}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -217,7 +222,11 @@ function RecordPayment({ books, onDone }: { books: Books; onDone: () => void }) 
           ) : null}
         </Text>
         <Group justify="flex-end">
-          <Button type="submit" loading={record.isPending} disabled={!customer || rest === null || rest < 0n}>
+          <Button
+            type="submit"
+            loading={record.isPending}
+            disabled={!customer || rest === null || rest < 0n || pickers.reason !== null}
+          >
             Record payment
           </Button>
         </Group>
