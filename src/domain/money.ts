@@ -142,6 +142,9 @@ const MINOR_UNITS: Record<string, number> = {
   TND: 3,
 };
 
+/** The ISO 4217 codes an organization may choose, alphabetically (sign-up offers these). */
+export const SUPPORTED_CURRENCIES: readonly string[] = Object.keys(MINOR_UNITS).sort();
+
 export function isSupportedCurrency(code: string): boolean {
   return code in MINOR_UNITS;
 }

@@ -65,6 +65,8 @@ export interface Books {
   mode: 'live' | 'sandbox';
   booksClosedThrough: string | null;
   timezone: string;
+  /** 1-12: the month the books' fiscal year starts (issue 21; January for older books). */
+  fiscalYearStartMonth: number;
   can: Abilities;
   /** The other books of the pair (sandbox for live, live for sandbox), when the person has them. */
   otherId: string | null;
@@ -100,6 +102,7 @@ function booksOf(me: Me, org: Organization): Books {
     mode,
     booksClosedThrough: org.books_closed_through,
     timezone: org.timezone,
+    fiscalYearStartMonth: org.fiscal_year_start_month,
     can: abilitiesOf(org.role),
     otherId: other?.organization_id ?? null,
   };
