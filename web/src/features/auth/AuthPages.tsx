@@ -194,6 +194,7 @@ export function SignupPage() {
             label="Country"
             placeholder="Where the books are kept"
             searchable
+            allowDeselect={false}
             data={places.countries}
             limit={60}
             {...form.getInputProps('country')}
