@@ -215,7 +215,7 @@ export default function Accounts() {
                   {ofType.map((account) => (
                     <Table.Tr key={account.id}>
                       <Table.Td>{account.number}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Table.Td style={{ overflowWrap: 'break-word', minWidth: 120 }}>
                         {books.can.readReports ? (
                           <Anchor
                             component={Link}
