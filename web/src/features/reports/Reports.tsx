@@ -8,14 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
+import { firstOfMonth, formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { type Compare, columnLabel, startOfUnit } from './columns.ts';
 import { GeneralLedger } from './GeneralLedger.tsx';
 import { ledgerPath, openBillsPath, openInvoicesPath } from './links.ts';
-import { fiscalYearStart } from './presets.ts';
+import { fiscalYearStart, todayIn } from './presets.ts';
 import { type BlobAnswer, DateInput, money, nonZero, ReportTable, type Row } from './ReportTable.tsx';
 import { useSearchState } from './searchState.ts';
 import { TrackingFilter } from './TrackingFilter.tsx';
@@ -52,14 +52,14 @@ const REPORTS = [
   { value: 'inventory-valuation', label: 'Inventory valuation' },
 ] as const;
 
-/** One `as_of` filter in the address (today when absent). */
-function useAsOf(): [string, (value: string) => void] {
-  const [{ as_of }, patch] = useSearchState({ as_of: today() });
+/** One `as_of` filter in the address (the books' today when absent). */
+function useAsOf(books: Books): [string, (value: string) => void] {
+  const [{ as_of }, patch] = useSearchState({ as_of: todayIn(books.timezone) });
   return [as_of, (value) => patch({ as_of: value })];
 }
 
 function TrialBalance({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useAsOf();
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'tb', asOf],
     queryFn: async () =>
@@ -182,8 +182,8 @@ const totalRow = (label: string, totals: string[], c: string): Row => ({
 
 function ProfitAndLoss({ books }: { books: Books }) {
   const [filters, patch] = useSearchState({
-    from: firstOfMonth(today()),
-    to: today(),
+    from: firstOfMonth(todayIn(books.timezone)),
+    to: todayIn(books.timezone),
     tracking_option: '',
     compare: '',
     periods: '3',
@@ -274,7 +274,7 @@ function ProfitAndLoss({ books }: { books: Books }) {
 }
 
 function BalanceSheet({ books }: { books: Books }) {
-  const [filters, patch] = useSearchState({ as_of: today(), compare: '', periods: '3' });
+  const [filters, patch] = useSearchState({ as_of: todayIn(books.timezone), compare: '', periods: '3' });
   const asOf = filters.as_of;
   const setAsOf = (value: string) => patch({ as_of: value });
   const compare = (filters.compare || null) as Compare | null;
@@ -340,7 +340,10 @@ function BalanceSheet({ books }: { books: Books }) {
 
 /** D91: per tax rate, what was taxed and the tax, beside the movement of the tax accounts. */
 function TaxSummary({ books }: { books: Books }) {
-  const [{ from, to }, patch] = useSearchState({ from: firstOfMonth(today()), to: today() });
+  const [{ from, to }, patch] = useSearchState({
+    from: firstOfMonth(todayIn(books.timezone)),
+    to: todayIn(books.timezone),
+  });
   const setFrom = (value: string) => patch({ from: value });
   const setTo = (value: string) => patch({ to: value });
   const report = useQuery({
@@ -438,7 +441,7 @@ function AgingTable<Column extends string>({
 }
 
 function ArAging({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useAsOf();
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'aging', asOf],
     queryFn: async () =>
@@ -475,7 +478,7 @@ function ArAging({ books }: { books: Books }) {
 
 /** D56: what is owed to each vendor by days past due; the total is the Accounts Payable balance. */
 function ApAging({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useAsOf();
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'ap-aging', asOf],
     queryFn: async () =>
@@ -511,7 +514,7 @@ function ApAging({ books }: { books: Books }) {
 }
 
 function InventoryValuation({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useAsOf();
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'inventory', asOf],
     queryFn: async () =>
