@@ -3,7 +3,7 @@
 // fiscal year start (and the API keeps them); the chart of accounts is searched and an account opens
 // its ledger; a P&L figure opens the account's ledger for that period, a ledger line its invoice,
 // Back returns; the general ledger of every account takes a preset; AR and AP aging rows open the
-// customer's open invoices and the vendor's open bills. Screens at 1366x768 and 390 px go to
+// customer's open invoices and the vendor's open bills; Organization changes the fiscal year. Screens at 1366x768 and 390 px go to
 // test-results/screens/drilldown-*.png; axe-core runs on each (serious or critical fails).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -260,6 +260,25 @@ describe('drill-down and setup in the browser', {
     await page.waitForURL(new RegExp(`/bills\\?vendor=${vendor.id}&status=open`));
     await page.getByRole('heading', { level: 1, name: 'Bills from Timber Supply Co.' }).waitFor();
     await page.getByRole('cell', { name: 'BILL-000001' }).waitFor();
+  });
+
+  test('More, Organization shows the country and fiscal year start and changes the year', async () => {
+    await page.goto(`${base()}/more/organization`);
+    await page.getByRole('heading', { level: 1, name: 'Organization' }).waitFor();
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Country', exact: true }).inputValue(),
+      'Canada (CA)',
+    );
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Fiscal year starts in', exact: true }).inputValue(),
+      'April',
+    );
+    await pick('Fiscal year starts in', '', 'July');
+    await shots('organization');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Organization saved.').waitFor();
+    const organization = await api('GET', '/api/v1/organization');
+    assert.deepEqual([organization.country, organization.fiscal_year_start_month], ['CA', 7]);
     assert.deepEqual(pageErrors, []);
     assert.deepEqual(axeFindings, [], 'no serious or critical axe-core violation on the screens shot');
   });

@@ -67,6 +67,8 @@ export interface Books {
   timezone: string;
   /** 1-12: the month the books' fiscal year starts (issue 21; January for older books). */
   fiscalYearStartMonth: number;
+  /** ISO 3166-1 alpha-2, or null for books made before sign-up asked. */
+  country: string | null;
   can: Abilities;
   /** The other books of the pair (sandbox for live, live for sandbox), when the person has them. */
   otherId: string | null;
@@ -103,6 +105,7 @@ function booksOf(me: Me, org: Organization): Books {
     booksClosedThrough: org.books_closed_through,
     timezone: org.timezone,
     fiscalYearStartMonth: org.fiscal_year_start_month,
+    country: org.country,
     can: abilitiesOf(org.role),
     otherId: other?.organization_id ?? null,
   };
