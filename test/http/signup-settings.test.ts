@@ -103,6 +103,31 @@ describe('sign-up settings', () => {
   }
 });
 
+test("an invited sign-up that names a time zone, country or fiscal year is refused on the field (the books are the inviter's)", async () => {
+  // Refused before the invitation is looked up: any token will do.
+  const email = `invitee-${randomUUID()}@example.test`;
+  for (const [field, value] of [
+    ['timezone', 'Europe/Paris'],
+    ['country', 'FR'],
+    ['fiscal_year_start_month', 4],
+  ] as const) {
+    const response = await call(
+      harness,
+      'POST',
+      '/api/v1/auth/signup',
+      {},
+      { email, password: PASSWORD, name: 'Invitee', invitation: 'any-token', [field]: value },
+    );
+    assert.equal(response.statusCode, 400, response.body);
+    assert.ok(response.json().error.detail.fields[field], response.body);
+  }
+  const [users] = await harness.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  assert.equal(users?.n, 0);
+});
+
 describe('organization settings', () => {
   test('PATCH changes the country and fiscal year start; bad values are 400 on the field and change nothing', async () => {
     const books = await signUp(harness, { country: 'US', fiscal_year_start_month: 1 });

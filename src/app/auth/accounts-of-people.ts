@@ -62,6 +62,18 @@ export async function signup(deps: Deps, command: SignupCommand) {
       'leave it out when signing up with an invitation: you join the inviting books',
     );
   }
+  // The inviting books' settings are theirs: an invited sign-up that names its own is refused, as
+  // organization_name is, rather than silently ignored.
+  if (command.invitation !== undefined) {
+    for (const field of ['timezone', 'country', 'fiscal_year_start_month'] as const) {
+      if (command[field] !== undefined) {
+        throw fieldError(
+          field,
+          'leave it out when signing up with an invitation: you join the inviting books',
+        );
+      }
+    }
+  }
   if (command.invitation === undefined && organizationName === undefined) {
     throw fieldError('organization_name', 'is required (unless you sign up with an invitation)');
   }
