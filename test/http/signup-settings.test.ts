@@ -78,9 +78,18 @@ describe('sign-up settings', () => {
     assert.equal(organization.currency, 'USD');
   });
 
+  test('any active ISO 4217 currency is taken, with its minor unit (IQD three decimals, UGX none)', async () => {
+    for (const currency of ['HUF', 'IQD', 'UGX']) {
+      const response = await call(harness, 'POST', '/api/v1/auth/signup', {}, signupBody({ currency }));
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal(response.json().organization.currency, currency);
+    }
+  });
+
   const refusals: [string, Record<string, unknown>, string][] = [
     ['a currency that is not ISO 4217 (XYZ)', { currency: 'XYZ' }, 'currency'],
     ['a currency code of the wrong shape', { currency: 'EURO' }, 'currency'],
+    ['a fund code, not a currency of books (CLF)', { currency: 'CLF' }, 'currency'],
     ['a time zone that is not IANA', { timezone: 'Mars/Olympus_Mons' }, 'timezone'],
     ['a UTC offset instead of a zone name', { timezone: '+02:00 please' }, 'timezone'],
     ['a reserved country code (UK)', { country: 'UK' }, 'country'],

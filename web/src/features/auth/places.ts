@@ -1,5 +1,5 @@
 // What sign-up offers for where the books are kept (issue 21): countries (ISO 3166-1, the server's
-// list), currencies (ISO 4217, those the server supports), time zones (IANA, the browser's own list)
+// list), currencies (ISO 4217, the server's list of active currencies), time zones (IANA, the browser's own list)
 // and the month the fiscal year starts. Names come from the browser's Intl in the person's language.
 import { COUNTRY_CODES } from '@shared/countries.ts';
 import { SUPPORTED_CURRENCIES } from '@shared/money.ts';
