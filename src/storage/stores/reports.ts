@@ -241,6 +241,69 @@ export async function accountLines(
   );
 }
 
+/** A line of the general ledger of every account: the account it is on, then the line. */
+export interface AccountLedgerLineRow extends LedgerLineRow {
+  account_id: string;
+  account_number: string;
+  account_name: string;
+  account_type: string;
+}
+
+/** A place in the general ledger of every account: an account (by number, then id), then a line. */
+export interface AccountLedgerPosition extends LedgerPosition {
+  accountNumber: string;
+  accountId: string;
+}
+
+/**
+ * Issue 21: the posted lines of every account dated in [from, to], grouped by account (by number,
+ * then id) and in ledger order within each. Keyset on (account number, account id, date, entry
+ * number, line): `after` or `before` a position, `limit` lines at most; a `before` slice comes back
+ * nearest first. The range's lines are joined and sorted per page (the order spans accounts, so no
+ * single index walks it); a page deep in the range costs what the first one does.
+ */
+export async function everyAccountLines(
+  db: Queryable,
+  organizationId: string,
+  slice: {
+    from: string;
+    to: string;
+    after?: AccountLedgerPosition;
+    before?: AccountLedgerPosition;
+    limit: number;
+  },
+): Promise<AccountLedgerLineRow[]> {
+  const params: unknown[] = [organizationId, slice.from, slice.to];
+  let keyset = '';
+  const position = slice.after ?? slice.before;
+  if (position) {
+    params.push(
+      position.accountNumber,
+      position.accountId,
+      position.txnDate,
+      position.entryNumber,
+      position.lineNo,
+    );
+    keyset = `AND (a.number, a.id, e.txn_date, e.entry_number, l.line_no)
+                  ${slice.after ? '>' : '<'} ($4::text, $5::uuid, $6::date, $7::text, $8::int)`;
+  }
+  const direction = slice.before ? 'DESC' : 'ASC';
+  return db.query<AccountLedgerLineRow>(
+    `SELECT a.id AS account_id, a.number AS account_number, a.name AS account_name, a.type AS account_type,
+            e.id AS journal_entry_id, e.entry_number, l.line_no, e.txn_date::text AS txn_date, e.memo,
+            e.source_type, e.source_id, l.description, l.debit::text AS debit, l.credit::text AS credit
+       FROM journal_entries e
+       JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+       JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+      WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date BETWEEN $2::date AND $3::date
+        ${keyset}
+      ORDER BY a.number ${direction}, a.id ${direction}, e.txn_date ${direction}, e.entry_number ${direction},
+               l.line_no ${direction}
+      LIMIT ${Math.trunc(slice.limit)}`,
+    params as never,
+  );
+}
+
 export interface OpenInvoiceRow {
   customer_id: string;
   customer_name: string;

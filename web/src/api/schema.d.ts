@@ -1615,6 +1615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/general-ledger/all-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account's posted lines in a date range, grouped by account (by number), each with its account's running balance, 50 a page
+         * @description Pages by cursor (next, previous). Each page lists the accounts it shows with their balance before their first line on the page and after their last; the first page of an account opens with its balance at the end of the day before `from`. Accounts with no line in the range are not listed (the trial balance has them).
+         */
+        get: operations["getGeneralLedgerAllAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/inventory-valuation": {
         parameters: {
             query?: never;
@@ -3510,6 +3530,59 @@ export interface components {
             previous: string | null;
             to: string;
             tracking_option: string | null;
+        };
+        /** GeneralLedgerAllAccounts */
+        GeneralLedgerAllAccounts: {
+            /** @description The accounts this page shows lines of, in the order of the lines. */
+            accounts: {
+                account: string;
+                account_name: string;
+                account_number: string;
+                account_type: string;
+                /**
+                 * @description The account's balance after its last line on this page.
+                 * @example 120.0000
+                 */
+                closing_balance: string;
+                /**
+                 * @description The account's balance before its first line on this page.
+                 * @example 120.0000
+                 */
+                opening_balance: string;
+            }[];
+            currency: string;
+            from: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            lines: {
+                account: string;
+                account_name: string;
+                account_number: string;
+                account_type: string;
+                /**
+                 * @description The running balance of the line's account.
+                 * @example 120.0000
+                 */
+                balance: string;
+                /** @example 120.0000 */
+                credit: string;
+                /** @example 120.0000 */
+                debit: string;
+                description: string;
+                entry_number: string;
+                journal_entry: string;
+                line_no: number;
+                memo: string;
+                source_id: string | null;
+                source_type: string;
+                txn_date: string;
+            }[];
+            next: string | null;
+            previous: string | null;
+            to: string;
         };
         /** InventoryAdjustment */
         InventoryAdjustment: {
@@ -6055,9 +6128,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description ISO 3166-1 alpha-2 code of the books. */
+                    country?: string;
                     currency?: string;
                     /** Format: email */
                     email: string;
+                    /** @description The month the fiscal year starts, 1 (January, the default) to 12. */
+                    fiscal_year_start_month?: number;
                     /** @description An invitation token (D94): the new user joins the inviting books with the invited role instead of creating books; `email` must be the invited address. */
                     invitation?: string;
                     name: string;
@@ -6065,6 +6142,8 @@ export interface operations {
                     organization_name?: string;
                     /** @description At least 8 characters (a phrase of a few words is easy to remember). At most 200. */
                     password: string;
+                    /** @description IANA time zone of the books (default UTC). */
+                    timezone?: string;
                 };
             };
         };
@@ -6096,7 +6175,10 @@ export interface operations {
                     "application/json": {
                         organization: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -6107,7 +6189,10 @@ export interface operations {
                         };
                         sandbox: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -15662,7 +15747,10 @@ export interface operations {
                     "application/json": {
                         organization: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -15673,7 +15761,10 @@ export interface operations {
                         };
                         sandbox: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -15834,7 +15925,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -15885,6 +15979,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    country?: string;
+                    fiscal_year_start_month?: number;
                     name?: string;
                     timezone?: string;
                 };
@@ -15917,7 +16013,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -16567,7 +16666,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -16679,7 +16781,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -17115,6 +17220,85 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GeneralLedger"];
                     "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGeneralLedgerAllAccounts: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL. */
+                cursor?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralLedgerAllAccounts"];
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */

@@ -1,9 +1,23 @@
-// Chart of accounts grouped by type, with posted balances; create, rename, deactivate.
-import { Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+// Chart of accounts grouped by type, with posted balances; create, rename, deactivate. Searched by
+// number or name (issue 21); each account's name opens its general ledger for this fiscal year.
+import {
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -118,6 +132,7 @@ export default function Accounts() {
   const queryClient = useQueryClient();
   const accounts = useAllAccounts();
   const [showInactive, setShowInactive] = useState(false);
+  const [search, setSearch] = useState('');
   const [creating, createDialog] = useDisclosure(false);
   const [editing, setEditing] = useState<Account | null>(null);
   const deactivate = useMutation({
@@ -137,7 +152,14 @@ export default function Accounts() {
   });
   if (!books) return null;
   const canWrite = books.can.writeBooks;
-  const shown = (accounts.data ?? []).filter((account) => showInactive || account.is_active);
+  const words = search.trim().toLowerCase();
+  const shown = (accounts.data ?? []).filter(
+    (account) =>
+      (showInactive || account.is_active) &&
+      (words === '' ||
+        account.number.toLowerCase().startsWith(words) ||
+        account.name.toLowerCase().includes(words)),
+  );
   return (
     <Page
       title="Chart of accounts"
@@ -149,11 +171,27 @@ export default function Accounts() {
         ) : null
       }
     >
-      <Switch
-        label="Show inactive accounts"
-        checked={showInactive}
-        onChange={(event) => setShowInactive(event.currentTarget.checked)}
-      />
+      <Group gap="md" align="end" wrap="wrap">
+        <TextInput
+          label="Search"
+          type="search"
+          placeholder="Number or name"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', xs: 260 }}
+        />
+        <Switch
+          label="Show inactive accounts"
+          checked={showInactive}
+          onChange={(event) => setShowInactive(event.currentTarget.checked)}
+          pb={6}
+        />
+      </Group>
+      {accounts.isSuccess && shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No account matches “{search.trim()}”.
+        </Text>
+      ) : null}
       <ErrorNotice error={accounts.error ?? deactivate.error} />
       {ACCOUNT_TYPES.map(({ value, label }) => {
         const ofType = shown.filter((account) => account.type === value);
@@ -177,8 +215,18 @@ export default function Accounts() {
                   {ofType.map((account) => (
                     <Table.Tr key={account.id}>
                       <Table.Td>{account.number}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        {account.name}
+                      <Table.Td style={{ overflowWrap: 'break-word', minWidth: 120 }}>
+                        {books.can.readReports ? (
+                          <Anchor
+                            component={Link}
+                            to={`/reports/general-ledger?account=${account.id}&period=this-year`}
+                            title={`Open the ledger of ${account.number} ${account.name}`}
+                          >
+                            {account.name}
+                          </Anchor>
+                        ) : (
+                          account.name
+                        )}
                         {account.is_active ? null : (
                           <Text span size="xs" c="dimmed">
                             {' '}

@@ -7,6 +7,7 @@ import {
   Center,
   Paper,
   PasswordInput,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -15,13 +16,21 @@ import {
 import { useForm } from '@mantine/form';
 import { PASSWORD_RULE, passwordProblem } from '@shared/password.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { selectBooks, signedIn } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { useSession } from '../shell/books.tsx';
+import {
+  countryOptions,
+  currencyOptions,
+  guessCountry,
+  guessTimeZone,
+  MONTHS,
+  timeZoneOptions,
+} from './places.ts';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -113,15 +122,39 @@ export function LoginPage() {
 export function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const places = useMemo(() => {
+    const timeZones = timeZoneOptions();
+    return {
+      countries: countryOptions(),
+      currencies: currencyOptions(),
+      timeZones,
+      timeZone: guessTimeZone(timeZones),
+    };
+  }, []);
   const form = useForm({
-    initialValues: { name: '', email: '', password: '', organization_name: '', currency: 'USD' },
+    initialValues: {
+      name: '',
+      email: '',
+      password: '',
+      organization_name: '',
+      country: guessCountry(),
+      currency: 'USD',
+      timezone: places.timeZone,
+      fiscal_year_start_month: '1',
+    },
     // The server's own rule (shared code), checked on submit so the form says it before the API does.
     validate: { password: (value) => (passwordProblem(value) ? `Password ${passwordProblem(value)}` : null) },
   });
   const signup = useMutation({
-    mutationFn: async (body: typeof form.values) =>
+    mutationFn: async ({ country, fiscal_year_start_month, ...body }: typeof form.values) =>
       data(
-        await api.POST('/api/v1/auth/signup', { body: { ...body, currency: body.currency.toUpperCase() } }),
+        await api.POST('/api/v1/auth/signup', {
+          body: {
+            ...body,
+            ...(country ? { country } : {}),
+            fiscal_year_start_month: Number(fiscal_year_start_month),
+          },
+        }),
       ),
     onSuccess: (result) => {
       queryClient.clear();
@@ -157,11 +190,37 @@ export function SignupPage() {
             required
             {...form.getInputProps('organization_name')}
           />
-          <TextInput
+          <Select
+            label="Country"
+            placeholder="Where the books are kept"
+            searchable
+            allowDeselect={false}
+            data={places.countries}
+            limit={60}
+            {...form.getInputProps('country')}
+          />
+          <Select
             label="Currency"
-            description="The books' currency, a three-letter code such as USD or EUR."
-            maxLength={3}
+            description="The books' currency (ISO 4217); it cannot change later."
+            searchable
+            allowDeselect={false}
+            data={places.currencies}
             {...form.getInputProps('currency')}
+          />
+          <Select
+            label="Time zone"
+            description="Dates such as today's invoice date follow it."
+            searchable
+            allowDeselect={false}
+            data={places.timeZones}
+            limit={60}
+            {...form.getInputProps('timezone')}
+          />
+          <Select
+            label="Fiscal year starts in"
+            allowDeselect={false}
+            data={MONTHS}
+            {...form.getInputProps('fiscal_year_start_month')}
           />
           <Button type="submit" loading={signup.isPending}>
             Sign up

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, SegmentedControl, Table, Text, TextInput } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, data, type paths } from '../../api/client.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -20,12 +20,15 @@ type Status = NonNullable<NonNullable<paths['/api/v1/invoices']['get']['paramete
 export default function Invoices() {
   const books = useBooks();
   const navigate = useNavigate();
-  const [status, setStatus] = useState('all');
+  // AR aging opens a customer's open invoices: ?customer=&status=sent (issue 21's drill-down).
+  const [params, setParams] = useSearchParams();
+  const customer = params.get('customer');
+  const [status, setStatus] = useState(params.get('status') ?? 'all');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [cursor, setCursor] = useState<string | undefined>(NEWEST);
   const list = useQuery({
-    queryKey: ['invoices', 'list', status, debounced, cursor],
+    queryKey: ['invoices', 'list', status, debounced, customer, cursor],
     placeholderData: keepPreviousData,
     queryFn: async () =>
       data(
@@ -34,6 +37,7 @@ export default function Invoices() {
             query: {
               ...(status === 'all' ? {} : { status: status as Status }),
               ...(debounced ? { search: debounced } : {}),
+              ...(customer ? { customer } : {}),
               ...(cursor ? { cursor } : {}),
             },
           },
@@ -42,9 +46,10 @@ export default function Invoices() {
   });
   if (!books) return null;
   const rows = newestFirst(list.data?.results ?? []);
+  const customerName = customer ? rows[0]?.customer_name : undefined;
   return (
     <Page
-      title="Invoices"
+      title={customerName ? `Invoices of ${customerName}` : 'Invoices'}
       actions={
         books.can.writeSales ? (
           <Button size="sm" onClick={() => navigate('/invoices/new')}>
@@ -81,11 +86,18 @@ export default function Invoices() {
             }))}
           />
         </div>
+        {customer ? (
+          <Button variant="subtle" size="xs" onClick={() => setParams({})}>
+            Every customer
+          </Button>
+        ) : null}
       </Group>
       <ErrorNotice error={list.error} />
       {list.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {debounced || status !== 'all' ? 'No invoice matches these filters.' : 'No invoices yet.'}
+          {debounced || status !== 'all' || customer
+            ? 'No invoice matches these filters.'
+            : 'No invoices yet.'}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>

@@ -22,7 +22,8 @@ export default function Bills() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const vendor = params.get('vendor');
-  const [status, setStatus] = useState('all');
+  // AP aging opens a vendor's open bills: ?vendor=&status=open (issue 21's drill-down).
+  const [status, setStatus] = useState(params.get('status') ?? 'all');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [cursor, setCursor] = useState<string>(NEWEST);

@@ -59,14 +59,15 @@ export function ReportTable({
   rows: Row[];
   /** Columns from this index on are amounts (right-aligned). */
   numeric: number;
-  /** Asks the API for this report (same parameters) as CSV. */
-  csv: () => Promise<BlobAnswer>;
+  /** Asks the API for this report (same parameters) as CSV; without it there is no download. */
+  csv?: () => Promise<BlobAnswer>;
   footer?: ReactNode;
   /** Below this width the table scrolls sideways; a narrow report (two columns) fits a phone. */
   minWidth?: number;
 }) {
   const download = useMutation({
     mutationFn: async () => {
+      if (!csv) return;
       const result = await csv();
       if (!(result.data instanceof Blob)) throw new ApiError(result.response.status, null);
       downloadBlob(attachmentName(result.response, `${name}.csv`), result.data);
@@ -75,9 +76,11 @@ export function ReportTable({
   return (
     <Stack gap="xs">
       <Group gap="xs" className="no-print">
-        <Button size="xs" variant="default" onClick={() => download.mutate()} loading={download.isPending}>
-          Download CSV
-        </Button>
+        {csv ? (
+          <Button size="xs" variant="default" onClick={() => download.mutate()} loading={download.isPending}>
+            Download CSV
+          </Button>
+        ) : null}
         <Button size="xs" variant="default" onClick={() => window.print()}>
           Print
         </Button>

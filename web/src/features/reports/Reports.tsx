@@ -1,18 +1,45 @@
 // Reports: trial balance, profit and loss and balance sheet (with comparison columns, D93), tax
 // summary (D91), AR and AP aging, general ledger. Each is the API's JSON shown as a table; its CSV is the API's own (ReportTable), and it prints.
-import { Group, Select, Stack, Tabs } from '@mantine/core';
+// Drill-down (issue 21): an account's figure opens its general ledger for that column's period (a
+// balance from the start of its fiscal year, so the ledger's closing balance is the figure); an aging
+// row opens the party's open invoices or bills.
+import { Anchor, Group, Select, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
+import { firstOfMonth, formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { type Compare, columnLabel, startOfUnit } from './columns.ts';
 import { GeneralLedger } from './GeneralLedger.tsx';
+import { ledgerPath, openBillsPath, openInvoicesPath } from './links.ts';
+import { fiscalYearStart, todayIn } from './presets.ts';
 import { type BlobAnswer, DateInput, money, nonZero, ReportTable, type Row } from './ReportTable.tsx';
+import { useSearchState } from './searchState.ts';
 import { TrackingFilter } from './TrackingFilter.tsx';
+
+type Range = { from: string; to: string };
+
+/** An account's figure as a link to its general ledger over `range`. */
+function figureLink(amount: ReactNode, account: { account: string; account_name: string }, range: Range) {
+  return (
+    <Anchor
+      component={Link}
+      to={ledgerPath({ account: account.account, ...range })}
+      title={`${account.account_name}: open its ledger`}
+    >
+      {amount}
+    </Anchor>
+  );
+}
+
+/** A balance as of a date, explained by the ledger from the start of its fiscal year to that date. */
+const balanceRange = (asOf: string, books: Books): Range => ({
+  from: fiscalYearStart(asOf, books.fiscalYearStartMonth),
+  to: asOf,
+});
 
 const REPORTS = [
   { value: 'trial-balance', label: 'Trial balance' },
@@ -25,8 +52,14 @@ const REPORTS = [
   { value: 'inventory-valuation', label: 'Inventory valuation' },
 ] as const;
 
+/** One `as_of` filter in the address (the books' today when absent). */
+function useAsOf(books: Books): [string, (value: string) => void] {
+  const [{ as_of }, patch] = useSearchState({ as_of: todayIn(books.timezone) });
+  return [as_of, (value) => patch({ as_of: value })];
+}
+
 function TrialBalance({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useState(today());
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'tb', asOf],
     queryFn: async () =>
@@ -36,9 +69,14 @@ function TrialBalance({ books }: { books: Books }) {
   const r = report.data;
   const rows: Row[] = r
     ? [
-        ...r.lines.map((line) => ({
-          cells: [line.account_number, line.account_name, nonZero(line.debit, c), nonZero(line.credit, c)],
-        })),
+        ...r.lines.map((line) => {
+          const range = balanceRange(r.as_of, books);
+          const figure = (amount: string) => {
+            const shown = nonZero(amount, c);
+            return shown === '' ? '' : figureLink(shown, line, range);
+          };
+          return { cells: [line.account_number, line.account_name, figure(line.debit), figure(line.credit)] };
+        }),
         { strong: true, cells: ['', 'Total', money(r.total_debit, c), money(r.total_credit, c)] },
       ]
     : [];
@@ -64,7 +102,7 @@ function TrialBalance({ books }: { books: Books }) {
   );
 }
 
-type Account = { account_number: string; account_name: string; amounts: string[] };
+type Account = { account: string; account_number: string; account_name: string; amounts: string[] };
 
 const COMPARE_OPTIONS = [
   { value: 'none', label: 'No comparison' },
@@ -117,6 +155,7 @@ function sectionRows(
   total: string | null,
   totals: string[],
   c: string,
+  ranges: Range[],
 ): Row[] {
   return [
     { strong: true, cells: ['', title, ...totals.map(() => '')] },
@@ -124,7 +163,10 @@ function sectionRows(
       cells: [
         account.account_number,
         account.account_name,
-        ...account.amounts.map((amount) => money(amount, c)),
+        ...account.amounts.map((amount, index) => {
+          const range = ranges[index];
+          return range ? figureLink(money(amount, c), account, range) : money(amount, c);
+        }),
       ],
     })),
     ...(total === null
@@ -139,11 +181,20 @@ const totalRow = (label: string, totals: string[], c: string): Row => ({
 });
 
 function ProfitAndLoss({ books }: { books: Books }) {
-  const [from, setFrom] = useState(firstOfMonth(today()));
-  const [to, setTo] = useState(today());
-  const [tracking, setTracking] = useState<string | null>(null);
-  const [compare, setCompare] = useState<Compare | null>(null);
-  const [periods, setPeriods] = useState(3);
+  const [filters, patch] = useSearchState({
+    from: firstOfMonth(todayIn(books.timezone)),
+    to: todayIn(books.timezone),
+    tracking_option: '',
+    compare: '',
+    periods: '3',
+  });
+  const { from, to } = filters;
+  const tracking = filters.tracking_option || null;
+  const compare = (filters.compare || null) as Compare | null;
+  const periods = Number(filters.periods) || 3;
+  const setFrom = (value: string) => patch({ from: value });
+  const setTo = (value: string) => patch({ to: value });
+  const setTracking = (value: string | null) => patch({ tracking_option: value ?? '' });
   const query = {
     from,
     to,
@@ -159,15 +210,18 @@ function ProfitAndLoss({ books }: { books: Books }) {
   const per = (
     key: 'income' | 'cost_of_goods_sold' | 'gross_profit' | 'operating_expenses' | 'net_income',
   ) => (r ? r.columns.map((column) => column[key]) : []);
+  // Each column's figure opens the account's ledger over that column's own dates.
+  const ranges: Range[] = r ? r.columns.map((column) => ({ from: column.from, to: column.to })) : [];
   const rows: Row[] = r
     ? [
-        ...sectionRows('Income', r.income.accounts, 'Total income', per('income'), c),
+        ...sectionRows('Income', r.income.accounts, 'Total income', per('income'), c, ranges),
         ...sectionRows(
           'Cost of goods sold',
           r.cost_of_goods_sold.accounts,
           'Total cost of goods sold',
           per('cost_of_goods_sold'),
           c,
+          ranges,
         ),
         totalRow('Gross profit', per('gross_profit'), c),
         ...sectionRows(
@@ -176,6 +230,7 @@ function ProfitAndLoss({ books }: { books: Books }) {
           'Total expenses',
           per('operating_expenses'),
           c,
+          ranges,
         ),
         totalRow('Net income', per('net_income'), c),
       ]
@@ -189,12 +244,14 @@ function ProfitAndLoss({ books }: { books: Books }) {
         <ComparisonControls
           compare={compare}
           periods={periods}
-          onChange={(nextCompare, nextPeriods) => {
-            // Columns are the range shifted back a unit at a time (D93): start it at `to`'s unit.
-            if (nextCompare && nextCompare !== compare) setFrom(startOfUnit(to, nextCompare));
-            setCompare(nextCompare);
-            setPeriods(nextPeriods);
-          }}
+          onChange={(nextCompare, nextPeriods) =>
+            patch({
+              // Columns are the range shifted back a unit at a time (D93): start it at `to`'s unit.
+              ...(nextCompare && nextCompare !== compare ? { from: startOfUnit(to, nextCompare) } : {}),
+              compare: nextCompare ?? '',
+              periods: String(nextPeriods),
+            })
+          }
         />
       </Group>
       <ErrorNotice error={report.error} />
@@ -217,9 +274,11 @@ function ProfitAndLoss({ books }: { books: Books }) {
 }
 
 function BalanceSheet({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useState(today());
-  const [compare, setCompare] = useState<Compare | null>(null);
-  const [periods, setPeriods] = useState(3);
+  const [filters, patch] = useSearchState({ as_of: todayIn(books.timezone), compare: '', periods: '3' });
+  const asOf = filters.as_of;
+  const setAsOf = (value: string) => patch({ as_of: value });
+  const compare = (filters.compare || null) as Compare | null;
+  const periods = Number(filters.periods) || 3;
   const query = { as_of: asOf, ...comparison(compare, periods) };
   const report = useQuery({
     queryKey: ['reports', 'bs', query],
@@ -230,11 +289,19 @@ function BalanceSheet({ books }: { books: Books }) {
   const per = (
     key: 'assets' | 'liabilities' | 'current_earnings' | 'equity' | 'total_liabilities_and_equity',
   ) => (r ? r.columns.map((column) => column[key]) : []);
+  const ranges: Range[] = r ? r.columns.map((column) => balanceRange(column.as_of, books)) : [];
   const rows: Row[] = r
     ? [
-        ...sectionRows('Assets', r.assets.accounts, 'Total assets', per('assets'), c),
-        ...sectionRows('Liabilities', r.liabilities.accounts, 'Total liabilities', per('liabilities'), c),
-        ...sectionRows('Equity', r.equity.accounts, null, per('equity'), c),
+        ...sectionRows('Assets', r.assets.accounts, 'Total assets', per('assets'), c, ranges),
+        ...sectionRows(
+          'Liabilities',
+          r.liabilities.accounts,
+          'Total liabilities',
+          per('liabilities'),
+          c,
+          ranges,
+        ),
+        ...sectionRows('Equity', r.equity.accounts, null, per('equity'), c, ranges),
         { cells: ['', 'Current earnings', ...per('current_earnings').map((amount) => money(amount, c))] },
         totalRow('Total equity', per('equity'), c),
         totalRow('Total liabilities and equity', per('total_liabilities_and_equity'), c),
@@ -247,10 +314,9 @@ function BalanceSheet({ books }: { books: Books }) {
         <ComparisonControls
           compare={compare}
           periods={periods}
-          onChange={(nextCompare, nextPeriods) => {
-            setCompare(nextCompare);
-            setPeriods(nextPeriods);
-          }}
+          onChange={(nextCompare, nextPeriods) =>
+            patch({ compare: nextCompare ?? '', periods: String(nextPeriods) })
+          }
         />
       </Group>
       <ErrorNotice error={report.error} />
@@ -274,8 +340,12 @@ function BalanceSheet({ books }: { books: Books }) {
 
 /** D91: per tax rate, what was taxed and the tax, beside the movement of the tax accounts. */
 function TaxSummary({ books }: { books: Books }) {
-  const [from, setFrom] = useState(firstOfMonth(today()));
-  const [to, setTo] = useState(today());
+  const [{ from, to }, patch] = useSearchState({
+    from: firstOfMonth(todayIn(books.timezone)),
+    to: todayIn(books.timezone),
+  });
+  const setFrom = (value: string) => patch({ from: value });
+  const setTo = (value: string) => patch({ to: value });
   const report = useQuery({
     queryKey: ['reports', 'tax-summary', from, to],
     queryFn: async () =>
@@ -351,13 +421,19 @@ function AgingTable<Column extends string>({
   name: string;
   headers: string[];
   columns: readonly Column[];
-  parties: { name: string; amounts: Record<Column, string> }[];
+  /** Each party's name links to its open documents (`path`). */
+  parties: { name: string; path: string; amounts: Record<Column, string> }[];
   totals: Record<Column, string>;
   csv: () => Promise<BlobAnswer>;
 }) {
   const c = books.currency;
   const rows: Row[] = parties.map((party) => ({
-    cells: [party.name, ...columns.map((column) => money(party.amounts[column], c))],
+    cells: [
+      <Anchor key="party" component={Link} to={party.path} title={`Open documents of ${party.name}`}>
+        {party.name}
+      </Anchor>,
+      ...columns.map((column) => money(party.amounts[column], c)),
+    ],
   }));
   if (rows.length > 0)
     rows.push({ strong: true, cells: ['Total', ...columns.map((col) => money(totals[col], c))] });
@@ -365,7 +441,7 @@ function AgingTable<Column extends string>({
 }
 
 function ArAging({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useState(today());
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'aging', asOf],
     queryFn: async () =>
@@ -382,7 +458,11 @@ function ArAging({ books }: { books: Books }) {
           name={`ar-aging-${asOf}`}
           headers={['Customer', ...BUCKET_HEADERS, 'Unapplied credit', 'Total']}
           columns={AR_COLUMNS}
-          parties={r.customers.map((customer) => ({ name: customer.customer_name, amounts: customer }))}
+          parties={r.customers.map((customer) => ({
+            name: customer.customer_name,
+            path: openInvoicesPath(customer.customer),
+            amounts: customer,
+          }))}
           totals={r.totals}
           csv={() =>
             api.GET('/api/v1/reports/ar-aging', {
@@ -398,7 +478,7 @@ function ArAging({ books }: { books: Books }) {
 
 /** D56: what is owed to each vendor by days past due; the total is the Accounts Payable balance. */
 function ApAging({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useState(today());
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'ap-aging', asOf],
     queryFn: async () =>
@@ -415,7 +495,11 @@ function ApAging({ books }: { books: Books }) {
           name={`ap-aging-${asOf}`}
           headers={['Vendor', ...BUCKET_HEADERS, 'Total']}
           columns={AP_COLUMNS}
-          parties={r.vendors.map((vendor) => ({ name: vendor.vendor_name, amounts: vendor }))}
+          parties={r.vendors.map((vendor) => ({
+            name: vendor.vendor_name,
+            path: openBillsPath(vendor.vendor),
+            amounts: vendor,
+          }))}
           totals={r.totals}
           csv={() =>
             api.GET('/api/v1/reports/ap-aging', {
@@ -430,7 +514,7 @@ function ApAging({ books }: { books: Books }) {
 }
 
 function InventoryValuation({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useState(today());
+  const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
     queryKey: ['reports', 'inventory', asOf],
     queryFn: async () =>

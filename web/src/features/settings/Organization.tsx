@@ -1,12 +1,15 @@
-// More, Organization: name and time zone of these books; currency and mode shown.
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+// More, Organization: name, time zone, country and fiscal year start of these books; currency and
+// mode shown.
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { countryOptions, MONTHS } from '../auth/places.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 export default function Organization() {
@@ -23,17 +26,41 @@ export default function Organization() {
 
 function OrganizationForm({ books }: { books: Books }) {
   const queryClient = useQueryClient();
-  const form = useForm({ initialValues: { name: books.name, timezone: books.timezone } });
+  const countries = useMemo(countryOptions, []);
+  const valuesOf = (saved: {
+    name: string;
+    timezone: string;
+    country: string | null;
+    fiscal_year_start_month: number;
+  }) => ({
+    name: saved.name,
+    timezone: saved.timezone,
+    country: saved.country ?? '',
+    fiscal_year_start_month: String(saved.fiscal_year_start_month),
+  });
+  const form = useForm({
+    initialValues: {
+      name: books.name,
+      timezone: books.timezone,
+      country: books.country ?? '',
+      fiscal_year_start_month: String(books.fiscalYearStartMonth),
+    },
+  });
   const save = useMutation({
     mutationFn: async (values: typeof form.values) =>
       data(
         await api.PATCH('/api/v1/organization', {
-          body: { name: values.name.trim(), timezone: values.timezone.trim() },
+          body: {
+            name: values.name.trim(),
+            timezone: values.timezone.trim(),
+            ...(values.country ? { country: values.country } : {}),
+            fiscal_year_start_month: Number(values.fiscal_year_start_month),
+          },
         }),
       ),
     onSuccess: (saved) => {
-      form.setValues({ name: saved.name, timezone: saved.timezone });
-      form.resetDirty({ name: saved.name, timezone: saved.timezone });
+      form.setValues(valuesOf(saved));
+      form.resetDirty(valuesOf(saved));
       queryClient.invalidateQueries({ queryKey: ['organization'] });
       queryClient.invalidateQueries({ queryKey: ['me'] });
       notify({ message: 'Organization saved.', color: 'teal' });
@@ -52,6 +79,24 @@ function OrganizationForm({ books }: { books: Books }) {
             description="An IANA time zone such as America/New_York: it decides which day “today” is."
             readOnly={readOnly}
             {...form.getInputProps('timezone')}
+          />
+          <Select
+            label="Country"
+            placeholder="Not said"
+            searchable
+            allowDeselect={false}
+            readOnly={readOnly}
+            data={countries}
+            limit={60}
+            {...form.getInputProps('country')}
+          />
+          <Select
+            label="Fiscal year starts in"
+            description="Reports' “This year” and “This quarter” follow it."
+            allowDeselect={false}
+            readOnly={readOnly}
+            data={MONTHS}
+            {...form.getInputProps('fiscal_year_start_month')}
           />
           <Text size="sm">
             Currency: <b>{books.currency}</b> · Books: <b>{books.mode}</b> · Your role: <b>{books.role}</b>

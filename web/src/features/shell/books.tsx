@@ -69,6 +69,10 @@ export interface Books {
   mode: 'live' | 'sandbox';
   booksClosedThrough: string | null;
   timezone: string;
+  /** 1-12: the month the books' fiscal year starts (issue 21; January for older books). */
+  fiscalYearStartMonth: number;
+  /** ISO 3166-1 alpha-2, or null for books made before sign-up asked. */
+  country: string | null;
   can: Abilities;
   /** The other books of the pair (sandbox for live, live for sandbox), when the person has them. */
   otherId: string | null;
@@ -108,6 +112,8 @@ function booksOf(me: Me, org: Organization): Books {
     mode,
     booksClosedThrough: org.books_closed_through,
     timezone: org.timezone,
+    fiscalYearStartMonth: org.fiscal_year_start_month,
+    country: org.country,
     can: abilitiesOf(org.role),
     otherId: other?.organization_id ?? null,
   };
