@@ -4,8 +4,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { LoginPage, SignupPage } from './features/auth/AuthPages.tsx';
-import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './features/auth/LinkPages.tsx';
+import { LoginPage } from './features/auth/AuthPages.tsx';
 import { useSession } from './features/shell/books.tsx';
 import { Page } from './ui/Page.tsx';
 import { preloadEveryScreen, type Screen, screen } from './ui/screens.tsx';
@@ -14,6 +13,17 @@ import { preloadEveryScreen, type Screen, screen } from './ui/screens.tsx';
 // first visit's page, does not download it (issue 21: a cold log-in page under 150 KB).
 const Shell = screen(() =>
   import('./features/shell/Shell.tsx').then((module) => ({ default: module.Shell })),
+);
+// Sign-up and the emailed links' pages load on demand too: the log-in page is the only one in the entry.
+const SignupPage = screen(() => import('./features/auth/SignupPage.tsx'));
+const ForgotPasswordPage = screen(() =>
+  import('./features/auth/LinkPages.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const ResetPasswordPage = screen(() =>
+  import('./features/auth/LinkPages.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+);
+const AcceptInvitationPage = screen(() =>
+  import('./features/auth/LinkPages.tsx').then((module) => ({ default: module.AcceptInvitationPage })),
 );
 const Dashboard = screen(() => import('./features/dashboard/Dashboard.tsx'));
 const Customers = screen(() => import('./features/customers/Customers.tsx'));
@@ -84,8 +94,16 @@ const opening =
   (first === 'banking' && third === 'reconcile' && Reconcile) ||
   (second && DOCUMENT_PAGE[first]) ||
   FIRST_SEGMENT[first];
-const SIGNED_OUT_PAGES = new Set(['login', 'signup', 'forgot-password', 'reset-password', 'invitations']);
-if (!SIGNED_OUT_PAGES.has(first)) {
+/** The pages of a person not signed in, by first segment (log-in's code is in the entry). */
+const SIGNED_OUT_PAGES: Record<string, Screen | null> = {
+  login: null,
+  signup: SignupPage,
+  'forgot-password': ForgotPasswordPage,
+  'reset-password': ResetPasswordPage,
+  invitations: AcceptInvitationPage,
+};
+if (first in SIGNED_OUT_PAGES) void SIGNED_OUT_PAGES[first]?.preload();
+else {
   void Shell.preload();
   void opening?.preload();
 }
