@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
-import type { Queryable } from '../../storage/db.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
 import * as billPayments from '../../storage/stores/bill-payments.ts';
 import * as bills from '../../storage/stores/bills.ts';
@@ -101,7 +100,12 @@ function parseRequest(command: CreateBillPaymentCommand, currency: string) {
 function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
   return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
     const next = applyBillPayment(
-      { ...bill, total: parseMoney(bill.total), amountPaid: parseMoney(bill.amount_paid) },
+      {
+        ...bill,
+        total: parseMoney(bill.total),
+        amountPaid: parseMoney(bill.amount_paid),
+        amountCredited: parseMoney(bill.amount_credited),
+      },
       amount,
       index,
     );

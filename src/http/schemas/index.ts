@@ -102,6 +102,7 @@ import {
   TrackingOptionCreate,
   TrackingUpdate,
 } from './tracking.ts';
+import { VENDOR_CREDIT_COMPONENTS } from './vendor-credits.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
   Deposit,
@@ -122,6 +123,7 @@ export const COMPONENTS: readonly TSchema[] = [
   BillPayment,
   BillPaymentCreate,
   PageBillPayment,
+  ...VENDOR_CREDIT_COMPONENTS,
   Item,
   ItemCreate,
   ItemUpdate,

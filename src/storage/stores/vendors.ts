@@ -1,6 +1,6 @@
 // The vendors store (D53, the mirror of customers): a contacts table (contacts.ts: rows, keyset list,
-// insert, update) whose address is `address`, and its derived standing (what is owed on open bills,
-// D53). Every function takes the handle first.
+// insert, update) whose address is `address`, and its derived standing (what is owed on open bills
+// less remaining vendor credit, D53, D87). Every function takes the handle first.
 import type { Queryable } from '../db.ts';
 import { type ContactFields, type ContactRow, contactStore } from './contacts.ts';
 
@@ -16,7 +16,8 @@ export interface VendorStanding {
 
 /**
  * D53 for a set of vendors in one grouped query: what is owed on their open bills (bill payments are
- * applied in full, so nothing else nets it). Vendors with no open bill get no row (balance zero).
+ * applied in full) less the remaining credit of their issued vendor credits (D87). Vendors with
+ * neither get no row (balance zero).
  */
 export async function standings(
   db: Queryable,
@@ -26,10 +27,20 @@ export async function standings(
   const byId = new Map<string, VendorStanding>();
   if (ids.length === 0) return byId;
   const rows = await db.query<VendorStanding & { id: string }>(
-    `SELECT vendor_id AS id, sum(total - amount_paid)::text AS balance, count(*)::int AS open_bill_count
-       FROM bills
-      WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'open'
-      GROUP BY vendor_id`,
+    `WITH open_bills AS (
+       SELECT vendor_id, sum(total - amount_paid - amount_credited) AS due, count(*) AS open_count
+         FROM bills
+        WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'open'
+        GROUP BY vendor_id),
+     credits AS (
+       SELECT vendor_id, sum(total - amount_applied) AS remaining
+         FROM vendor_credits
+        WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'issued'
+        GROUP BY vendor_id)
+     SELECT COALESCE(b.vendor_id, c.vendor_id) AS id,
+            (COALESCE(b.due, 0) - COALESCE(c.remaining, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
+            COALESCE(b.open_count, 0)::int AS open_bill_count
+       FROM open_bills b FULL JOIN credits c ON c.vendor_id = b.vendor_id`,
     [organizationId, ids],
   );
   for (const { id, ...standing } of rows) byId.set(id, standing);
