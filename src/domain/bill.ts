@@ -1,7 +1,7 @@
 // Pure bill rules (D54, D55): the entry a bill posts when opened, and its state machine (what may be
 // edited, opened, voided, paid, and what a bill payment makes of it). Bills price their lines with
 // the invoice's rules (computeInvoice, D8) and take their due date from the vendor's terms (D20).
-import { applySettlement, type DocumentKind, type SettledDocument, type SettlementRule } from './document.ts';
+import { type DocumentKind, type SettlementRule, type Settling, settlementStep } from './document.ts';
 import { invalidState } from './errors.ts';
 import { formatMoney, type Money } from './money.ts';
 
@@ -61,39 +61,22 @@ export function billBalanceDue(
 /** Bills take payments and credit while open, and are paid once settled (D55, D87). */
 export const BILL_SETTLEMENT: SettlementRule<BillStatus> = {
   noun: 'bill',
-  takes: ['open', 'paid'],
   open: 'open',
   settled: 'paid',
   appliesTo: 'an open bill',
 };
 
 /** A bill as a payment or a vendor credit applied to it sees it. */
-export type SettledBill = Omit<SettledDocument<BillStatus>, 'amountCredited'> & { amountCredited?: Money };
+export type SettledBill = Settling<BillStatus>;
 
 /**
  * D55: what applying `amount` (application `index` of the request) makes of the bill: a payment
  * applies to an open bill only, never more than its balance due; the bill is paid when nothing is due.
  */
-export function applyBillPayment(
-  bill: SettledBill,
-  amount: Money,
-  index: number,
-): { amountPaid: Money; status: BillStatus } {
-  const settled = { ...bill, amountCredited: bill.amountCredited ?? 0n };
-  const next = applySettlement(BILL_SETTLEMENT, settled, amount, index, 'amountPaid', 'a payment');
-  return { amountPaid: next.amountPaid, status: next.status };
-}
+export const applyBillPayment = settlementStep(BILL_SETTLEMENT, 'amountPaid', 'a payment');
 
 /** D87: what a vendor credit's application makes of the bill (the refusals a payment gets). */
-export function applyBillCredit(
-  bill: SettledBill,
-  amount: Money,
-  index: number,
-): { amountCredited: Money; status: BillStatus } {
-  const settled = { ...bill, amountCredited: bill.amountCredited ?? 0n };
-  const next = applySettlement(BILL_SETTLEMENT, settled, amount, index, 'amountCredited', 'credit');
-  return { amountCredited: next.amountCredited, status: next.status };
-}
+export const applyBillCredit = settlementStep(BILL_SETTLEMENT, 'amountCredited', 'credit');
 
 /** A bill a voided payment had paid `removed` of: open again with that much more due. */
 export function takeBillPaymentOff(

@@ -3,7 +3,6 @@
 // exactly like an invoice's (computeInvoice in invoice.ts). Money is bigint at scale 4.
 
 import {
-  applySettlement,
   assertApplicable as assertCreditApplicable,
   assertIssuable as assertCreditIssuable,
   assertWithinCredit as assertCreditWithin,
@@ -15,6 +14,7 @@ import {
   type DocumentState,
   remainingCredit,
   type SettledDocument,
+  settlementStep,
 } from './document.ts';
 import { INVOICE_SETTLEMENT, type InvoiceStatus } from './invoice.ts';
 import type { Money } from './money.ts';
@@ -51,11 +51,4 @@ export type CreditableInvoice = SettledDocument<InvoiceStatus>;
  * never more than its balance due; it is paid once payments and credits cover the total (the refusals
  * a payment's application gets).
  */
-export function applyCredit(
-  invoice: CreditableInvoice,
-  amount: Money,
-  index: number,
-): { amountCredited: Money; status: InvoiceStatus } {
-  const next = applySettlement(INVOICE_SETTLEMENT, invoice, amount, index, 'amountCredited', 'credit');
-  return { amountCredited: next.amountCredited, status: next.status };
-}
+export const applyCredit = settlementStep(INVOICE_SETTLEMENT, 'amountCredited', 'credit');

@@ -252,11 +252,9 @@ export interface SettledDocument<Status extends string> {
   amountCredited: Money;
 }
 
-/** How a kind of settled document takes money: the statuses that take it, and the one when settled. */
+/** How a kind of settled document takes money: while open or settled (sent or paid; open or paid). */
 export interface SettlementRule<Status extends string> {
   noun: string;
-  /** Statuses that take money (sent or paid; open or paid). */
-  takes: readonly Status[];
   open: Status;
   settled: Status;
   /** What a refusal says takes money ("a payment", "credit") and what it applies to ("a sent invoice"). */
@@ -277,7 +275,7 @@ export function applySettlement<Status extends string>(
   what: string,
 ): { amountPaid: Money; amountCredited: Money; status: Status } {
   const idField = `applications/${index}/${rule.noun}_id`;
-  if (!rule.takes.includes(document.status)) {
+  if (document.status !== rule.open && document.status !== rule.settled) {
     throw invalidState(
       `${rule.noun} ${document.number} is ${document.status}; ${what} applies to ${rule.appliesTo}`,
       {
@@ -304,4 +302,25 @@ export function applySettlement<Status extends string>(
   next[by] += amount;
   const settled = next.amountPaid + next.amountCredited === document.total;
   return { ...next, status: settled ? rule.settled : rule.open };
+}
+
+/** A document as a settlement step takes it: what credit took off it may be absent (none). */
+export type Settling<Status extends string> = Omit<SettledDocument<Status>, 'amountCredited'> & {
+  amountCredited?: Money;
+};
+
+/**
+ * The step of one kind of money (`by`: a payment's amountPaid, a credit's amountCredited) onto one kind
+ * of document (`rule`): applySettlement, answering that amount and the status.
+ */
+export function settlementStep<Status extends string, By extends 'amountPaid' | 'amountCredited'>(
+  rule: SettlementRule<Status>,
+  by: By,
+  what: string,
+) {
+  return (document: Settling<Status>, amount: Money, index: number) => {
+    const settled = { ...document, amountCredited: document.amountCredited ?? 0n };
+    const next = applySettlement(rule, settled, amount, index, by, what);
+    return { [by]: next[by], status: next.status } as Record<By, Money> & { status: Status };
+  };
 }

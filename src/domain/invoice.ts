@@ -3,7 +3,7 @@
 // payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
 // minor unit, half away from zero.
 import { addDays } from './dates.ts';
-import { applySettlement, type DocumentKind, type SettlementRule } from './document.ts';
+import { type DocumentKind, type SettlementRule, settlementStep } from './document.ts';
 import { invalidState } from './errors.ts';
 import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
@@ -167,26 +167,25 @@ export interface PayableInvoice extends InvoiceState {
   amountCredited?: Money;
 }
 
+/** Invoices take payments and credit while sent, and are paid once settled (D33, D60). */
+export const INVOICE_SETTLEMENT: SettlementRule<InvoiceStatus> = {
+  noun: 'invoice',
+  open: 'sent',
+  settled: 'paid',
+  appliesTo: 'a sent invoice',
+};
+
 /**
  * D33: what applying `amount` (application number `index` of the request) makes of the invoice: a
  * payment applies to a sent invoice only, and never more than its balance due; the invoice is paid
  * when nothing is left due.
  */
-export function applyPayment(
+export const applyPayment: (
   invoice: PayableInvoice,
   amount: Money,
   index: number,
-): { amountPaid: Money; status: InvoiceStatus } {
-  const settled = { ...invoice, amountCredited: invoice.amountCredited ?? 0n };
-  const next = applySettlement(INVOICE_SETTLEMENT, settled, amount, index, 'amountPaid', 'a payment');
-  return { amountPaid: next.amountPaid, status: next.status };
-}
-
-/** Invoices take payments and credit while sent, and are paid once settled (D33, D60). */
-export const INVOICE_SETTLEMENT: SettlementRule<InvoiceStatus> = {
-  noun: 'invoice',
-  takes: ['sent', 'paid'],
-  open: 'sent',
-  settled: 'paid',
-  appliesTo: 'a sent invoice',
-};
+) => { amountPaid: Money; status: InvoiceStatus } = settlementStep(
+  INVOICE_SETTLEMENT,
+  'amountPaid',
+  'a payment',
+);

@@ -135,8 +135,7 @@ interface PostedKind {
 }
 const INVOICE_POSTING: PostedKind = { entry: 'invoice', void: 'invoice_void', entries: 'sends' };
 const PAYMENT_POSTING: PostedKind = { entry: 'payment_received', void: 'payment_void', entries: 'entries' };
-const CREDIT_NOTE_POSTING: PostedKind = { entry: 'credit_note', void: 'credit_note_void', entries: 'issues' };
-const VENDOR_CREDIT_POSTING: PostedKind = {
+const _VENDOR_CREDIT_POSTING: PostedKind = {
   entry: 'vendor_credit',
   void: 'vendor_credit_void',
   entries: 'issues',
@@ -384,19 +383,16 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
 });
 
 /**
- * A credit document as its check reads it (a credit note, D60; a vendor credit, D87): its table, its
- * applications and what they settle, its entry's source types, the control account's role and the
- * column its issue entry takes the total in (the side's mirrored: a credit note credits Accounts
- * Receivable, a vendor credit debits Accounts Payable).
+ * A credit document as its check reads it (a credit note, D60; a vendor credit, D87), by its name
+ * (`credit_note`: table credit_notes, applications credit_note_applications by credit_note_id, entries
+ * credit_note and credit_note_void, invariant credit_note_agrees), what its applications settle, and
+ * the control account its issue entry takes the total on, in the side's mirrored column (a credit note
+ * credits Accounts Receivable, a vendor credit debits Accounts Payable).
  */
 interface CreditTable {
-  invariant: string;
-  recordType: string;
+  name: string;
   noun: string;
-  table: string;
-  applications: { table: string; column: string };
-  target: SettledTable & { noun: string; what: string };
-  posting: PostedKind;
+  target: SettledTable & { closed: string; what: string };
   control: { role: string; name: string; label: string; column: 'debit' | 'credit' };
 }
 
@@ -407,21 +403,24 @@ interface CreditTable {
  */
 function creditViolations(kind: CreditTable) {
   const other = kind.control.column === 'credit' ? 'debit' : 'credit';
-  const { target } = kind;
-  return documentCheck(kind.invariant, kind.recordType, 'note n', {
-    with: `${appliedToDocuments({ table: kind.applications.table, movementTable: kind.table, column: kind.applications.column }, target)},
-     ${documentEntries(kind.posting)},
+  const { target, name } = kind;
+  const table = `${name}s`;
+  const applications = { table: `${name}_applications`, column: `${name}_id` };
+  const posting: PostedKind = { entry: name, void: `${name}_void`, entries: 'issues' };
+  return documentCheck(`${name}_agrees`, name, 'note n', {
+    with: `${appliedToDocuments({ ...applications, movementTable: table }, target)},
+     ${documentEntries(posting)},
      note AS (
        SELECT cn.organization_id, cn.id, cn.number, cn.status, cn.total, cn.amount_applied,
               cn.journal_entry_id, cn.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
               COALESCE(ap.foreign_documents, 0) AS foreign_documents, COALESCE(ap.closed_documents, 0) AS closed_documents,
-              COALESCE(c.${kind.posting.entries}, 0) AS issues, COALESCE(c.voids, 0) AS voids,
+              COALESCE(c.issues, 0) AS issues, COALESCE(c.voids, 0) AS voids,
               s.id AS issue_id, s.status AS issue_status, s.source_id AS issue_source_id,
               s.source_type AS issue_source_type, s.total_debit AS issue_total,
               s.receivable_${kind.control.column} AS issue_control, s.receivable_${other} AS issue_other,
               s.reversed_by_entry_id AS issue_reversed_by, v.id AS void_id, v.reverses_entry_id AS void_reverses
-         FROM ${kind.table} cn
-         LEFT JOIN applied ap ON ap.organization_id = cn.organization_id AND ap.${kind.applications.column} = cn.id
+         FROM ${table} cn
+         LEFT JOIN applied ap ON ap.organization_id = cn.organization_id AND ap.${applications.column} = cn.id
          LEFT JOIN entry_counts c ON c.organization_id = cn.organization_id AND c.source_id = cn.id
          LEFT JOIN document_entries s ON s.organization_id = cn.organization_id AND s.id = cn.journal_entry_id
          LEFT JOIN document_entries v ON v.organization_id = cn.organization_id AND v.id = cn.void_entry_id
@@ -430,7 +429,7 @@ function creditViolations(kind: CreditTable) {
          ('amount_applied equals the sum of its applications', n.applied::text, n.amount_applied::text,
           n.amount_applied <> n.applied),
          ('applications are to ${target.what} of the ${kind.noun}''s ${target.counterparty.replace('_id', '')}', '0 other',
-          format('%s of another ${target.counterparty.replace('_id', '')}, %s ${target.noun}', n.foreign_documents, n.closed_documents),
+          format('%s of another ${target.counterparty.replace('_id', '')}, %s ${target.closed}', n.foreign_documents, n.closed_documents),
           n.foreign_documents + n.closed_documents > 0),
          ('only an issued ${kind.noun} has applications', '0.0000', n.applied::text,
           n.status <> 'issued' AND n.applied <> 0),
@@ -439,10 +438,10 @@ function creditViolations(kind: CreditTable) {
           n.status = 'draft' AND (n.number IS NOT NULL OR n.journal_entry_id IS NOT NULL
                                   OR n.void_entry_id IS NOT NULL OR n.issues + n.voids > 0)),
          ('an issued or void ${kind.noun} has its posted issue entry, the one it names',
-          format('posted ${kind.posting.entry} entry of %s, 1 of them', n.id),
+          format('posted ${name} entry of %s, 1 of them', n.id),
           format('%s %s entry of %s, %s of them', n.issue_status, n.issue_source_type, n.issue_source_id, n.issues),
           n.status IN ('issued', 'void') AND (n.issue_id IS NULL OR n.issue_status <> 'posted'
-            OR n.issue_source_type <> '${kind.posting.entry}' OR n.issue_source_id <> n.id OR n.issues <> 1)),
+            OR n.issue_source_type <> '${name}' OR n.issue_source_id <> n.id OR n.issues <> 1)),
          ('the issue entry ${kind.control.column}s ${kind.control.name} with the total',
           format('${kind.control.label} ${kind.control.column} %s, ${other} 0.0000, total_debit %s', n.total, n.total),
           format('${kind.control.label} ${kind.control.column} %s, ${other} %s, total_debit %s', n.issue_control,
@@ -462,25 +461,17 @@ function creditViolations(kind: CreditTable) {
 
 /** credit_note_agrees (D60): applied to sent or paid invoices of its customer; crediting Accounts Receivable. */
 export const creditNoteViolations = creditViolations({
-  invariant: 'credit_note_agrees',
-  recordType: 'credit_note',
+  name: 'credit_note',
   noun: 'credit note',
-  table: 'credit_notes',
-  applications: { table: 'credit_note_applications', column: 'credit_note_id' },
-  target: { ...INVOICES, noun: 'draft or void', what: 'sent or paid invoices' },
-  posting: CREDIT_NOTE_POSTING,
+  target: { ...INVOICES, closed: 'draft or void', what: 'sent or paid invoices' },
   control: { role: RECEIVABLE_ROLE, name: 'Accounts Receivable', label: 'receivable', column: 'credit' },
 });
 
 /** vendor_credit_agrees (D87): applied to open or paid bills of its vendor; debiting Accounts Payable. */
 export const vendorCreditViolations = creditViolations({
-  invariant: 'vendor_credit_agrees',
-  recordType: 'vendor_credit',
+  name: 'vendor_credit',
   noun: 'vendor credit',
-  table: 'vendor_credits',
-  applications: { table: 'vendor_credit_applications', column: 'vendor_credit_id' },
-  target: { ...BILLS, noun: 'draft or void', what: 'open or paid bills' },
-  posting: VENDOR_CREDIT_POSTING,
+  target: { ...BILLS, closed: 'draft or void', what: 'open or paid bills' },
   control: { role: PAYABLE_ROLE, name: 'Accounts Payable', label: 'payable', column: 'debit' },
 });
 

@@ -4,13 +4,11 @@
 // remaining credit onto sent invoices of its customer; void reverses an issued note with nothing
 // applied. Each in the caller's one transaction, the note's row locked first.
 import { applyCredit, CREDIT_NOTE } from '../../domain/credit-note.ts';
-import { parseMoney } from '../../domain/money.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import type * as invoices from '../../storage/stores/invoices.ts';
 import { type CreditKind, creditUseCases } from '../documents/credit-documents.ts';
 import { salesPostingInput } from '../documents/document-posting.ts';
-import { INVOICE_TARGET } from '../documents/money-movements.ts';
-import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
+import { INVOICE_TARGET, settling } from '../documents/money-movements.ts';
 import { CREDIT_NOTE_ENTITY, type CreditNoteView, readCreditNote } from './read-credit-notes.ts';
 
 const CREDIT_NOTE_CREDIT: CreditKind<
@@ -20,31 +18,16 @@ const CREDIT_NOTE_CREDIT: CreditKind<
   CreditNoteView
 > = {
   rules: CREDIT_NOTE,
-  source: 'credit_note',
-  entity: CREDIT_NOTE_ENTITY,
-  sequence: 'credit_note',
+  name: CREDIT_NOTE_ENTITY,
   store: creditNotes,
   target: INVOICE_TARGET,
-  targetEntity: INVOICE_ENTITY,
   read: readCreditNote,
   hooks: {
     dateOf: (note) => note.issue_date,
     counterpartyOf: (note) => note.customer_id,
     memo: (note) => `Credit note to ${note.customer_name}`,
     posting: (scope, note) => salesPostingInput(scope, 'credit_note', note.id),
-    credit: (invoice, amount, index) =>
-      applyCredit(
-        {
-          id: invoice.id,
-          number: invoice.number,
-          status: invoice.status,
-          total: parseMoney(invoice.total),
-          amountPaid: parseMoney(invoice.amount_paid),
-          amountCredited: parseMoney(invoice.amount_credited),
-        },
-        amount,
-        index,
-      ),
+    credit: (invoice, amount, index) => applyCredit(settling(invoice), amount, index),
   },
 };
 

@@ -45,6 +45,42 @@ export interface CreditRow {
   journal_entry_id: string | null;
 }
 
+/** The fields of a credit document's view every kind has; a kind adds its counterparty and date. */
+export function describeCredit(
+  row: CreditRow & {
+    currency: string;
+    subtotal: string;
+    tax_total: string;
+    memo: string;
+    void_entry_id: string | null;
+    issued_at: string | null;
+    voided_at: string | null;
+    created_at: string;
+    updated_at: string;
+  },
+) {
+  const { total, amount_applied: applied } = row;
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    tax_total: row.tax_total,
+    total,
+    amount_applied: applied,
+    remaining_credit: formatMoney(remainingCredit(parseMoney(total), parseMoney(applied), row.status)),
+    memo: row.memo,
+    journal_entry: row.journal_entry_id,
+    void_entry: row.void_entry_id,
+    issued_at: row.issued_at,
+    voided_at: row.voided_at,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
 /** A target row as the money layer locks it (an invoice, a bill). */
 interface TargetRow {
   id: string;
@@ -55,10 +91,8 @@ interface TargetRow {
 /** One kind of credit document, as its issue, apply and void see it. */
 export interface CreditKind<Row extends CreditRow, Target extends TargetRow, Field extends string, View> {
   rules: DocumentKind<CreditStatus>;
-  /** Its entry's source type; the void's is `<source>_void`. */
-  source: string;
-  entity: string;
-  sequence: SequenceName;
+  /** Its entry's source type (the void's is `<name>_void`), its change entity and its sequence. */
+  name: SequenceName;
   store: {
     lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
     setStatus(
@@ -69,9 +103,8 @@ export interface CreditKind<Row extends CreditRow, Target extends TargetRow, Fie
     ): Promise<void>;
     applyCredit(tx: Queryable, applied: CreditApplied): Promise<void>;
   };
-  /** What its credit is applied to, and the change entity of those documents. */
+  /** What its credit is applied to. */
   target: MoneyTarget<Target, Field>;
-  targetEntity: string;
   read(db: Queryable, actor: Actor, id: string): Promise<View>;
   hooks: {
     /** The document's date and counterparty, and the memo of its entry. */
@@ -96,8 +129,8 @@ export function creditUseCases<Row extends CreditRow, Target extends TargetRow, 
     );
   const voiding = {
     rules: kind.rules,
-    source: kind.source,
-    entity: kind.entity,
+    source: kind.name,
+    entity: kind.name,
     store: kind.store,
     hooks: { returnStock: async () => [] },
   };
@@ -113,10 +146,10 @@ export function creditUseCases<Row extends CreditRow, Target extends TargetRow, 
         txnDate: kind.hooks.dateOf(row),
         memo: kind.hooks.memo(row),
         lines: documentPostingLines(kind.rules, input.counter, input.lines),
-        sourceType: kind.source,
+        sourceType: kind.name,
         sourceId: id,
       });
-      const number = await allocateNumber(scope.tx, organizationId, kind.sequence);
+      const number = await allocateNumber(scope.tx, organizationId, kind.name);
       const version = row.version + 1;
       await kind.store.setStatus(scope.tx, organizationId, id, {
         status: 'issued',
@@ -124,7 +157,7 @@ export function creditUseCases<Row extends CreditRow, Target extends TargetRow, 
         version,
         number,
       });
-      scope.changed(kind.entity, id, 'updated', version);
+      scope.changed(kind.name, id, 'updated', version);
       return kind.read(scope.tx, scope.actor, id);
     },
 
@@ -170,8 +203,8 @@ export function creditUseCases<Row extends CreditRow, Target extends TargetRow, 
         })),
         moves: moved,
       });
-      for (const target of moved) scope.changed(kind.targetEntity, target.id, 'updated', target.version);
-      scope.changed(kind.entity, id, 'updated', version);
+      for (const target of moved) scope.changed(kind.target.entity, target.id, 'updated', target.version);
+      scope.changed(kind.name, id, 'updated', version);
       return kind.read(scope.tx, scope.actor, id);
     },
 

@@ -31,6 +31,7 @@ import {
   parseApplications,
   parseMovedAmount,
   postMovement,
+  settling,
   sumApplications,
   takeMoneyOff,
 } from '../documents/money-movements.ts';
@@ -99,16 +100,7 @@ function parseRequest(command: CreateBillPaymentCommand, currency: string) {
 /** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
 function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
   return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
-    const next = applyBillPayment(
-      {
-        ...bill,
-        total: parseMoney(bill.total),
-        amountPaid: parseMoney(bill.amount_paid),
-        amountCredited: parseMoney(bill.amount_credited),
-      },
-      amount,
-      index,
-    );
+    const next = applyBillPayment(settling(bill), amount, index);
     return { amountPaid: formatMoney(next.amountPaid), status: next.status };
   });
 }

@@ -5,8 +5,6 @@
 // total, credit each line's account and the tax) and takes the next VC number; apply moves remaining
 // credit onto open bills of the vendor; void reverses an issued credit with nothing applied.
 import { applyBillCredit } from '../../domain/bill.ts';
-import { remainingCredit } from '../../domain/document.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { VENDOR_CREDIT } from '../../domain/vendor-credit.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { NewBillLine, PayableBillRow } from '../../storage/stores/bills.ts';
@@ -17,11 +15,11 @@ import type { WriteScope } from '../changes.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type CreditKind, creditUseCases } from '../documents/credit-documents.ts';
+import { type CreditKind, creditUseCases, describeCredit } from '../documents/credit-documents.ts';
 import { postingInput } from '../documents/document-posting.ts';
 import { documentReads } from '../documents/document-reads.ts';
 import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
-import { BILL_TARGET } from '../documents/money-movements.ts';
+import { BILL_TARGET, settling } from '../documents/money-movements.ts';
 import type { PageCursor } from '../pagination.ts';
 import {
   assertNoStock,
@@ -29,9 +27,10 @@ import {
   billLineAccount,
   priceBillLines,
 } from '../payables/bill-lines.ts';
-import { BILL_ENTITY, describePurchaseLine } from '../payables/read-bills.ts';
+import { describePurchaseLine } from '../payables/read-bills.ts';
 
 export const VENDOR_CREDIT_ENTITY = 'vendor_credit';
+const { documents } = vendorCredits;
 const LINES = { noun: VENDOR_CREDIT.noun, inventory: 'refused' } as const;
 
 // ---- reads -------------------------------------------------------------------------------------------
@@ -44,36 +43,13 @@ type Children = {
 function describeVendorCredit(row: VendorCreditRow, [children]: Children[]) {
   const { lines, applications } = children ?? { lines: [], applications: [] };
   return {
-    id: row.id,
-    number: row.number,
+    ...describeCredit(row),
     vendor: row.vendor_id,
     vendor_name: row.vendor_name,
     vendor_reference: row.vendor_reference,
-    status: row.status,
     credit_date: row.credit_date,
-    currency: row.currency,
-    subtotal: row.subtotal,
-    tax_total: row.tax_total,
-    total: row.total,
-    amount_applied: row.amount_applied,
-    remaining_credit: formatMoney(
-      remainingCredit(parseMoney(row.total), parseMoney(row.amount_applied), row.status),
-    ),
-    memo: row.memo,
-    journal_entry: row.journal_entry_id,
-    void_entry: row.void_entry_id,
-    issued_at: row.issued_at,
-    voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
     lines: lines.map(describePurchaseLine),
-    applications: applications.map((application) => ({
-      bill_id: application.bill_id,
-      bill_number: application.bill_number,
-      amount: application.amount,
-      applied_date: application.applied_date,
-    })),
+    applications: applications.map(({ vendor_credit_id, line_no, ...application }) => application),
   };
 }
 export type VendorCreditView = ReturnType<typeof describeVendorCredit>;
@@ -83,8 +59,8 @@ export type VendorCreditView = ReturnType<typeof describeVendorCredit>;
  * the one entry of each credit's list of children, the shape the document reads take.
  */
 async function childrenOf(db: Queryable, organizationId: string, ids: string[]) {
-  const lines = await vendorCredits.linesOf(db, organizationId, ids);
-  const applications = await vendorCredits.applicationsOf(db, organizationId, ids);
+  const lines = await documents.linesOf(db, organizationId, ids);
+  const applications = await vendorCredits.applications.applicationsOf(db, organizationId, ids);
   return new Map(
     ids.map((id): [string, Children[]] => [
       id,
@@ -100,13 +76,13 @@ export interface VendorCreditFilters {
 
 const reads = documentReads({
   what: VENDOR_CREDIT.noun,
-  find: vendorCredits.find,
+  find: documents.find,
   rowsOf: childrenOf,
   page: (db, organizationId, filters: VendorCreditFilters, cursor) =>
     vendorCredits.page(
       db,
       organizationId,
-      { status: filters.status ?? null, vendorId: contactFilter(VENDOR, filters.vendor) },
+      { status: filters.status ?? null, counterpartyId: contactFilter(VENDOR, filters.vendor) },
       cursor,
     ),
   describe: describeVendorCredit,
@@ -150,7 +126,7 @@ const VENDOR_CREDIT_DRAFTS: DraftKind<
   VendorCreditView
 > = {
   rules: VENDOR_CREDIT,
-  store: vendorCredits,
+  store: documents,
   sequence: null,
   entity: VENDOR_CREDIT_ENTITY,
   counterparty: VENDOR,
@@ -182,7 +158,7 @@ export const {
  */
 async function posting(scope: WriteScope, row: VendorCreditRow) {
   const organizationId = scope.actor.organization.id;
-  const lines = (await vendorCredits.linesOf(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
+  const lines = (await documents.linesOf(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
   const named = lines.flatMap((line) => (line.item_id ? [line.item_id] : []));
   const byId = new Map(
     (await items.findMany(scope.tx, organizationId, named)).map((item) => [item.id, item]),
@@ -194,12 +170,9 @@ async function posting(scope: WriteScope, row: VendorCreditRow) {
 
 const VENDOR_CREDIT_CREDIT: CreditKind<VendorCreditRow, PayableBillRow, 'bill_id', VendorCreditView> = {
   rules: VENDOR_CREDIT,
-  source: 'vendor_credit',
-  entity: VENDOR_CREDIT_ENTITY,
-  sequence: 'vendor_credit',
-  store: vendorCredits,
+  name: VENDOR_CREDIT_ENTITY,
+  store: { ...documents, ...vendorCredits.applications },
   target: BILL_TARGET,
-  targetEntity: BILL_ENTITY,
   read: readVendorCredit,
   hooks: {
     dateOf: (credit) => credit.credit_date,
@@ -207,17 +180,7 @@ const VENDOR_CREDIT_CREDIT: CreditKind<VendorCreditRow, PayableBillRow, 'bill_id
     memo: (credit) =>
       `Vendor credit from ${credit.vendor_name}${credit.vendor_reference ? ` (${credit.vendor_reference})` : ''}`,
     posting,
-    credit: (bill, amount, index) =>
-      applyBillCredit(
-        {
-          ...bill,
-          total: parseMoney(bill.total),
-          amountPaid: parseMoney(bill.amount_paid),
-          amountCredited: parseMoney(bill.amount_credited),
-        },
-        amount,
-        index,
-      ),
+    credit: (bill, amount, index) => applyBillCredit(settling(bill), amount, index),
   },
 };
 

@@ -2,31 +2,19 @@
 // applications to invoices, and the writes that move them and the invoices they credit. Every function
 // takes the handle first (a Tx inside a write, the Db for a read); amounts come back as NUMERIC text.
 import type { CreditNoteStatus } from '../../domain/credit-note.ts';
-import { filteredList } from '../keyset.ts';
-import { isoTimestamp } from '../sql.ts';
-import { creditApplications, documentStore } from './document-store.ts';
+import {
+  type CreditColumns,
+  creditApplications,
+  creditColumns,
+  documentStore,
+  statusPage,
+} from './document-store.ts';
 import { SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
-export interface CreditNoteRow {
-  id: string;
-  number: string | null;
+export interface CreditNoteRow extends CreditColumns<CreditNoteStatus> {
   customer_id: string;
   customer_name: string;
-  status: CreditNoteStatus;
   issue_date: string;
-  currency: string;
-  memo: string;
-  subtotal: string;
-  tax_total: string;
-  total: string;
-  amount_applied: string;
-  journal_entry_id: string | null;
-  void_entry_id: string | null;
-  issued_at: string | null;
-  voided_at: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export type CreditNoteLineRow = SalesLineRow<'credit_note_id'>;
@@ -40,12 +28,8 @@ export interface CreditApplicationRow {
   applied_date: string;
 }
 
-const CREDIT_NOTE_SELECT = `SELECT n.id, n.number, n.customer_id, c.display_name AS customer_name, n.status,
-  n.issue_date::text AS issue_date, n.currency, n.memo, n.subtotal::text AS subtotal,
-  n.tax_total::text AS tax_total, n.total::text AS total, n.amount_applied::text AS amount_applied,
-  n.journal_entry_id, n.void_entry_id, ${isoTimestamp('n.issued_at')} AS issued_at,
-  ${isoTimestamp('n.voided_at')} AS voided_at, n.version,
-  ${isoTimestamp('n.created_at')} AS created_at, ${isoTimestamp('n.updated_at')} AS updated_at
+const CREDIT_NOTE_SELECT = `SELECT ${creditColumns('n')}, n.customer_id, c.display_name AS customer_name,
+  n.issue_date::text AS issue_date
   FROM credit_notes n JOIN customers c ON c.organization_id = n.organization_id AND c.id = n.customer_id`;
 
 /** The header fields a credit note draft has of its own (memo and totals are every draft's). */
@@ -87,15 +71,5 @@ export const { applicationsOf, applyCredit } = creditApplications<CreditApplicat
   target: { table: 'invoices', column: 'invoice_id', what: 'invoice' },
 });
 
-export interface CreditNoteFilters {
-  status: string | null;
-  customerId: string | null;
-}
-
-export const page = filteredList<CreditNoteRow, CreditNoteFilters>({
-  select: CREDIT_NOTE_SELECT,
-  where: `n.organization_id = $1
-      AND ($2::text IS NULL OR n.status = $2) AND ($3::uuid IS NULL OR n.customer_id = $3)`,
-  params: (filters) => [filters.status, filters.customerId],
-  alias: 'n',
-});
+/** One keyset page of the notes that pass the filters: status, customer. */
+export const page = statusPage<CreditNoteRow>(CREDIT_NOTE_SELECT, 'n', 'customer_id');

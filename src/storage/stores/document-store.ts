@@ -4,8 +4,9 @@
 // descriptor: its tables, its SELECT (with its counterparty's name), its header columns and the
 // columns of its status changes; the SQL is written once.
 import type { Queryable } from '../db.ts';
+import { filteredList, type KeysetRow } from '../keyset.ts';
 import { insertRowsSql, type RowColumn, SqlParams, uuidListColumn } from '../rows.ts';
-import { childrenOf, rowById } from '../sql.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 
 /** One column of a kind's line table: its SQL type and how a new line fills it. */
 export interface LineColumn<NewLine> {
@@ -302,4 +303,64 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
       );
     },
   };
+}
+
+/** What a list of documents is filtered by: a status and a counterparty (null: any). */
+export interface StatusFilters {
+  status: string | null;
+  counterpartyId: string | null;
+}
+
+/** One keyset page (D31) of a kind's documents, `select`ed as `alias`, that pass the filters. */
+export function statusPage<Row extends KeysetRow>(select: string, alias: string, counterpartyColumn: string) {
+  return filteredList<Row, StatusFilters>({
+    select,
+    where: `${alias}.organization_id = $1 AND ($2::text IS NULL OR ${alias}.status = $2)
+      AND ($3::uuid IS NULL OR ${alias}.${counterpartyColumn} = $3)`,
+    params: (filters) => [filters.status, filters.counterpartyId],
+    alias,
+  });
+}
+
+/** The columns every credit document's row has (a credit note's, a vendor credit's), as read. */
+export interface CreditColumns<Status extends string> {
+  id: string;
+  /** Null on a draft: numbers are taken at issue. */
+  number: string | null;
+  status: Status;
+  currency: string;
+  memo: string;
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  amount_applied: string;
+  journal_entry_id: string | null;
+  void_entry_id: string | null;
+  issued_at: string | null;
+  voided_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The SELECT list of those columns of `alias`: NUMERIC as text, timestamps as ISO text. */
+export function creditColumns(alias: string): string {
+  const column = (name: string) => `${alias}.${name}`;
+  const text = ['subtotal', 'tax_total', 'total', 'amount_applied'].map(
+    (name) => `${column(name)}::text AS ${name}`,
+  );
+  const times = ['issued_at', 'voided_at', 'created_at', 'updated_at'].map(
+    (name) => `${isoTimestamp(column(name))} AS ${name}`,
+  );
+  const plain = [
+    'id',
+    'number',
+    'status',
+    'currency',
+    'memo',
+    'journal_entry_id',
+    'void_entry_id',
+    'version',
+  ];
+  return [...plain.map(column), ...text, ...times].join(', ');
 }

@@ -27,20 +27,14 @@ export async function standings(
   const byId = new Map<string, VendorStanding>();
   if (ids.length === 0) return byId;
   const rows = await db.query<VendorStanding & { id: string }>(
-    `WITH open_bills AS (
-       SELECT vendor_id, sum(total - amount_paid - amount_credited) AS due, count(*) AS open_count
-         FROM bills
-        WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'open'
-        GROUP BY vendor_id),
-     credits AS (
-       SELECT vendor_id, sum(total - amount_applied) AS remaining
-         FROM vendor_credits
-        WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'issued'
-        GROUP BY vendor_id)
-     SELECT COALESCE(b.vendor_id, c.vendor_id) AS id,
-            (COALESCE(b.due, 0) - COALESCE(c.remaining, 0))::text AS balance, -- a sum: no (20,4) bound (D66)
-            COALESCE(b.open_count, 0)::int AS open_bill_count
-       FROM open_bills b FULL JOIN credits c ON c.vendor_id = b.vendor_id`,
+    `SELECT vendor_id AS id, sum(amount)::text AS balance, -- a sum: no (20,4) bound (D66)
+            (count(*) FILTER (WHERE kind = 'bill'))::int AS open_bill_count
+       FROM (SELECT vendor_id, 'bill' AS kind, total - amount_paid - amount_credited AS amount FROM bills
+              WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'open'
+             UNION ALL
+             SELECT vendor_id, 'credit', -(total - amount_applied) FROM vendor_credits
+              WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'issued') AS items
+      GROUP BY vendor_id`,
     [organizationId, ids],
   );
   for (const { id, ...standing } of rows) byId.set(id, standing);
