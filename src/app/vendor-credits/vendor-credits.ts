@@ -42,12 +42,13 @@ type Children = {
 
 function describeVendorCredit(row: VendorCreditRow, [children]: Children[]) {
   const { lines, applications } = children ?? { lines: [], applications: [] };
+  const { vendor_id: vendor, vendor_name, vendor_reference, credit_date } = row;
   return {
     ...describeCredit(row),
-    vendor: row.vendor_id,
-    vendor_name: row.vendor_name,
-    vendor_reference: row.vendor_reference,
-    credit_date: row.credit_date,
+    vendor,
+    vendor_name,
+    vendor_reference,
+    credit_date,
     lines: lines.map(describePurchaseLine),
     applications: applications.map(({ vendor_credit_id, line_no, ...application }) => application),
   };

@@ -21,8 +21,8 @@ export const VendorCredit = Type.Object(
     number: OrNull(Type.String(), {
       description: 'VC-000001, allocated when the credit is issued (gapless); null on a draft.',
     }),
-    vendor: Type.String({ format: 'uuid' }),
-    vendor_name: Type.String(),
+    vendor: Bill.properties.vendor,
+    vendor_name: Bill.properties.vendor_name,
     vendor_reference: Type.String({ description: "The vendor's own number for the credit." }),
     status: Status,
     credit_date: Type.String({ format: 'date' }),

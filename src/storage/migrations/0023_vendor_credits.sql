@@ -50,39 +50,28 @@ CREATE INDEX vendor_credits_list ON vendor_credits (organization_id, created_at,
 CREATE INDEX vendor_credits_status ON vendor_credits (organization_id, status, created_at, id);
 CREATE INDEX vendor_credits_vendor ON vendor_credits (organization_id, vendor_id, status);
 
-CREATE TABLE vendor_credit_lines (
-  organization_id uuid NOT NULL,
-  vendor_credit_id uuid NOT NULL,
-  line_no integer NOT NULL,
-  item_id uuid,
-  description text NOT NULL DEFAULT '',
-  quantity numeric(20, 4) NOT NULL,
-  unit_cost numeric(20, 4) NOT NULL,
-  amount numeric(20, 4) NOT NULL,
-  account_id uuid NOT NULL,
-  tax_rate_id uuid,
-  tax_amount numeric(20, 4) NOT NULL DEFAULT 0,
-  tracking_options uuid[] NOT NULL DEFAULT '{}',
-  PRIMARY KEY (organization_id, vendor_credit_id, line_no),
-  FOREIGN KEY (organization_id, vendor_credit_id) REFERENCES vendor_credits (organization_id, id),
-  FOREIGN KEY (organization_id, item_id) REFERENCES items (organization_id, id),
-  FOREIGN KEY (organization_id, account_id) REFERENCES accounts (organization_id, id),
-  FOREIGN KEY (organization_id, tax_rate_id) REFERENCES tax_rates (organization_id, id)
-);
+-- A vendor credit's lines are a bill's lines (the stores share their columns, PURCHASE_LINE_COLUMNS),
+-- and its applications a credit note's applications, under the credit and naming a bill: the tables
+-- are made LIKE those, with their defaults and checks, then keyed and tied within the organization.
+CREATE TABLE vendor_credit_lines (LIKE bill_lines INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+ALTER TABLE vendor_credit_lines RENAME COLUMN bill_id TO vendor_credit_id;
+ALTER TABLE vendor_credit_lines
+  ADD PRIMARY KEY (organization_id, vendor_credit_id, line_no),
+  ADD FOREIGN KEY (organization_id, vendor_credit_id) REFERENCES vendor_credits (organization_id, id),
+  ADD FOREIGN KEY (organization_id, item_id) REFERENCES items (organization_id, id),
+  ADD FOREIGN KEY (organization_id, account_id) REFERENCES accounts (organization_id, id),
+  ADD FOREIGN KEY (organization_id, tax_rate_id) REFERENCES tax_rates (organization_id, id);
 
 -- One row per bill per apply request; line_no runs on across requests of the same credit.
-CREATE TABLE vendor_credit_applications (
-  organization_id uuid NOT NULL,
-  vendor_credit_id uuid NOT NULL,
-  line_no integer NOT NULL,
-  bill_id uuid NOT NULL,
-  amount numeric(20, 4) NOT NULL CHECK (amount > 0),
-  applied_date date NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  PRIMARY KEY (organization_id, vendor_credit_id, line_no),
-  FOREIGN KEY (organization_id, vendor_credit_id) REFERENCES vendor_credits (organization_id, id),
-  FOREIGN KEY (organization_id, bill_id) REFERENCES bills (organization_id, id)
-);
+CREATE TABLE vendor_credit_applications (LIKE credit_note_applications INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+ALTER TABLE vendor_credit_applications RENAME COLUMN credit_note_id TO vendor_credit_id;
+ALTER TABLE vendor_credit_applications RENAME COLUMN invoice_id TO bill_id;
+ALTER TABLE vendor_credit_applications
+  RENAME CONSTRAINT credit_note_applications_amount_check TO vendor_credit_applications_amount_check;
+ALTER TABLE vendor_credit_applications
+  ADD PRIMARY KEY (organization_id, vendor_credit_id, line_no),
+  ADD FOREIGN KEY (organization_id, vendor_credit_id) REFERENCES vendor_credits (organization_id, id),
+  ADD FOREIGN KEY (organization_id, bill_id) REFERENCES bills (organization_id, id);
 CREATE INDEX vendor_credit_applications_bill ON vendor_credit_applications (organization_id, bill_id);
 
 -- The VC counter of every existing set of books (new ones get it with their other counters).
