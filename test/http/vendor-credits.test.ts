@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { changesSince, changeTuples, feedCursor } from '../helpers/feed.ts';
-import { type Books, call, signUp, useHarness } from '../helpers/harness.ts';
+import { type Books, call, signUp, today, useHarness } from '../helpers/harness.ts';
 import { createTaxRate, ok } from '../helpers/receivables.ts';
 import {
   applyCredit,
@@ -208,6 +208,30 @@ describe('vendor credits: apply and void', () => {
     const next = await issuedCredit(harness, books, vendor.id, tax.id);
     assert.equal(next.number, 'VC-000002');
     await assertBooksCheck(harness, books);
+  });
+});
+
+describe('vendor credits: the tax summary (D91)', () => {
+  test('purchases are bills less vendor credits: the credit’s tax lowers tax paid, and no tax movement is left unexplained', async () => {
+    const { books, vendor, tax } = await setup();
+    const draft = ok(
+      await call(harness, 'POST', '/api/v1/bills', books.headers, {
+        vendor: vendor.id,
+        bill_date: '2026-03-01',
+        lines: [{ quantity: '1', unit_cost: '100.00', account: books.accounts['6300'], tax_rate: tax.id }],
+      }),
+      201,
+    );
+    ok(await call(harness, 'POST', `/api/v1/bills/${draft.id}/open`, books.headers));
+    const credit = await issuedCredit(harness, books, vendor.id, tax.id); // 40.00 taxed at 10%
+    let report = await read(books, '/api/v1/reports/tax-summary?from=2026-03-01&to=2026-03-31');
+    assert.deepEqual(
+      [report.totals.taxable_purchases, report.totals.tax_paid, report.other_movement],
+      ['60.0000', '6.0000', '0.0000'],
+    );
+    ok(await call(harness, 'POST', `${URL}/${credit.id}/void`, books.headers));
+    report = await read(books, `/api/v1/reports/tax-summary?from=2026-03-01&to=${today}`);
+    assert.deepEqual([report.totals.tax_paid, report.other_movement], ['10.0000', '0.0000']);
   });
 });
 

@@ -529,14 +529,15 @@ export interface TaxRateSummaryRow {
 }
 
 /** The documents whose entries carry tax (D91), each with the sign its lines count with on the sales side. */
-const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void')`;
+const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void',
+  'vendor_credit', 'vendor_credit_void')`;
 
 /**
  * Per tax rate, what the taxed documents posted in [from, to] (D91), in ONE statement: the period's
- * posted entries of invoices, credit notes and bills (through the ledger-order index of migration
+ * posted entries of invoices, credit notes, bills and vendor credits (through the ledger-order index of migration
  * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
  * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
- * Sales: invoices less credit notes; purchases: bills. These are the lines whose tax the documents
+ * Sales: invoices less credit notes; purchases: bills less vendor credits (D87). These are the lines whose tax the documents
  * post to the rate's account (summed per account, documentPostingLines in src/domain/document.ts). Every tax rate
  * of the books is listed, active or not, zero when nothing was taxed at it. By name.
  */
@@ -567,7 +568,12 @@ export function taxRateSummary(
        SELECT l.tax_rate_id, false, d.sign * l.amount, d.sign * l.tax_amount
          FROM documents d
          JOIN bill_lines l ON l.organization_id = $1 AND l.bill_id = d.source_id
-        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL),
+        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, false, -d.sign * l.amount, -d.sign * l.tax_amount
+         FROM documents d
+         JOIN vendor_credit_lines l ON l.organization_id = $1 AND l.vendor_credit_id = d.source_id
+        WHERE d.source_type IN ('vendor_credit', 'vendor_credit_void') AND l.tax_rate_id IS NOT NULL),
      per_rate AS (
        SELECT tax_rate_id,
               COALESCE(sum(base) FILTER (WHERE sale), 0) AS taxable_sales,
