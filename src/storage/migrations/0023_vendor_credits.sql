@@ -11,41 +11,35 @@ ALTER TABLE bills
   ADD COLUMN amount_credited numeric(20, 4) NOT NULL DEFAULT 0 CHECK (amount_credited >= 0),
   ADD CONSTRAINT bills_settled_within_total CHECK (amount_paid + amount_credited <= total);
 
-CREATE TABLE vendor_credits (
-  organization_id uuid NOT NULL REFERENCES organizations (id),
-  id uuid NOT NULL,
-  number text,
-  vendor_id uuid NOT NULL,
-  vendor_reference text NOT NULL DEFAULT '',
-  status text NOT NULL CHECK (status IN ('draft', 'issued', 'void')),
-  credit_date date NOT NULL,
-  currency text NOT NULL,
-  memo text NOT NULL DEFAULT '',
-  subtotal numeric(20, 4) NOT NULL,
-  tax_total numeric(20, 4) NOT NULL,
-  total numeric(20, 4) NOT NULL,
-  amount_applied numeric(20, 4) NOT NULL DEFAULT 0,
-  journal_entry_id uuid,
-  void_entry_id uuid,
-  issued_at timestamptz,
-  voided_at timestamptz,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  updated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  PRIMARY KEY (organization_id, id),
-  UNIQUE (organization_id, number),
-  FOREIGN KEY (organization_id, vendor_id) REFERENCES vendors (organization_id, id),
-  FOREIGN KEY (organization_id, journal_entry_id) REFERENCES journal_entries (organization_id, id),
-  FOREIGN KEY (organization_id, void_entry_id) REFERENCES journal_entries (organization_id, id),
-  CHECK (total = subtotal + tax_total),
-  CHECK (amount_applied >= 0 AND amount_applied <= total),
-  -- A draft has no number, no entry and nothing applied; past draft it has its number and its entry;
-  -- only a void credit (never a draft: a draft is deleted) has a reversal, and then nothing applied.
-  CHECK (status = 'draft' OR (number IS NOT NULL AND journal_entry_id IS NOT NULL AND issued_at IS NOT NULL)),
-  CHECK (status <> 'draft' OR (number IS NULL AND journal_entry_id IS NULL AND amount_applied = 0)),
-  CHECK ((status = 'void') = (void_entry_id IS NOT NULL) AND (status = 'void') = (voided_at IS NOT NULL)),
-  CHECK (status <> 'void' OR amount_applied = 0)
-);
+-- A vendor credit is a credit note on the purchase side: the same columns (CreditColumns in the
+-- stores), with a vendor, its reference and a credit date in place of a customer and an issue date.
+-- The table is made LIKE credit_notes with its defaults and checks (status, totals, applied within
+-- the total, numbered past draft), which are renamed for it, then keyed and tied within the
+-- organization, with the stricter checks of a kind that is never voided as a draft.
+CREATE TABLE vendor_credits (LIKE credit_notes INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+ALTER TABLE vendor_credits RENAME COLUMN customer_id TO vendor_id;
+ALTER TABLE vendor_credits RENAME COLUMN issue_date TO credit_date;
+ALTER TABLE vendor_credits RENAME CONSTRAINT credit_notes_status_check TO vendor_credits_status_check;
+ALTER TABLE vendor_credits RENAME CONSTRAINT credit_notes_check TO vendor_credits_total_check;
+ALTER TABLE vendor_credits RENAME CONSTRAINT credit_notes_check1 TO vendor_credits_applied_check;
+ALTER TABLE vendor_credits RENAME CONSTRAINT credit_notes_check2 TO vendor_credits_numbered_check;
+ALTER TABLE vendor_credits
+  ADD COLUMN vendor_reference text NOT NULL DEFAULT '',
+  ADD PRIMARY KEY (organization_id, id),
+  ADD UNIQUE (organization_id, number),
+  ADD FOREIGN KEY (organization_id) REFERENCES organizations (id),
+  ADD FOREIGN KEY (organization_id, vendor_id) REFERENCES vendors (organization_id, id),
+  ADD FOREIGN KEY (organization_id, journal_entry_id) REFERENCES journal_entries (organization_id, id),
+  ADD FOREIGN KEY (organization_id, void_entry_id) REFERENCES journal_entries (organization_id, id),
+  -- Past draft it has its number and its entry; a draft has neither and nothing applied; only a void
+  -- credit (never a draft: a draft is deleted) has a reversal, and then nothing applied.
+  ADD CONSTRAINT vendor_credits_posted_check
+    CHECK (status = 'draft' OR (journal_entry_id IS NOT NULL AND issued_at IS NOT NULL)),
+  ADD CONSTRAINT vendor_credits_draft_check
+    CHECK (status <> 'draft' OR (number IS NULL AND journal_entry_id IS NULL AND amount_applied = 0)),
+  ADD CONSTRAINT vendor_credits_void_check
+    CHECK ((status = 'void') = (void_entry_id IS NOT NULL) AND (status = 'void') = (voided_at IS NOT NULL)
+      AND (status <> 'void' OR amount_applied = 0));
 CREATE INDEX vendor_credits_list ON vendor_credits (organization_id, created_at, id);
 CREATE INDEX vendor_credits_status ON vendor_credits (organization_id, status, created_at, id);
 CREATE INDEX vendor_credits_vendor ON vendor_credits (organization_id, vendor_id, status);
