@@ -103,6 +103,7 @@ import {
   TrackingOptionCreate,
   TrackingUpdate,
 } from './tracking.ts';
+import { VENDOR_CREDIT_COMPONENTS } from './vendor-credits.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
   Deposit,
@@ -123,6 +124,7 @@ export const COMPONENTS: readonly TSchema[] = [
   BillPayment,
   BillPaymentCreate,
   PageBillPayment,
+  ...VENDOR_CREDIT_COMPONENTS,
   Item,
   ItemCreate,
   ItemUpdate,

@@ -197,7 +197,10 @@ const ApAgingAmounts = {
     (typeof AGING_BUCKETS)[number],
     ReturnType<typeof MoneyOutput>
   >),
-  total: MoneyOutput('The sum of the buckets.'),
+  unapplied: MoneyOutput(
+    'Remaining credit of issued vendor credits not yet applied to a bill (D87): negative.',
+  ),
+  total: MoneyOutput('The sum of the buckets and unapplied.'),
 };
 
 export const ApAging = Type.Object(

@@ -525,15 +525,56 @@ export function openBills(db: Queryable, organizationId: string, asOf: string): 
        JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id
        JOIN journal_entries opened ON opened.organization_id = b.organization_id AND opened.id = b.journal_entry_id
        LEFT JOIN journal_entries voided ON voided.organization_id = b.organization_id AND voided.id = b.void_entry_id
-       LEFT JOIN (SELECT a.bill_id, sum(a.amount) AS applied
-                    FROM bill_payment_applications a
-                    JOIN bill_payments bp ON bp.organization_id = a.organization_id AND bp.id = a.bill_payment_id
-                   WHERE a.organization_id = $1 AND bp.payment_date <= $2::date
-                   GROUP BY a.bill_id) p ON p.bill_id = b.id
+       LEFT JOIN (SELECT bill_id, sum(amount) AS applied
+                    FROM (SELECT a.bill_id, a.amount
+                            FROM bill_payment_applications a
+                            JOIN bill_payments bp ON bp.organization_id = a.organization_id AND bp.id = a.bill_payment_id
+                           WHERE a.organization_id = $1 AND bp.payment_date <= $2::date
+                          UNION ALL
+                          SELECT bill_id, amount FROM vendor_credit_applications
+                           WHERE organization_id = $1 AND applied_date <= $2::date) AS settled
+                   GROUP BY bill_id) p ON p.bill_id = b.id
       WHERE b.organization_id = $1 AND b.journal_entry_id IS NOT NULL AND opened.txn_date <= $2::date
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
         AND b.total - COALESCE(p.applied, 0) <> 0
       ORDER BY v.display_name, b.vendor_id`,
+    [organizationId, asOf],
+  );
+}
+
+export interface UnappliedVendorCreditRow {
+  vendor_id: string;
+  vendor_name: string;
+  /** What the vendor has credited and the books not yet applied to a bill: positive. */
+  unapplied: string;
+}
+
+/**
+ * Each vendor's unapplied vendor credit at the end of `asOf` (AP aging, D87): credits issued on or
+ * before it (their entry's date) and not voided by then (a void's entry dated after it does not count
+ * yet), less their applications dated on or before it.
+ */
+export function unappliedVendorCredit(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<UnappliedVendorCreditRow[]> {
+  return db.query<UnappliedVendorCreditRow>(
+    `WITH credits AS (
+       SELECT c.vendor_id,
+              c.total - COALESCE((SELECT sum(a.amount) FROM vendor_credit_applications a
+                                   WHERE a.organization_id = c.organization_id AND a.vendor_credit_id = c.id
+                                     AND a.applied_date <= $2::date), 0) AS unapplied
+         FROM vendor_credits c
+         JOIN journal_entries issued ON issued.organization_id = c.organization_id AND issued.id = c.journal_entry_id
+         LEFT JOIN journal_entries voided ON voided.organization_id = c.organization_id AND voided.id = c.void_entry_id
+        WHERE c.organization_id = $1 AND issued.txn_date <= $2::date
+          AND (voided.id IS NULL OR voided.txn_date > $2::date))
+     SELECT v.id AS vendor_id, v.display_name AS vendor_name, sum(credits.unapplied)::text AS unapplied
+       FROM credits JOIN vendors v ON v.organization_id = $1 AND v.id = credits.vendor_id
+      GROUP BY v.id, v.display_name
+     HAVING sum(credits.unapplied) <> 0
+      ORDER BY v.display_name, v.id`,
     [organizationId, asOf],
   );
 }
@@ -551,14 +592,15 @@ export interface TaxRateSummaryRow {
 }
 
 /** The documents whose entries carry tax (D91), each with the sign its lines count with on the sales side. */
-const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void')`;
+const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void',
+  'vendor_credit', 'vendor_credit_void')`;
 
 /**
  * Per tax rate, what the taxed documents posted in [from, to] (D91), in ONE statement: the period's
- * posted entries of invoices, credit notes and bills (through the ledger-order index of migration
+ * posted entries of invoices, credit notes, bills and vendor credits (through the ledger-order index of migration
  * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
  * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
- * Sales: invoices less credit notes; purchases: bills. These are the lines whose tax the documents
+ * Sales: invoices less credit notes; purchases: bills less vendor credits (D87). These are the lines whose tax the documents
  * post to the rate's account (summed per account, documentPostingLines in src/domain/document.ts). Every tax rate
  * of the books is listed, active or not, zero when nothing was taxed at it. By name.
  */
@@ -589,7 +631,12 @@ export function taxRateSummary(
        SELECT l.tax_rate_id, false, d.sign * l.amount, d.sign * l.tax_amount
          FROM documents d
          JOIN bill_lines l ON l.organization_id = $1 AND l.bill_id = d.source_id
-        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL),
+        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, false, -d.sign * l.amount, -d.sign * l.tax_amount
+         FROM documents d
+         JOIN vendor_credit_lines l ON l.organization_id = $1 AND l.vendor_credit_id = d.source_id
+        WHERE d.source_type IN ('vendor_credit', 'vendor_credit_void') AND l.tax_rate_id IS NOT NULL),
      per_rate AS (
        SELECT tax_rate_id,
               COALESCE(sum(base) FILTER (WHERE sale), 0) AS taxable_sales,
