@@ -4,15 +4,15 @@
 // DO NOTHING on (organization, account, bank_reference), so lines already imported (by an earlier
 // or overlapping file, or by a concurrent request) are skipped and counted.
 import { createHash, randomUUID } from 'node:crypto';
-import { fieldError, notFound } from '../../domain/errors.ts';
+import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import type { BankStatementRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps, Organization } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import type { Organization } from '../context.ts';
+import { listByAccount, readById } from '../reads.ts';
 import { assertBankAccount } from './bank-accounts.ts';
 import { assertMinorUnits, insertBankLines } from './bank-transactions.ts';
 import type { CsvMapping, DateFormat, Delimiter } from './formats/csv.ts';
@@ -40,26 +40,9 @@ function describeStatement(row: BankStatementRow) {
 }
 export type BankStatementView = ReturnType<typeof describeStatement>;
 
-export async function readStatementRecord(db: Queryable, actor: Actor, id: string) {
-  const row = await bank.findStatement(db, actor.organization.id, id);
-  if (!row) throw notFound('bank statement');
-  return describeStatement(row);
-}
+export const readStatementRecord = readById(bank.findStatement, 'bank statement', describeStatement);
 
-export async function listStatements(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  query: { account?: string },
-) {
-  const organizationId = actor.organization.id;
-  if (query.account !== undefined && !isUuid(query.account)) {
-    throw fieldError('query/account', 'must be an account id (UUID)');
-  }
-  const rows = await bank.statementPage(deps.db, organizationId, query.account ?? null, cursor);
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: page.rows.map(describeStatement) };
-}
+export const listStatements = listByAccount(bank.statementPage, describeStatement);
 
 /** The query of an import: the bank account, and for CSV a saved mapping or its fields. */
 export interface ImportQuery {
