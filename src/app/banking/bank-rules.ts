@@ -24,6 +24,7 @@ import type { BankTransactionRow } from '../../storage/stores/bank-transactions.
 import type { WriteScope } from '../changes.ts';
 import { listAll, readById } from '../reads.ts';
 import { lockerOf, versionedDelete, versionedUpdate } from '../versions.ts';
+import { recordStamps } from '../views.ts';
 import { BANK_ACCOUNT } from './bank-accounts.ts';
 import { actionCheck, type LineAction, RULE_ACTION_PATHS } from './line-actions.ts';
 
@@ -72,9 +73,7 @@ function describeRule(row: RuleRow) {
     match: row.match_mode as 'all' | 'any',
     conditions: row.conditions as RuleCondition[],
     action: actionOf(row),
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type RuleView = ReturnType<typeof describeRule>;

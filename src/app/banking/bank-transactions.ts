@@ -20,6 +20,7 @@ import type { Actor, Deps, Organization } from '../context.ts';
 import { readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 import { accountFilter } from '../reads.ts';
+import { recordStamps } from '../views.ts';
 import { assertBankAccount } from './bank-accounts.ts';
 import { rulesInOrder, type Suggestion, suggestionOf } from './bank-rules.ts';
 
@@ -47,9 +48,7 @@ function describeTransaction(row: BankTransactionRow, matches: MatchRow[], sugge
     })),
     suggestion,
     reconciliation: row.reconciliation_id,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type BankTransactionView = ReturnType<typeof describeTransaction>;

@@ -8,6 +8,7 @@ import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
+import { MAPPING_COLUMNS } from '../../storage/stores/bank-statement-mappings.ts';
 import type { BankStatementRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
@@ -45,33 +46,13 @@ export const readStatementRecord = readById(bank.findStatement, 'bank statement'
 export const listStatements = listByAccount(bank.statementPage, describeStatement);
 
 /** The query of an import: the bank account, and for CSV a saved mapping or its fields. */
-export interface ImportQuery {
+export interface ImportQuery extends Partial<CsvMapping> {
   account: string;
   mapping?: string;
-  date_column?: string;
-  amount_column?: string;
-  debit_column?: string;
-  credit_column?: string;
-  description_column?: string;
-  payee_column?: string;
-  reference_column?: string;
-  date_format?: DateFormat;
-  decimal_separator?: '.' | ',';
-  delimiter?: Delimiter;
 }
 
-const MAPPING_FIELDS = [
-  'date_column',
-  'amount_column',
-  'debit_column',
-  'credit_column',
-  'description_column',
-  'payee_column',
-  'reference_column',
-  'date_format',
-  'decimal_separator',
-  'delimiter',
-] as const;
+/** The fields of a mapping the query may spell out: a saved mapping's columns but its name. */
+const MAPPING_FIELDS = MAPPING_COLUMNS.filter((column) => column !== 'name');
 
 /** A CSV import's mapping: the saved one `mapping=` names, or the one the query spells out. */
 async function csvMapping(db: Queryable, organizationId: string, query: ImportQuery): Promise<CsvMapping> {

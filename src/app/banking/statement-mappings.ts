@@ -7,20 +7,12 @@ import * as mappings from '../../storage/stores/bank-statement-mappings.ts';
 import type { WriteScope } from '../changes.ts';
 import { listAll, readById } from '../reads.ts';
 import { lockerOf, versionedDelete, versionedUpdate } from '../versions.ts';
-import { assertMappingShape, type DateFormat, type Delimiter } from './formats/csv.ts';
+import { recordStamps } from '../views.ts';
+import { assertMappingShape, type CsvMapping, type DateFormat, type Delimiter } from './formats/csv.ts';
 
-export interface MappingInput {
+/** A saved mapping: a name and the CSV reader's mapping. */
+export interface MappingInput extends CsvMapping {
   name: string;
-  date_column: string;
-  amount_column?: string | null;
-  debit_column?: string | null;
-  credit_column?: string | null;
-  description_column?: string | null;
-  payee_column?: string | null;
-  reference_column?: string | null;
-  date_format: DateFormat;
-  decimal_separator?: '.' | ',';
-  delimiter?: Delimiter | null;
 }
 
 function describeMapping(row: MappingRow) {
@@ -37,9 +29,7 @@ function describeMapping(row: MappingRow) {
     date_format: row.date_format as DateFormat,
     decimal_separator: row.decimal_separator as '.' | ',',
     delimiter: row.delimiter as Delimiter | null,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type MappingView = ReturnType<typeof describeMapping>;

@@ -13,7 +13,13 @@ import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import {
+  describeInvoiceApplication,
+  describeSalesLine,
+  documentTotals,
+} from '../documents/document-views.ts';
+import { describedPage, type PageCursor } from '../pagination.ts';
+import { recordStamps } from '../views.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
 
@@ -26,9 +32,7 @@ function summary(row: CreditNoteRow) {
     status: row.status,
     issue_date: row.issue_date,
     currency: row.currency,
-    subtotal: row.subtotal,
-    tax_total: row.tax_total,
-    total: row.total,
+    ...documentTotals(row),
     amount_applied: row.amount_applied,
     remaining_credit: formatMoney(
       remainingCredit(parseMoney(row.total), parseMoney(row.amount_applied), row.status),
@@ -38,9 +42,7 @@ function summary(row: CreditNoteRow) {
     void_entry: row.void_entry_id,
     issued_at: row.issued_at,
     voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 
@@ -51,25 +53,8 @@ export function describeCreditNote(
 ) {
   return {
     ...summary(row),
-    lines: lines.map((line) => ({
-      line_no: line.line_no,
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      amount: line.amount,
-      income_account: line.income_account_id,
-      is_taxable: line.is_taxable,
-      tax_rate: line.tax_rate_id,
-      tax_amount: line.tax_amount,
-      tracking_options: line.tracking_options,
-      item: line.item_id,
-    })),
-    applications: applications.map((application) => ({
-      invoice_id: application.invoice_id,
-      invoice_number: application.invoice_number,
-      amount: application.amount,
-      applied_date: application.applied_date,
-    })),
+    lines: lines.map(describeSalesLine),
+    applications: applications.map(describeInvoiceApplication),
   };
 }
 export type CreditNoteView = ReturnType<typeof describeCreditNote>;
@@ -95,12 +80,11 @@ export async function listCreditNotes(
   filters: CreditNoteFilters,
 ) {
   const organizationId = actor.organization.id;
-  const rows = await creditNotes.page(
+  const rows = creditNotes.page(
     deps.db,
     organizationId,
     { status: filters.status ?? null, customerId: contactFilter(CUSTOMER, filters.customer) },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: page.rows.map(summary) };
+  return describedPage(organizationId, cursor, rows, (page) => page.map(summary));
 }

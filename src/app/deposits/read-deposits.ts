@@ -9,6 +9,7 @@ import type { Actor, Deps } from '../context.ts';
 import { ACCOUNT_USES, readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 import { accountFilter } from '../reads.ts';
+import { recordStamps } from '../views.ts';
 
 export const DEPOSIT_ENTITY = 'deposit';
 export { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../domain/deposit.ts';
@@ -38,9 +39,7 @@ function describeDeposit(row: DepositRow, lines: DepositPaymentRow[]) {
     status: row.status,
     void_entry: row.void_entry_id,
     voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type DepositView = ReturnType<typeof describeDeposit>;
