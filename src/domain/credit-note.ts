@@ -4,7 +4,7 @@
 
 import type { DocumentKind } from './document.ts';
 import { DomainError, invalidState } from './errors.ts';
-import { balanceDue, type InvoiceStatus } from './invoice.ts';
+import { assertApplicableToInvoice, type InvoiceStatus } from './invoice.ts';
 import { formatMoney, type Money } from './money.ts';
 
 export const CREDIT_NOTE_STATUSES = ['draft', 'issued', 'void'] as const;
@@ -102,28 +102,9 @@ export function applyCredit(
   amount: Money,
   index: number,
 ): { amountCredited: Money; status: InvoiceStatus } {
-  // The refusals a payment's application gets (applyPayment): draft and void are invalid_state; a
-  // paid invoice has nothing due, so any amount exceeds its balance.
-  if (invoice.status === 'draft' || invoice.status === 'void') {
-    throw invalidState(`invoice ${invoice.number} is ${invoice.status}; credit applies to a sent invoice`, {
-      invoice_id: invoice.id,
-      status: invoice.status,
-      fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
-    });
-  }
-  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, invoice.amountCredited);
-  if (amount > due) {
-    throw new DomainError(
-      'application_exceeds_balance',
-      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
-      {
-        invoice_id: invoice.id,
-        balance_due: formatMoney(due),
-        amount: formatMoney(amount),
-        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
-      },
-    );
-  }
+  // The refusals a payment's application gets: a draft or void invoice is invalid_state; a paid
+  // invoice has nothing due, so any amount exceeds its balance.
+  assertApplicableToInvoice(invoice, amount, index, 'credit');
   const amountCredited = invoice.amountCredited + amount;
   return {
     amountCredited,

@@ -168,18 +168,20 @@ export interface PayableInvoice extends InvoiceState {
 }
 
 /**
- * D33: what applying `amount` (application number `index` of the request) makes of the invoice: a
- * payment applies to a sent invoice only, and never more than its balance due; the invoice is paid
- * when nothing is left due.
+ * D33, D60: what every application to an invoice (a payment's, a credit note's: `applying` names it
+ * in the refusal) must respect: the invoice is sent (a draft or void one is invalid_state; a paid
+ * one has nothing due), and `amount` (application number `index` of the request) is at most its
+ * balance due.
  */
-export function applyPayment(
+export function assertApplicableToInvoice(
   invoice: PayableInvoice,
   amount: Money,
   index: number,
-): { amountPaid: Money; status: InvoiceStatus } {
+  applying: string,
+): void {
   if (invoice.status === 'draft' || invoice.status === 'void') {
     throw invalidState(
-      `invoice ${invoice.number} is ${invoice.status}; a payment applies to a sent invoice`,
+      `invoice ${invoice.number} is ${invoice.status}; ${applying} applies to a sent invoice`,
       {
         invoice_id: invoice.id,
         status: invoice.status,
@@ -187,8 +189,7 @@ export function applyPayment(
       },
     );
   }
-  const credited = invoice.amountCredited ?? 0n;
-  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, credited);
+  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, invoice.amountCredited ?? 0n);
   if (amount > due) {
     throw new DomainError(
       'application_exceeds_balance',
@@ -201,6 +202,20 @@ export function applyPayment(
       },
     );
   }
+}
+
+/**
+ * D33: what applying `amount` (application number `index` of the request) makes of the invoice: a
+ * payment applies as every application does (assertApplicableToInvoice); the invoice is paid when nothing is
+ * left due.
+ */
+export function applyPayment(
+  invoice: PayableInvoice,
+  amount: Money,
+  index: number,
+): { amountPaid: Money; status: InvoiceStatus } {
+  assertApplicableToInvoice(invoice, amount, index, 'a payment');
   const amountPaid = invoice.amountPaid + amount;
+  const credited = invoice.amountCredited ?? 0n;
   return { amountPaid, status: amountPaid + credited === invoice.total ? 'paid' : 'sent' };
 }
