@@ -14,20 +14,27 @@ import {
   type UpdateSpec,
 } from './resource-routes.ts';
 
-/** A kind of document as its routes name it. */
-export interface DocumentKind<S extends TSchema> extends Resource<S> {
-  /** What the summaries call one: `invoice`, `credit note`, `bill` (`List bills`, `Read a bill`). */
+/**
+ * A kind of document: its noun names everything else. `credit note` is at /api/v1/credit-notes,
+ * tagged `credit notes`, its operations `listCreditNotes`, `readCreditNote`, ..., its summaries
+ * "List credit notes", "Read a credit note". `read` and `write` are its permissions.
+ */
+export interface DocumentKind<S extends TSchema> extends Omit<Resource<S>, 'url' | 'tag'> {
   noun: string;
-  /** What the operationIds call one and many: `CreditNote` and `CreditNotes`. */
-  operation: { one: string; many: string };
 }
 
 type Named = 'operationId' | 'summary';
 
 /** The routes of a document kind: its resource's, with list, read and update named from the kind. */
 export function documentRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps, kind: DocumentKind<S>) {
-  const { noun, operation } = kind;
-  const routes = resourceRoutes(app, deps, kind);
+  const { noun } = kind;
+  const plural = `${noun}s`;
+  const operation = { one: pascal(noun), many: pascal(plural) };
+  const routes = resourceRoutes(app, deps, {
+    ...kind,
+    url: `/api/v1/${plural.replace(/ /g, '-')}`,
+    tag: plural,
+  });
   return {
     ...routes,
     /** GET url: `listInvoices`, "List invoices". */
@@ -51,6 +58,11 @@ export function documentRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       });
     },
   };
+}
+
+/** `credit note` -> `CreditNote`. */
+function pascal(words: string): string {
+  return words.replace(/(?:^| )(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 function articled(noun: string): string {

@@ -70,6 +70,31 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
   const reads = { ...base, permission: resource.read } as const;
   const writes = { ...base, permission: resource.write } as const;
   const one = `${url}/:id`;
+  /** POST url/:id/<verb> with a body of its own (apply): a change at the version read. */
+  function actWith<B extends TSchema, V>(
+    verb: string,
+    spec: Described & {
+      body: B;
+      act: (
+        scope: WriteScope,
+        id: string,
+        body: Static<B>,
+        version: number | undefined,
+      ) => Promise<Checked<V, Static<S>>>;
+    },
+  ) {
+    const { act, ...described } = spec;
+    action(app, deps, {
+      ...writes,
+      ...described,
+      method: 'POST',
+      url: `${one}/${verb}`,
+      params: IdParams,
+      response: { 200: schema },
+      write: (scope, request, version) => act(scope, request.params.id, request.body, version),
+    });
+  }
+
   return {
     /** GET url: a page of records (`?cursor=`), from the list use case. */
     list<Q extends TSchema, R extends TSchema, Row>(spec: ListSpec<Q, R, Row>) {
@@ -143,30 +168,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
         },
       });
     },
-    /** POST url/:id/<verb> with a body of its own (apply): a change at the version read. */
-    actWith<B extends TSchema, V>(
-      verb: string,
-      spec: Described & {
-        body: B;
-        act: (
-          scope: WriteScope,
-          id: string,
-          body: Static<B>,
-          version: number | undefined,
-        ) => Promise<Checked<V, Static<S>>>;
-      },
-    ) {
-      const { act, ...described } = spec;
-      action(app, deps, {
-        ...writes,
-        ...described,
-        method: 'POST',
-        url: `${one}/${verb}`,
-        params: IdParams,
-        response: { 200: schema },
-        write: (scope, request, version) => act(scope, request.params.id, request.body, version),
-      });
-    },
+    actWith,
     /** POST url/:id/<verb> with an ActionRequest body: a change of state at the version read. */
     act<V>(
       verb: string,
@@ -175,15 +177,10 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       },
     ) {
       const { act, ...described } = spec;
-      action(app, deps, {
-        ...writes,
+      actWith(verb, {
         ...described,
-        method: 'POST',
-        url: `${one}/${verb}`,
-        params: IdParams,
         body: ActionRequest,
-        response: { 200: schema },
-        write: (scope, request, version) => act(scope, request.params.id, version),
+        act: (scope, id, _body, version) => act(scope, id, version),
       });
     },
   };

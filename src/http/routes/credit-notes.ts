@@ -23,11 +23,8 @@ import {
 export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
   const notes = documentRoutes(app, deps, {
     noun: 'credit note',
-    operation: { one: 'CreditNote', many: 'CreditNotes' },
-    tag: 'credit notes',
     read: 'credit_notes:read',
     write: 'credit_notes:write',
-    url: '/api/v1/credit-notes',
     schema: CreditNote,
   });
   notes.list({ querystring: CreditNoteListQuery, page: PageCreditNote, list: listCreditNotes });

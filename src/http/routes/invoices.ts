@@ -27,11 +27,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
 
   const invoices = documentRoutes(app, deps, {
     noun: 'invoice',
-    operation: { one: 'Invoice', many: 'Invoices' },
-    tag: 'invoices',
     read: 'invoices:read',
     write: 'invoices:write',
-    url: '/api/v1/invoices',
     schema: Invoice,
   });
   invoices.list({ querystring: InvoiceListQuery, page: PageInvoice, list: listInvoices });

@@ -80,14 +80,7 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
     act: deactivateVendor,
   });
 
-  const bills = documentRoutes(app, deps, {
-    ...PAYABLES,
-    noun: 'bill',
-    operation: { one: 'Bill', many: 'Bills' },
-    tag: 'bills',
-    url: '/api/v1/bills',
-    schema: Bill,
-  });
+  const bills = documentRoutes(app, deps, { ...PAYABLES, noun: 'bill', schema: Bill });
   bills.list({ querystring: BillListQuery, page: PageBill, list: listBills });
   bills.read((actor, id) => readBill(deps.db, actor, id));
   bills.create({
