@@ -63,21 +63,7 @@ function actionOf(row: RuleRow): RuleAction {
   };
 }
 
-function describeRule(row: RuleRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    priority: row.priority,
-    account: row.account_id,
-    direction: row.direction as RuleDirection,
-    match: row.match_mode as 'all' | 'any',
-    conditions: row.conditions as RuleCondition[],
-    action: actionOf(row),
-    ...recordStamps(row),
-  };
-}
-export type RuleView = ReturnType<typeof describeRule>;
-
+/** A stored rule as the domain reads it (firstMatchingRule). */
 function ruleOf(row: RuleRow): BankRule {
   return {
     id: row.id,
@@ -90,6 +76,13 @@ function ruleOf(row: RuleRow): BankRule {
     action: actionOf(row),
   };
 }
+
+/** A rule as answered: the domain's rule, its bank account as `account`, and its stamps. */
+function describeRule(row: RuleRow) {
+  const { id, name, priority, accountId, ...rule } = ruleOf(row);
+  return { id, name, priority, account: accountId, ...rule, ...recordStamps(row) };
+}
+export type RuleView = ReturnType<typeof describeRule>;
 
 /** The books' rules in the order they apply (priority, then age): one query. */
 export async function rulesInOrder(db: Queryable, organizationId: string): Promise<BankRule[]> {
