@@ -6,8 +6,11 @@ import {
   type SchemaOptions,
   type Static,
   type TLiteral,
+  type TNull,
   type TProperties,
   type TSchema,
+  type TString,
+  type TUnion,
   Type,
 } from '@sinclair/typebox';
 import { MONEY_PATTERN } from '../../domain/money.ts';
@@ -56,6 +59,23 @@ export const DocumentTotals = {
   tax_total: MoneyOutput(),
   total: MoneyOutput('subtotal + tax_total'),
 };
+
+/**
+ * The last fields of a document that posts: its memo, the entry its posting wrote (`verb`: send,
+ * issue, open), the reversal of its void, when it posted (`postedAt`) and when it was voided, then
+ * its stamps.
+ */
+export function postingFields<A extends string>(verb: string, postedAt: A) {
+  const posted = { [postedAt]: OrNull(Type.String()) } as Record<A, TUnion<[TString, TNull]>>;
+  return {
+    memo: Type.String(),
+    journal_entry: OrNull(Type.String(), { description: `The entry posted by ${verb}.` }),
+    void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
+    ...posted,
+    voided_at: OrNull(Type.String()),
+    ...RecordStamps,
+  };
+}
 
 /** A schema that is a named component of the document. */
 export type Component = TSchema & { $id: string };

@@ -11,7 +11,7 @@ import {
   Named,
   OrNull,
   Page,
-  RecordStamps,
+  postingFields,
   ref,
   Uuid,
   VersionRead,
@@ -32,12 +32,7 @@ const CreditNoteFields = {
   ...DocumentTotals,
   amount_applied: MoneyOutput('Credit applied to invoices so far.'),
   remaining_credit: MoneyOutput('total - amount_applied while issued; 0 for a draft or a void note.'),
-  memo: Type.String(),
-  journal_entry: OrNull(Type.String(), { description: 'The entry posted by issue.' }),
-  void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
-  issued_at: OrNull(Type.String()),
-  voided_at: OrNull(Type.String()),
-  ...RecordStamps,
+  ...postingFields('issue', 'issued_at'),
 };
 
 export const CreditNoteSummary = Named('CreditNoteSummary', CreditNoteFields);

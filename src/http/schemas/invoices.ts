@@ -12,8 +12,8 @@ import {
   Named,
   OrNull,
   Page,
+  postingFields,
   Quantity,
-  RecordStamps,
   ref,
   SearchFilter,
   Uuid,
@@ -38,12 +38,7 @@ const InvoiceFields = {
   amount_credited: MoneyOutput('What credit notes applied to it took off (D60).'),
   balance_due: MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
   days_overdue: Type.Integer({ minimum: 0, description: 'D24: days past due of a sent invoice, else 0.' }),
-  memo: Type.String(),
-  journal_entry: OrNull(Type.String(), { description: 'The entry posted by send.' }),
-  void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
-  sent_at: OrNull(Type.String()),
-  voided_at: OrNull(Type.String()),
-  ...RecordStamps,
+  ...postingFields('send', 'sent_at'),
 };
 
 /** A priced line as returned (invoices and credit notes). */

@@ -15,6 +15,7 @@ import {
   Named,
   OrNull,
   Page,
+  postingFields,
   Quantity,
   RecordStamps,
   ref,
@@ -71,12 +72,7 @@ const BillFields = {
   amount_paid: MoneyOutput(),
   balance_due: MoneyOutput('total - amount_paid; 0 when void.'),
   days_overdue: Type.Integer({ minimum: 0, description: 'Days past due of an open bill, else 0.' }),
-  memo: Type.String(),
-  journal_entry: OrNull(Type.String(), { description: 'The entry posted by open.' }),
-  void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
-  opened_at: OrNull(Type.String()),
-  voided_at: OrNull(Type.String()),
-  ...RecordStamps,
+  ...postingFields('open', 'opened_at'),
 };
 
 export const BillSummary = Named('BillSummary', BillFields);
