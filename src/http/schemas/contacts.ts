@@ -3,7 +3,15 @@
 // customer and `address` on a vendor; each side adds its own balance fields.
 import { type TNull, type TSchema, type TString, type TUnion, Type } from '@sinclair/typebox';
 import { PAYMENT_TERMS } from '../../domain/invoice.ts';
-import { ActivationUpdate, IdOutput, Literals, OrNull } from './common.ts';
+import {
+  ActivationUpdate,
+  ActiveFilter,
+  CursorQuery,
+  IdOutput,
+  Literals,
+  OrNull,
+  SearchFilter,
+} from './common.ts';
 
 export const PaymentTerms = Literals(PAYMENT_TERMS, {
   description: 'Days from issue date to due date: due_on_receipt, net_7, net_15, net_30, net_60, net_90.',
@@ -29,6 +37,13 @@ export function contactFields<A extends string, P extends TSchema>(addressName: 
     is_active: Type.Boolean(),
   };
 }
+
+/** A list of contacts: by a substring of display_name or email, and by is_active. */
+export const ContactListQuery = Type.Object({
+  ...CursorQuery,
+  search: SearchFilter('Case-insensitive substring of display_name or email.'),
+  ...ActiveFilter,
+});
 
 /** The body of a new contact. */
 export function contactCreateFields<A extends string>(addressName: A) {

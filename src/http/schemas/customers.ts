@@ -1,18 +1,8 @@
 // Customers (spec "Customer", D20, D26, D31): the response, the create and update bodies, the page.
 import { Type } from '@sinclair/typebox';
 import { PAYMENT_TERMS } from '../../domain/invoice.ts';
-import {
-  ActiveFilter,
-  CursorQuery,
-  Literals,
-  MoneyOutput,
-  Named,
-  Page,
-  RecordStamps,
-  ref,
-  SearchFilter,
-} from './common.ts';
-import { contactCreateFields, contactFields, contactUpdateFields } from './contacts.ts';
+import { Literals, MoneyOutput, Named, Page, RecordStamps, ref } from './common.ts';
+import { ContactListQuery, contactCreateFields, contactFields, contactUpdateFields } from './contacts.ts';
 
 export const Customer = Named('Customer', {
   ...contactFields(
@@ -31,11 +21,7 @@ export const Customer = Named('Customer', {
 
 export const PageCustomer = Page(ref(Customer), 'Customer');
 
-export const CustomerListQuery = Type.Object({
-  ...CursorQuery,
-  search: SearchFilter('Case-insensitive substring of display_name or email.'),
-  ...ActiveFilter,
-});
+export const CustomerListQuery = ContactListQuery;
 
 export const CustomerCreate = Named('CustomerCreate', contactCreateFields('billing_address'));
 

@@ -4,7 +4,6 @@ import { BILL_APPLICATIONS_MAX } from '../../app/payables/bill-payments.ts';
 import { BILL_STATUSES, LINES_PER_BILL_MAX } from '../../domain/bill.ts';
 import { PAYMENT_STATUSES } from '../../domain/payment.ts';
 import {
-  ActiveFilter,
   CursorQuery,
   DateString,
   DocumentTotals,
@@ -23,7 +22,13 @@ import {
   Uuid,
   VersionRead,
 } from './common.ts';
-import { contactCreateFields, contactFields, contactUpdateFields, PaymentTerms } from './contacts.ts';
+import {
+  ContactListQuery,
+  contactCreateFields,
+  contactFields,
+  contactUpdateFields,
+  PaymentTerms,
+} from './contacts.ts';
 import { PaymentCreateFields, PaymentFields } from './money-movements.ts';
 
 const Memo = Type.String({ maxLength: 4000 });
@@ -39,11 +44,7 @@ export const Vendor = Named('Vendor', {
 
 export const PageVendor = Page(ref(Vendor), 'Vendor');
 
-export const VendorListQuery = Type.Object({
-  ...CursorQuery,
-  search: SearchFilter('Case-insensitive substring of display_name or email.'),
-  ...ActiveFilter,
-});
+export const VendorListQuery = ContactListQuery;
 
 export const VendorCreate = Named('VendorCreate', contactCreateFields('address'));
 
