@@ -55,3 +55,18 @@ export function versionedUpdate<Row extends { version: number }, Patch, Result>(
     return write(scope, current, patch, current.version + 1);
   };
 }
+
+/**
+ * A delete use case `(scope, id, expectedVersion?)`: `lock` takes the row at the writer's version,
+ * then `remove` deletes it; it answers nothing (204).
+ */
+export function versionedDelete<Row extends { id: string; version: number }>(
+  lock: Locker<Row>,
+  remove: (tx: Queryable, organizationId: string, id: string) => Promise<unknown>,
+) {
+  return async (scope: WriteScope, id: string, expectedVersion?: number): Promise<null> => {
+    const row = await lock(scope, id, expectedVersion);
+    await remove(scope.tx, scope.actor.organization.id, row.id);
+    return null;
+  };
+}

@@ -176,9 +176,10 @@ export const INVOICE_SETTLEMENT: SettlementRule<InvoiceStatus> = {
 };
 
 /**
- * D33: what applying `amount` (application number `index` of the request) makes of the invoice: a
- * payment applies to a sent invoice only, and never more than its balance due; the invoice is paid
- * when nothing is left due.
+ * D33, D60: what every application to an invoice (a payment's, a credit note's: `applying` names it
+ * in the refusal) must respect: the invoice is sent (a draft or void one is invalid_state; a paid
+ * one has nothing due), and `amount` (application number `index` of the request) is at most its
+ * balance due.
  */
 export const applyPayment: (
   invoice: PayableInvoice,

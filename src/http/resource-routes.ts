@@ -1,5 +1,5 @@
 // The routes of a standard resource (issue 8): list, read one, create, update (PATCH with version)
-// and the POST actions on one record (deactivate, send, void, post) are the same declaration for
+// delete, and the POST actions on one record (deactivate, send, void, post; apply, with a body) are the same declaration for
 // every kind of record but for names, schemas and use cases. Each is declared here once; the typed
 // answer still holds, as in defineRoute and action: a use case's answer must be the route's schema.
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -10,7 +10,7 @@ import type { Page, PageCursor } from '../app/pagination.ts';
 import type { Permission } from '../domain/roles.ts';
 import { action, actorOf, type Checked, defineRoute, withEtag } from './route.ts';
 import { listing } from './routes/paging.ts';
-import { ActionRequest, IdParams } from './schemas/common.ts';
+import { ActionRequest, IdParams, NoContent } from './schemas/common.ts';
 
 /** A published resource at `url`: read routes need `read`, writes `write`; `schema` is its record. */
 export interface Resource<S extends TSchema> {
@@ -21,13 +21,47 @@ export interface Resource<S extends TSchema> {
   schema: S;
 }
 
-interface Described {
+export interface Described {
   operationId: string;
   summary: string;
   description?: string;
 }
 
 type ResultOf<P> = P extends { results: readonly (infer E)[] } ? E : never;
+
+/** GET url: the page schema `page`, its filters `querystring`, the list use case. */
+export type ListSpec<Q extends TSchema, R extends TSchema, Row> = Described & {
+  querystring: Q;
+  page: R;
+  list: (
+    deps: Deps,
+    actor: Actor,
+    cursor: PageCursor | undefined,
+    query: Static<Q>,
+  ) => Promise<Page<Checked<Row, ResultOf<Static<R>>>>>;
+};
+
+/** GET url/:id: the read use case, answering the record. */
+export type ReadSpec<S extends TSchema, V> = Described & {
+  read: (actor: Actor, id: string) => Promise<Checked<V, Static<S>>>;
+};
+
+/** POST url: the body and the create use case, answering the record. */
+export type CreateSpec<S extends TSchema, B extends TSchema, V> = Described & {
+  body: B;
+  create: (scope: WriteScope, body: Static<B>) => Promise<Checked<V, Static<S>>>;
+};
+
+/** PATCH url/:id: the body and the update use case, answering the record. */
+export type UpdateSpec<S extends TSchema, B extends TSchema, V> = Described & {
+  body: B;
+  update: (
+    scope: WriteScope,
+    id: string,
+    patch: Static<B>,
+    version: number | undefined,
+  ) => Promise<Checked<V, Static<S>>>;
+};
 
 /** Declares the routes of one resource; each method declares one route, in the order called. */
 export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps, resource: Resource<S>) {
@@ -36,20 +70,34 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
   const reads = { ...base, permission: resource.read } as const;
   const writes = { ...base, permission: resource.write } as const;
   const one = `${url}/:id`;
+  /** POST url/:id/<verb> with a body of its own (apply): a change at the version read. */
+  function actWith<B extends TSchema, V>(
+    verb: string,
+    spec: Described & {
+      body: B;
+      act: (
+        scope: WriteScope,
+        id: string,
+        body: Static<B>,
+        version: number | undefined,
+      ) => Promise<Checked<V, Static<S>>>;
+    },
+  ) {
+    const { act, ...described } = spec;
+    action(app, deps, {
+      ...writes,
+      ...described,
+      method: 'POST',
+      url: `${one}/${verb}`,
+      params: IdParams,
+      response: { 200: schema },
+      write: (scope, request, version) => act(scope, request.params.id, request.body, version),
+    });
+  }
+
   return {
     /** GET url: a page of records (`?cursor=`), from the list use case. */
-    list<Q extends TSchema, R extends TSchema, Row>(
-      spec: Described & {
-        querystring: Q;
-        page: R;
-        list: (
-          deps: Deps,
-          actor: Actor,
-          cursor: PageCursor | undefined,
-          query: Static<Q>,
-        ) => Promise<Page<Checked<Row, ResultOf<Static<R>>>>>;
-      },
-    ) {
+    list<Q extends TSchema, R extends TSchema, Row>(spec: ListSpec<Q, R, Row>) {
       const { page, list, ...described } = spec;
       defineRoute(app, deps, {
         ...reads,
@@ -62,7 +110,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       });
     },
     /** GET url/:id: one record with its ETag. */
-    read<V>(spec: Described & { read: (actor: Actor, id: string) => Promise<Checked<V, Static<S>>> }) {
+    read<V>(spec: ReadSpec<S, V>) {
       const { read, ...described } = spec;
       defineRoute(app, deps, {
         ...reads,
@@ -76,12 +124,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       });
     },
     /** POST url: creates a record (201). */
-    create<B extends TSchema, V>(
-      spec: Described & {
-        body: B;
-        create: (scope: WriteScope, body: Static<B>) => Promise<Checked<V, Static<S>>>;
-      },
-    ) {
+    create<B extends TSchema, V>(spec: CreateSpec<S, B, V>) {
       const { create, ...described } = spec;
       action(app, deps, {
         ...writes,
@@ -93,17 +136,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       });
     },
     /** PATCH url/:id: a sparse change at the version the writer read. */
-    update<B extends TSchema, V>(
-      spec: Described & {
-        body: B;
-        update: (
-          scope: WriteScope,
-          id: string,
-          patch: Static<B>,
-          version: number | undefined,
-        ) => Promise<Checked<V, Static<S>>>;
-      },
-    ) {
+    update<B extends TSchema, V>(spec: UpdateSpec<S, B, V>) {
       const { update, ...described } = spec;
       action(app, deps, {
         ...writes,
@@ -115,6 +148,27 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
         write: (scope, request, version) => update(scope, request.params.id, request.body, version),
       });
     },
+    /** DELETE url/:id: removes a record at the version read (204, no body). */
+    remove(
+      spec: Described & {
+        remove: (scope: WriteScope, id: string, version: number | undefined) => Promise<unknown>;
+      },
+    ) {
+      const { remove, ...described } = spec;
+      action(app, deps, {
+        ...writes,
+        ...described,
+        method: 'DELETE',
+        url: one,
+        params: IdParams,
+        response: { 204: NoContent },
+        write: async (scope, request, version) => {
+          await remove(scope, request.params.id, version);
+          return null;
+        },
+      });
+    },
+    actWith,
     /** POST url/:id/<verb> with an ActionRequest body: a change of state at the version read. */
     act<V>(
       verb: string,
@@ -123,15 +177,10 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       },
     ) {
       const { act, ...described } = spec;
-      action(app, deps, {
-        ...writes,
+      actWith(verb, {
         ...described,
-        method: 'POST',
-        url: `${one}/${verb}`,
-        params: IdParams,
         body: ActionRequest,
-        response: { 200: schema },
-        write: (scope, request, version) => act(scope, request.params.id, version),
+        act: (scope, id, _body, version) => act(scope, id, version),
       });
     },
   };

@@ -15,23 +15,10 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', impo
  * style props, which a nonce cannot cover. Scripts stay strictly 'self' (no inline script, no
  * eval): that is what stops injected markup from running code.
  */
-export const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-};
+export const PAGE_HEADERS = securityHeaders({
+  style: "'self' 'unsafe-inline'",
+  img: "'self' data: blob:",
+});
 
 /**
  * D46 on the API reference too (Swagger UI at /docs). Stricter than the app's: Swagger UI's page
@@ -41,23 +28,31 @@ export const PAGE_HEADERS: Record<string, string> = {
  * bundle writing another would lose that style, not break the page. Images include the data: URL
  * of its logo. connect-src 'self' lets "Try it out" call this service and nothing else.
  */
-export const DOCS_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-};
+export const DOCS_HEADERS = securityHeaders({
+  style: "'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
+  img: "'self' data:",
+});
+
+/** D46's headers, the same on every page but for what a page's CSP lets in as styles and images. */
+function securityHeaders(sources: { style: string; img: string }): Record<string, string> {
+  return {
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      `style-src ${sources.style}`,
+      `img-src ${sources.img}`,
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+  };
+}
 
 const NOT_BUILT =
   'The Folio web app is not built yet: run `npm run web:build` (or `npm start`, which builds it first), then reload this page.\n';

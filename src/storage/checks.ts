@@ -125,6 +125,39 @@ function documentCheck(
 }
 
 /**
+ * What the checks join to a document: a CTE or table with its alias, and its column that names the
+ * document (`'applied ap': 'invoice_id'`, on the document's id) or the pair of columns, its own and
+ * the document's (`'document_entries s': ['id', 'journal_entry_id']`).
+ */
+type DocumentJoins = Record<string, string | [string, string]>;
+
+/** A document's entry counts, its posted entry `s` and its void entry `v` (the CTEs of documentEntries). */
+const ENTRIES_AND_VOID: DocumentJoins = {
+  'entry_counts c': 'source_id',
+  'document_entries s': ['id', 'journal_entry_id'],
+  'document_entries v': ['id', 'void_entry_id'],
+};
+
+/** A document's posted entry `e`, as stored (journal_entries). */
+const THE_ENTRY: DocumentJoins = { 'journal_entries e': ['id', 'journal_entry_id'] };
+
+/**
+ * The FROM of a document CTE: the batch's documents of `table` ("invoices i"), each with `joins` LEFT
+ * JOINed in its organization (D3).
+ */
+function ofDocuments(table: string, joins: DocumentJoins): string {
+  const document = table.split(' ')[1]!;
+  const joined = Object.entries(joins).map(([source, on]) => {
+    const alias = source.split(' ')[1]!;
+    const [column, documentColumn] = typeof on === 'string' ? [on, 'id'] : on;
+    return `LEFT JOIN ${source} ON ${alias}.organization_id = ${document}.organization_id AND ${alias}.${column} = ${document}.${documentColumn}`;
+  });
+  return [`FROM ${table}`, ...joined, ` WHERE ${document}.organization_id = ANY($1::uuid[])`].join(
+    '\n         ',
+  );
+}
+
+/**
  * A kind of posted document as the checks read it: the source types of its entry and of its void's
  * reversal, and what its entry counts are called (`sends` of an invoice, `issues` of a credit note).
  */
@@ -135,11 +168,6 @@ interface PostedKind {
 }
 const INVOICE_POSTING: PostedKind = { entry: 'invoice', void: 'invoice_void', entries: 'sends' };
 const PAYMENT_POSTING: PostedKind = { entry: 'payment_received', void: 'payment_void', entries: 'entries' };
-const _VENDOR_CREDIT_POSTING: PostedKind = {
-  entry: 'vendor_credit',
-  void: 'vendor_credit_void',
-  entries: 'issues',
-};
 
 /**
  * The CTEs `document_entries` (each entry and void of `kind`, with what it debits and credits on the
@@ -257,14 +285,7 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
               s.reversed_by_entry_id AS send_reversed_by, v.id AS void_id,
               v.reverses_entry_id AS void_reverses, v.receivable_credit AS void_receivable_credit,
               v.receivable_debit AS void_receivable_debit
-         FROM invoices i
-         LEFT JOIN applied ap ON ap.organization_id = i.organization_id AND ap.invoice_id = i.id
-         LEFT JOIN credited cr ON cr.organization_id = i.organization_id AND cr.invoice_id = i.id
-         LEFT JOIN sold sd ON sd.organization_id = i.organization_id AND sd.source_id = i.id
-         LEFT JOIN entry_counts c ON c.organization_id = i.organization_id AND c.source_id = i.id
-         LEFT JOIN document_entries s ON s.organization_id = i.organization_id AND s.id = i.journal_entry_id
-         LEFT JOIN document_entries v ON v.organization_id = i.organization_id AND v.id = i.void_entry_id
-        WHERE i.organization_id = ANY($1::uuid[]))`,
+         ${ofDocuments('invoices i', { 'applied ap': 'invoice_id', 'credited cr': 'invoice_id', 'sold sd': 'source_id', ...ENTRIES_AND_VOID })})`,
   rules: `
          ('amount_paid equals the sum of its applications', i.applied::text, i.amount_paid::text,
           i.amount_paid <> i.applied),
@@ -331,17 +352,12 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
               COALESCE(ap.amount, 0.0000) AS applied, COALESCE(ap.foreign_documents, 0) AS foreign_invoices,
               COALESCE(ap.closed_documents, 0) AS closed_invoices, COALESCE(c.entries, 0) AS entries,
               COALESCE(c.voids, 0) AS voids,
-              e.id AS entry_id, e.status AS entry_status, e.source_id AS entry_source_id,
-              e.total_debit AS entry_total, e.deposit_debit, e.receivable_credit,
-              e.reversed_by_entry_id AS entry_reversed_by, v.id AS void_id, v.txn_date AS void_date,
+              s.id AS entry_id, s.status AS entry_status, s.source_id AS entry_source_id,
+              s.total_debit AS entry_total, s.deposit_debit, s.receivable_credit,
+              s.reversed_by_entry_id AS entry_reversed_by, v.id AS void_id, v.txn_date AS void_date,
               v.reverses_entry_id AS void_reverses, v.total_debit AS void_total,
               v.deposit_credit AS void_deposit_credit, v.receivable_debit AS void_receivable_debit
-         FROM payments_received p
-         LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.payment_id = p.id
-         LEFT JOIN entry_counts c ON c.organization_id = p.organization_id AND c.source_id = p.id
-         LEFT JOIN document_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
-         LEFT JOIN document_entries v ON v.organization_id = p.organization_id AND v.id = p.void_entry_id
-        WHERE p.organization_id = ANY($1::uuid[]))`,
+         ${ofDocuments('payments_received p', { 'applied ap': 'payment_id', ...ENTRIES_AND_VOID })})`,
   rules: `
          ('amount equals its applications plus unapplied_amount', p.amount::text,
           format('applications %s + unapplied %s', p.applied, p.unapplied_amount),
@@ -419,12 +435,7 @@ function creditViolations(kind: CreditTable) {
               s.source_type AS issue_source_type, s.total_debit AS issue_total,
               s.receivable_${kind.control.column} AS issue_control, s.receivable_${other} AS issue_other,
               s.reversed_by_entry_id AS issue_reversed_by, v.id AS void_id, v.reverses_entry_id AS void_reverses
-         FROM ${table} cn
-         LEFT JOIN applied ap ON ap.organization_id = cn.organization_id AND ap.${applications.column} = cn.id
-         LEFT JOIN entry_counts c ON c.organization_id = cn.organization_id AND c.source_id = cn.id
-         LEFT JOIN document_entries s ON s.organization_id = cn.organization_id AND s.id = cn.journal_entry_id
-         LEFT JOIN document_entries v ON v.organization_id = cn.organization_id AND v.id = cn.void_entry_id
-        WHERE cn.organization_id = ANY($1::uuid[]))`,
+         ${ofDocuments(`${table} cn`, { 'applied ap': applications.column, ...ENTRIES_AND_VOID })})`,
     rules: `
          ('amount_applied equals the sum of its applications', n.applied::text, n.amount_applied::text,
           n.amount_applied <> n.applied),
@@ -549,13 +560,13 @@ export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
               b.journal_entry_id, b.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
               COALESCE(cr.amount, 0.0000) AS credits, e.reversed_by_entry_id AS reversed_by,
               COALESCE(o.credit, 0.0000) AS opened_credit, COALESCE(v.credit, 0.0000) AS void_credit
-         FROM bills b
-         LEFT JOIN applied ap ON ap.organization_id = b.organization_id AND ap.bill_id = b.id
-         LEFT JOIN credited cr ON cr.organization_id = b.organization_id AND cr.bill_id = b.id
-         LEFT JOIN journal_entries e ON e.organization_id = b.organization_id AND e.id = b.journal_entry_id
-         LEFT JOIN control_lines o ON o.organization_id = b.organization_id AND o.journal_entry_id = b.journal_entry_id
-         LEFT JOIN control_lines v ON v.organization_id = b.organization_id AND v.journal_entry_id = b.void_entry_id
-        WHERE b.organization_id = ANY($1::uuid[]))`,
+         ${ofDocuments('bills b', {
+           'applied ap': 'bill_id',
+           'credited cr': 'bill_id',
+           ...THE_ENTRY,
+           'control_lines o': ['journal_entry_id', 'journal_entry_id'],
+           'control_lines v': ['journal_entry_id', 'void_entry_id'],
+         })})`,
   rules: `
          ('amount_paid equals the sum of its applications', b.applied::text, b.amount_paid::text,
           b.amount_paid <> b.applied),
@@ -592,11 +603,11 @@ export const billPaymentViolations = documentCheck('bill_payment_agrees', 'bill_
        SELECT p.organization_id, p.id, p.number, p.status, p.amount, COALESCE(ap.amount, 0.0000) AS applied,
               COALESCE(ap.applications, 0) AS applications, COALESCE(d.debit, 0.0000) AS payable_debit,
               e.reversed_by_entry_id AS reversed_by, p.void_entry_id
-         FROM bill_payments p
-         LEFT JOIN applied ap ON ap.organization_id = p.organization_id AND ap.bill_payment_id = p.id
-         LEFT JOIN journal_entries e ON e.organization_id = p.organization_id AND e.id = p.journal_entry_id
-         LEFT JOIN control_lines d ON d.organization_id = p.organization_id AND d.journal_entry_id = p.journal_entry_id
-        WHERE p.organization_id = ANY($1::uuid[]))`,
+         ${ofDocuments('bill_payments p', {
+           'applied ap': 'bill_payment_id',
+           ...THE_ENTRY,
+           'control_lines d': ['journal_entry_id', 'journal_entry_id'],
+         })})`,
   rules: `
          ('a posted payment is applied in full', p.amount::text, p.applied::text,
           p.status = 'posted' AND p.applied <> p.amount),
@@ -665,13 +676,13 @@ export const depositViolations = documentCheck('deposit_agrees', 'deposit', 'dep
               COALESCE(el.undeposited_lines, 0) AS undeposited_lines, e.status AS entry_status,
               e.source_type AS entry_source_type, e.source_id AS entry_source_id, e.total_debit AS entry_total,
               e.reversed_by_entry_id AS reversed_by
-         FROM deposits d
-         LEFT JOIN lines ln ON ln.organization_id = d.organization_id AND ln.deposit_id = d.id
-         LEFT JOIN shared sh ON sh.organization_id = d.organization_id AND sh.deposit_id = d.id
-         LEFT JOIN claimed cl ON cl.organization_id = d.organization_id AND cl.deposit_id = d.id
-         LEFT JOIN entry_lines el ON el.organization_id = d.organization_id AND el.deposit_id = d.id
-         LEFT JOIN journal_entries e ON e.organization_id = d.organization_id AND e.id = d.journal_entry_id
-        WHERE d.organization_id = ANY($1::uuid[]))`,
+         ${ofDocuments('deposits d', {
+           'lines ln': 'deposit_id',
+           'shared sh': 'deposit_id',
+           'claimed cl': 'deposit_id',
+           'entry_lines el': 'deposit_id',
+           ...THE_ENTRY,
+         })})`,
   rules: `
          ('amount equals the sum of its payments, each at the payment''s amount',
           format('%s, 0 lines differing from their payment', d.amount),

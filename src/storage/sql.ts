@@ -44,6 +44,19 @@ export async function rowById<Row>(
   return row;
 }
 
+/**
+ * The two reads of one row by id that most stores have: `find` (a read) and `lock` (FOR UPDATE of
+ * `alias` until commit, for a write); each answers undefined when the books have no such row.
+ */
+export function findAndLock<Row>(select: string, alias = '') {
+  return {
+    find: (db: Queryable, organizationId: string, id: string): Promise<Row | undefined> =>
+      rowById<Row>(db, select, organizationId, id, 'none', alias),
+    lock: (tx: Queryable, organizationId: string, id: string): Promise<Row | undefined> =>
+      rowById<Row>(tx, select, organizationId, id, 'update', alias),
+  };
+}
+
 /** Marks a point of the open transaction that `rollbackTo` can return to, undoing what came after. */
 export async function savepoint(tx: Tx, name: string): Promise<void> {
   await tx.query(`SAVEPOINT ${name}`);

@@ -15,16 +15,16 @@ import {
   type RuleCondition,
   type RuleDirection,
 } from '../../domain/bank-rule.ts';
-import { fieldError, notFound } from '../../domain/errors.ts';
+import { fieldError } from '../../domain/errors.ts';
 import { parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { RuleFields, RuleRow } from '../../storage/stores/bank-rules.ts';
 import * as rules from '../../storage/stores/bank-rules.ts';
 import type { BankTransactionRow } from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
-import { lockAtVersion } from '../versions.ts';
+import { listAll, readById } from '../reads.ts';
+import { lockerOf, versionedDelete, versionedUpdate } from '../versions.ts';
+import { recordStamps } from '../views.ts';
 import { BANK_ACCOUNT } from './bank-accounts.ts';
 import { actionCheck, type LineAction, RULE_ACTION_PATHS } from './line-actions.ts';
 
@@ -63,23 +63,7 @@ function actionOf(row: RuleRow): RuleAction {
   };
 }
 
-function describeRule(row: RuleRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    priority: row.priority,
-    account: row.account_id,
-    direction: row.direction as RuleDirection,
-    match: row.match_mode as 'all' | 'any',
-    conditions: row.conditions as RuleCondition[],
-    action: actionOf(row),
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-export type RuleView = ReturnType<typeof describeRule>;
-
+/** A stored rule as the domain reads it (firstMatchingRule). */
 function ruleOf(row: RuleRow): BankRule {
   return {
     id: row.id,
@@ -92,6 +76,13 @@ function ruleOf(row: RuleRow): BankRule {
     action: actionOf(row),
   };
 }
+
+/** A rule as answered: the domain's rule, its bank account as `account`, and its stamps. */
+function describeRule(row: RuleRow) {
+  const { id, name, priority, accountId, ...rule } = ruleOf(row);
+  return { id, name, priority, account: accountId, ...rule, ...recordStamps(row) };
+}
+export type RuleView = ReturnType<typeof describeRule>;
 
 /** The books' rules in the order they apply (priority, then age): one query. */
 export async function rulesInOrder(db: Queryable, organizationId: string): Promise<BankRule[]> {
@@ -120,18 +111,10 @@ export function suggestionOf(ordered: readonly BankRule[], row: BankTransactionR
   };
 }
 
-export async function readRule(db: Queryable, actor: Actor, id: string): Promise<RuleView> {
-  const row = await rules.find(db, actor.organization.id, id);
-  if (!row) throw notFound('bank rule');
-  return describeRule(row);
-}
+export const readRule = readById(rules.find, 'bank rule', describeRule);
 
 /** GET /bank-rules: in the order they apply (priority, then age), 50 a page. */
-export async function listRules(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
-  const organizationId = actor.organization.id;
-  const page = toPage(organizationId, await rules.page(deps.db, organizationId, cursor), cursor);
-  return { ...page, rows: page.rows.map(describeRule) };
-}
+export const listRules = listAll(rules.page, describeRule);
 
 /** A whole rule checked: its shape, then what it names (D70 bank account, the action's references). */
 async function fieldsOf(scope: WriteScope, input: RuleInput): Promise<RuleFields> {
@@ -182,41 +165,26 @@ export async function createRule(scope: WriteScope, input: RuleInput): Promise<R
   return readRule(scope.tx, scope.actor, id);
 }
 
-/** PATCH: sparse at the top level (conditions and action are replaced whole); checked whole again. */
-export async function updateRule(
-  scope: WriteScope,
-  id: string,
-  patch: Partial<RuleInput> & { version?: number },
-  expectedVersion: number | undefined,
-): Promise<RuleView> {
-  const organizationId = scope.actor.organization.id;
-  const row = await lockAtVersion(
-    () => rules.lock(scope.tx, organizationId, id),
-    'bank rule',
-    expectedVersion,
-  );
-  const { version: _version, ...given } = patch;
-  const current = describeRule(row);
-  const merged: RuleInput = {
-    name: given.name ?? current.name,
-    priority: given.priority ?? current.priority,
-    account: given.account === undefined ? current.account : given.account,
-    direction: given.direction ?? current.direction,
-    match: given.match ?? current.match,
-    conditions: given.conditions ?? current.conditions,
-    action: given.action ?? current.action,
-  };
-  await rules.update(scope.tx, organizationId, row.id, await fieldsOf(scope, merged), row.version + 1);
-  return readRule(scope.tx, scope.actor, row.id);
-}
+const lockRule = lockerOf(rules.lock, 'bank rule');
 
-export async function deleteRule(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  const organizationId = scope.actor.organization.id;
-  const row = await lockAtVersion(
-    () => rules.lock(scope.tx, organizationId, id),
-    'bank rule',
-    expectedVersion,
-  );
-  await rules.remove(scope.tx, organizationId, row.id);
-  return null;
-}
+/** PATCH: sparse at the top level (conditions and action are replaced whole); checked whole again. */
+export const updateRule = versionedUpdate(
+  lockRule,
+  async (scope, row, patch: Partial<RuleInput> & { version?: number }, version): Promise<RuleView> => {
+    const { version: _version, ...given } = patch;
+    const current = describeRule(row);
+    const merged: RuleInput = {
+      name: given.name ?? current.name,
+      priority: given.priority ?? current.priority,
+      account: given.account === undefined ? current.account : given.account,
+      direction: given.direction ?? current.direction,
+      match: given.match ?? current.match,
+      conditions: given.conditions ?? current.conditions,
+      action: given.action ?? current.action,
+    };
+    await rules.update(scope.tx, scope.actor.organization.id, row.id, await fieldsOf(scope, merged), version);
+    return readRule(scope.tx, scope.actor, row.id);
+  },
+);
+
+export const deleteRule = versionedDelete(lockRule, rules.remove);

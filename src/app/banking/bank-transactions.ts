@@ -12,13 +12,15 @@ import {
   parseMoney,
 } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { containsPattern, isUuid } from '../../storage/sql.ts';
+import { containsPattern } from '../../storage/sql.ts';
 import type { BankTransactionRow, MatchRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps, Organization } from '../context.ts';
 import { readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
+import { accountFilter } from '../reads.ts';
+import { recordStamps } from '../views.ts';
 import { assertBankAccount } from './bank-accounts.ts';
 import { rulesInOrder, type Suggestion, suggestionOf } from './bank-rules.ts';
 
@@ -46,9 +48,7 @@ function describeTransaction(row: BankTransactionRow, matches: MatchRow[], sugge
     })),
     suggestion,
     reconciliation: row.reconciliation_id,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type BankTransactionView = ReturnType<typeof describeTransaction>;
@@ -99,14 +99,12 @@ export async function listBankTransactions(
   query: TransactionListQuery,
 ) {
   const organizationId = actor.organization.id;
-  if (query.account !== undefined && !isUuid(query.account)) {
-    throw fieldError('query/account', 'must be an account id (UUID)');
-  }
+  const accountId = accountFilter('account', query.account);
   const rows = await bank.transactionPage(
     deps.db,
     organizationId,
     {
-      accountId: query.account ?? null,
+      accountId,
       status: query.status ?? null,
       from: query.from ?? null,
       to: query.to ?? null,

@@ -4,15 +4,16 @@
 // DO NOTHING on (organization, account, bank_reference), so lines already imported (by an earlier
 // or overlapping file, or by a concurrent request) are skipped and counted.
 import { createHash, randomUUID } from 'node:crypto';
-import { fieldError, notFound } from '../../domain/errors.ts';
+import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
+import { MAPPING_COLUMNS } from '../../storage/stores/bank-statement-mappings.ts';
 import type { BankStatementRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps, Organization } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import type { Organization } from '../context.ts';
+import { listByAccount, readById } from '../reads.ts';
 import { assertBankAccount } from './bank-accounts.ts';
 import { assertMinorUnits, insertBankLines } from './bank-transactions.ts';
 import type { CsvMapping, DateFormat, Delimiter } from './formats/csv.ts';
@@ -40,55 +41,18 @@ function describeStatement(row: BankStatementRow) {
 }
 export type BankStatementView = ReturnType<typeof describeStatement>;
 
-export async function readStatementRecord(db: Queryable, actor: Actor, id: string) {
-  const row = await bank.findStatement(db, actor.organization.id, id);
-  if (!row) throw notFound('bank statement');
-  return describeStatement(row);
-}
+export const readStatementRecord = readById(bank.findStatement, 'bank statement', describeStatement);
 
-export async function listStatements(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  query: { account?: string },
-) {
-  const organizationId = actor.organization.id;
-  if (query.account !== undefined && !isUuid(query.account)) {
-    throw fieldError('query/account', 'must be an account id (UUID)');
-  }
-  const rows = await bank.statementPage(deps.db, organizationId, query.account ?? null, cursor);
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: page.rows.map(describeStatement) };
-}
+export const listStatements = listByAccount(bank.statementPage, describeStatement);
 
 /** The query of an import: the bank account, and for CSV a saved mapping or its fields. */
-export interface ImportQuery {
+export interface ImportQuery extends Partial<CsvMapping> {
   account: string;
   mapping?: string;
-  date_column?: string;
-  amount_column?: string;
-  debit_column?: string;
-  credit_column?: string;
-  description_column?: string;
-  payee_column?: string;
-  reference_column?: string;
-  date_format?: DateFormat;
-  decimal_separator?: '.' | ',';
-  delimiter?: Delimiter;
 }
 
-const MAPPING_FIELDS = [
-  'date_column',
-  'amount_column',
-  'debit_column',
-  'credit_column',
-  'description_column',
-  'payee_column',
-  'reference_column',
-  'date_format',
-  'decimal_separator',
-  'delimiter',
-] as const;
+/** The fields of a mapping the query may spell out: a saved mapping's columns but its name. */
+const MAPPING_FIELDS = MAPPING_COLUMNS.filter((column) => column !== 'name');
 
 /** A CSV import's mapping: the saved one `mapping=` names, or the one the query spells out. */
 async function csvMapping(db: Queryable, organizationId: string, query: ImportQuery): Promise<CsvMapping> {

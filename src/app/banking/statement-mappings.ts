@@ -1,28 +1,18 @@
 // Saved CSV mappings (D71): CRUD. The shape rules (an amount column, or a debit and a credit column)
 // are the CSV reader's, so a mapping that saves is one the import accepts.
 import { randomUUID } from 'node:crypto';
-import { notFound } from '../../domain/errors.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { MappingFields, MappingRow } from '../../storage/stores/bank-statement-mappings.ts';
 import * as mappings from '../../storage/stores/bank-statement-mappings.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
-import { lockAtVersion } from '../versions.ts';
-import { assertMappingShape, type DateFormat, type Delimiter } from './formats/csv.ts';
+import { listAll, readById } from '../reads.ts';
+import { lockerOf, versionedDelete, versionedUpdate } from '../versions.ts';
+import { recordStamps } from '../views.ts';
+import { assertMappingShape, type CsvMapping, type DateFormat, type Delimiter } from './formats/csv.ts';
 
-export interface MappingInput {
+/** A saved mapping: a name and the CSV reader's mapping. */
+export interface MappingInput extends CsvMapping {
   name: string;
-  date_column: string;
-  amount_column?: string | null;
-  debit_column?: string | null;
-  credit_column?: string | null;
-  description_column?: string | null;
-  payee_column?: string | null;
-  reference_column?: string | null;
-  date_format: DateFormat;
-  decimal_separator?: '.' | ',';
-  delimiter?: Delimiter | null;
 }
 
 function describeMapping(row: MappingRow) {
@@ -39,9 +29,7 @@ function describeMapping(row: MappingRow) {
     date_format: row.date_format as DateFormat,
     decimal_separator: row.decimal_separator as '.' | ',',
     delimiter: row.delimiter as Delimiter | null,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type MappingView = ReturnType<typeof describeMapping>;
@@ -66,22 +54,14 @@ function fieldsOf(input: MappingInput): MappingFields {
   return fields;
 }
 
-export async function readMapping(db: Queryable, actor: Actor, id: string): Promise<MappingView> {
-  const row = await mappings.find(db, actor.organization.id, id);
-  if (!row) throw notFound('bank statement mapping');
-  return describeMapping(row);
-}
+export const readMapping = readById(mappings.find, 'bank statement mapping', describeMapping);
 
 /** A saved mapping by id, for an import (`mapping=`): 400 on `query/mapping` when there is none. */
 export function findMapping(db: Queryable, organizationId: string, id: string) {
   return mappings.find(db, organizationId, id);
 }
 
-export async function listMappings(deps: Deps, actor: Actor, cursor: PageCursor | undefined) {
-  const organizationId = actor.organization.id;
-  const page = toPage(organizationId, await mappings.page(deps.db, organizationId, cursor), cursor);
-  return { ...page, rows: page.rows.map(describeMapping) };
-}
+export const listMappings = listAll(mappings.page, describeMapping);
 
 export async function createMapping(scope: WriteScope, input: MappingInput): Promise<MappingView> {
   const organizationId = scope.actor.organization.id;
@@ -90,33 +70,17 @@ export async function createMapping(scope: WriteScope, input: MappingInput): Pro
   return readMapping(scope.tx, scope.actor, id);
 }
 
-/** PATCH: sparse; null clears an optional column; the result must still be a whole mapping. */
-export async function updateMapping(
-  scope: WriteScope,
-  id: string,
-  patch: Partial<MappingInput>,
-  expectedVersion: number | undefined,
-): Promise<MappingView> {
-  const organizationId = scope.actor.organization.id;
-  const row = await lockAtVersion(
-    () => mappings.lock(scope.tx, organizationId, id),
-    'bank statement mapping',
-    expectedVersion,
-  );
-  const { version: _version, ...given } = patch as Partial<MappingInput> & { version?: number };
-  const current = describeMapping(row);
-  const merged = { ...current, ...given } as MappingInput;
-  await mappings.update(scope.tx, organizationId, row.id, fieldsOf(merged), row.version + 1);
-  return readMapping(scope.tx, scope.actor, row.id);
-}
+const lockMapping = lockerOf(mappings.lock, 'bank statement mapping');
 
-export async function deleteMapping(scope: WriteScope, id: string, expectedVersion: number | undefined) {
-  const organizationId = scope.actor.organization.id;
-  const row = await lockAtVersion(
-    () => mappings.lock(scope.tx, organizationId, id),
-    'bank statement mapping',
-    expectedVersion,
-  );
-  await mappings.remove(scope.tx, organizationId, row.id);
-  return null;
-}
+/** PATCH: sparse; null clears an optional column; the result must still be a whole mapping. */
+export const updateMapping = versionedUpdate(
+  lockMapping,
+  async (scope, row, patch: Partial<MappingInput>, version): Promise<MappingView> => {
+    const { version: _version, ...given } = patch as Partial<MappingInput> & { version?: number };
+    const merged = { ...describeMapping(row), ...given } as MappingInput;
+    await mappings.update(scope.tx, scope.actor.organization.id, row.id, fieldsOf(merged), version);
+    return readMapping(scope.tx, scope.actor, row.id);
+  },
+);
+
+export const deleteMapping = versionedDelete(lockMapping, mappings.remove);

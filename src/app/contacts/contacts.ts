@@ -14,6 +14,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { lockDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
+import { recordStamps } from '../views.ts';
 
 /** What differs between customers and vendors. */
 export interface ContactKind<Address extends string, Standing, StandingView> {
@@ -95,9 +96,7 @@ export function contactUseCases<Address extends string, Standing, StandingView>(
       currency: row.currency,
       is_active: row.is_active,
       ...kind.describeStanding(standing),
-      version: row.version,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
+      ...recordStamps(row),
     };
   }
 

@@ -12,7 +12,8 @@ import { contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describeCredit } from '../documents/credit-documents.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describeInvoiceApplication, describeSalesLine } from '../documents/document-views.ts';
+import { describedPage, type PageCursor } from '../pagination.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
 
@@ -32,25 +33,8 @@ export function describeCreditNote(
 ) {
   return {
     ...summary(row),
-    lines: lines.map((line) => ({
-      line_no: line.line_no,
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      amount: line.amount,
-      income_account: line.income_account_id,
-      is_taxable: line.is_taxable,
-      tax_rate: line.tax_rate_id,
-      tax_amount: line.tax_amount,
-      tracking_options: line.tracking_options,
-      item: line.item_id,
-    })),
-    applications: applications.map((application) => ({
-      invoice_id: application.invoice_id,
-      invoice_number: application.invoice_number,
-      amount: application.amount,
-      applied_date: application.applied_date,
-    })),
+    lines: lines.map(describeSalesLine),
+    applications: applications.map(describeInvoiceApplication),
   };
 }
 export type CreditNoteView = ReturnType<typeof describeCreditNote>;
@@ -76,12 +60,11 @@ export async function listCreditNotes(
   filters: CreditNoteFilters,
 ) {
   const organizationId = actor.organization.id;
-  const rows = await creditNotes.page(
+  const rows = creditNotes.page(
     deps.db,
     organizationId,
     { status: filters.status ?? null, counterpartyId: contactFilter(CUSTOMER, filters.customer) },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: page.rows.map(summary) };
+  return describedPage(organizationId, cursor, rows, (page) => page.map(summary));
 }

@@ -2,14 +2,14 @@
 // dates). What a deposit is and which account it goes to are named here for the writes.
 
 import type { DepositStatus } from '../../domain/deposit.ts';
-import { fieldError } from '../../domain/errors.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { isUuid } from '../../storage/sql.ts';
 import type { DepositPaymentRow, DepositRow } from '../../storage/stores/deposits.ts';
 import * as deposits from '../../storage/stores/deposits.ts';
 import type { Actor, Deps } from '../context.ts';
 import { ACCOUNT_USES, readDocument } from '../documents/documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
+import { accountFilter } from '../reads.ts';
+import { recordStamps } from '../views.ts';
 
 export const DEPOSIT_ENTITY = 'deposit';
 export { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../domain/deposit.ts';
@@ -39,9 +39,7 @@ function describeDeposit(row: DepositRow, lines: DepositPaymentRow[]) {
     status: row.status,
     void_entry: row.void_entry_id,
     voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 export type DepositView = ReturnType<typeof describeDeposit>;
@@ -68,15 +66,13 @@ export async function listDeposits(
   filters: DepositListFilters,
 ) {
   const organizationId = actor.organization.id;
-  const account = filters.deposit_to_account;
-  if (account !== undefined && !isUuid(account))
-    throw fieldError('query/deposit_to_account', 'must be an account id (UUID)');
+  const accountId = accountFilter('deposit_to_account', filters.deposit_to_account);
   const rows = await deposits.page(
     deps.db,
     organizationId,
     {
       status: filters.status ?? null,
-      accountId: account ?? null,
+      accountId,
       dateFrom: filters.date_from ?? null,
       dateTo: filters.date_to ?? null,
     },

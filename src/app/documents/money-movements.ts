@@ -27,9 +27,54 @@ import * as invoices from '../../storage/stores/invoices.ts';
 import type { MovementRow } from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
+import { recordStamps } from '../views.ts';
 
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The fields of a request that records a payment, received or made, beside its counterparty's. */
+export interface PaymentCommand {
+  payment_date: string;
+  amount: string;
+  method: PaymentMethod;
+  reference?: string;
+  memo?: string;
+  currency?: string;
+}
+
+/**
+ * A payment request's rules that need no database: a positive amount (the amount rule), the
+ * applications to `target`'s documents, and `assertApplied` (they add up to the amount exactly, or
+ * at most to it).
+ */
+export function parsePayment<Field extends string>(
+  command: PaymentCommand & { applications?: ({ amount: string } & Record<Field, string>)[] },
+  target: Pick<MoneyTarget<TargetRow, Field>, 'idField' | 'what'>,
+  currency: string,
+  assertApplied: (applied: Money, amount: Money) => void,
+) {
+  const amount = parseMovedAmount(command.amount, 'amount', currency);
+  const applications = parseApplications(command.applications ?? [], target, currency);
+  assertApplied(sumApplications(applications), amount);
+  return { amount, applications };
+}
+
+/** The memo of a payment's own entry: "Payment from Acme (ref 12)", "Payment to ...". */
+export function paymentMemo(direction: 'from' | 'to', counterparty: string, reference: string | undefined) {
+  return `Payment ${direction} ${counterparty}${reference ? ` (${reference})` : ''}`;
+}
+
+/** What a payment's row stores of its request, the amount parsed, in the books' currency. */
+export function storedPayment(command: PaymentCommand, amount: Money, currency: string) {
+  return {
+    paymentDate: command.payment_date,
+    amount: formatMoney(amount),
+    method: command.method,
+    reference: command.reference ?? '',
+    memo: command.memo ?? '',
+    currency,
+  };
+}
 
 /**
  * The amount rule of every movement and of each of its applications: whole minor units of the
@@ -272,8 +317,6 @@ export function describeMovement<Row extends MovementRow>(row: Row) {
     status: row.status as Row['status'],
     void_entry: row.void_entry_id,
     voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }

@@ -5,7 +5,7 @@
 // the caller logs the link for the operator to pass on.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../storage/db.ts';
-import type { AuthEmailKind, ClaimedAuthEmail } from '../../storage/stores/auth-emails.ts';
+import type { AuthEmailKind, ClaimedAuthEmail, NewAuthEmail } from '../../storage/stores/auth-emails.ts';
 import * as authEmails from '../../storage/stores/auth-emails.ts';
 import type { Deps } from '../context.ts';
 import type { OutboxDeps } from './deliver-email.ts';
@@ -25,16 +25,7 @@ export interface LinkNotice {
 export async function queueLinkEmail(
   tx: Queryable,
   deps: Deps,
-  message: {
-    kind: AuthEmailKind;
-    organizationId: string | null;
-    to: string;
-    subject: string;
-    /** The text, with LINK_PLACEHOLDER where the link goes. */
-    body: string;
-    link: string;
-    linkExpiresAt: Date;
-  },
+  message: Omit<NewAuthEmail, 'id' | 'status'>,
 ): Promise<LinkNotice> {
   const status = deps.mailer ? 'queued' : 'logged';
   await authEmails.insert(tx, { id: randomUUID(), ...message, status });

@@ -16,6 +16,7 @@ import type { Actor, Deps } from '../context.ts';
 import { assertAccountUses, lockDocument } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { describedPage, type PageCursor } from '../pagination.ts';
+import { recordStamps } from '../views.ts';
 
 export const ITEM_ENTITY = 'item';
 
@@ -47,9 +48,7 @@ export function describeItem(actor: Actor, row: ItemRow) {
     quantity_on_hand: formatMoney(stock.quantity),
     ...costs,
     is_active: row.is_active,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 

@@ -8,6 +8,7 @@ import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { ItemRow } from '../../storage/stores/items.ts';
 import * as items from '../../storage/stores/items.ts';
 import type { WriteScope } from '../changes.ts';
+import type { InvoiceLineCommand } from './draft-invoices.ts';
 
 /** A line as a request sends it: with an item, the price and income account may be left out. */
 export interface ItemLineCommand {
@@ -22,16 +23,7 @@ export interface ItemLineCommand {
 }
 
 /** A line with every field the pricing needs, and the item it names (or null). */
-export interface ResolvedLine {
-  item: string | null;
-  description?: string;
-  quantity: string;
-  unit_price: string;
-  income_account: string;
-  is_taxable?: boolean;
-  tax_rate?: string | null;
-  tracking_options?: string[];
-}
+export type ResolvedLine = InvoiceLineCommand & { item: string | null };
 
 export async function withItemDefaults(scope: WriteScope, lines: ItemLineCommand[]): Promise<ResolvedLine[]> {
   const organizationId = scope.actor.organization.id;

@@ -10,8 +10,10 @@ import * as invoices from '../../storage/stores/invoices.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
+import { describeSalesLine, documentTotals } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describedPage, type PageCursor } from '../pagination.ts';
+import { recordStamps } from '../views.ts';
 
 export const INVOICE_ENTITY = 'ar_invoice';
 
@@ -25,9 +27,7 @@ function summary(row: InvoiceRow, today: string) {
     issue_date: row.issue_date,
     due_date: row.due_date,
     currency: row.currency,
-    subtotal: row.subtotal,
-    tax_total: row.tax_total,
-    total: row.total,
+    ...documentTotals(row),
     amount_paid: row.amount_paid,
     amount_credited: row.amount_credited,
     balance_due: formatMoney(
@@ -44,28 +44,14 @@ function summary(row: InvoiceRow, today: string) {
     void_entry: row.void_entry_id,
     sent_at: row.sent_at,
     voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 
 export function describeInvoice(row: InvoiceRow, lines: InvoiceLineRow[], today: string) {
   return {
     ...summary(row, today),
-    lines: lines.map((line) => ({
-      line_no: line.line_no,
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      amount: line.amount,
-      income_account: line.income_account_id,
-      is_taxable: line.is_taxable,
-      tax_rate: line.tax_rate_id,
-      tax_amount: line.tax_amount,
-      tracking_options: line.tracking_options,
-      item: line.item_id,
-    })),
+    lines: lines.map(describeSalesLine),
   };
 }
 export type InvoiceView = ReturnType<typeof describeInvoice>;
@@ -101,7 +87,7 @@ export async function listInvoices(
   const organizationId = actor.organization.id;
   const customerId = contactFilter(CUSTOMER, filters.customer);
   const search = containsPattern(filters.search);
-  const rows = await invoices.page(
+  const rows = invoices.page(
     deps.db,
     organizationId,
     {
@@ -113,7 +99,6 @@ export async function listInvoices(
     },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
   const today = todayIn(actor.organization.timezone);
-  return { ...page, rows: page.rows.map((row) => summary(row, today)) };
+  return describedPage(organizationId, cursor, rows, (page) => page.map((row) => summary(row, today)));
 }

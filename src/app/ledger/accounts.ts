@@ -19,6 +19,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describedPage, type PageCursor, withLookup } from '../pagination.ts';
 import { assertVersion } from '../versions.ts';
+import { recordStamps } from '../views.ts';
 
 export type AccountRow = accounts.AccountRow;
 type AccountTotals = accounts.AccountTotals;
@@ -43,9 +44,7 @@ export function describeAccount(row: AccountRow, totals: AccountTotals | undefin
     is_system: row.is_system,
     system_role: row.system_role,
     balance: formatMoney(naturalBalance(row.type, totals)),
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 

@@ -27,11 +27,12 @@ import {
   assertAppliedExactly,
   BILL_TARGET,
   describeMovement,
-  type PaymentMethod,
-  parseApplications,
-  parseMovedAmount,
+  type PaymentCommand,
+  parsePayment,
+  paymentMemo,
   postMovement,
   settling,
+  storedPayment,
   sumApplications,
   takeMoneyOff,
 } from '../documents/money-movements.ts';
@@ -44,16 +45,10 @@ import { BILL_ENTITY } from './read-bills.ts';
 export const BILL_PAYMENT_ENTITY = 'bill_payment';
 export const BILL_APPLICATIONS_MAX = 100;
 
-export interface CreateBillPaymentCommand {
+export interface CreateBillPaymentCommand extends PaymentCommand {
   vendor: string;
-  payment_date: string;
-  amount: string;
-  method: PaymentMethod;
-  reference?: string;
-  memo?: string;
   paid_from_account: string;
   applications: { bill_id: string; amount: string }[];
-  currency?: string;
 }
 
 function describeBillPayment(row: BillPaymentRow, applications: BillApplicationRow[]) {
@@ -89,14 +84,6 @@ export function listBillPayments(
   return reads.list(deps, actor, cursor, contactFilter(VENDOR, filters.vendor));
 }
 
-/** Request-shape rules: a positive amount, each bill once, positive applications adding up to it (D55). */
-function parseRequest(command: CreateBillPaymentCommand, currency: string) {
-  const amount = parseMovedAmount(command.amount, 'amount', currency);
-  const applications = parseApplications(command.applications, BILL_TARGET, currency);
-  assertAppliedExactly(sumApplications(applications), amount);
-  return { amount, applications };
-}
-
 /** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
 function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
   return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
@@ -112,7 +99,13 @@ export async function createBillPayment(
 ): Promise<BillPaymentView> {
   const organization = scope.actor.organization;
   assertBooksCurrency(organization, command.currency);
-  const { amount, applications } = parseRequest(command, organization.currency);
+  // D55: each bill once, positive applications adding up to the amount.
+  const { amount, applications } = parsePayment(
+    command,
+    BILL_TARGET,
+    organization.currency,
+    assertAppliedExactly,
+  );
   assertDocumentDate(organization, command.payment_date, 'payment_date');
   const vendor = await activeContact(scope.tx, organization.id, VENDOR, command.vendor);
   await assertActiveAccount(
@@ -125,7 +118,6 @@ export async function createBillPayment(
   const moved = await moveBills(scope, vendor.id, applications);
   const payable = await systemAccountId(scope.tx, organization.id, 'accountsPayable');
   const id = randomUUID();
-  const reference = command.reference ? ` (${command.reference})` : '';
   // The entry first (the JE counter), then the BPMT counter: as payments received, so a payment never
   // holds its number while it waits for the journal's.
   // D55: debit Accounts Payable, credit the account paid from.
@@ -135,19 +127,14 @@ export async function createBillPayment(
     amount,
     debit: payable,
     credit: command.paid_from_account,
-    memo: `Payment to ${vendor.display_name}${reference}`,
+    memo: paymentMemo('to', vendor.display_name, command.reference),
     sourceType: 'bill_payment',
   });
   await billPayments.insertWithApplications(scope.tx, {
     id,
     organizationId: organization.id,
     vendorId: vendor.id,
-    paymentDate: command.payment_date,
-    amount: formatMoney(amount),
-    method: command.method,
-    reference: command.reference ?? '',
-    memo: command.memo ?? '',
-    currency: organization.currency,
+    ...storedPayment(command, amount, organization.currency),
     paidFromAccountId: command.paid_from_account,
     journalEntryId: entry.id,
     applications: applications.map((a) => ({ billId: a.documentId, amount: formatMoney(a.amount) })),

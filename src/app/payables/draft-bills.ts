@@ -7,7 +7,6 @@ import { fieldError } from '../../domain/errors.ts';
 import { dueDateFor } from '../../domain/invoice.ts';
 import type { BillRow } from '../../storage/stores/bills.ts';
 import * as bills from '../../storage/stores/bills.ts';
-import type { WriteScope } from '../changes.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import { type DraftContact, type DraftKind, draftUseCases } from '../documents/drafts.ts';
 import { type BillLineCommand, priceBillLines } from './bill-lines.ts';

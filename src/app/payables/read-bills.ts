@@ -11,8 +11,10 @@ import * as bills from '../../storage/stores/bills.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
+import { documentTotals } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describedPage, type PageCursor } from '../pagination.ts';
+import { recordStamps } from '../views.ts';
 
 export const BILL_ENTITY = 'bill';
 
@@ -27,9 +29,7 @@ function summary(row: BillRow, today: string) {
     bill_date: row.bill_date,
     due_date: row.due_date,
     currency: row.currency,
-    subtotal: row.subtotal,
-    tax_total: row.tax_total,
-    total: row.total,
+    ...documentTotals(row),
     amount_paid: row.amount_paid,
     amount_credited: row.amount_credited,
     balance_due: formatMoney(
@@ -47,9 +47,7 @@ function summary(row: BillRow, today: string) {
     void_entry: row.void_entry_id,
     opened_at: row.opened_at,
     voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 
@@ -94,7 +92,7 @@ export async function listBills(
 ) {
   const organizationId = actor.organization.id;
   const search = containsPattern(filters.search);
-  const rows = await bills.page(
+  const rows = bills.page(
     deps.db,
     organizationId,
     {
@@ -104,7 +102,6 @@ export async function listBills(
     },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
   const today = todayIn(actor.organization.timezone);
-  return { ...page, rows: page.rows.map((row) => summary(row, today)) };
+  return describedPage(organizationId, cursor, rows, (page) => page.map((row) => summary(row, today)));
 }

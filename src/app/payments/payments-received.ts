@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyPayment } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import type { Queryable } from '../../storage/db.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -12,6 +11,7 @@ import { activeContact, contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { documentReads } from '../documents/document-reads.ts';
+import { describeInvoiceApplication } from '../documents/document-views.ts';
 import {
   assertActiveAccount,
   assertBooksCurrency,
@@ -24,10 +24,11 @@ import {
   assertAppliedWithin,
   describeMovement,
   INVOICE_TARGET,
-  type PaymentMethod,
-  parseApplications,
-  parseMovedAmount,
+  type PaymentCommand,
+  parsePayment,
+  paymentMemo,
   postMovement,
+  storedPayment,
   sumApplications,
 } from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
@@ -44,16 +45,10 @@ export interface ApplicationCommand {
   amount: string;
 }
 
-export interface CreatePaymentCommand {
+export interface CreatePaymentCommand extends PaymentCommand {
   customer: string;
-  payment_date: string;
-  amount: string;
-  method: PaymentMethod;
-  reference?: string;
   deposit_to_account?: string;
   applications?: ApplicationCommand[];
-  memo?: string;
-  currency?: string;
 }
 
 function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
@@ -63,12 +58,7 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
     customer_name: row.customer_name,
     deposit_to_account: row.deposit_account_id,
     unapplied_amount: row.unapplied_amount,
-    applications: applications.map((application) => ({
-      invoice_id: application.invoice_id,
-      invoice_number: application.invoice_number,
-      amount: application.amount,
-      applied_date: application.applied_date,
-    })),
+    applications: applications.map(describeInvoiceApplication),
     deposit: row.deposit_id,
   };
 }
@@ -97,14 +87,6 @@ export async function listPayments(
     customerId: contactFilter(CUSTOMER, filters.customer),
     undepositedFundsId,
   });
-}
-
-/** Request-shape rules that need no database: a positive amount, applications adding up to at most it. */
-function parseRequest(command: CreatePaymentCommand, currency: string) {
-  const amount = parseMovedAmount(command.amount, 'amount', currency);
-  const applications = parseApplications(command.applications ?? [], INVOICE_TARGET, currency);
-  assertAppliedWithin(sumApplications(applications), amount);
-  return { amount, applications };
 }
 
 /** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
@@ -139,7 +121,13 @@ export function moveInvoices(scope: WriteScope, customerId: string, applications
 export async function createPayment(scope: WriteScope, command: CreatePaymentCommand): Promise<PaymentView> {
   const organization = scope.actor.organization;
   assertBooksCurrency(organization, command.currency);
-  const { amount, applications } = parseRequest(command, organization.currency);
+  // Applications adding up to at most the amount: the rest is unapplied credit (D61).
+  const { amount, applications } = parsePayment(
+    command,
+    INVOICE_TARGET,
+    organization.currency,
+    assertAppliedWithin,
+  );
   assertDocumentDate(organization, command.payment_date, 'payment_date');
   const customer = await activeContact(scope.tx, organization.id, CUSTOMER, command.customer);
   const depositTo = await depositAccount(scope, command.deposit_to_account);
@@ -151,7 +139,6 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
   // payments queue once, like sends. (Its memo names the customer, not the PMT number, which does
   // not exist yet; the entry links to the payment by source_type/source_id.)
   const id = randomUUID();
-  const reference = command.reference ? ` (${command.reference})` : '';
   // D25: debit the deposit account, credit Accounts Receivable.
   const entry = await postMovement(scope, {
     id,
@@ -159,7 +146,7 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     amount,
     debit: depositTo,
     credit: await systemAccountId(scope.tx, organization.id, 'accountsReceivable'),
-    memo: `Payment from ${customer.display_name}${reference}`,
+    memo: paymentMemo('from', customer.display_name, command.reference),
     sourceType: 'payment_received',
   });
 
@@ -169,13 +156,8 @@ export async function createPayment(scope: WriteScope, command: CreatePaymentCom
     id,
     organizationId: organization.id,
     customerId: customer.id,
-    paymentDate: command.payment_date,
-    amount: formatMoney(amount),
+    ...storedPayment(command, amount, organization.currency),
     unappliedAmount: formatMoney(amount - sumApplications(applications)),
-    method: command.method,
-    reference: command.reference ?? '',
-    memo: command.memo ?? '',
-    currency: organization.currency,
     depositAccountId: depositTo,
     journalEntryId: entry.id,
     applications: applications.map((application) => ({

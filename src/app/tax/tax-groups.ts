@@ -10,6 +10,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { listByActivity, withChildren } from '../pagination.ts';
 import { lockerOf, versionedUpdate } from '../versions.ts';
+import { recordStamps } from '../views.ts';
 
 export const RATES_PER_GROUP_MAX = 10;
 
@@ -25,9 +26,7 @@ function describeTaxGroup(row: TaxGroupRow, rates: GroupRate[]) {
     tax_rates: rates.map((rate) => rate.id),
     combined_rate: formatMoney(sumMoney(rates.map((rate) => parseMoney(rate.rate)))),
     is_active: row.is_active,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 

@@ -11,6 +11,7 @@ import { ACCOUNT_USES, assertAccountUses } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { listByActivity } from '../pagination.ts';
 import { lockerOf, versionedUpdate } from '../versions.ts';
+import { recordStamps } from '../views.ts';
 
 /** Percentages are held like money: bigint at scale 4, so "8.25" is 82500n and 100% is 1_000_000n. */
 const PERCENT_MAX = parseMoney('100');
@@ -29,9 +30,7 @@ export function describeTaxRate(row: TaxRateRow) {
     liability_account_number: row.liability_account_number,
     description: row.description,
     is_active: row.is_active,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 

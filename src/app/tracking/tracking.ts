@@ -10,6 +10,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describedPage, listByActivity, type PageCursor, withChildren } from '../pagination.ts';
 import { assertVersion, lockerOf } from '../versions.ts';
+import { recordStamps } from '../views.ts';
 
 /** Categories per organization and options per category, counting inactive ones (never deleted). */
 export const CATEGORIES_MAX = 20;
@@ -26,9 +27,7 @@ function describeOption(row: OptionRow) {
     category: row.category_id,
     name: row.name,
     is_active: row.is_active,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 
@@ -38,9 +37,7 @@ function describeCategory(row: CategoryRow, options: OptionRow[]) {
     name: row.name,
     is_active: row.is_active,
     options: options.map((option) => ({ id: option.id, name: option.name, is_active: option.is_active })),
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
   };
 }
 

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { createRule, deleteRule, listRules, readRule, updateRule } from '../../app/banking/bank-rules.ts';
 import type { Deps } from '../../app/context.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action } from '../route.ts';
 import {
   BankRule,
   BankRuleCreate,
@@ -12,7 +11,6 @@ import {
   BankRuleUpdate,
   PageBankRule,
 } from '../schemas/bank-rules.ts';
-import { IdParams, NoContent } from '../schemas/common.ts';
 
 const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
 
@@ -49,17 +47,9 @@ export function registerBankRuleRoutes(app: FastifyInstance, deps: Deps) {
     body: BankRuleUpdate,
     update: updateRule,
   });
-  action(app, deps, {
-    tag: 'bank rules',
-    published: true,
-    auth: 'organization',
-    permission: BANKING.write,
-    method: 'DELETE',
-    url: '/api/v1/bank-rules/:id',
+  bankRules.remove({
     operationId: 'deleteBankRule',
     summary: 'Delete a bank rule (what it created stays)',
-    params: IdParams,
-    response: { 204: NoContent },
-    write: (scope, request, version) => deleteRule(scope, request.params.id, version),
+    remove: deleteRule,
   });
 }

@@ -53,7 +53,7 @@ import {
   PageBankStatementMapping,
   PageBankTransaction,
 } from '../schemas/banking.ts';
-import { IdParams, NoContent } from '../schemas/common.ts';
+import { IdParams } from '../schemas/common.ts';
 
 const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
 const WRITE = {
@@ -167,19 +167,13 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     response: { 200: BankTransactionSuggestions },
     handler: async (request) => suggestionsFor(deps.db, actorOf(request), request.params.id),
   });
-  action(app, deps, {
-    ...WRITE,
-    tag: 'bank transactions',
-    method: 'POST',
-    url: '/api/v1/bank-transactions/:id/match',
+  transactions.actWith('match', {
     operationId: 'matchBankTransaction',
     summary: 'Match a bank transaction to posted ledger lines (D74)',
     description:
       'The lines must be on the transaction’s bank account, posted (not reversed), and move it by exactly its amount (debit positive): 400 validation_error otherwise. A line already matched, or a transaction already matched or excluded: 409 invalid_state. A document whose entry holds a matched line is voided only after unmatching.',
-    params: IdParams,
     body: BankTransactionMatch,
-    response: { 200: BankTransaction },
-    write: (scope, request) => matchBankTransaction(scope, request.params.id, request.body),
+    act: matchBankTransaction,
   });
   action(app, deps, {
     ...WRITE,
@@ -256,15 +250,9 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     body: BankStatementMappingUpdate,
     update: updateMapping,
   });
-  action(app, deps, {
-    ...WRITE,
-    tag: 'bank statement mappings',
-    method: 'DELETE',
-    url: '/api/v1/bank-statement-mappings/:id',
+  mappings.remove({
     operationId: 'deleteBankStatementMapping',
     summary: 'Delete a saved CSV mapping (imports made with it stay)',
-    params: IdParams,
-    response: { 204: NoContent },
-    write: (scope, request, version) => deleteMapping(scope, request.params.id, version),
+    remove: deleteMapping,
   });
 }

@@ -7,7 +7,7 @@ import { emailInvoice, listInvoiceEmails } from '../../app/invoices/email-invoic
 import { invoicePdf } from '../../app/invoices/invoice-pdf.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { documentRoutes } from '../document-routes.ts';
 import { action, actorOf, defineRoute, type Sent } from '../route.ts';
 import { IdParams } from '../schemas/common.ts';
 import {
@@ -25,39 +25,22 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
   const base = { tag: 'invoices', published: true, auth: 'organization' } as const;
   const write = { ...base, permission: 'invoices:write' } as const;
 
-  const invoices = resourceRoutes(app, deps, {
-    tag: 'invoices',
+  const invoices = documentRoutes(app, deps, {
+    noun: 'invoice',
     read: 'invoices:read',
     write: 'invoices:write',
-    url: '/api/v1/invoices',
     schema: Invoice,
   });
-  invoices.list({
-    operationId: 'listInvoices',
-    summary: 'List invoices',
-    querystring: InvoiceListQuery,
-    page: PageInvoice,
-    list: listInvoices,
-  });
-  invoices.read({
-    operationId: 'readInvoice',
-    summary: 'Read an invoice',
-    read: (actor, id) => readInvoice(deps.db, actor, id),
-  });
+  invoices.list({ querystring: InvoiceListQuery, page: PageInvoice, list: listInvoices });
+  invoices.read((actor, id) => readInvoice(deps.db, actor, id));
   invoices.create({
-    operationId: 'createInvoice',
     summary: 'Create a draft invoice',
     description:
       'Number, due date and totals are computed by the server; totals sent by the client are ignored. No ledger entry is written.',
     body: InvoiceCreate,
     create: createInvoice,
   });
-  invoices.update({
-    operationId: 'updateInvoice',
-    summary: 'Change a draft invoice (sparse; lines replace all lines)',
-    body: InvoiceUpdate,
-    update: updateInvoice,
-  });
+  invoices.update({ body: InvoiceUpdate, update: updateInvoice });
   invoices.act('send', {
     operationId: 'sendInvoice',
     summary: 'Issue a draft invoice: posts it to the ledger; nothing is emailed',

@@ -13,7 +13,7 @@ import {
 } from '../../app/ledger/journal-entries.ts';
 import { resourceRoutes } from '../resource-routes.ts';
 import { action } from '../route.ts';
-import { IdParams, NoContent } from '../schemas/common.ts';
+import { IdParams } from '../schemas/common.ts';
 import {
   JournalEntry,
   JournalEntryBatch,
@@ -76,18 +76,10 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     update: updateDraftEntry,
   });
 
-  action(app, deps, {
-    ...write,
-    method: 'DELETE',
-    url: '/api/v1/journal-entries/:id',
+  entries.remove({
     operationId: 'deleteJournalEntry',
     summary: 'Delete a draft entry; posted entries answer 409 immutable_entry',
-    params: IdParams,
-    response: { 204: NoContent },
-    write: async (scope, request, version) => {
-      await deleteDraftEntry(scope, request.params.id, version);
-      return null;
-    },
+    remove: deleteDraftEntry,
   });
 
   entries.act('post', {

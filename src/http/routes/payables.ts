@@ -17,6 +17,7 @@ import {
 import { createBill, updateBill } from '../../app/payables/draft-bills.ts';
 import { openBill, voidBill } from '../../app/payables/open-bill.ts';
 import { listBills, readBill } from '../../app/payables/read-bills.ts';
+import { documentRoutes } from '../document-routes.ts';
 import { resourceRoutes } from '../resource-routes.ts';
 import {
   Bill,
@@ -79,33 +80,17 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
     act: deactivateVendor,
   });
 
-  const bills = resourceRoutes(app, deps, { ...PAYABLES, tag: 'bills', url: '/api/v1/bills', schema: Bill });
-  bills.list({
-    operationId: 'listBills',
-    summary: 'List bills',
-    querystring: BillListQuery,
-    page: PageBill,
-    list: listBills,
-  });
-  bills.read({
-    operationId: 'readBill',
-    summary: 'Read a bill',
-    read: (actor, id) => readBill(deps.db, actor, id),
-  });
+  const bills = documentRoutes(app, deps, { ...PAYABLES, noun: 'bill', schema: Bill });
+  bills.list({ querystring: BillListQuery, page: PageBill, list: listBills });
+  bills.read((actor, id) => readBill(deps.db, actor, id));
   bills.create({
-    operationId: 'createBill',
     summary: 'Enter a draft bill',
     description:
       'Numbered BILL-000001 at once (gapless). Totals and the due date are computed by the server. No ledger entry and no stock until it is opened.',
     body: BillCreate,
     create: createBill,
   });
-  bills.update({
-    operationId: 'updateBill',
-    summary: 'Change a draft bill (sparse; lines replace all lines)',
-    body: BillUpdate,
-    update: updateBill,
-  });
+  bills.update({ body: BillUpdate, update: updateBill });
   bills.act('open', {
     operationId: 'openBill',
     summary: 'Open a draft bill: posts it and receives its stock',

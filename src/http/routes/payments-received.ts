@@ -5,8 +5,6 @@ import { applyPaymentLater } from '../../app/payments/apply-payment.ts';
 import { createPayment, listPayments, readPayment } from '../../app/payments/payments-received.ts';
 import { voidPayment } from '../../app/payments/void-payment.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action } from '../route.ts';
-import { IdParams } from '../schemas/common.ts';
 import {
   PagePaymentReceived,
   PaymentListQuery,
@@ -44,21 +42,13 @@ export function registerPaymentReceivedRoutes(app: FastifyInstance, deps: Deps) 
     create: createPayment,
   });
   // D61: the unapplied amount applied later, with the refusals of create.
-  action(app, deps, {
-    tag: 'payments received',
-    published: true,
-    auth: 'organization',
-    permission: 'payments:write',
-    method: 'POST',
-    url: '/api/v1/payments-received/:id/apply',
+  payments.actWith('apply', {
     operationId: 'applyPaymentReceived',
     summary: "Apply a payment's unapplied amount to open invoices",
     description:
       "Each application lowers the invoice's balance_due (paid once nothing is due) and the payment's unapplied_amount; no ledger entry (the payment already credited Accounts Receivable). More than the unapplied amount or an invoice's balance: 409 application_exceeds_balance; a void payment: 409 invalid_state. Honours Idempotency-Key and version.",
-    params: IdParams,
     body: PaymentReceivedApply,
-    response: { 200: PaymentReceived },
-    write: (scope, request, version) => applyPaymentLater(scope, request.params.id, request.body, version),
+    act: applyPaymentLater,
   });
   payments.act('void', {
     operationId: 'voidPaymentReceived',

@@ -1,43 +1,50 @@
 // Chart of accounts (spec "Account", D19): the response, the create and update bodies, the page.
 import { Type } from '@sinclair/typebox';
 import { ACCOUNT_TYPES } from '../../domain/chart.ts';
-import { CursorQuery, Literals, MoneyOutput, OrNull, Page, ref, Version } from './common.ts';
+import {
+  ActivationUpdate,
+  ActiveFilter,
+  CursorQuery,
+  IdOutput,
+  Literals,
+  MoneyOutput,
+  Named,
+  OrNull,
+  Page,
+  RecordStamps,
+  ref,
+} from './common.ts';
 
 export const AccountType = Literals(ACCOUNT_TYPES, {
   description: 'asset, liability, equity, income or expense',
 });
 
-export const Account = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    number: Type.String(),
-    name: Type.String(),
-    type: AccountType,
-    detail_type: Type.String(),
-    currency: Type.String(),
-    description: Type.String(),
-    is_active: Type.Boolean(),
-    is_system: Type.Boolean({
-      description: 'Seeded account the service posts to; it cannot be deactivated.',
-    }),
-    system_role: OrNull(Type.String(), {
-      description:
-        'The role the service finds this account by (accounts_receivable, undeposited_funds, sales_tax_payable, ...), whatever its number or name; its type and detail type cannot change. Null for other accounts.',
-    }),
-    balance: MoneyOutput('Posted balance, natural sign (debit-normal for assets and expenses).'),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'Account', title: 'Account' },
-);
+export const Account = Named('Account', {
+  id: IdOutput,
+  number: Type.String(),
+  name: Type.String(),
+  type: AccountType,
+  detail_type: Type.String(),
+  currency: Type.String(),
+  description: Type.String(),
+  is_active: Type.Boolean(),
+  is_system: Type.Boolean({
+    description: 'Seeded account the service posts to; it cannot be deactivated.',
+  }),
+  system_role: OrNull(Type.String(), {
+    description:
+      'The role the service finds this account by (accounts_receivable, undeposited_funds, sales_tax_payable, ...), whatever its number or name; its type and detail type cannot change. Null for other accounts.',
+  }),
+  balance: MoneyOutput('Posted balance, natural sign (debit-normal for assets and expenses).'),
+  ...RecordStamps,
+});
 
 export const PageAccount = Page(ref(Account), 'Account');
 
 export const AccountListQuery = Type.Object({
   ...CursorQuery,
   type: Type.Optional(AccountType),
-  is_active: Type.Optional(Type.Boolean()),
+  ...ActiveFilter,
 });
 
 const AccountNumber = Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z.-]+$' });
@@ -50,26 +57,19 @@ const DetailType = Type.String({
 });
 const Description = Type.String({ maxLength: 2000 });
 
-export const AccountCreate = Type.Object(
-  {
-    number: AccountNumber,
-    name: AccountName,
-    type: AccountType,
-    detail_type: Type.Optional(DetailType),
-    description: Type.Optional(Description),
-    currency: Type.Optional(Type.String()),
-  },
-  { $id: 'AccountCreate', title: 'AccountCreate' },
-);
+export const AccountCreate = Named('AccountCreate', {
+  number: AccountNumber,
+  name: AccountName,
+  type: AccountType,
+  detail_type: Type.Optional(DetailType),
+  description: Type.Optional(Description),
+  currency: Type.Optional(Type.String()),
+});
 
-export const AccountUpdate = Type.Object(
-  {
-    number: Type.Optional(AccountNumber),
-    name: Type.Optional(AccountName),
-    detail_type: Type.Optional(DetailType),
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'AccountUpdate', title: 'AccountUpdate' },
-);
+export const AccountUpdate = Named('AccountUpdate', {
+  number: Type.Optional(AccountNumber),
+  name: Type.Optional(AccountName),
+  detail_type: Type.Optional(DetailType),
+  description: Type.Optional(Description),
+  ...ActivationUpdate,
+});

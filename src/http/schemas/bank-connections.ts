@@ -1,9 +1,9 @@
 // Internal (D29, D89): bank connections; absent from OpenAPI.
 import { Type } from '@sinclair/typebox';
-import { CursorQuery } from './common.ts';
+import { CursorQuery, IdOutput } from './common.ts';
 
 export const BankConnection = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: IdOutput,
   account: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
     description: 'The bank account; null on requests recorded before connections were real.',
   }),

@@ -1,38 +1,42 @@
 // Reconciliations (D76): the stored reconciliation, the request that makes one, the page and filters.
 import { Type } from '@sinclair/typebox';
-import { CursorQuery, DateString, MoneyInput, MoneyOutput, Page, ref, Uuid } from './common.ts';
+import {
+  CursorQuery,
+  DateString,
+  IdOutput,
+  MoneyInput,
+  MoneyOutput,
+  Named,
+  Page,
+  ref,
+  Uuid,
+} from './common.ts';
 
-export const BankReconciliation = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
-    statement_date: Type.String({ format: 'date' }),
-    statement_balance: MoneyOutput('The balance the bank statement shows at the end of statement_date.'),
-    cleared_balance: MoneyOutput(
-      'opening_balance plus the ledger lines matched to bank transactions dated on or before statement_date; equal to statement_balance.',
-    ),
-    opening_balance: MoneyOutput(
-      'What the account held before its first bank transaction: posted lines dated before that day, less those matched to a bank transaction counted here or dated after statement_date.',
-    ),
-    transactions_reconciled: Type.Integer({
-      minimum: 0,
-      description:
-        'Matched bank transactions this reconciliation froze (their `reconciliation` names it; their matches no longer change).',
-    }),
-    version: Type.Integer(),
-    created_at: Type.String(),
-  },
-  { $id: 'BankReconciliation', title: 'BankReconciliation' },
-);
+export const BankReconciliation = Named('BankReconciliation', {
+  id: IdOutput,
+  account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
+  statement_date: Type.String({ format: 'date' }),
+  statement_balance: MoneyOutput('The balance the bank statement shows at the end of statement_date.'),
+  cleared_balance: MoneyOutput(
+    'opening_balance plus the ledger lines matched to bank transactions dated on or before statement_date; equal to statement_balance.',
+  ),
+  opening_balance: MoneyOutput(
+    'What the account held before its first bank transaction: posted lines dated before that day, less those matched to a bank transaction counted here or dated after statement_date.',
+  ),
+  transactions_reconciled: Type.Integer({
+    minimum: 0,
+    description:
+      'Matched bank transactions this reconciliation froze (their `reconciliation` names it; their matches no longer change).',
+  }),
+  version: Type.Integer(),
+  created_at: Type.String(),
+});
 
-export const BankReconciliationCreate = Type.Object(
-  {
-    account: Uuid('The bank account (D70).'),
-    statement_date: DateString('The statement’s closing date; not before the account’s last reconciliation.'),
-    statement_balance: MoneyInput('The closing balance the statement shows, signed as the bank shows it.'),
-  },
-  { $id: 'BankReconciliationCreate', title: 'BankReconciliationCreate' },
-);
+export const BankReconciliationCreate = Named('BankReconciliationCreate', {
+  account: Uuid('The bank account (D70).'),
+  statement_date: DateString('The statement’s closing date; not before the account’s last reconciliation.'),
+  statement_balance: MoneyInput('The closing balance the statement shows, signed as the bank shows it.'),
+});
 
 export const PageBankReconciliation = Page(ref(BankReconciliation), 'BankReconciliation');
 

@@ -11,7 +11,17 @@ import {
   RULE_OPERATORS,
   RULE_TEXT_LENGTH_MAX,
 } from '../../domain/bank-rule.ts';
-import { CursorQuery, Literals, OrNull, Page, ref, Version } from './common.ts';
+import {
+  CursorQuery,
+  IdOutput,
+  Literals,
+  Named,
+  OrNull,
+  Page,
+  RecordStamps,
+  ref,
+  VersionRead,
+} from './common.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Priority = Type.Integer({
@@ -61,24 +71,17 @@ const RuleActionInput = Type.Object({
   memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
 });
 
-export const BankRule = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
-    priority: Type.Integer(),
-    account: OrNull(
-      Type.String({ format: 'uuid', description: 'The bank account it applies to; null: all.' }),
-    ),
-    direction: Direction,
-    match: MatchMode,
-    conditions: Type.Array(Condition),
-    action: RuleActionOutput,
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'BankRule', title: 'BankRule' },
-);
+export const BankRule = Named('BankRule', {
+  id: IdOutput,
+  name: Type.String(),
+  priority: Type.Integer(),
+  account: OrNull(Type.String({ format: 'uuid', description: 'The bank account it applies to; null: all.' })),
+  direction: Direction,
+  match: MatchMode,
+  conditions: Type.Array(Condition),
+  action: RuleActionOutput,
+  ...RecordStamps,
+});
 
 export const PageBankRule = Page(ref(BankRule), 'BankRule');
 export const BankRuleListQuery = Type.Object({ ...CursorQuery });
@@ -95,16 +98,13 @@ const RuleFields = {
 
 export const BankRuleCreate = Type.Object(RuleFields, { $id: 'BankRuleCreate', title: 'BankRuleCreate' });
 
-export const BankRuleUpdate = Type.Object(
-  {
-    ...RuleFields,
-    name: Type.Optional(Name),
-    priority: Type.Optional(Priority),
-    conditions: Type.Optional(RuleFields.conditions),
-    action: Type.Optional(RuleActionInput),
-    version: Type.Optional(Version),
-  },
-  { $id: 'BankRuleUpdate', title: 'BankRuleUpdate' },
-);
+export const BankRuleUpdate = Named('BankRuleUpdate', {
+  ...RuleFields,
+  name: Type.Optional(Name),
+  priority: Type.Optional(Priority),
+  conditions: Type.Optional(RuleFields.conditions),
+  action: Type.Optional(RuleActionInput),
+  ...VersionRead,
+});
 
 export const BANK_RULE_COMPONENTS = [BankRule, PageBankRule, BankRuleCreate, BankRuleUpdate];

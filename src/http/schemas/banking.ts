@@ -9,14 +9,17 @@ import { APPLICATIONS_MAX, PAYMENT_METHODS } from '../../app/payments/payments-r
 import {
   CursorQuery,
   DateString,
+  IdOutput,
   Literals,
   MoneyInput,
   MoneyOutput,
+  Named,
   OrNull,
   Page,
+  RecordStamps,
   ref,
   Uuid,
-  Version,
+  VersionRead,
 } from './common.ts';
 
 const Column = Type.String({ minLength: 1, maxLength: 200, description: 'A header name of the CSV file.' });
@@ -30,26 +33,23 @@ const Delimiter = Literals(DELIMITERS, {
 
 // ---- statements ------------------------------------------------------------------------------------
 
-export const BankStatement = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
-    format: Literals(['ofx', 'qfx', 'camt.053', 'csv'] as const),
-    file_sha256: Type.String({ description: 'SHA-256 of the file as sent, hex.' }),
-    period_start: OrNull(Type.String({ format: 'date' })),
-    period_end: OrNull(Type.String({ format: 'date' })),
-    opening_balance: OrNull(MoneyOutput('Where the file states one (camt.053).')),
-    closing_balance: OrNull(MoneyOutput('Where the file states one (OFX LEDGERBAL, camt.053 CLBD).')),
-    lines_imported: Type.Integer({ minimum: 0 }),
-    lines_skipped: Type.Integer({
-      minimum: 0,
-      description: 'Lines whose bank_reference was already imported.',
-    }),
-    version: Type.Integer(),
-    created_at: Type.String(),
-  },
-  { $id: 'BankStatement', title: 'BankStatement' },
-);
+export const BankStatement = Named('BankStatement', {
+  id: IdOutput,
+  account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
+  format: Literals(['ofx', 'qfx', 'camt.053', 'csv'] as const),
+  file_sha256: Type.String({ description: 'SHA-256 of the file as sent, hex.' }),
+  period_start: OrNull(Type.String({ format: 'date' })),
+  period_end: OrNull(Type.String({ format: 'date' })),
+  opening_balance: OrNull(MoneyOutput('Where the file states one (camt.053).')),
+  closing_balance: OrNull(MoneyOutput('Where the file states one (OFX LEDGERBAL, camt.053 CLBD).')),
+  lines_imported: Type.Integer({ minimum: 0 }),
+  lines_skipped: Type.Integer({
+    minimum: 0,
+    description: 'Lines whose bank_reference was already imported.',
+  }),
+  version: Type.Integer(),
+  created_at: Type.String(),
+});
 
 export const PageBankStatement = Page(ref(BankStatement), 'BankStatement');
 
@@ -96,34 +96,29 @@ export const BankSuggestion = Type.Object(
   },
 );
 
-export const BankTransaction = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    account: Type.String({ format: 'uuid' }),
-    date: Type.String({ format: 'date' }),
-    amount: MoneyOutput('Positive for money in, negative for money out (D70).'),
-    description: Type.String(),
-    payee: OrNull(Type.String()),
-    bank_reference: Type.String({ description: 'Unique per bank account (D72).' }),
-    statement: OrNull(
-      Type.String({ format: 'uuid', description: 'The import it came from; null when pushed.' }),
-    ),
-    status: Literals(BANK_TRANSACTION_STATUSES),
-    matched: Type.Array(
-      Type.Object({
-        journal_line: Type.String({ format: 'uuid' }),
-        journal_entry: Type.String({ format: 'uuid' }),
-        amount: MoneyOutput('The line’s effect on the bank account (debit positive).'),
-      }),
-    ),
-    suggestion: OrNull(ref(BankSuggestion)),
-    reconciliation: OrNull(Type.String({ format: 'uuid' })),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'BankTransaction', title: 'BankTransaction' },
-);
+export const BankTransaction = Named('BankTransaction', {
+  id: IdOutput,
+  account: Type.String({ format: 'uuid' }),
+  date: Type.String({ format: 'date' }),
+  amount: MoneyOutput('Positive for money in, negative for money out (D70).'),
+  description: Type.String(),
+  payee: OrNull(Type.String()),
+  bank_reference: Type.String({ description: 'Unique per bank account (D72).' }),
+  statement: OrNull(
+    Type.String({ format: 'uuid', description: 'The import it came from; null when pushed.' }),
+  ),
+  status: Literals(BANK_TRANSACTION_STATUSES),
+  matched: Type.Array(
+    Type.Object({
+      journal_line: Type.String({ format: 'uuid' }),
+      journal_entry: Type.String({ format: 'uuid' }),
+      amount: MoneyOutput('The line’s effect on the bank account (debit positive).'),
+    }),
+  ),
+  suggestion: OrNull(ref(BankSuggestion)),
+  reconciliation: OrNull(Type.String({ format: 'uuid' })),
+  ...RecordStamps,
+});
 
 export const PageBankTransaction = Page(ref(BankTransaction), 'BankTransaction');
 
@@ -141,80 +136,68 @@ export const BankTransactionListQuery = Type.Object({
   ),
 });
 
-export const BankTransactionPush = Type.Object(
-  {
-    account: Uuid('The bank account (D70).'),
-    transactions: Type.Array(
-      Type.Object({
-        date: DateString(),
-        amount: MoneyInput('Positive for money in, negative for money out.'),
-        description: Type.Optional(Type.String({ maxLength: 1000 })),
-        payee: Type.Optional(OrNull(Type.String({ maxLength: 1000 }))),
-        bank_reference: Type.String({
-          minLength: 1,
-          maxLength: 255,
-          description: 'Unique per account (D72).',
-        }),
+export const BankTransactionPush = Named('BankTransactionPush', {
+  account: Uuid('The bank account (D70).'),
+  transactions: Type.Array(
+    Type.Object({
+      date: DateString(),
+      amount: MoneyInput('Positive for money in, negative for money out.'),
+      description: Type.Optional(Type.String({ maxLength: 1000 })),
+      payee: Type.Optional(OrNull(Type.String({ maxLength: 1000 }))),
+      bank_reference: Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description: 'Unique per account (D72).',
       }),
-      { minItems: 1, maxItems: PUSH_TRANSACTIONS_MAX },
-    ),
-  },
-  { $id: 'BankTransactionPush', title: 'BankTransactionPush' },
-);
+    }),
+    { minItems: 1, maxItems: PUSH_TRANSACTIONS_MAX },
+  ),
+});
 
-export const BankTransactionPushResult = Type.Object(
-  {
-    account: Type.String({ format: 'uuid' }),
-    lines_imported: Type.Integer({ minimum: 0 }),
-    lines_skipped: Type.Integer({ minimum: 0, description: 'Lines whose bank_reference was already there.' }),
-    results: Type.Array(ref(BankTransaction), { description: 'Every line of the request, in its order.' }),
-  },
-  { $id: 'BankTransactionPushResult', title: 'BankTransactionPushResult' },
-);
+export const BankTransactionPushResult = Named('BankTransactionPushResult', {
+  account: Type.String({ format: 'uuid' }),
+  lines_imported: Type.Integer({ minimum: 0 }),
+  lines_skipped: Type.Integer({ minimum: 0, description: 'Lines whose bank_reference was already there.' }),
+  results: Type.Array(ref(BankTransaction), { description: 'Every line of the request, in its order.' }),
+});
 
-export const BankTransactionMatch = Type.Object(
-  {
-    journal_lines: Type.Array(
-      Type.String({ description: 'A journal line id (journal entry lines carry `id`).' }),
-      {
-        minItems: 1,
-        maxItems: MATCH_LINES_MAX,
-      },
-    ),
-    version: Type.Optional(Version),
-  },
-  { $id: 'BankTransactionMatch', title: 'BankTransactionMatch' },
-);
+export const BankTransactionMatch = Named('BankTransactionMatch', {
+  journal_lines: Type.Array(
+    Type.String({ description: 'A journal line id (journal entry lines carry `id`).' }),
+    {
+      minItems: 1,
+      maxItems: MATCH_LINES_MAX,
+    },
+  ),
+  ...VersionRead,
+});
 
-export const BankTransactionSuggestions = Type.Object(
-  {
-    results: Type.Array(
-      Type.Object({
-        kind: Literals(['journal_line', 'invoice', 'bill', 'rule'] as const, {
-          description:
-            'journal_line: match it; invoice or bill: record its payment; rule: what a bank rule proposes.',
-        }),
-        journal_line: OrNull(Type.String({ format: 'uuid' })),
-        journal_entry: OrNull(Type.String({ format: 'uuid' })),
-        document: OrNull(Type.String({ format: 'uuid', description: 'The open invoice or bill.' })),
-        number: OrNull(Type.String()),
-        date: OrNull(Type.String({ format: 'date' })),
-        amount: MoneyOutput(),
-        rule: OrNull(ref(BankSuggestion)),
-        reasons: Type.Array(
-          Type.Object({
-            reason: Literals(['amount_equal', 'date_within_days', 'reference_found', 'rule'] as const),
-            days: Type.Optional(Type.Integer({ minimum: 0 })),
-            reference: Type.Optional(Type.String()),
-            rule: Type.Optional(Type.String()),
-            rule_name: Type.Optional(Type.String()),
-          }),
-        ),
+export const BankTransactionSuggestions = Named('BankTransactionSuggestions', {
+  results: Type.Array(
+    Type.Object({
+      kind: Literals(['journal_line', 'invoice', 'bill', 'rule'] as const, {
+        description:
+          'journal_line: match it; invoice or bill: record its payment; rule: what a bank rule proposes.',
       }),
-    ),
-  },
-  { $id: 'BankTransactionSuggestions', title: 'BankTransactionSuggestions' },
-);
+      journal_line: OrNull(Type.String({ format: 'uuid' })),
+      journal_entry: OrNull(Type.String({ format: 'uuid' })),
+      document: OrNull(Type.String({ format: 'uuid', description: 'The open invoice or bill.' })),
+      number: OrNull(Type.String()),
+      date: OrNull(Type.String({ format: 'date' })),
+      amount: MoneyOutput(),
+      rule: OrNull(ref(BankSuggestion)),
+      reasons: Type.Array(
+        Type.Object({
+          reason: Literals(['amount_equal', 'date_within_days', 'reference_found', 'rule'] as const),
+          days: Type.Optional(Type.Integer({ minimum: 0 })),
+          reference: Type.Optional(Type.String()),
+          rule: Type.Optional(Type.String()),
+          rule_name: Type.Optional(Type.String()),
+        }),
+      ),
+    }),
+  ),
+});
 
 // ---- creating from a bank line (D74) and accepting suggestions (D75) -----------------------------------
 
@@ -224,68 +207,57 @@ const CreateApplication = Type.Object({
   amount: MoneyInput(),
 });
 
-export const BankTransactionCreate = Type.Object(
-  {
-    kind: Literals(CREATE_KINDS, {
+export const BankTransactionCreate = Named('BankTransactionCreate', {
+  kind: Literals(CREATE_KINDS, {
+    description:
+      'spend (money out) or receive (money in): a journal entry between the bank account and `account`, the amount tax-inclusive; transfer: to or from another bank account; payment (money in): a payment received from `customer`; bill_payment (money out): a payment of `vendor`’s bills.',
+  }),
+  account: Type.Optional(
+    Type.String({
       description:
-        'spend (money out) or receive (money in): a journal entry between the bank account and `account`, the amount tax-inclusive; transfer: to or from another bank account; payment (money in): a payment received from `customer`; bill_payment (money out): a payment of `vendor`’s bills.',
+        'spend, receive: the other account (not receivables, payables, inventory, Undeposited Funds, a bank or card); transfer: another bank account (D70).',
     }),
-    account: Type.Optional(
+  ),
+  tax_rate: Type.Optional(
+    OrNull(
       Type.String({
-        description:
-          'spend, receive: the other account (not receivables, payables, inventory, Undeposited Funds, a bank or card); transfer: another bank account (D70).',
+        description: 'spend, receive: the tax included in the amount, split off as on invoice lines.',
       }),
     ),
-    tax_rate: Type.Optional(
-      OrNull(
-        Type.String({
-          description: 'spend, receive: the tax included in the amount, split off as on invoice lines.',
-        }),
-      ),
-    ),
-    tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: TRACKING_OPTIONS_MAX })),
-    memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
-    customer: Type.Optional(Type.String({ description: 'payment: the customer.' })),
-    vendor: Type.Optional(Type.String({ description: 'bill_payment: the vendor.' })),
-    applications: Type.Optional(
-      Type.Array(CreateApplication, {
-        maxItems: APPLICATIONS_MAX,
-        description:
-          'payment: invoices the payment applies to (at most the amount; the rest stays unapplied); bill_payment: bills, adding up to the amount.',
-      }),
-    ),
-    method: Type.Optional(
-      Literals(PAYMENT_METHODS, { description: 'payment, bill_payment (default other).' }),
-    ),
-    reference: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { $id: 'BankTransactionCreate', title: 'BankTransactionCreate' },
-);
-
-export const BankTransactionCreated = Type.Object(
-  {
-    bank_transaction: ref(BankTransaction),
-    kind: Literals(CREATE_KINDS),
-    journal_entry: Type.String({
-      format: 'uuid',
-      description: 'The posted entry; its bank line is matched.',
+  ),
+  tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: TRACKING_OPTIONS_MAX })),
+  memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
+  customer: Type.Optional(Type.String({ description: 'payment: the customer.' })),
+  vendor: Type.Optional(Type.String({ description: 'bill_payment: the vendor.' })),
+  applications: Type.Optional(
+    Type.Array(CreateApplication, {
+      maxItems: APPLICATIONS_MAX,
+      description:
+        'payment: invoices the payment applies to (at most the amount; the rest stays unapplied); bill_payment: bills, adding up to the amount.',
     }),
-    entry_number: Type.String(),
-    document: OrNull(Type.String({ format: 'uuid', description: 'The payment received or bill payment.' })),
-    document_number: OrNull(Type.String()),
-  },
-  { $id: 'BankTransactionCreated', title: 'BankTransactionCreated' },
-);
+  ),
+  method: Type.Optional(Literals(PAYMENT_METHODS, { description: 'payment, bill_payment (default other).' })),
+  reference: Type.Optional(Type.String({ maxLength: 200 })),
+});
 
-export const BankTransactionAcceptSuggestions = Type.Object(
-  {
-    ids: Type.Array(Type.String({ description: 'An unmatched bank transaction with a suggestion.' }), {
-      minItems: 1,
-      maxItems: ACCEPT_IDS_MAX,
-    }),
-  },
-  { $id: 'BankTransactionAcceptSuggestions', title: 'BankTransactionAcceptSuggestions' },
-);
+export const BankTransactionCreated = Named('BankTransactionCreated', {
+  bank_transaction: ref(BankTransaction),
+  kind: Literals(CREATE_KINDS),
+  journal_entry: Type.String({
+    format: 'uuid',
+    description: 'The posted entry; its bank line is matched.',
+  }),
+  entry_number: Type.String(),
+  document: OrNull(Type.String({ format: 'uuid', description: 'The payment received or bill payment.' })),
+  document_number: OrNull(Type.String()),
+});
+
+export const BankTransactionAcceptSuggestions = Named('BankTransactionAcceptSuggestions', {
+  ids: Type.Array(Type.String({ description: 'An unmatched bank transaction with a suggestion.' }), {
+    minItems: 1,
+    maxItems: ACCEPT_IDS_MAX,
+  }),
+});
 
 export const BankTransactionAcceptResult = Type.Object(
   { results: Type.Array(ref(BankTransactionCreated), { description: 'In the order of `ids`.' }) },
@@ -294,26 +266,21 @@ export const BankTransactionAcceptResult = Type.Object(
 
 // ---- saved CSV mappings -----------------------------------------------------------------------------
 
-export const BankStatementMapping = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
-    date_column: Type.String(),
-    amount_column: OrNull(Type.String()),
-    debit_column: OrNull(Type.String()),
-    credit_column: OrNull(Type.String()),
-    description_column: OrNull(Type.String()),
-    payee_column: OrNull(Type.String()),
-    reference_column: OrNull(Type.String()),
-    date_format: DateFormat,
-    decimal_separator: DecimalSeparator,
-    delimiter: OrNull(Delimiter),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'BankStatementMapping', title: 'BankStatementMapping' },
-);
+export const BankStatementMapping = Named('BankStatementMapping', {
+  id: IdOutput,
+  name: Type.String(),
+  date_column: Type.String(),
+  amount_column: OrNull(Type.String()),
+  debit_column: OrNull(Type.String()),
+  credit_column: OrNull(Type.String()),
+  description_column: OrNull(Type.String()),
+  payee_column: OrNull(Type.String()),
+  reference_column: OrNull(Type.String()),
+  date_format: DateFormat,
+  decimal_separator: DecimalSeparator,
+  delimiter: OrNull(Delimiter),
+  ...RecordStamps,
+});
 
 export const PageBankStatementMapping = Page(ref(BankStatementMapping), 'BankStatementMapping');
 export const BankStatementMappingListQuery = Type.Object({ ...CursorQuery });
@@ -338,16 +305,13 @@ export const BankStatementMappingCreate = Type.Object(MappingFields, {
   title: 'BankStatementMappingCreate',
 });
 
-export const BankStatementMappingUpdate = Type.Object(
-  {
-    ...MappingFields,
-    name: Type.Optional(MappingFields.name),
-    date_column: Type.Optional(Column),
-    date_format: Type.Optional(DateFormat),
-    version: Type.Optional(Version),
-  },
-  { $id: 'BankStatementMappingUpdate', title: 'BankStatementMappingUpdate' },
-);
+export const BankStatementMappingUpdate = Named('BankStatementMappingUpdate', {
+  ...MappingFields,
+  name: Type.Optional(MappingFields.name),
+  date_column: Type.Optional(Column),
+  date_format: Type.Optional(DateFormat),
+  ...VersionRead,
+});
 
 export const BANKING_COMPONENTS = [
   BankStatement,

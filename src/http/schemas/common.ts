@@ -1,7 +1,18 @@
 // Shared TypeBox schemas. The same schemas validate requests, type the handlers' answers and produce
 // the OpenAPI document. A schema with an `$id` is a named component (`components.schemas`): routes
 // take it by `$ref` (defineRoute), other schemas nest it with `ref(...)`.
-import { type SchemaOptions, type Static, type TLiteral, type TSchema, Type } from '@sinclair/typebox';
+import {
+  type ObjectOptions,
+  type SchemaOptions,
+  type Static,
+  type TLiteral,
+  type TNull,
+  type TProperties,
+  type TSchema,
+  type TString,
+  type TUnion,
+  Type,
+} from '@sinclair/typebox';
 import { MONEY_PATTERN } from '../../domain/money.ts';
 import { MONEY_KEYWORD } from '../errors.ts';
 
@@ -19,6 +30,52 @@ export const MoneyOutput = (description?: string) =>
 /** Quantities (D6): decimal strings with up to 4 decimals. */
 export const Quantity = Type.String({ pattern: '^[0-9]{1,11}(\\.[0-9]{1,4})?$', examples: ['2', '1.5'] });
 export const Version = Type.Integer({ minimum: 1, description: 'Optimistic concurrency version (D34).' });
+
+/** A named component: an object schema whose `$id` and title are its name. */
+export const Named = <T extends TProperties>(name: string, properties: T, options?: ObjectOptions) =>
+  Type.Object(properties, { $id: name, title: name, ...options });
+
+// Fields that many records share, spread where they stand in the record (the order of a record's
+// fields is the order of its OpenAPI properties, so a fragment keeps its place).
+
+/** A record's own id, or the id of a record it names, as answered. */
+export const IdOutput = Type.String({ format: 'uuid' });
+/** The last fields of a record that changes: its version (D34) and when it was made and last changed. */
+export const RecordStamps = { version: Type.Integer(), created_at: Type.String(), updated_at: Type.String() };
+/** The last fields of a record that can be deactivated. */
+export const ActiveRecordStamps = { is_active: Type.Boolean(), ...RecordStamps };
+/** The last fields of a sparse update body: the version the writer read (D34). */
+export const VersionRead = { version: Type.Optional(Version) };
+/** The last fields of a sparse update body of a record that can be deactivated. */
+export const ActivationUpdate = { is_active: Type.Optional(Type.Boolean()), ...VersionRead };
+/** A list filter on is_active. */
+export const ActiveFilter = { is_active: Type.Optional(Type.Boolean()) };
+/** A list's free-text filter: `description` says what it searches. */
+export const SearchFilter = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 200, description }));
+/** The totals of a priced document (invoice, credit note, bill). */
+export const DocumentTotals = {
+  subtotal: MoneyOutput(),
+  tax_total: MoneyOutput(),
+  total: MoneyOutput('subtotal + tax_total'),
+};
+
+/**
+ * The last fields of a document that posts: its memo, the entry its posting wrote (`verb`: send,
+ * issue, open), the reversal of its void, when it posted (`postedAt`) and when it was voided, then
+ * its stamps.
+ */
+export function postingFields<A extends string>(verb: string, postedAt: A) {
+  const posted = { [postedAt]: OrNull(Type.String()) } as Record<A, TUnion<[TString, TNull]>>;
+  return {
+    memo: Type.String(),
+    journal_entry: OrNull(Type.String(), { description: `The entry posted by ${verb}.` }),
+    void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
+    ...posted,
+    voided_at: OrNull(Type.String()),
+    ...RecordStamps,
+  };
+}
 
 /** A schema that is a named component of the document. */
 export type Component = TSchema & { $id: string };

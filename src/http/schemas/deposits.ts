@@ -1,43 +1,50 @@
 // Deposits (D88): the response, the create body, the page and the list's filters.
 import { Type } from '@sinclair/typebox';
 import { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../app/deposits/read-deposits.ts';
-import { CursorQuery, DateString, Literals, MoneyOutput, OrNull, Page, ref, Uuid } from './common.ts';
+import {
+  CursorQuery,
+  DateString,
+  IdOutput,
+  Literals,
+  MoneyOutput,
+  Named,
+  OrNull,
+  Page,
+  RecordStamps,
+  ref,
+  Uuid,
+} from './common.ts';
 
-export const Deposit = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    number: Type.String({ description: 'DEP-000001, allocated by the server (gapless).' }),
-    date: Type.String({ format: 'date' }),
-    deposit_to_account: Type.String({ format: 'uuid', description: 'The bank account the money went to.' }),
-    deposit_to_account_name: Type.String(),
-    amount: MoneyOutput('The sum of its payments: what the bank account was debited with.'),
-    memo: Type.String(),
-    currency: Type.String(),
-    payments: Type.Array(
-      Type.Object({
-        payment_id: Type.String({ format: 'uuid' }),
-        payment_number: Type.String(),
-        customer: Type.String({ format: 'uuid' }),
-        customer_name: Type.String(),
-        payment_date: Type.String({ format: 'date' }),
-        amount: MoneyOutput('The payment amount, credited to Undeposited Funds by its own line.'),
-      }),
-      { description: 'In the order the request named them; kept once the deposit is void.' },
-    ),
-    journal_entry: Type.String({
-      description: "The deposit's own posted entry: debit the bank, credit Undeposited Funds per payment.",
+export const Deposit = Named('Deposit', {
+  id: IdOutput,
+  number: Type.String({ description: 'DEP-000001, allocated by the server (gapless).' }),
+  date: Type.String({ format: 'date' }),
+  deposit_to_account: Type.String({ format: 'uuid', description: 'The bank account the money went to.' }),
+  deposit_to_account_name: Type.String(),
+  amount: MoneyOutput('The sum of its payments: what the bank account was debited with.'),
+  memo: Type.String(),
+  currency: Type.String(),
+  payments: Type.Array(
+    Type.Object({
+      payment_id: Type.String({ format: 'uuid' }),
+      payment_number: Type.String(),
+      customer: Type.String({ format: 'uuid' }),
+      customer_name: Type.String(),
+      payment_date: Type.String({ format: 'date' }),
+      amount: MoneyOutput('The payment amount, credited to Undeposited Funds by its own line.'),
     }),
-    status: Literals(DEPOSIT_STATUSES, {
-      description: 'posted, or void: its entry is reversed and its payments are undeposited again.',
-    }),
-    void_entry: OrNull(Type.String(), { description: "The entry reversing the deposit's own, once void." }),
-    voided_at: OrNull(Type.String()),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'Deposit', title: 'Deposit' },
-);
+    { description: 'In the order the request named them; kept once the deposit is void.' },
+  ),
+  journal_entry: Type.String({
+    description: "The deposit's own posted entry: debit the bank, credit Undeposited Funds per payment.",
+  }),
+  status: Literals(DEPOSIT_STATUSES, {
+    description: 'posted, or void: its entry is reversed and its payments are undeposited again.',
+  }),
+  void_entry: OrNull(Type.String(), { description: "The entry reversing the deposit's own, once void." }),
+  voided_at: OrNull(Type.String()),
+  ...RecordStamps,
+});
 
 export const PageDeposit = Page(ref(Deposit), 'Deposit');
 
@@ -49,18 +56,15 @@ export const DepositListQuery = Type.Object({
   date_to: Type.Optional(DateString('Deposits dated on or before.')),
 });
 
-export const DepositCreate = Type.Object(
-  {
-    deposit_to_account: Uuid('An active bank account (detail type bank, D70).'),
-    date: DateString('The day the money reached the bank; not in a closed period.'),
-    payments: Type.Array(Uuid(), {
-      minItems: 1,
-      maxItems: DEPOSIT_PAYMENTS_MAX,
-      description:
-        'Ids of posted payments received into Undeposited Funds that no live deposit holds; each once (GET /payments-received?undeposited=true).',
-    }),
-    memo: Type.Optional(Type.String({ maxLength: 4000 })),
-    currency: Type.Optional(Type.String()),
-  },
-  { $id: 'DepositCreate', title: 'DepositCreate' },
-);
+export const DepositCreate = Named('DepositCreate', {
+  deposit_to_account: Uuid('An active bank account (detail type bank, D70).'),
+  date: DateString('The day the money reached the bank; not in a closed period.'),
+  payments: Type.Array(Uuid(), {
+    minItems: 1,
+    maxItems: DEPOSIT_PAYMENTS_MAX,
+    description:
+      'Ids of posted payments received into Undeposited Funds that no live deposit holds; each once (GET /payments-received?undeposited=true).',
+  }),
+  memo: Type.Optional(Type.String({ maxLength: 4000 })),
+  currency: Type.Optional(Type.String()),
+});

@@ -4,15 +4,20 @@ import { INVOICE_STATUSES, LINES_PER_INVOICE_MAX } from '../../domain/invoice.ts
 import {
   CursorQuery,
   DateString,
+  DocumentTotals,
+  IdOutput,
   Literals,
   MoneyInput,
   MoneyOutput,
+  Named,
   OrNull,
   Page,
+  postingFields,
   Quantity,
   ref,
+  SearchFilter,
   Uuid,
-  Version,
+  VersionRead,
 } from './common.ts';
 
 export const InvoiceStatus = Literals(INVOICE_STATUSES, { description: 'draft, sent, paid or void' });
@@ -20,29 +25,20 @@ export const InvoiceStatus = Literals(INVOICE_STATUSES, { description: 'draft, s
 export const EMAIL_STATUSES = ['recorded', 'queued', 'sent', 'failed'] as const;
 
 const InvoiceFields = {
-  id: Type.String({ format: 'uuid' }),
+  id: IdOutput,
   number: Type.String(),
-  customer: Type.String({ format: 'uuid' }),
+  customer: IdOutput,
   customer_name: Type.String(),
   status: InvoiceStatus,
   issue_date: Type.String({ format: 'date' }),
   due_date: Type.String({ format: 'date', description: "From the customer's payment terms (D20)." }),
   currency: Type.String(),
-  subtotal: MoneyOutput(),
-  tax_total: MoneyOutput(),
-  total: MoneyOutput('subtotal + tax_total'),
+  ...DocumentTotals,
   amount_paid: MoneyOutput(),
   amount_credited: MoneyOutput('What credit notes applied to it took off (D60).'),
   balance_due: MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
   days_overdue: Type.Integer({ minimum: 0, description: 'D24: days past due of a sent invoice, else 0.' }),
-  memo: Type.String(),
-  journal_entry: OrNull(Type.String(), { description: 'The entry posted by send.' }),
-  void_entry: OrNull(Type.String(), { description: 'The reversing entry of a void.' }),
-  sent_at: OrNull(Type.String()),
-  voided_at: OrNull(Type.String()),
-  version: Type.Integer(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...postingFields('send', 'sent_at'),
 };
 
 /** A priced line as returned (invoices and credit notes). */
@@ -60,58 +56,46 @@ export const LineOutput = Type.Object({
   item: OrNull(Type.String({ format: 'uuid' }), { description: 'The item the line sells (D48), or null.' }),
 });
 
-export const InvoiceSummary = Type.Object(InvoiceFields, { $id: 'InvoiceSummary', title: 'InvoiceSummary' });
+export const InvoiceSummary = Named('InvoiceSummary', InvoiceFields);
 
-export const Invoice = Type.Object(
-  {
-    ...InvoiceFields,
-    lines: Type.Array(LineOutput),
-  },
-  { $id: 'Invoice', title: 'Invoice' },
-);
+export const Invoice = Named('Invoice', { ...InvoiceFields, lines: Type.Array(LineOutput) });
 
 export const PageInvoice = Page(ref(InvoiceSummary), 'Invoice');
 
-export const InvoiceEmail = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    invoice: Type.String({ format: 'uuid' }),
-    to: Type.String(),
-    subject: Type.String(),
-    body: Type.String(),
-    status: Literals(EMAIL_STATUSES, {
-      description:
-        'queued (in the outbox: waiting for its first or next attempt; stays queued while the service has no SMTP configured), sent, failed (attempts exhausted or refused for good by the SMTP server), or recorded (sandbox books: never sent). D29, D62.',
+export const InvoiceEmail = Named('InvoiceEmail', {
+  id: IdOutput,
+  invoice: IdOutput,
+  to: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  status: Literals(EMAIL_STATUSES, {
+    description:
+      'queued (in the outbox: waiting for its first or next attempt; stays queued while the service has no SMTP configured), sent, failed (attempts exhausted or refused for good by the SMTP server), or recorded (sandbox books: never sent). D29, D62.',
+  }),
+  attempts: Type.Integer({ minimum: 0, description: 'Delivery attempts made so far.' }),
+  next_attempt_at: OrNull(
+    Type.String({
+      format: 'date-time',
+      description: 'When a queued message is tried (next); null once sent, failed or recorded.',
     }),
-    attempts: Type.Integer({ minimum: 0, description: 'Delivery attempts made so far.' }),
-    next_attempt_at: OrNull(
-      Type.String({
-        format: 'date-time',
-        description: 'When a queued message is tried (next); null once sent, failed or recorded.',
-      }),
-    ),
-    sent_at: OrNull(Type.String({ format: 'date-time', description: 'When the SMTP server accepted it.' })),
-    message_id: OrNull(Type.String({ description: "The SMTP server's message id, once sent." })),
-    last_error: OrNull(
-      Type.String({ description: 'The error of the latest failed attempt (kept after a later success).' }),
-    ),
-    error: OrNull(Type.String({ description: 'Deprecated: the same as last_error.', deprecated: true })),
-    created_at: Type.String(),
-  },
-  { $id: 'InvoiceEmail', title: 'InvoiceEmail' },
-);
+  ),
+  sent_at: OrNull(Type.String({ format: 'date-time', description: 'When the SMTP server accepted it.' })),
+  message_id: OrNull(Type.String({ description: "The SMTP server's message id, once sent." })),
+  last_error: OrNull(
+    Type.String({ description: 'The error of the latest failed attempt (kept after a later success).' }),
+  ),
+  error: OrNull(Type.String({ description: 'Deprecated: the same as last_error.', deprecated: true })),
+  created_at: Type.String(),
+});
 
-export const InvoiceEmailList = Type.Object(
-  { results: Type.Array(ref(InvoiceEmail)) },
-  { $id: 'InvoiceEmailList', title: 'InvoiceEmailList' },
-);
+export const InvoiceEmailList = Named('InvoiceEmailList', { results: Type.Array(ref(InvoiceEmail)) });
 
 export const EmailedInvoice = Type.Intersect(
   [
     ref(Invoice),
     Type.Object({
       email: Type.Object({
-        id: Type.String({ format: 'uuid' }),
+        id: IdOutput,
         status: Literals(EMAIL_STATUSES),
         to: Type.String(),
       }),
@@ -126,7 +110,7 @@ export const InvoiceListQuery = Type.Object({
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
   issue_date_from: Type.Optional(DateString()),
   issue_date_to: Type.Optional(DateString()),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Invoice number or customer name.' })),
+  search: SearchFilter('Invoice number or customer name.'),
 });
 
 export const LineInput = Type.Object({
@@ -187,28 +171,23 @@ export const SalesDocumentUpdateFields = {
   issue_date: Type.Optional(DateString()),
   memo: Type.Optional(Memo),
   currency: Type.Optional(Type.String()),
-  version: Type.Optional(Version),
+  ...VersionRead,
 };
 
-export const InvoiceCreate = Type.Object(
-  { ...SalesDocumentCreateFields, lines: InvoiceLines, number: Type.Optional(InvoiceNumber) },
-  { $id: 'InvoiceCreate', title: 'InvoiceCreate' },
-);
+export const InvoiceCreate = Named('InvoiceCreate', {
+  ...SalesDocumentCreateFields,
+  lines: InvoiceLines,
+  number: Type.Optional(InvoiceNumber),
+});
 
-export const InvoiceUpdate = Type.Object(
-  { ...SalesDocumentUpdateFields, lines: Type.Optional(InvoiceLines) },
-  {
-    $id: 'InvoiceUpdate',
-    title: 'InvoiceUpdate',
-  },
-);
+export const InvoiceUpdate = Named('InvoiceUpdate', {
+  ...SalesDocumentUpdateFields,
+  lines: Type.Optional(InvoiceLines),
+});
 
-export const InvoiceEmailRequest = Type.Object(
-  {
-    to: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
-    subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
-    message: Type.Optional(Type.String({ maxLength: 10_000 })),
-    version: Type.Optional(Version),
-  },
-  { $id: 'InvoiceEmailRequest', title: 'InvoiceEmailRequest' },
-);
+export const InvoiceEmailRequest = Named('InvoiceEmailRequest', {
+  to: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  message: Type.Optional(Type.String({ maxLength: 10_000 })),
+  ...VersionRead,
+});

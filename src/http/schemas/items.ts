@@ -2,16 +2,20 @@
 import { Type } from '@sinclair/typebox';
 import { ITEM_TYPES } from '../../domain/inventory.ts';
 import {
+  ActivationUpdate,
+  ActiveFilter,
+  ActiveRecordStamps,
   CursorQuery,
   DateString,
+  IdOutput,
   Literals,
   MoneyInput,
   MoneyOutput,
+  Named,
   OrNull,
   Page,
   ref,
   Uuid,
-  Version,
 } from './common.ts';
 
 const ItemType = Literals(ITEM_TYPES, {
@@ -31,40 +35,34 @@ const SignedQuantity = Type.String({
 const COST_FIELD =
   'Absent for a credential without inventory:read (the sales role): it reads items but not their costs.';
 
-export const Item = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    sku: OrNull(Type.String()),
-    name: Type.String(),
-    type: ItemType,
-    description: Type.String(),
-    sale_price: MoneyOutput('Default unit price on invoice lines.'),
-    purchase_cost: Type.Optional(MoneyOutput(`Default unit cost on bill lines. ${COST_FIELD}`)),
-    income_account: OrNull(Type.String({ format: 'uuid' })),
-    expense_account: OrNull(
-      Type.String({ format: 'uuid', description: 'For an inventory item, its cost of goods sold account.' }),
-    ),
-    inventory_asset_account: OrNull(
-      Type.String({
-        format: 'uuid',
-        description: 'Inventory items only: the asset account its stock is valued in.',
-      }),
-    ),
-    tax_rate: OrNull(Type.String({ format: 'uuid' })),
-    quantity_on_hand: MoneyOutput('The sum of its stock movements; zero for other types.'),
-    inventory_value: Type.Optional(
-      MoneyOutput(`What its stock is carried at (the sum of its movements’ values). ${COST_FIELD}`),
-    ),
-    average_cost: Type.Optional(
-      MoneyOutput(`inventory_value / quantity_on_hand, four decimals; zero without stock. ${COST_FIELD}`),
-    ),
-    is_active: Type.Boolean(),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'Item', title: 'Item' },
-);
+export const Item = Named('Item', {
+  id: IdOutput,
+  sku: OrNull(Type.String()),
+  name: Type.String(),
+  type: ItemType,
+  description: Type.String(),
+  sale_price: MoneyOutput('Default unit price on invoice lines.'),
+  purchase_cost: Type.Optional(MoneyOutput(`Default unit cost on bill lines. ${COST_FIELD}`)),
+  income_account: OrNull(Type.String({ format: 'uuid' })),
+  expense_account: OrNull(
+    Type.String({ format: 'uuid', description: 'For an inventory item, its cost of goods sold account.' }),
+  ),
+  inventory_asset_account: OrNull(
+    Type.String({
+      format: 'uuid',
+      description: 'Inventory items only: the asset account its stock is valued in.',
+    }),
+  ),
+  tax_rate: OrNull(Type.String({ format: 'uuid' })),
+  quantity_on_hand: MoneyOutput('The sum of its stock movements; zero for other types.'),
+  inventory_value: Type.Optional(
+    MoneyOutput(`What its stock is carried at (the sum of its movements’ values). ${COST_FIELD}`),
+  ),
+  average_cost: Type.Optional(
+    MoneyOutput(`inventory_value / quantity_on_hand, four decimals; zero without stock. ${COST_FIELD}`),
+  ),
+  ...ActiveRecordStamps,
+});
 export const PageItem = Page(ref(Item), 'Item');
 
 export const ItemListQuery = Type.Object({
@@ -73,101 +71,85 @@ export const ItemListQuery = Type.Object({
     Type.String({ maxLength: 200, description: 'Case-insensitive substring of name or SKU.' }),
   ),
   type: Type.Optional(ItemType),
-  is_active: Type.Optional(Type.Boolean()),
+  ...ActiveFilter,
 });
 
 const AccountRef = (description: string) => Type.Optional(OrNull(Uuid(description)));
 
-export const ItemCreate = Type.Object(
-  {
-    name: Name,
-    type: ItemType,
-    sku: Type.Optional(OrNull(Sku)),
-    description: Type.Optional(Description),
-    sale_price: Type.Optional(MoneyInput('Default unit price on invoice lines.')),
-    purchase_cost: Type.Optional(MoneyInput('Default unit cost on bill lines.')),
-    income_account: AccountRef('An income account.'),
-    expense_account: AccountRef(
-      'An expense account; for inventory items the cost of goods sold account (default 5000).',
-    ),
-    inventory_asset_account: AccountRef('Inventory items only: an asset account (default 1200).'),
-    tax_rate: Type.Optional(OrNull(Uuid('Default tax rate for sales.'))),
-  },
-  { $id: 'ItemCreate', title: 'ItemCreate' },
-);
+export const ItemCreate = Named('ItemCreate', {
+  name: Name,
+  type: ItemType,
+  sku: Type.Optional(OrNull(Sku)),
+  description: Type.Optional(Description),
+  sale_price: Type.Optional(MoneyInput('Default unit price on invoice lines.')),
+  purchase_cost: Type.Optional(MoneyInput('Default unit cost on bill lines.')),
+  income_account: AccountRef('An income account.'),
+  expense_account: AccountRef(
+    'An expense account; for inventory items the cost of goods sold account (default 5000).',
+  ),
+  inventory_asset_account: AccountRef('Inventory items only: an asset account (default 1200).'),
+  tax_rate: Type.Optional(OrNull(Uuid('Default tax rate for sales.'))),
+});
 
-export const ItemUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    type: Type.Optional(ItemType),
-    sku: Type.Optional(OrNull(Sku)),
-    description: Type.Optional(Description),
-    sale_price: Type.Optional(MoneyInput()),
-    purchase_cost: Type.Optional(MoneyInput()),
-    income_account: AccountRef('An income account.'),
-    expense_account: AccountRef('An expense account.'),
-    inventory_asset_account: AccountRef('Inventory items only: an asset account.'),
-    tax_rate: Type.Optional(OrNull(Uuid())),
-    is_active: Type.Optional(Type.Boolean()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'ItemUpdate', title: 'ItemUpdate' },
-);
+export const ItemUpdate = Named('ItemUpdate', {
+  name: Type.Optional(Name),
+  type: Type.Optional(ItemType),
+  sku: Type.Optional(OrNull(Sku)),
+  description: Type.Optional(Description),
+  sale_price: Type.Optional(MoneyInput()),
+  purchase_cost: Type.Optional(MoneyInput()),
+  income_account: AccountRef('An income account.'),
+  expense_account: AccountRef('An expense account.'),
+  inventory_asset_account: AccountRef('Inventory items only: an asset account.'),
+  tax_rate: Type.Optional(OrNull(Uuid())),
+  ...ActivationUpdate,
+});
 
-export const StockMovement = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    date: Type.String({ format: 'date' }),
-    quantity: MoneyOutput('Signed: in positive, out negative.'),
-    unit_cost: MoneyOutput(),
-    value: MoneyOutput('Signed, like quantity.'),
-    quantity_after: MoneyOutput(),
-    value_after: MoneyOutput(),
-    source_type: Type.String({
-      description: 'inventory_adjustment (invoice and bill when they move stock).',
-    }),
-    source_id: Type.String({ format: 'uuid' }),
-    created_at: Type.String(),
-  },
-  { $id: 'StockMovement', title: 'StockMovement' },
-);
+export const StockMovement = Named('StockMovement', {
+  id: IdOutput,
+  date: Type.String({ format: 'date' }),
+  quantity: MoneyOutput('Signed: in positive, out negative.'),
+  unit_cost: MoneyOutput(),
+  value: MoneyOutput('Signed, like quantity.'),
+  quantity_after: MoneyOutput(),
+  value_after: MoneyOutput(),
+  source_type: Type.String({
+    description: 'inventory_adjustment (invoice and bill when they move stock).',
+  }),
+  source_id: Type.String({ format: 'uuid' }),
+  created_at: Type.String(),
+});
 export const PageStockMovement = Page(ref(StockMovement), 'StockMovement');
 
-export const InventoryAdjustment = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    number: Type.String({ description: 'ADJ-000001, gapless.' }),
-    item: Type.String({ format: 'uuid' }),
-    item_name: Type.String(),
-    date: Type.String({ format: 'date' }),
-    quantity: MoneyOutput('Signed: positive added stock, negative removed it.'),
-    unit_cost: MoneyOutput('The cost given (an increase) or the average cost it left at (a decrease).'),
-    value: MoneyOutput('Signed, like quantity: what the stock gained or lost.'),
-    account: Type.String({ format: 'uuid' }),
-    memo: Type.String(),
-    journal_entry: OrNull(
-      Type.String({ format: 'uuid', description: 'Null when the adjustment carried no value.' }),
-    ),
-    version: Type.Integer(),
-    created_at: Type.String(),
-  },
-  { $id: 'InventoryAdjustment', title: 'InventoryAdjustment' },
-);
+export const InventoryAdjustment = Named('InventoryAdjustment', {
+  id: IdOutput,
+  number: Type.String({ description: 'ADJ-000001, gapless.' }),
+  item: Type.String({ format: 'uuid' }),
+  item_name: Type.String(),
+  date: Type.String({ format: 'date' }),
+  quantity: MoneyOutput('Signed: positive added stock, negative removed it.'),
+  unit_cost: MoneyOutput('The cost given (an increase) or the average cost it left at (a decrease).'),
+  value: MoneyOutput('Signed, like quantity: what the stock gained or lost.'),
+  account: Type.String({ format: 'uuid' }),
+  memo: Type.String(),
+  journal_entry: OrNull(
+    Type.String({ format: 'uuid', description: 'Null when the adjustment carried no value.' }),
+  ),
+  version: Type.Integer(),
+  created_at: Type.String(),
+});
 export const PageInventoryAdjustment = Page(ref(InventoryAdjustment), 'InventoryAdjustment');
 
-export const InventoryAdjustmentCreate = Type.Object(
-  {
-    item: Uuid('An inventory item.'),
-    date: Type.Optional(DateString('Defaults to today in the books’ time zone; closed periods refuse it.')),
-    quantity: SignedQuantity,
-    unit_cost: Type.Optional(
-      MoneyInput('Required when quantity is positive; omitted when negative (average cost).'),
-    ),
-    account: Uuid('The other side: an expense for shrinkage, equity for opening stock, and so on.'),
-    memo: Type.Optional(Type.String({ maxLength: 1000 })),
-  },
-  { $id: 'InventoryAdjustmentCreate', title: 'InventoryAdjustmentCreate' },
-);
+export const InventoryAdjustmentCreate = Named('InventoryAdjustmentCreate', {
+  item: Uuid('An inventory item.'),
+  date: Type.Optional(DateString('Defaults to today in the books’ time zone; closed periods refuse it.')),
+  quantity: SignedQuantity,
+  unit_cost: Type.Optional(
+    MoneyInput('Required when quantity is positive; omitted when negative (average cost).'),
+  ),
+  account: Uuid('The other side: an expense for shrinkage, equity for opening stock, and so on.'),
+  memo: Type.Optional(Type.String({ maxLength: 1000 })),
+});
 
 export const InventoryAdjustmentListQuery = Type.Object({
   ...CursorQuery,

@@ -6,54 +6,61 @@ import {
   LINES_PER_ENTRY_MAX,
   SOURCE_TYPES,
 } from '../../domain/journal.ts';
-import { CursorQuery, Literals, MoneyInput, MoneyOutput, OrNull, Page, ref, Version } from './common.ts';
+import {
+  CursorQuery,
+  IdOutput,
+  Literals,
+  MoneyInput,
+  MoneyOutput,
+  Named,
+  OrNull,
+  Page,
+  RecordStamps,
+  ref,
+  Version,
+  VersionRead,
+} from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted'] as const;
 
-export const JournalEntry = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    entry_number: OrNull(Type.String(), {
-      description:
-        'JE-000001; allocated when the entry is posted, so drafts have none (numbers stay gapless).',
-    }),
-    txn_date: Type.String({ format: 'date' }),
-    memo: Type.String(),
-    status: Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
-    source_type: Type.String({
-      description: 'manual, invoice, payment_received, invoice_void, payment_void, reversal, ...',
-    }),
-    source_id: OrNull(Type.String()),
-    reverses_entry: OrNull(Type.String()),
-    reversed_by_entry: OrNull(Type.String()),
-    currency: Type.String(),
-    total_debit: MoneyOutput(),
-    total_credit: MoneyOutput(),
-    lines: Type.Array(
-      Type.Object({
-        id: Type.String({
-          format: 'uuid',
-          description: 'The line (D74); a draft’s lines are new on each update.',
-        }),
-        account: Type.String(),
-        account_number: Type.String(),
-        account_name: Type.String(),
-        description: Type.String(),
-        debit: MoneyOutput(),
-        credit: MoneyOutput(),
-        tracking_options: Type.Array(Type.String()),
-        bank_transaction: OrNull(
-          Type.String({ format: 'uuid', description: 'The bank transaction this line is matched to (D74).' }),
-        ),
+export const JournalEntry = Named('JournalEntry', {
+  id: IdOutput,
+  entry_number: OrNull(Type.String(), {
+    description: 'JE-000001; allocated when the entry is posted, so drafts have none (numbers stay gapless).',
+  }),
+  txn_date: Type.String({ format: 'date' }),
+  memo: Type.String(),
+  status: Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
+  source_type: Type.String({
+    description: 'manual, invoice, payment_received, invoice_void, payment_void, reversal, ...',
+  }),
+  source_id: OrNull(Type.String()),
+  reverses_entry: OrNull(Type.String()),
+  reversed_by_entry: OrNull(Type.String()),
+  currency: Type.String(),
+  total_debit: MoneyOutput(),
+  total_credit: MoneyOutput(),
+  lines: Type.Array(
+    Type.Object({
+      id: Type.String({
+        format: 'uuid',
+        description: 'The line (D74); a draft’s lines are new on each update.',
       }),
-    ),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-    posted_at: OrNull(Type.String()),
-  },
-  { $id: 'JournalEntry', title: 'JournalEntry' },
-);
+      account: Type.String(),
+      account_number: Type.String(),
+      account_name: Type.String(),
+      description: Type.String(),
+      debit: MoneyOutput(),
+      credit: MoneyOutput(),
+      tracking_options: Type.Array(Type.String()),
+      bank_transaction: OrNull(
+        Type.String({ format: 'uuid', description: 'The bank transaction this line is matched to (D74).' }),
+      ),
+    }),
+  ),
+  ...RecordStamps,
+  posted_at: OrNull(Type.String()),
+});
 
 export const PageJournalEntry = Page(ref(JournalEntry), 'JournalEntry');
 
@@ -85,44 +92,35 @@ const EntryFields = {
 
 const PostFlag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
 
-export const JournalEntryCreate = Type.Object(
-  {
-    ...EntryFields,
-    post: PostFlag(
-      'D58: true creates and posts the entry in one transaction (201, status posted, numbered); false or absent saves a draft.',
-    ),
-  },
-  { $id: 'JournalEntryCreate', title: 'JournalEntryCreate' },
-);
+export const JournalEntryCreate = Named('JournalEntryCreate', {
+  ...EntryFields,
+  post: PostFlag(
+    'D58: true creates and posts the entry in one transaction (201, status posted, numbered); false or absent saves a draft.',
+  ),
+});
 
-export const JournalEntryBatchCreate = Type.Object(
-  {
-    entries: Type.Array(Type.Object(EntryFields), {
-      minItems: 1,
-      maxItems: BATCH_ENTRIES_MAX,
-      description: `1 to ${BATCH_ENTRIES_MAX} entries (at most ${BATCH_LINES_MAX} lines in all), written all or nothing.`,
-    }),
-    post: PostFlag(
-      'true posts every entry, numbered consecutively in request order; false or absent saves drafts.',
-    ),
-  },
-  { $id: 'JournalEntryBatchCreate', title: 'JournalEntryBatchCreate' },
-);
+export const JournalEntryBatchCreate = Named('JournalEntryBatchCreate', {
+  entries: Type.Array(Type.Object(EntryFields), {
+    minItems: 1,
+    maxItems: BATCH_ENTRIES_MAX,
+    description: `1 to ${BATCH_ENTRIES_MAX} entries (at most ${BATCH_LINES_MAX} lines in all), written all or nothing.`,
+  }),
+  post: PostFlag(
+    'true posts every entry, numbered consecutively in request order; false or absent saves drafts.',
+  ),
+});
 
 export const JournalEntryBatch = Type.Object(
   { results: Type.Array(ref(JournalEntry), { description: 'The entries, in request order.' }) },
   { $id: 'JournalEntryBatch', title: 'JournalEntryBatch' },
 );
 
-export const JournalEntryUpdate = Type.Object(
-  {
-    txn_date: Type.Optional(Type.String()),
-    memo: Type.Optional(Memo),
-    lines: Type.Optional(Lines),
-    version: Type.Optional(Version),
-  },
-  { $id: 'JournalEntryUpdate', title: 'JournalEntryUpdate' },
-);
+export const JournalEntryUpdate = Named('JournalEntryUpdate', {
+  txn_date: Type.Optional(Type.String()),
+  memo: Type.Optional(Memo),
+  lines: Type.Optional(Lines),
+  ...VersionRead,
+});
 
 export const JournalEntryReverse = Type.Object(
   { txn_date: Type.Optional(Type.String()), version: Type.Optional(Version) },

@@ -1,60 +1,47 @@
 // Payments received (spec "Payment received", D25, D33): the response, the create body, the page.
 import { Type } from '@sinclair/typebox';
-import { APPLICATIONS_MAX, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../app/payments/payments-received.ts';
+import { APPLICATIONS_MAX, PAYMENT_STATUSES } from '../../app/payments/payments-received.ts';
 import {
   CursorQuery,
-  DateString,
+  IdOutput,
   Literals,
   MoneyInput,
   MoneyOutput,
+  Named,
   OrNull,
   Page,
+  RecordStamps,
   ref,
   Uuid,
-  Version,
+  VersionRead,
 } from './common.ts';
+import { InvoiceApplicationOutput, PaymentCreateFields, PaymentFields } from './money-movements.ts';
 
-export const PaymentReceived = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    number: Type.String({ description: 'PMT-000001, allocated by the server (gapless).' }),
-    customer: Type.String({ format: 'uuid' }),
-    customer_name: Type.String(),
-    payment_date: Type.String({ format: 'date' }),
-    amount: MoneyOutput(),
-    method: Type.String({ description: PAYMENT_METHODS.join(', ') }),
-    reference: Type.String(),
-    memo: Type.String(),
-    deposit_to_account: Type.String({ format: 'uuid' }),
-    unapplied_amount: MoneyOutput(
-      'amount - applications: credit the customer can use later (POST .../apply); 0.0000 when void.',
-    ),
-    applications: Type.Array(
-      Type.Object({
-        invoice_id: Type.String({ format: 'uuid' }),
-        invoice_number: Type.String(),
-        amount: MoneyOutput(),
-        applied_date: Type.String({ format: 'date' }),
-      }),
-    ),
-    currency: Type.String(),
-    journal_entry: OrNull(Type.String(), { description: "The payment's own posted entry." }),
-    status: Literals(PAYMENT_STATUSES, {
-      description:
-        'posted, or void (D61): its entry is reversed, its applications removed; it counts in no balance.',
-    }),
-    void_entry: OrNull(Type.String(), { description: "The entry reversing the payment's own, once void." }),
-    voided_at: OrNull(Type.String()),
-    deposit: OrNull(Type.String({ format: 'uuid' }), {
-      description:
-        'D88: the live deposit that took this payment from Undeposited Funds to the bank, or null. Read-only.',
-    }),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'PaymentReceived', title: 'PaymentReceived' },
-);
+export const PaymentReceived = Named('PaymentReceived', {
+  id: IdOutput,
+  number: Type.String({ description: 'PMT-000001, allocated by the server (gapless).' }),
+  customer: IdOutput,
+  customer_name: Type.String(),
+  ...PaymentFields,
+  deposit_to_account: IdOutput,
+  unapplied_amount: MoneyOutput(
+    'amount - applications: credit the customer can use later (POST .../apply); 0.0000 when void.',
+  ),
+  applications: Type.Array(InvoiceApplicationOutput),
+  currency: Type.String(),
+  journal_entry: OrNull(Type.String(), { description: "The payment's own posted entry." }),
+  status: Literals(PAYMENT_STATUSES, {
+    description:
+      'posted, or void (D61): its entry is reversed, its applications removed; it counts in no balance.',
+  }),
+  void_entry: OrNull(Type.String(), { description: "The entry reversing the payment's own, once void." }),
+  voided_at: OrNull(Type.String()),
+  deposit: OrNull(Type.String({ format: 'uuid' }), {
+    description:
+      'D88: the live deposit that took this payment from Undeposited Funds to the bank, or null. Read-only.',
+  }),
+  ...RecordStamps,
+});
 
 export const PagePaymentReceived = Page(ref(PaymentReceived), 'PaymentReceived');
 
@@ -71,26 +58,17 @@ export const PaymentListQuery = Type.Object({
 
 const PaymentApplicationInput = Type.Object({ invoice_id: Uuid(), amount: MoneyInput() });
 
-export const PaymentReceivedCreate = Type.Object(
-  {
-    customer: Uuid('Customer id.'),
-    payment_date: DateString(),
-    amount: MoneyInput(),
-    method: Literals(PAYMENT_METHODS),
-    reference: Type.Optional(Type.String({ maxLength: 200 })),
-    deposit_to_account: Type.Optional(Uuid('An active asset account; default Undeposited Funds (1010).')),
-    applications: Type.Optional(Type.Array(PaymentApplicationInput, { maxItems: APPLICATIONS_MAX })),
-    memo: Type.Optional(Type.String({ maxLength: 4000 })),
-    currency: Type.Optional(Type.String()),
-  },
-  { $id: 'PaymentReceivedCreate', title: 'PaymentReceivedCreate' },
-);
+export const PaymentReceivedCreate = Named('PaymentReceivedCreate', {
+  customer: Uuid('Customer id.'),
+  ...PaymentCreateFields,
+  deposit_to_account: Type.Optional(Uuid('An active asset account; default Undeposited Funds (1010).')),
+  applications: Type.Optional(Type.Array(PaymentApplicationInput, { maxItems: APPLICATIONS_MAX })),
+  memo: Type.Optional(Type.String({ maxLength: 4000 })),
+  currency: Type.Optional(Type.String()),
+});
 
 /** POST /payments-received/{id}/apply (D61): more of the unapplied amount, to open invoices. */
-export const PaymentReceivedApply = Type.Object(
-  {
-    applications: Type.Array(PaymentApplicationInput, { minItems: 1, maxItems: APPLICATIONS_MAX }),
-    version: Type.Optional(Version),
-  },
-  { $id: 'PaymentReceivedApply', title: 'PaymentReceivedApply' },
-);
+export const PaymentReceivedApply = Named('PaymentReceivedApply', {
+  applications: Type.Array(PaymentApplicationInput, { minItems: 1, maxItems: APPLICATIONS_MAX }),
+  ...VersionRead,
+});

@@ -2,7 +2,7 @@
 // range; and the email that sends one through the outbox.
 import { Type } from '@sinclair/typebox';
 import { STATEMENT_TYPES } from '../../app/statements/customer-statement.ts';
-import { Literals, MoneyOutput, OrNull } from './common.ts';
+import { IdOutput, Literals, MoneyOutput, Named, OrNull } from './common.ts';
 
 const StatementType = Literals(STATEMENT_TYPES, {
   description:
@@ -24,102 +24,93 @@ export const StatementQuery = Type.Object({
   ),
 });
 
-export const CustomerStatement = Type.Object(
-  {
-    customer: Type.String({ format: 'uuid' }),
-    customer_name: Type.String(),
-    customer_email: OrNull(Type.String()),
-    type: StatementType,
-    from: OrNull(Type.String({ description: 'null for an outstanding statement.' })),
-    to: Type.String(),
-    currency: Type.String(),
-    generated_at: Type.String({ format: 'date-time' }),
-    outstanding: OrNull(
-      Type.Object({
-        invoices: Type.Array(
-          Type.Object({
-            invoice: Type.String({ format: 'uuid' }),
-            number: Type.String(),
-            issue_date: Type.String(),
-            due_date: Type.String(),
-            total: MoneyOutput(),
-            open: MoneyOutput('Total less the payments and credit applied to it by `to`.'),
-            days_overdue: Type.Integer(),
-          }),
-        ),
-        credits: Type.Array(
-          Type.Object({
-            kind: Literals(['payment', 'credit_note']),
-            document: Type.String({ format: 'uuid' }),
-            number: Type.String(),
-            date: Type.String(),
-            amount: MoneyOutput(),
-            unapplied: MoneyOutput('What is not applied to an invoice by `to`.'),
-          }),
-        ),
-        invoices_total: MoneyOutput(),
-        credits_total: MoneyOutput(),
-        balance: MoneyOutput('invoices_total - credits_total.'),
-      }),
-    ),
-    activity: OrNull(
-      Type.Object({
-        opening_balance: MoneyOutput('The customer’s receivable balance before `from`.'),
-        lines: Type.Array(
-          Type.Object({
-            date: Type.String(),
-            entry_number: Type.String(),
-            kind: Literals(['invoice', 'payment', 'credit_note']),
-            entry_type: Type.String({
-              description:
-                'invoice, invoice_void, payment_received, payment_void, credit_note or credit_note_void.',
-            }),
-            document: Type.String({ format: 'uuid' }),
-            number: Type.String(),
-            description: Type.String(),
-            amount: MoneyOutput('Its effect on the customer’s balance (positive: owes more).'),
-            balance: MoneyOutput(),
-          }),
-        ),
-        closing_balance: MoneyOutput('The customer’s receivable balance at the end of `to`.'),
-      }),
-    ),
-    balance: MoneyOutput(
-      'What the customer owes at the end of `to`: the outstanding balance, or the closing balance; equal to the customer’s AR aging total.',
-    ),
-  },
-  { $id: 'CustomerStatement', title: 'CustomerStatement' },
-);
-
-export const StatementEmailRequest = Type.Object(
-  {
-    type: Type.Optional(StatementType),
-    from: FromParam,
-    to: ToParam,
-    recipient: Type.Optional(
-      Type.String({ format: 'email', maxLength: 320, description: 'Default: the customer’s email.' }),
-    ),
-    subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
-    message: Type.Optional(Type.String({ maxLength: 10_000 })),
-  },
-  { $id: 'StatementEmailRequest', title: 'StatementEmailRequest' },
-);
-
-export const StatementEmail = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    customer: Type.String({ format: 'uuid' }),
-    type: StatementType,
-    from: OrNull(Type.String()),
-    to: Type.String(),
-    recipient: Type.String(),
-    subject: Type.String(),
-    body: Type.String(),
-    status: Literals(['queued', 'recorded'], {
-      description: 'queued: the outbox delivers it (D62); recorded: sandbox books, never sent (D29).',
+export const CustomerStatement = Named('CustomerStatement', {
+  customer: Type.String({ format: 'uuid' }),
+  customer_name: Type.String(),
+  customer_email: OrNull(Type.String()),
+  type: StatementType,
+  from: OrNull(Type.String({ description: 'null for an outstanding statement.' })),
+  to: Type.String(),
+  currency: Type.String(),
+  generated_at: Type.String({ format: 'date-time' }),
+  outstanding: OrNull(
+    Type.Object({
+      invoices: Type.Array(
+        Type.Object({
+          invoice: Type.String({ format: 'uuid' }),
+          number: Type.String(),
+          issue_date: Type.String(),
+          due_date: Type.String(),
+          total: MoneyOutput(),
+          open: MoneyOutput('Total less the payments and credit applied to it by `to`.'),
+          days_overdue: Type.Integer(),
+        }),
+      ),
+      credits: Type.Array(
+        Type.Object({
+          kind: Literals(['payment', 'credit_note']),
+          document: Type.String({ format: 'uuid' }),
+          number: Type.String(),
+          date: Type.String(),
+          amount: MoneyOutput(),
+          unapplied: MoneyOutput('What is not applied to an invoice by `to`.'),
+        }),
+      ),
+      invoices_total: MoneyOutput(),
+      credits_total: MoneyOutput(),
+      balance: MoneyOutput('invoices_total - credits_total.'),
     }),
-    balance: MoneyOutput('The statement’s balance when it was asked for.'),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'StatementEmail', title: 'StatementEmail' },
-);
+  ),
+  activity: OrNull(
+    Type.Object({
+      opening_balance: MoneyOutput('The customer’s receivable balance before `from`.'),
+      lines: Type.Array(
+        Type.Object({
+          date: Type.String(),
+          entry_number: Type.String(),
+          kind: Literals(['invoice', 'payment', 'credit_note']),
+          entry_type: Type.String({
+            description:
+              'invoice, invoice_void, payment_received, payment_void, credit_note or credit_note_void.',
+          }),
+          document: Type.String({ format: 'uuid' }),
+          number: Type.String(),
+          description: Type.String(),
+          amount: MoneyOutput('Its effect on the customer’s balance (positive: owes more).'),
+          balance: MoneyOutput(),
+        }),
+      ),
+      closing_balance: MoneyOutput('The customer’s receivable balance at the end of `to`.'),
+    }),
+  ),
+  balance: MoneyOutput(
+    'What the customer owes at the end of `to`: the outstanding balance, or the closing balance; equal to the customer’s AR aging total.',
+  ),
+});
+
+export const StatementEmailRequest = Named('StatementEmailRequest', {
+  type: Type.Optional(StatementType),
+  from: FromParam,
+  to: ToParam,
+  recipient: Type.Optional(
+    Type.String({ format: 'email', maxLength: 320, description: 'Default: the customer’s email.' }),
+  ),
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  message: Type.Optional(Type.String({ maxLength: 10_000 })),
+});
+
+export const StatementEmail = Named('StatementEmail', {
+  id: IdOutput,
+  customer: Type.String({ format: 'uuid' }),
+  type: StatementType,
+  from: OrNull(Type.String()),
+  to: Type.String(),
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  status: Literals(['queued', 'recorded'], {
+    description: 'queued: the outbox delivers it (D62); recorded: sandbox books, never sent (D29).',
+  }),
+  balance: MoneyOutput('The statement’s balance when it was asked for.'),
+  created_at: Type.String({ format: 'date-time' }),
+});

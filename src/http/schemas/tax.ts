@@ -1,7 +1,7 @@
 // Tax rates and tax groups (D28): responses, request bodies, pages.
 import { Type } from '@sinclair/typebox';
 import { RATES_PER_GROUP_MAX } from '../../app/tax/tax-groups.ts';
-import { CursorQuery, Page, ref, Version } from './common.ts';
+import { ActivationUpdate, ActiveRecordStamps, CursorQuery, IdOutput, Named, Page, ref } from './common.ts';
 
 /**
  * A percentage in a request: a decimal string from 0 to 100 with up to four decimals ("8.25").
@@ -15,36 +15,24 @@ const PercentOutput = (description?: string) =>
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Description = Type.String({ maxLength: 2000 });
 
-export const TaxRate = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
-    rate: PercentOutput('Percentage with four decimals.'),
-    liability_account: Type.String({ format: 'uuid', description: 'Account credited with the tax (D25).' }),
-    liability_account_number: Type.String(),
-    description: Type.String(),
-    is_active: Type.Boolean(),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'TaxRate', title: 'TaxRate' },
-);
+export const TaxRate = Named('TaxRate', {
+  id: IdOutput,
+  name: Type.String(),
+  rate: PercentOutput('Percentage with four decimals.'),
+  liability_account: Type.String({ format: 'uuid', description: 'Account credited with the tax (D25).' }),
+  liability_account_number: Type.String(),
+  description: Type.String(),
+  ...ActiveRecordStamps,
+});
 
-export const TaxGroup = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
-    description: Type.String(),
-    tax_rates: Type.Array(Type.String({ format: 'uuid' }), { description: 'Tax-rate ids, in order.' }),
-    combined_rate: PercentOutput('Sum of the rates, four decimals.'),
-    is_active: Type.Boolean(),
-    version: Type.Integer(),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-  },
-  { $id: 'TaxGroup', title: 'TaxGroup' },
-);
+export const TaxGroup = Named('TaxGroup', {
+  id: IdOutput,
+  name: Type.String(),
+  description: Type.String(),
+  tax_rates: Type.Array(Type.String({ format: 'uuid' }), { description: 'Tax-rate ids, in order.' }),
+  combined_rate: PercentOutput('Sum of the rates, four decimals.'),
+  ...ActiveRecordStamps,
+});
 
 export const PageTaxRate = Page(ref(TaxRate), 'TaxRate');
 export const PageTaxGroup = Page(ref(TaxGroup), 'TaxGroup');
@@ -58,40 +46,29 @@ const RateIds = Type.Array(Type.String({ format: 'uuid' }), {
   description: `1 to ${RATES_PER_GROUP_MAX} distinct active tax-rate ids.`,
 });
 
-export const TaxRateCreate = Type.Object(
-  {
-    name: Name,
-    rate: PercentInput('Percentage, 0 to 100, up to four decimals: "8.25".'),
-    liability_account: Type.Optional(Type.String({ description: 'Account id.' })),
-    description: Type.Optional(Description),
-  },
-  { $id: 'TaxRateCreate', title: 'TaxRateCreate' },
-);
+export const TaxRateCreate = Named('TaxRateCreate', {
+  name: Name,
+  rate: PercentInput('Percentage, 0 to 100, up to four decimals: "8.25".'),
+  liability_account: Type.Optional(Type.String({ description: 'Account id.' })),
+  description: Type.Optional(Description),
+});
 
-export const TaxRateUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    rate: Type.Optional(PercentInput()),
-    liability_account: Type.Optional(Type.String()),
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'TaxRateUpdate', title: 'TaxRateUpdate' },
-);
+export const TaxRateUpdate = Named('TaxRateUpdate', {
+  name: Type.Optional(Name),
+  rate: Type.Optional(PercentInput()),
+  liability_account: Type.Optional(Type.String()),
+  description: Type.Optional(Description),
+  ...ActivationUpdate,
+});
 
 export const TaxGroupCreate = Type.Object(
   { name: Name, tax_rates: RateIds, description: Type.Optional(Description) },
   { $id: 'TaxGroupCreate', title: 'TaxGroupCreate' },
 );
 
-export const TaxGroupUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    tax_rates: Type.Optional(RateIds),
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean()),
-    version: Type.Optional(Version),
-  },
-  { $id: 'TaxGroupUpdate', title: 'TaxGroupUpdate' },
-);
+export const TaxGroupUpdate = Named('TaxGroupUpdate', {
+  name: Type.Optional(Name),
+  tax_rates: Type.Optional(RateIds),
+  description: Type.Optional(Description),
+  ...ActivationUpdate,
+});

@@ -1,9 +1,10 @@
 // The outbox of one-time links (D94): password reset and invitation messages. The same steps as the
-// invoice email outbox (invoice-emails.ts says why each is shaped so): a claim is one statement that
+// invoice email outbox (email-outbox.ts and invoice-emails.ts say why each is shaped so): a claim is one statement that
 // counts the attempt and leases the row, outcomes are written only by the claim that holds it. The
 // link (it carries a token) is cleared with every final outcome.
 import type { Queryable } from '../db.ts';
 import { isoTimestamp } from '../sql.ts';
+import { claimDueStatement } from './email-outbox.ts';
 
 export type AuthEmailKind = 'password_reset' | 'invitation';
 export type AuthEmailStatus = 'queued' | 'sent' | 'failed' | 'logged';
@@ -17,6 +18,7 @@ export interface NewAuthEmail {
   organizationId: string | null;
   to: string;
   subject: string;
+  /** The text, with LINK_PLACEHOLDER where the link goes. */
   body: string;
   /** The link, kept until delivery when `queued`; never stored when `logged`. */
   link: string;
@@ -56,21 +58,14 @@ export interface ClaimedAuthEmail {
   attempts: number;
 }
 
-/** Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (see invoice-emails.ts). */
+/** Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (claimDueStatement). */
 export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedAuthEmail | undefined> {
   const [row] = await db.query<ClaimedAuthEmail>(
-    `UPDATE auth_emails e
-        SET attempts = e.attempts + 1,
-            claimed_until = clock_timestamp() + $1::float8 * interval '1 millisecond',
-            next_attempt_at = clock_timestamp() + $1::float8 * interval '1 millisecond'
-      WHERE e.id = (SELECT id FROM auth_emails
-                     WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
-                     ORDER BY next_attempt_at
-                     LIMIT 1
-                       FOR UPDATE SKIP LOCKED)
-        AND e.status = 'queued' AND e.next_attempt_at <= clock_timestamp()
-      RETURNING e.id, e.kind, e.to_address, e.subject, e.body, e.link,
+    claimDueStatement(
+      'auth_emails',
+      `e.id, e.kind, e.to_address, e.subject, e.body, e.link,
                 (e.link_expires_at <= clock_timestamp()) AS link_expired, e.attempts`,
+    ),
     [leaseMs],
   );
   return row;

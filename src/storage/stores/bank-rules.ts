@@ -2,7 +2,7 @@
 // the order they apply: priority, then age, then id (the keyset of the list, and of every match).
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import { findAndLock, isoTimestamp } from '../sql.ts';
 
 export interface RuleFields {
   name: string;
@@ -29,13 +29,7 @@ const SELECT = `SELECT id, name, priority, priority AS sort_rank, account_id, di
 /** Rules an organization may keep: each bank line is compared with all of them (D75). */
 export const RULES_MAX = 1000;
 
-export function find(db: Queryable, organizationId: string, id: string) {
-  return rowById<RuleRow>(db, SELECT, organizationId, id);
-}
-
-export function lock(db: Queryable, organizationId: string, id: string) {
-  return rowById<RuleRow>(db, SELECT, organizationId, id, 'update');
-}
+export const { find, lock } = findAndLock<RuleRow>(SELECT);
 
 export function page(db: Queryable, organizationId: string, cursor: PageCursor | undefined) {
   return selectPage<RuleRow>(db, {

@@ -1,7 +1,7 @@
 // Saved CSV mappings (D71): which header holds what in a bank's CSV export.
 import type { Queryable } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import { findAndLock, isoTimestamp } from '../sql.ts';
 
 export interface MappingFields {
   name: string;
@@ -41,13 +41,7 @@ export const MAPPING_COLUMNS = [
 const SELECT = `SELECT id, ${MAPPING_COLUMNS.join(', ')}, version, ${isoTimestamp('created_at')} AS created_at,
   ${isoTimestamp('updated_at')} AS updated_at FROM bank_statement_mappings`;
 
-export function find(db: Queryable, organizationId: string, id: string) {
-  return rowById<MappingRow>(db, SELECT, organizationId, id);
-}
-
-export function lock(db: Queryable, organizationId: string, id: string) {
-  return rowById<MappingRow>(db, SELECT, organizationId, id, 'update');
-}
+export const { find, lock } = findAndLock<MappingRow>(SELECT);
 
 export function page(db: Queryable, organizationId: string, cursor: PageCursor | undefined) {
   return selectPage<MappingRow>(db, {

@@ -4,7 +4,7 @@
 // waits on the key until the first commits, then skips them.
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { childrenOf, findAndLock, isoTimestamp, rowById } from '../sql.ts';
 
 export interface BankStatementRow {
   id: string;
@@ -102,14 +102,11 @@ const TRANSACTION_SELECT = `SELECT t.id, t.account_id, t.txn_date::text AS date,
   ${isoTimestamp('t.created_at')} AS created_at, ${isoTimestamp('t.updated_at')} AS updated_at
   FROM bank_transactions t`;
 
-export function findTransaction(db: Queryable, organizationId: string, id: string) {
-  return rowById<BankTransactionRow>(db, TRANSACTION_SELECT, organizationId, id, 'none', 't');
-}
-
-/** One bank transaction locked until commit (a match, an exclusion), or undefined. */
-export function lockTransaction(db: Queryable, organizationId: string, id: string) {
-  return rowById<BankTransactionRow>(db, TRANSACTION_SELECT, organizationId, id, 'update', 't');
-}
+/** One bank transaction, or undefined; `lockTransaction` takes it until commit (a match, an exclusion). */
+export const { find: findTransaction, lock: lockTransaction } = findAndLock<BankTransactionRow>(
+  TRANSACTION_SELECT,
+  't',
+);
 
 /** Several bank transactions by id, in no order. */
 export function findTransactions(db: Queryable, organizationId: string, ids: string[]) {

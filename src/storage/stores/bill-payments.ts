@@ -3,7 +3,7 @@
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 import type { MovementRow } from './payments.ts';
 import { allocateNumberCte } from './sequences.ts';
 
@@ -28,14 +28,8 @@ const BILL_PAYMENT_SELECT = `SELECT p.id, p.number, p.vendor_id, v.display_name 
   p.version, ${isoTimestamp('p.created_at')} AS created_at, ${isoTimestamp('p.updated_at')} AS updated_at
   FROM bill_payments p JOIN vendors v ON v.organization_id = p.organization_id AND v.id = p.vendor_id`;
 
-export function find(db: Queryable, organizationId: string, id: string): Promise<BillPaymentRow | undefined> {
-  return rowById<BillPaymentRow>(db, BILL_PAYMENT_SELECT, organizationId, id, 'none', 'p');
-}
-
-/** One bill payment locked FOR UPDATE until commit (not its vendor), or undefined. */
-export function lock(tx: Queryable, organizationId: string, id: string): Promise<BillPaymentRow | undefined> {
-  return rowById<BillPaymentRow>(tx, BILL_PAYMENT_SELECT, organizationId, id, 'update', 'p');
-}
+/** One bill payment, or undefined; `lock` takes it FOR UPDATE until commit (not its vendor). */
+export const { find, lock } = findAndLock<BillPaymentRow>(BILL_PAYMENT_SELECT, 'p');
 
 /** One keyset page, of one vendor's payments when `vendorId` is set. */
 export const page = filteredList<BillPaymentRow, string | null>({

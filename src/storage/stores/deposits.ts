@@ -4,7 +4,7 @@ import type { DepositStatus } from '../../domain/deposit.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 import { allocateNumberCte } from './sequences.ts';
 
 export interface DepositRow {
@@ -42,14 +42,8 @@ const DEPOSIT_SELECT = `SELECT d.id, d.number, d.deposit_date::text AS deposit_d
   ${isoTimestamp('d.created_at')} AS created_at, ${isoTimestamp('d.updated_at')} AS updated_at
   FROM deposits d JOIN accounts a ON a.organization_id = d.organization_id AND a.id = d.deposit_account_id`;
 
-export function find(db: Queryable, organizationId: string, id: string): Promise<DepositRow | undefined> {
-  return rowById<DepositRow>(db, DEPOSIT_SELECT, organizationId, id, 'none', 'd');
-}
-
-/** One deposit locked FOR UPDATE until commit (not its account), or undefined. */
-export function lock(tx: Queryable, organizationId: string, id: string): Promise<DepositRow | undefined> {
-  return rowById<DepositRow>(tx, DEPOSIT_SELECT, organizationId, id, 'update', 'd');
-}
+/** One deposit, or undefined; `lock` takes it FOR UPDATE until commit (not its account). */
+export const { find, lock } = findAndLock<DepositRow>(DEPOSIT_SELECT, 'd');
 
 export interface DepositFilters {
   status: DepositStatus | null;

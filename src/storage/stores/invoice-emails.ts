@@ -7,6 +7,7 @@
 // database's clock, so several processes agree on what is due.
 import type { Queryable } from '../db.ts';
 import { isoTimestamp } from '../sql.ts';
+import { claimDueStatement } from './email-outbox.ts';
 
 export type EmailStatus = 'recorded' | 'queued' | 'sent' | 'failed';
 
@@ -106,29 +107,15 @@ export interface ClaimedEmail {
   attempts: number;
 }
 
-/**
- * Claims the message due longest, if any, across all books: attempts + 1, leased for `leaseMs` (due
- * again then, should this process die before recording an outcome). Rows another transaction is
- * claiming are skipped, never waited for, so two processes never take the same message; the outer
- * condition says it again, should a row change between the pick and the update. The pick is a
- * scalar subquery, run once: as a joined subquery the planner may rescan it, and each rescan could
- * skip to another row, claiming several at once (found by the two-process test).
- */
+/** Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (claimDueStatement). */
 export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedEmail | undefined> {
   const [row] = await db.query<ClaimedEmail>(
-    `UPDATE invoice_emails e
-        SET attempts = e.attempts + 1,
-            claimed_until = clock_timestamp() + $1::float8 * interval '1 millisecond',
-            next_attempt_at = clock_timestamp() + $1::float8 * interval '1 millisecond'
-      WHERE e.id = (SELECT id FROM invoice_emails
-                     WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
-                     ORDER BY next_attempt_at
-                     LIMIT 1
-                       FOR UPDATE SKIP LOCKED)
-        AND e.status = 'queued' AND e.next_attempt_at <= clock_timestamp()
-      RETURNING e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
+    claimDueStatement(
+      'invoice_emails',
+      `e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
                 e.statement_from::text AS statement_from, e.statement_to::text AS statement_to,
                 e.to_address, e.subject, e.body, e.attempts`,
+    ),
     [leaseMs],
   );
   return row;

@@ -6,7 +6,7 @@ import type { PaymentStatus } from '../../domain/payment.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
-import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
+import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 import { allocateNumberCte } from './sequences.ts';
 
 /** The columns every money movement's row has (payments received, bill payments). */
@@ -62,15 +62,9 @@ const PAYMENT_SELECT = `SELECT ${paymentColumns('p.')}, c.display_name AS custom
   FROM payments_received p
   JOIN customers c ON c.organization_id = p.organization_id AND c.id = p.customer_id`;
 
-/** One payment, or undefined (a malformed id is a payment that does not exist). */
-export function find(db: Queryable, organizationId: string, id: string): Promise<PaymentRow | undefined> {
-  return rowById<PaymentRow>(db, PAYMENT_SELECT, organizationId, id, 'none', 'p');
-}
-
-/** One payment locked FOR UPDATE until commit (not its customer), or undefined. */
-export function lock(tx: Queryable, organizationId: string, id: string): Promise<PaymentRow | undefined> {
-  return rowById<PaymentRow>(tx, PAYMENT_SELECT, organizationId, id, 'update', 'p');
-}
+/** One payment, or undefined (a malformed id is a payment that does not exist); `lock` takes it FOR
+ * UPDATE until commit (not its customer). */
+export const { find, lock } = findAndLock<PaymentRow>(PAYMENT_SELECT, 'p');
 
 export interface PaymentFilters {
   customerId: string | null;

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { fieldError } from '../../../domain/errors.ts';
 import {
   assertBalanced,
-  assertLineAccount,
   assertTrackingChoices,
   BATCH_LINES_MAX,
   buildJournalLines,
@@ -20,7 +19,7 @@ import * as journal from '../../../storage/stores/journal.ts';
 import * as tracking from '../../../storage/stores/tracking.ts';
 import type { WriteScope } from '../../changes.ts';
 import { describeEntry, ENTITY } from './entry-view.ts';
-import { assertTxnDate } from './line-checks.ts';
+import { assertLineAccountAt, assertTxnDate } from './line-checks.ts';
 
 export interface CreateEntryCommand {
   txn_date: string;
@@ -132,18 +131,7 @@ async function checkEntries(
     const lines = buildJournalLines(command.lines, `${prefix}lines`);
     const totals = assertBalanced(lines, prefix ? `${prefix}lines` : undefined);
     lines.forEach((line, lineIndex) => {
-      const path = `${prefix}lines/${lineIndex}/account`;
-      const account = accountsById.get(line.accountId);
-      if (!account) throw fieldError(path, 'no such account in these books');
-      assertLineAccount(
-        {
-          number: account.number,
-          isActive: account.is_active,
-          systemRole: account.system_role,
-          detailType: account.detail_type,
-        },
-        path,
-      );
+      assertLineAccountAt(accountsById.get(line.accountId), `${prefix}lines/${lineIndex}/account`);
     });
     assertTrackingChoices(lines, categoryOf, `${prefix}lines`);
     return { id: randomUUID(), command, lines, total: totals.totalDebit };

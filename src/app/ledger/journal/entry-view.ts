@@ -3,6 +3,7 @@
 import type { EntryState, JournalLine } from '../../../domain/journal.ts';
 import { parseMoney } from '../../../domain/money.ts';
 import type { EntryRow, LineRow } from '../../../storage/stores/journal.ts';
+import { recordStamps } from '../../views.ts';
 
 /** The entity name of journal entries in change records and the feed. */
 export const ENTITY = 'journal_entry';
@@ -32,9 +33,7 @@ export function describeEntry(row: EntryRow, lines: LineRow[]) {
       tracking_options: line.tracking_options,
       bank_transaction: line.bank_transaction_id,
     })),
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...recordStamps(row),
     posted_at: row.posted_at,
   };
 }

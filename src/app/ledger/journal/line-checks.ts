@@ -22,6 +22,20 @@ export function assertCurrency(scope: WriteScope, currency: string | undefined) 
   }
 }
 
+/** A line's account, as read: it exists in these books, and the domain's line rule holds (`path`). */
+export function assertLineAccountAt(account: accounts.AccountSummary | undefined, path: string): void {
+  if (!account) throw fieldError(path, 'no such account in these books');
+  assertLineAccount(
+    {
+      number: account.number,
+      isActive: account.is_active,
+      systemRole: account.system_role,
+      detailType: account.detail_type,
+    },
+    path,
+  );
+}
+
 /**
  * Every line's account must exist in these books, be active and not be kept by documents; tracking
  * options must exist. Returns the accounts by id, for a response that names them.
@@ -38,18 +52,7 @@ export async function assertLineAccounts(
   );
   const byId = new Map(found.map((row) => [row.id, row]));
   lines.forEach((line, index) => {
-    const account = byId.get(line.accountId);
-    const path = `${pathPrefix}/${index}/account`;
-    if (!account) throw fieldError(path, 'no such account in these books');
-    assertLineAccount(
-      {
-        number: account.number,
-        isActive: account.is_active,
-        systemRole: account.system_role,
-        detailType: account.detail_type,
-      },
-      path,
-    );
+    assertLineAccountAt(byId.get(line.accountId), `${pathPrefix}/${index}/account`);
   });
   await assertTrackingOptions(scope, lines, pathPrefix);
   return byId;

@@ -1,0 +1,41 @@
+// What the views of documents share, field for field what their schemas share
+// (http/schemas/common.ts's DocumentTotals, invoices.ts's LineOutput, money-movements.ts's
+// InvoiceApplicationOutput): a kind's view spreads these where they stand in its schema.
+import type { SalesLineRow } from '../../storage/stores/sales-lines.ts';
+
+/** The totals of a priced document (invoice, credit note, bill). */
+export function documentTotals(row: { subtotal: string; tax_total: string; total: string }) {
+  return { subtotal: row.subtotal, tax_total: row.tax_total, total: row.total };
+}
+
+/** A line of a sales document (an invoice's or a credit note's). */
+export function describeSalesLine(line: SalesLineRow<never>) {
+  return {
+    line_no: line.line_no,
+    description: line.description,
+    quantity: line.quantity,
+    unit_price: line.unit_price,
+    amount: line.amount,
+    income_account: line.income_account_id,
+    is_taxable: line.is_taxable,
+    tax_rate: line.tax_rate_id,
+    tax_amount: line.tax_amount,
+    tracking_options: line.tracking_options,
+    item: line.item_id,
+  };
+}
+
+/** Credit taken off an invoice: a payment's application or a credit note's (D33, D60). */
+export function describeInvoiceApplication(application: {
+  invoice_id: string;
+  invoice_number: string;
+  amount: string;
+  applied_date: string;
+}) {
+  return {
+    invoice_id: application.invoice_id,
+    invoice_number: application.invoice_number,
+    amount: application.amount,
+    applied_date: application.applied_date,
+  };
+}

@@ -1,0 +1,68 @@
+// What customers and vendors share (Bigcapital's neutral `Contacts`): the fields of a contact as
+// answered and as written. The one difference of name is the address, `billing_address` on a
+// customer and `address` on a vendor; each side adds its own balance fields.
+import { type TNull, type TSchema, type TString, type TUnion, Type } from '@sinclair/typebox';
+import { PAYMENT_TERMS } from '../../domain/invoice.ts';
+import {
+  ActivationUpdate,
+  ActiveFilter,
+  CursorQuery,
+  IdOutput,
+  Literals,
+  OrNull,
+  SearchFilter,
+} from './common.ts';
+
+export const PaymentTerms = Literals(PAYMENT_TERMS, {
+  description: 'Days from issue date to due date: due_on_receipt, net_7, net_15, net_30, net_60, net_90.',
+});
+const DisplayName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
+type Address<A extends string, T extends TSchema> = { [K in A]: T };
+const address = <A extends string, T extends TSchema>(name: A, schema: T) =>
+  ({ [name]: schema }) as Address<A, T>;
+
+/** A contact as answered, up to its balance fields; `paymentTerms` is the schema with its description. */
+export function contactFields<A extends string, P extends TSchema>(addressName: A, paymentTerms: P) {
+  return {
+    id: IdOutput,
+    display_name: Type.String(),
+    email: OrNull(Type.String()),
+    company_name: OrNull(Type.String()),
+    phone: OrNull(Type.String()),
+    ...address<A, TUnion<[TString, TNull]>>(addressName, OrNull(Type.String())),
+    notes: Type.String(),
+    payment_terms: paymentTerms,
+    currency: Type.String(),
+    is_active: Type.Boolean(),
+  };
+}
+
+/** A list of contacts: by a substring of display_name or email, and by is_active. */
+export const ContactListQuery = Type.Object({
+  ...CursorQuery,
+  search: SearchFilter('Case-insensitive substring of display_name or email.'),
+  ...ActiveFilter,
+});
+
+/** The body of a new contact. */
+export function contactCreateFields<A extends string>(addressName: A) {
+  return {
+    display_name: DisplayName,
+    email: Type.Optional(OrNull(Type.String({ format: 'email', maxLength: 254 }))),
+    company_name: Type.Optional(OrNull(Type.String({ maxLength: 200 }))),
+    phone: Type.Optional(OrNull(Type.String({ maxLength: 50 }))),
+    ...address(addressName, Type.Optional(OrNull(Type.String({ maxLength: 1000 })))),
+    notes: Type.Optional(Type.String({ maxLength: 4000 })),
+    payment_terms: Type.Optional(PaymentTerms),
+  };
+}
+
+/** The body of a change to a contact (sparse): every field optional, is_active, the version read. */
+export function contactUpdateFields<A extends string>(addressName: A) {
+  return {
+    ...contactCreateFields(addressName),
+    display_name: Type.Optional(DisplayName),
+    ...ActivationUpdate,
+  };
+}
