@@ -3,6 +3,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { cursorOf } from '../../ui/forms.ts';
 import { api, data, type ResponseOf } from '../client.ts';
+import { invalidateAfter } from './invalidate.ts';
 
 export type BankTransaction = ResponseOf<'/api/v1/bank-transactions/{id}', 'get', 200>;
 export type BankStatement = ResponseOf<'/api/v1/bank-statements/{id}', 'get', 200>;
@@ -193,23 +194,7 @@ export const reconciliationsQuery = (account: string) =>
     },
   });
 
-/**
- * What a banking write makes stale: every banking read, the balances of the accounts, the ledger
- * lines it matched or posted, and (a line created as a payment, bill payment or deposit) the
- * documents and figures they feed.
- */
+/** What a banking write makes stale: `STALE_AFTER.banking` (a line may become a payment, a deposit). */
 export function invalidateBanking(queryClient: QueryClient) {
-  for (const key of [
-    'banking',
-    'accounts',
-    'journal',
-    'dashboard',
-    'reports',
-    'payments',
-    'bill-payments',
-    'invoices',
-    'bills',
-    'deposits',
-  ])
-    void queryClient.invalidateQueries({ queryKey: [key] });
+  invalidateAfter(queryClient, 'banking');
 }

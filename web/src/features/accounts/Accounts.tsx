@@ -2,18 +2,18 @@
 import { Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
-import type { components } from '../../api/schema';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import type { Account } from '../../api/queries/accounts.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
+import { showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
 
-export type Account = components['schemas']['Account'];
 type AccountType = Account['type'];
 
 export const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
@@ -23,28 +23,6 @@ export const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
   { value: 'income', label: 'Income' },
   { value: 'expense', label: 'Expenses' },
 ];
-
-const PAGES_MAX = 20;
-
-/** Every account of the books (all pages), for the chart and for account pickers. */
-export function useAllAccounts() {
-  return useQuery({
-    queryKey: ['accounts', 'all'],
-    queryFn: async () => {
-      const accounts: Account[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < PAGES_MAX; page += 1) {
-        const result = data(
-          await api.GET('/api/v1/accounts', { params: { query: cursor ? { cursor } : {} } }),
-        );
-        accounts.push(...result.results);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return accounts.sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }));
-    },
-  });
-}
 
 function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
   const queryClient = useQueryClient();

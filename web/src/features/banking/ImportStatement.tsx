@@ -24,6 +24,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
+import type { Account } from '../../api/queries/accounts.ts';
 import {
   type BankStatement,
   type BankStatementMapping,
@@ -36,7 +37,6 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
-import type { Account } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
 import { mappingFor, rememberMapping } from './mappingMemory.ts';

@@ -9,9 +9,9 @@ import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
+import { trimZeros } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
-import { trimZeros } from '../invoices/SalesLines.tsx';
 import { useBooks } from '../shell/books.tsx';
 
 export default function InventoryAdjustments() {

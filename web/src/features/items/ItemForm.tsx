@@ -5,11 +5,12 @@ import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
-import { useTaxRates } from '../invoices/SalesLines.tsx';
+import { trimZeros } from '../../ui/money.ts';
 
 export type Item = components['schemas']['Item'];
 type ItemType = Item['type'];
@@ -21,7 +22,6 @@ export const ITEM_TYPES: { value: ItemType; label: string }[] = [
 ];
 
 const orNull = (text: string | null) => (text === null || text.trim() === '' ? null : text.trim());
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
 export function ItemForm({
   item,

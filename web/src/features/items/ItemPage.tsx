@@ -22,19 +22,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatAmount } from '../../ui/money.ts';
+import { formatAmount, trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
 
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 const SOURCES: Record<string, string> = {
   inventory_adjustment: 'Adjustment',
   invoice: 'Invoice',

@@ -8,13 +8,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { Books } from '../shell/books.tsx';
 
 type Rate = { id: string; name: string; rate: string; is_active: boolean };
-
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
 function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
   const queryClient = useQueryClient();

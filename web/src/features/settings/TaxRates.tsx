@@ -5,16 +5,15 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { TaxGroups } from './TaxGroups.tsx';
-
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
 function NewTaxRate({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();

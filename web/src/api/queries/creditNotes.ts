@@ -1,0 +1,28 @@
+// Credit notes' data layer (D60): the key factory and the query options of every credit-note read.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, data, type paths, type ResponseOf } from '../client.ts';
+
+export type CreditNote = ResponseOf<'/api/v1/credit-notes/{id}', 'get', 200>;
+export type CreditNoteRow = ResponseOf<'/api/v1/credit-notes', 'get', 200>['results'][number];
+type ListQuery = NonNullable<paths['/api/v1/credit-notes']['get']['parameters']['query']>;
+export type CreditNoteStatus = NonNullable<ListQuery['status']>;
+export type CreditNoteFilters = Pick<ListQuery, 'status' | 'cursor'>;
+
+export const creditNoteKeys = {
+  all: ['credit-notes'] as const,
+  list: (filters: CreditNoteFilters) => ['credit-notes', 'list', filters] as const,
+  one: (id: string) => ['credit-notes', 'one', id] as const,
+};
+
+export const creditNotesQuery = (filters: CreditNoteFilters) =>
+  queryOptions({
+    queryKey: creditNoteKeys.list(filters),
+    placeholderData: keepPreviousData,
+    queryFn: async () => data(await api.GET('/api/v1/credit-notes', { params: { query: filters } })),
+  });
+
+export const creditNoteQuery = (id: string) =>
+  queryOptions({
+    queryKey: creditNoteKeys.one(id),
+    queryFn: async () => data(await api.GET('/api/v1/credit-notes/{id}', { params: { path: { id } } })),
+  });

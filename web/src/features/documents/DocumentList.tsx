@@ -1,0 +1,105 @@
+// Every list of documents (invoices, bills, credit notes): a status filter, a search where the kind
+// has one, a party's documents (`?vendor=` from a vendor's page), newest first (the list's last page,
+// then older pages, D31); "New …" opens the draft editor.
+import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { cursorOf } from '../../ui/forms.ts';
+import { Page } from '../../ui/Page.tsx';
+import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { useBooks } from '../shell/books.tsx';
+import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
+
+export function DocumentList<Doc extends DocumentBase, Row extends { id: string }>({
+  kind,
+}: {
+  kind: DocumentKind<Doc, Row>;
+}) {
+  const books = useBooks();
+  const navigate = useNavigate();
+  const statusLabel = useId();
+  const [params, setParams] = useSearchParams();
+  const party = (kind.list.byParty && params.get(kind.side.party)) || undefined;
+  const [status, setStatus] = useState('all');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [cursor, setCursor] = useState(NEWEST);
+  const list = useQuery(
+    kind.list.query({ status: status === 'all' ? undefined : status, search: debounced, party, cursor }),
+  );
+  if (!books) return null;
+  const rows = newestFirst(list.data?.results ?? []);
+  const partyName = party && rows[0] ? kind.list.byParty?.partyName(rows[0]) : undefined;
+  const filtered = Boolean(debounced) || status !== 'all' || Boolean(party);
+  const partyQuery = party ? `?${kind.side.party}=${party}` : '';
+  return (
+    <Page
+      title={partyName ? (kind.list.byParty?.title(partyName) ?? kind.plural) : kind.plural}
+      actions={
+        kind.side.canWrite(books) ? (
+          <Button size="sm" onClick={() => navigate(`${kind.path}/new${partyQuery}`)}>
+            New {kind.noun}
+          </Button>
+        ) : null
+      }
+    >
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        {kind.list.search ? (
+          <TextInput
+            label="Search"
+            placeholder={kind.list.search}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setCursor(NEWEST);
+            }}
+            w={{ base: '100%', xs: 260 }}
+          />
+        ) : null}
+        <div>
+          <Text size="sm" fw={500} id={statusLabel} mb={2}>
+            Status
+          </Text>
+          <SegmentedControl
+            aria-labelledby={statusLabel}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              setCursor(NEWEST);
+            }}
+            data={['all', ...kind.list.statuses].map((value) => ({ value, label: capitalized(value) }))}
+          />
+        </div>
+        {party ? (
+          <Button variant="subtle" size="xs" onClick={() => setParams({})}>
+            Every {kind.side.party}
+          </Button>
+        ) : null}
+      </Group>
+      <ErrorNotice error={list.error} />
+      {list.isSuccess && rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {filtered ? kind.list.empty.filtered : kind.list.empty.none}
+        </Text>
+      ) : (
+        <DataTable
+          rows={rows}
+          columns={kind.list.columns}
+          rowKey={(row) => row.id}
+          minWidth={kind.list.minWidth}
+          hover
+        />
+      )}
+      <Pager
+        previous={cursorOf(list.data?.previous)}
+        next={cursorOf(list.data?.next)}
+        onPage={(page) => setCursor(page ?? NEWEST)}
+        newestFirst
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,225 @@
+// The bill (D54) as a document kind: a purchase from a vendor. "Open" posts it (Dr the lines and tax,
+// Cr Accounts Payable) and brings an inventory item's stock in; an open bill is paid from the bill
+// payments screen, or voided while nothing is paid on it.
+import { Anchor, Button, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { api, data } from '../../api/client.ts';
+import { type Bill, type BillRow, type BillStatus, billQuery, billsQuery } from '../../api/queries/bills.ts';
+import { vendorBillPaymentsQuery } from '../../api/queries/payments.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatDate } from '../../ui/dates.ts';
+import { Money } from '../../ui/Money.tsx';
+import { formatAmount, parseMoney } from '../../ui/money.ts';
+import {
+  dateColumn,
+  dueColumn,
+  moneyColumn,
+  numberColumn,
+  statusColumn,
+  textColumn,
+} from '../documents/columns.tsx';
+import { byId, type DocumentKind } from '../documents/kind.ts';
+import { PURCHASE } from '../documents/sides.ts';
+import type { Books } from '../shell/books.tsx';
+
+export const billKind: DocumentKind<Bill, BillRow> = {
+  side: PURCHASE,
+  noun: 'bill',
+  plural: 'Bills',
+  path: '/bills',
+  written: 'bills',
+  list: {
+    statuses: ['draft', 'open', 'paid', 'void'],
+    search: 'Number, reference or vendor',
+    byParty: { title: (name) => `Bills from ${name}`, partyName: (bill) => bill.vendor_name },
+    query: ({ status, search, party, cursor }) =>
+      billsQuery({ status: status as BillStatus, search, vendor: party, cursor }),
+    columns: [
+      numberColumn('/bills'),
+      textColumn('Vendor', (bill) => bill.vendor_name, 240),
+      textColumn('Reference', (bill) => bill.vendor_reference),
+      dateColumn('Bill date', (bill) => bill.bill_date),
+      dueColumn(),
+      statusColumn(),
+      moneyColumn('Total', (bill) => bill.total),
+      moneyColumn('Balance due', (bill) => bill.balance_due),
+    ],
+    minWidth: 720,
+    empty: {
+      none: 'No bills yet. Enter the bills your vendors send you to know what you owe.',
+      filtered: 'No bill matches these filters.',
+    },
+  },
+  one: billQuery,
+  lines: (bill) =>
+    bill.lines.map((line) => ({ ...line, unit_price: line.unit_cost, income_account: line.account })),
+  editor: {
+    fields: [
+      {
+        name: 'vendor_reference',
+        label: 'Vendor reference',
+        type: 'text',
+        initial: '',
+        from: (bill) => bill.vendor_reference,
+        placeholder: 'Their invoice number',
+        w: { base: '100%', xs: 200 },
+      },
+      {
+        name: 'bill_date',
+        label: 'Bill date',
+        type: 'date',
+        initial: 'today',
+        from: (bill) => bill.bill_date,
+      },
+      {
+        name: 'due_date',
+        label: 'Due date',
+        type: 'date',
+        initial: '',
+        from: (bill) => bill.due_date,
+        description: "Empty: from the vendor's terms",
+        optional: true,
+      },
+      { name: 'memo', label: 'Memo', type: 'text', initial: '', from: (bill) => bill.memo, grows: true },
+    ],
+    withItems: true,
+    partyOf: (bill) => bill.vendor,
+    save: async ({ party, values, lines }, bill) => {
+      const body = {
+        vendor: party,
+        vendor_reference: values.vendor_reference ?? '',
+        bill_date: values.bill_date ?? '',
+        ...(values.due_date ? { due_date: values.due_date } : {}),
+        memo: values.memo ?? '',
+        lines: lines.purchaseBody(),
+      };
+      return bill
+        ? data(
+            await api.PATCH('/api/v1/bills/{id}', {
+              ...byId(bill.id),
+              body: { ...body, version: bill.version },
+            }),
+          )
+        : data(await api.POST('/api/v1/bills', { body }));
+    },
+    finalize: {
+      label: 'Open',
+      run: async (saved) =>
+        data(
+          await api.POST('/api/v1/bills/{id}/open', { ...byId(saved.id), body: { version: saved.version } }),
+        ),
+    },
+    saved: (bill, opened) =>
+      opened ? `Bill ${bill.number} opened and posted.` : `Draft bill ${bill.number} saved.`,
+    // D23 for bills: a draft is voided with no ledger effect; its number stays used (numbers are gapless).
+    removeDraft: {
+      label: 'Void draft',
+      title: (bill) => `Void draft bill ${bill.number}?`,
+      confirm: (bill) => `Void ${bill.number}`,
+      text: (bill) => (
+        <Text size="sm">
+          The draft is marked void and kept on file; it never reached the books, so nothing you owe changes.
+          Its number {bill.number} stays used so the numbering has no gap. Unsaved changes on this page are
+          lost.
+        </Text>
+      ),
+      run: voidBill,
+      done: (bill) => `Draft bill ${bill.number} voided.`,
+      after: 'stay',
+    },
+  },
+  view: {
+    summary: (bill) => (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to={`/vendors/${bill.vendor}`}>
+          {bill.vendor_name}
+        </Anchor>
+        {bill.vendor_reference ? ` · ref. ${bill.vendor_reference}` : ''} · {formatDate(bill.bill_date)}, due{' '}
+        {formatDate(bill.due_date)}
+        {bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}
+        {bill.memo ? ` · ${bill.memo}` : ''}
+      </Text>
+    ),
+    figures: (bill) => [
+      { label: 'Total', amount: bill.total },
+      { label: 'Paid', amount: bill.amount_paid },
+      { label: 'Balance due', amount: bill.balance_due },
+    ],
+    priceLabel: 'Unit cost',
+    useExtras: useBillExtras,
+    Sections: BillPayments,
+    void: {
+      allowed: (bill) => bill.status === 'open' && parseMoney(bill.amount_paid) === 0n,
+      title: (bill) => `Void bill ${bill.number}?`,
+      confirm: (bill) => `Void ${bill.number}`,
+      text: (bill) => (
+        <>
+          <Text size="sm">
+            A reversing entry dated today (or the bill date, if that is later) takes the bill out of the
+            books: you no longer owe {bill.vendor_name} its {formatAmount(bill.total, bill.currency)}, and any
+            stocked items it bought leave stock again at their cost (refused if that would leave an item below
+            zero).
+          </Text>
+          <Text size="sm">
+            The bill stays on file marked void and its number stays used. A void cannot be undone.
+          </Text>
+        </>
+      ),
+      run: voidBill,
+      done: (bill) => `Bill ${bill.number} voided.`,
+    },
+  },
+};
+
+async function voidBill(bill: Bill) {
+  return data(
+    await api.POST('/api/v1/bills/{id}/void', { ...byId(bill.id), body: { version: bill.version } }),
+  );
+}
+
+/** "Pay bill" on an open bill: the bill payments screen with its balance offered in full. */
+function useBillExtras(bill: Bill, books: Books) {
+  const navigate = useNavigate();
+  return {
+    buttons:
+      books.can.writeBooks && bill.status === 'open' ? (
+        <Button onClick={() => navigate(`/bill-payments?pay=${bill.id}`)}>Pay bill</Button>
+      ) : null,
+  };
+}
+
+/** The payments applied to the bill, from its vendor's bill payments. */
+function BillPayments({ doc: bill }: { doc: Bill; books: Books }) {
+  const payments = useQuery(vendorBillPaymentsQuery(bill.vendor));
+  const paidBy = (payments.data?.results ?? []).flatMap((payment) =>
+    payment.applications
+      .filter((application) => application.bill_id === bill.id)
+      .map((application) => ({ payment, amount: application.amount })),
+  );
+  return (
+    <>
+      <Text fw={600}>Payments</Text>
+      {paidBy.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {bill.status === 'open' ? 'Nothing paid yet.' : 'No payment applied.'}
+        </Text>
+      ) : (
+        <DataTable
+          rows={paidBy}
+          rowKey={({ payment }) => payment.id}
+          minWidth={300}
+          columns={[
+            { header: 'Payment', cell: ({ payment }) => payment.number },
+            { header: 'Date', cell: ({ payment }) => formatDate(payment.payment_date) },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: ({ amount }) => <Money amount={amount} currency={bill.currency} />,
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}
