@@ -28,7 +28,7 @@ export function DataTable<Row>({
   label,
 }: {
   rows: readonly Row[];
-  columns: readonly (Column<Row> | null | false)[];
+  columns: readonly (Column<Row> | null | false | undefined)[];
   rowKey: (row: Row) => string;
   minWidth: number;
   striped?: boolean;

@@ -11,7 +11,6 @@ export interface ContactFilters {
   is_active?: boolean;
   cursor?: string;
 }
-type StatementQuery = { type: 'outstanding' | 'activity'; from?: string; to: string };
 
 /** How many pages of active contacts a picker reads (50 a page). */
 const PICKER_PAGES_MAX = 10;
@@ -21,7 +20,6 @@ export const customerKeys = {
   list: (filters: ContactFilters) => ['customers', 'list', filters] as const,
   one: (id: string) => ['customers', 'one', id] as const,
   active: () => ['customers', 'active-all'] as const,
-  statement: (id: string, query: StatementQuery) => ['customers', 'statement', id, query] as const,
 };
 
 export const vendorKeys = {
@@ -81,12 +79,4 @@ export const activeVendorsQuery = () =>
           data(await api.GET('/api/v1/vendors', { params: { query: { is_active: true, cursor } } })),
         PICKER_PAGES_MAX,
       ),
-  });
-
-/** D92: a customer's statement, outstanding as of `to` or activity over `from`..`to`. */
-export const customerStatementQuery = (id: string, query: StatementQuery) =>
-  queryOptions({
-    queryKey: customerKeys.statement(id, query),
-    queryFn: async () =>
-      data(await api.GET('/api/v1/customers/{id}/statement', { params: { path: { id }, query } })),
   });

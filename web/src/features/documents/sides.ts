@@ -15,6 +15,7 @@ export interface OpenDocument {
   id: string;
   number: string;
   due_date: string;
+  days_overdue: number;
   balance_due: string;
   /** The vendor's own reference of a bill. */
   reference: string | null;
