@@ -4,6 +4,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { cursorOf } from '../../ui/forms.ts';
 import { api, data, type ResponseOf } from '../client.ts';
 import { invalidateAfter } from './invalidate.ts';
+import { journalKeys } from './journal.ts';
 
 export type BankTransaction = ResponseOf<'/api/v1/bank-transactions/{id}', 'get', 200>;
 export type BankStatement = ResponseOf<'/api/v1/bank-statements/{id}', 'get', 200>;
@@ -33,7 +34,7 @@ export const bankingKeys = {
   mappings: () => ['banking', 'mappings'] as const,
   ledger: (account: string, from: string, to: string, cursor: string | undefined) =>
     ['banking', 'ledger', account, from, to, cursor ?? ''] as const,
-  journalEntry: (id: string) => ['journal', 'one', id] as const,
+  journalEntry: journalKeys.one,
   rules: () => ['banking', 'rules'] as const,
   reconciliationReport: (account: string, asOf: string) =>
     ['banking', 'reconciliation-report', account, asOf] as const,

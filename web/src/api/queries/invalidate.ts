@@ -59,6 +59,8 @@ export const STALE_AFTER = {
   'api-keys': ['api-keys'],
   // The books' name and periods are in /me's memberships too.
   organization: ['organization', 'me'],
+  // Removing oneself from the books: /me answers without them and the shell moves on.
+  me: ['me'],
 } as const satisfies Record<string, readonly KeyRoot[]>;
 
 export type Written = keyof typeof STALE_AFTER;

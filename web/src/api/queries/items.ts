@@ -51,3 +51,20 @@ export const activeItemsQuery = () =>
         PICKER_PAGES_MAX,
       ),
   });
+
+/** An item's stock movements, a page at a time (D49). */
+export const itemMovementsQuery = (id: string, cursor: string | undefined) =>
+  queryOptions({
+    queryKey: itemKeys.movements(id, cursor),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      data(await api.GET('/api/v1/items/{id}/movements', { params: { path: { id }, query: { cursor } } })),
+  });
+
+export const inventoryAdjustmentsQuery = (cursor: string) =>
+  queryOptions({
+    queryKey: inventoryAdjustmentKeys.list(cursor),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      data(await api.GET('/api/v1/inventory-adjustments', { params: { query: { cursor } } })),
+  });

@@ -2,11 +2,12 @@
 import { Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import type { Account } from '../../api/queries/accounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
@@ -25,7 +26,7 @@ export const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
 ];
 
 function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: {
       number: account?.number ?? '',
@@ -59,7 +60,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
             }),
           ),
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      invalidate('accounts');
       notify({ message: `${saved.number} ${saved.name} saved.`, color: 'teal' });
       onDone();
     },
@@ -71,7 +72,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
         <ErrorNotice
           error={save.error}
           onReload={() => {
-            queryClient.invalidateQueries({ queryKey: ['accounts'] });
+            invalidate('accounts');
             onDone();
           }}
         />
@@ -93,7 +94,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
 
 export default function Accounts() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const [showInactive, setShowInactive] = useState(false);
   const [creating, createDialog] = useDisclosure(false);
@@ -107,7 +108,7 @@ export default function Accounts() {
         }),
       ),
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      invalidate('accounts');
       notify({
         message: `${saved.number} ${saved.name} is ${saved.is_active ? 'active again' : 'deactivated'}.`,
       });

@@ -28,6 +28,7 @@ import type { Account } from '../../api/queries/accounts.ts';
 import {
   type BankStatement,
   type BankStatementMapping,
+  bankingKeys,
   invalidateBanking,
   mappingsQuery,
   statementsQuery,
@@ -421,7 +422,7 @@ function Importer({ account, books }: { account: Account; books: Books }) {
       setPicked((current) => (current ? { ...current, key: crypto.randomUUID() } : current));
       invalidateBanking(queryClient);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['banking', 'mappings'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bankingKeys.mappings() }),
   });
 
   return (

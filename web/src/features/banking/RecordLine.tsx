@@ -13,6 +13,8 @@ import { useActiveVendors } from '../../api/hooks/useActiveVendors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
+import { openBillsQuery } from '../../api/queries/bills.ts';
+import { openInvoicesQuery } from '../../api/queries/invoices.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -64,18 +66,12 @@ export function RecordLine({
   const customers = useActiveCustomers();
   const vendors = useActiveVendors();
   const invoices = useQuery({
-    queryKey: ['invoices', 'open-of', party],
+    ...openInvoicesQuery(party ?? ''),
     enabled: kind === 'payment' && Boolean(party),
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/invoices', { params: { query: { customer: party ?? '', status: 'sent' } } }),
-      ),
   });
   const bills = useQuery({
-    queryKey: ['bills', 'open-of', party],
+    ...openBillsQuery(party ?? ''),
     enabled: kind === 'bill_payment' && Boolean(party),
-    queryFn: async () =>
-      data(await api.GET('/api/v1/bills', { params: { query: { vendor: party ?? '', status: 'open' } } })),
   });
   const all = accounts.data ?? [];
   const others = all

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
+import { dashboardKeys } from '../../api/queries/dashboard.ts';
 import { firstOfMonth, formatDate, monthsUpTo, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -58,7 +59,7 @@ function Figure({
 function useFigures(books: Books) {
   const day = today();
   const cash = useQuery({
-    queryKey: ['dashboard', 'cash'],
+    queryKey: dashboardKeys.cash(),
     queryFn: async () => {
       const page = data(
         await api.GET('/api/v1/accounts', { params: { query: { type: 'asset', is_active: true } } }),
@@ -68,19 +69,19 @@ function useFigures(books: Books) {
     },
   });
   const aging = useQuery({
-    queryKey: ['dashboard', 'aging', day],
+    queryKey: dashboardKeys.arAging(day),
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: day } } })),
   });
   // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
   const payables = useQuery({
-    queryKey: ['dashboard', 'ap-aging', day],
+    queryKey: dashboardKeys.apAging(day),
     enabled: books.can.readPurchases && books.can.readReports,
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: day } } })),
   });
   const profit = useQuery({
-    queryKey: ['dashboard', 'pnl', day],
+    queryKey: dashboardKeys.profitAndLoss(day),
     enabled: books.can.readReports,
     queryFn: async () =>
       data(
@@ -90,21 +91,21 @@ function useFigures(books: Books) {
       ),
   });
   const invoices = useQuery({
-    queryKey: ['dashboard', 'invoices'],
+    queryKey: dashboardKeys.recentInvoices(),
     queryFn: async () =>
       newestFirst(
         data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } })).results,
       ).slice(0, RECENT_COUNT),
   });
   const payments = useQuery({
-    queryKey: ['dashboard', 'payments'],
+    queryKey: dashboardKeys.recentPayments(),
     queryFn: async () =>
       newestFirst(
         data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } })).results,
       ).slice(0, RECENT_COUNT),
   });
   const months = useQuery({
-    queryKey: ['dashboard', 'months', day],
+    queryKey: dashboardKeys.months(day),
     enabled: books.can.readReports,
     queryFn: () =>
       Promise.all(

@@ -3,11 +3,13 @@
 // total shown before posting, added with the shared money rules, D45) and void behind a confirmation
 // that names the deposit: its payments go back to Undeposited Funds.
 import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { depositsQuery, undepositedPaymentsQuery } from '../../api/queries/deposits.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -25,11 +27,8 @@ type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][nu
 
 /** What a deposit changes: its list, the payments it takes, the balances of the two accounts. */
 function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const key of ['deposits', 'payments', 'accounts', 'dashboard'])
-      queryClient.invalidateQueries({ queryKey: [key] });
-  };
+  const invalidate = useInvalidate();
+  return () => invalidate('deposits');
 }
 
 function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
@@ -40,16 +39,7 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
   // Ticked payments by id, kept across pages of the undeposited list.
   const [ticked, setTicked] = useState<Map<string, Payment>>(new Map());
   const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const undeposited = useQuery({
-    queryKey: ['payments', 'undeposited', cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/payments-received', {
-          params: { query: { undeposited: true, ...(cursor ? { cursor } : {}) } },
-        }),
-      ),
-  });
+  const undeposited = useQuery(undepositedPaymentsQuery(cursor));
   // D70, D88: a deposit goes to a bank account.
   const banks = (accounts.data ?? []).filter((a) => a.is_active && a.detail_type === 'bank');
   const to = bank ?? banks[0]?.id ?? null;
@@ -215,11 +205,7 @@ export default function Deposits() {
   const [cursor, setCursor] = useState<string>(NEWEST);
   const [making, setMaking] = useState(false);
   const [voiding, setVoiding] = useState<Deposit | null>(null);
-  const list = useQuery({
-    queryKey: ['deposits', 'list', cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/deposits', { params: { query: { cursor } } })),
-  });
+  const list = useQuery(depositsQuery(cursor));
   const voidDeposit = useMutation({
     mutationFn: async (deposit: Deposit) =>
       data(

@@ -1,10 +1,10 @@
 // Inventory adjustments (D52): every count, opening stock and write-off, newest first, each a link to
 // its item. Adjustments are made from an item's page ("Adjust stock"), where its stock is shown.
 import { Anchor, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { inventoryAdjustmentsQuery } from '../../api/queries/items.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -17,12 +17,7 @@ import { useBooks } from '../shell/books.tsx';
 export default function InventoryAdjustments() {
   const books = useBooks();
   const [cursor, setCursor] = useState<string>(NEWEST);
-  const list = useQuery({
-    queryKey: ['inventory-adjustments', 'list', cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(await api.GET('/api/v1/inventory-adjustments', { params: { query: { cursor } } })),
-  });
+  const list = useQuery(inventoryAdjustmentsQuery(cursor));
   if (!books) return null;
   const rows = newestFirst(list.data?.results ?? []);
   return (

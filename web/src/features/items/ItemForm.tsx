@@ -3,10 +3,11 @@
 // to their inputs.
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
@@ -32,7 +33,7 @@ export function ItemForm({
   onSaved: (item: Item) => void;
   onReload?: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const rates = useTaxRates();
   const form = useForm({
@@ -76,7 +77,7 @@ export function ItemForm({
         : data(await api.POST('/api/v1/items', { body }));
     },
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['items'] });
+      invalidate('items');
       onSaved(saved);
     },
     onError: (error) => showFieldErrors(form, error),

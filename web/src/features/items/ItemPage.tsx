@@ -18,11 +18,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { itemMovementsQuery, itemQuery } from '../../api/queries/items.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
@@ -46,10 +48,7 @@ export default function ItemPage() {
   const navigate = useNavigate();
   const [editing, edit] = useDisclosure(false);
   const [adjusting, adjust] = useDisclosure(false);
-  const item = useQuery({
-    queryKey: ['items', 'one', id],
-    queryFn: async () => data(await api.GET('/api/v1/items/{id}', { params: { path: { id } } })),
-  });
+  const item = useQuery(itemQuery(id));
   if (!books) return null;
   if (item.error) return <ErrorNotice error={item.error} />;
   if (!item.data) return <Skeleton height={200} />;
@@ -126,16 +125,7 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
 
 function Movements({ books, item }: { books: Books; item: Item }) {
   const [cursor, setCursor] = useState<string | undefined>();
-  const movements = useQuery({
-    queryKey: ['items', 'movements', item.id, cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/items/{id}/movements', {
-          params: { path: { id: item.id }, query: cursor ? { cursor } : {} },
-        }),
-      ),
-  });
+  const movements = useQuery(itemMovementsQuery(item.id, cursor));
   const rows = movements.data?.results ?? [];
   return (
     <Stack gap="xs">
@@ -201,7 +191,7 @@ function Movements({ books, item }: { books: Books; item: Item }) {
 }
 
 function AdjustStock({ item, currency, onDone }: { item: Item; currency: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const form = useForm({
     initialValues: {
@@ -228,8 +218,7 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
         }),
       ),
     onSuccess: (adjustment) => {
-      for (const key of ['items', 'accounts', 'dashboard', 'reports'])
-        queryClient.invalidateQueries({ queryKey: [key] });
+      invalidate('inventory-adjustments');
       notify({ color: 'teal', message: `${adjustment.number} posted.` });
       onDone();
     },

@@ -2,10 +2,10 @@
 // Search, type filter, cursor paging; "New item" in a dialog; a row opens the item page.
 import { Anchor, Button, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { itemsQuery } from '../../api/queries/items.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
@@ -24,22 +24,9 @@ export default function Items() {
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [type, setType] = useState<string | null>(null);
   const [cursor, setCursor] = useState<string | undefined>();
-  const list = useQuery({
-    queryKey: ['items', 'list', debounced, type, cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/items', {
-          params: {
-            query: {
-              ...(debounced ? { search: debounced } : {}),
-              ...(type ? { type: type as Item['type'] } : {}),
-              ...(cursor ? { cursor } : {}),
-            },
-          },
-        }),
-      ),
-  });
+  const list = useQuery(
+    itemsQuery({ search: debounced, type: (type ?? undefined) as Item['type'] | undefined, cursor }),
+  );
   if (!books) return null;
   const rows = list.data?.results ?? [];
   return (

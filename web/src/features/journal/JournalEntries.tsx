@@ -1,10 +1,11 @@
 // Journal entries: list with status, source and date filters, newest first (the list's last page,
 // then older pages); new entry.
 import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, data, type paths } from '../../api/client.ts';
+import type { paths } from '../../api/client.ts';
+import { journalEntriesQuery } from '../../api/queries/journal.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -39,11 +40,7 @@ export default function JournalEntries() {
     ...(to ? { txn_date_to: to } : {}),
     cursor,
   };
-  const list = useQuery({
-    queryKey: ['journal', 'list', query],
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/journal-entries', { params: { query } })),
-  });
+  const list = useQuery(journalEntriesQuery(query));
   if (!books) return null;
   const filter =
     <T,>(set: (value: T) => void) =>

@@ -3,9 +3,11 @@
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { apiKeysQuery } from '../../api/queries/settings.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CopyField } from '../../ui/CopyField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
@@ -31,7 +33,7 @@ function inDays(days: number): string {
 }
 
 function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey) => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: { name: '', role: 'accountant', expires_on: inDays(90), books: books.mode as string },
   });
@@ -51,7 +53,7 @@ function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey
       );
     },
     onSuccess: (key) => {
-      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      invalidate('api-keys');
       onCreated(key);
     },
     onError: (error) =>
@@ -115,18 +117,15 @@ function NewKeyValue({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void })
 
 export default function ApiKeys() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
   const [created, setCreated] = useState<ApiKey | null>(null);
-  const keys = useQuery({
-    queryKey: ['api-keys'],
-    queryFn: async () => data(await api.GET('/api/v1/api-keys')),
-  });
+  const keys = useQuery(apiKeysQuery());
   const rotate = useMutation({
     mutationFn: async (id: string) =>
       data(await api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id } } })),
     onSuccess: (key) => {
-      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      invalidate('api-keys');
       setCreated(key);
       dialog.open();
     },
@@ -137,7 +136,7 @@ export default function ApiKeys() {
       data(await api.POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } } })),
     onSuccess: () => {
       setRevoking(null);
-      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      invalidate('api-keys');
     },
   });
   if (!books) return null;

@@ -3,9 +3,11 @@
 // open invitations, to send again or revoke.
 import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { invitationsQuery, membersQuery } from '../../api/queries/settings.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -22,19 +24,12 @@ const ROLES = ['owner', 'admin', 'accountant', 'sales', 'viewer'].map((value) =>
 export default function Members() {
   const books = useBooks();
   const me = useMe().data;
-  const queryClient = useQueryClient();
-  const members = useQuery({
-    queryKey: ['members'],
-    queryFn: async () => data(await api.GET('/api/v1/members')),
-  });
-  const invitations = useQuery({
-    queryKey: ['members', 'invitations'],
-    enabled: Boolean(books?.can.administer),
-    queryFn: async () => data(await api.GET('/api/v1/members/invitations')),
-  });
+  const invalidate = useInvalidate();
+  const members = useQuery(membersQuery());
+  const invitations = useQuery({ ...invitationsQuery(), enabled: Boolean(books?.can.administer) });
   const form = useForm({ initialValues: { email: '', role: 'accountant' } });
-  // Both lists live under ['members']: an acceptance or a revocation changes either.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['members'] });
+  // Both lists live under members' keys: an acceptance or a revocation changes either.
+  const refresh = () => invalidate('members');
   const invite = useMutation({
     mutationFn: async (values: { email: string; role: string }) =>
       data(
@@ -80,7 +75,7 @@ export default function Members() {
       refresh();
       notify({ message: `${member.email} no longer works in these books.` });
       // Removing yourself ends your access: GET /me answers without these books and the shell moves on.
-      if (member.user_id === me?.user.id) queryClient.invalidateQueries({ queryKey: ['me'] });
+      if (member.user_id === me?.user.id) invalidate('me');
     },
   });
   if (!books) return null;

@@ -1,8 +1,9 @@
 // More, Organization: name and time zone of these books; currency and mode shown.
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
@@ -22,7 +23,7 @@ export default function Organization() {
 }
 
 function OrganizationForm({ books }: { books: Books }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({ initialValues: { name: books.name, timezone: books.timezone } });
   const save = useMutation({
     mutationFn: async (values: typeof form.values) =>
@@ -34,8 +35,7 @@ function OrganizationForm({ books }: { books: Books }) {
     onSuccess: (saved) => {
       form.setValues({ name: saved.name, timezone: saved.timezone });
       form.resetDirty({ name: saved.name, timezone: saved.timezone });
-      queryClient.invalidateQueries({ queryKey: ['organization'] });
-      queryClient.invalidateQueries({ queryKey: ['me'] });
+      invalidate('organization');
       notify({ message: 'Organization saved.', color: 'teal' });
     },
     onError: (error) => showFieldErrors(form, error),

@@ -4,8 +4,10 @@
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { taxGroupsQuery } from '../../api/queries/taxes.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { trimZeros } from '../../ui/money.ts';
@@ -16,7 +18,7 @@ import type { Books } from '../shell/books.tsx';
 type Rate = { id: string; name: string; rate: string; is_active: boolean };
 
 function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({ initialValues: { name: '', description: '', tax_rates: [] as string[] } });
   const create = useMutation({
     mutationFn: async (values: typeof form.values) =>
@@ -30,7 +32,7 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
         }),
       ),
     onSuccess: (group) => {
-      queryClient.invalidateQueries({ queryKey: ['tax-groups'] });
+      invalidate('tax-groups');
       notify({
         color: 'teal',
         message: `${group.name} (${trimZeros(group.combined_rate)}%) created.`,
@@ -70,18 +72,15 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
 }
 
 export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
-  const groups = useQuery({
-    queryKey: ['tax-groups'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-groups')),
-  });
+  const groups = useQuery(taxGroupsQuery());
   const deactivate = useMutation({
     mutationFn: async ({ id, version }: { id: string; version: number }) =>
       data(
         await api.POST('/api/v1/tax-groups/{id}/deactivate', { params: { path: { id } }, body: { version } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tax-groups'] }),
+    onSuccess: () => invalidate('tax-groups'),
   });
   const names = new Map(rates.map((rate) => [rate.id, rate.name]));
   const rows = groups.data?.results ?? [];

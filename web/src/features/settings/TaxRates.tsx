@@ -3,9 +3,11 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { allTaxRatesQuery } from '../../api/queries/taxes.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { trimZeros } from '../../ui/money.ts';
@@ -16,7 +18,7 @@ import { useBooks } from '../shell/books.tsx';
 import { TaxGroups } from './TaxGroups.tsx';
 
 function NewTaxRate({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const liabilities = (accounts.data ?? []).filter(
     (account) => account.type === 'liability' && account.is_active,
@@ -39,7 +41,7 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
         }),
       ),
     onSuccess: (rate) => {
-      queryClient.invalidateQueries({ queryKey: ['tax-rates'] });
+      invalidate('tax-rates');
       notify({ color: 'teal', message: `${rate.name} (${trimZeros(rate.rate)}%) created.` });
       onDone();
     },
@@ -78,18 +80,15 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
 
 export default function TaxRates() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
-  const rates = useQuery({
-    queryKey: ['tax-rates', 'all'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-rates')),
-  });
+  const rates = useQuery(allTaxRatesQuery());
   const deactivate = useMutation({
     mutationFn: async ({ id, version }: { id: string; version: number }) =>
       data(
         await api.POST('/api/v1/tax-rates/{id}/deactivate', { params: { path: { id } }, body: { version } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tax-rates'] }),
+    onSuccess: () => invalidate('tax-rates'),
   });
   if (!books) return null;
   const rows = rates.data?.results ?? [];
