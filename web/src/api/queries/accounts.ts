@@ -1,8 +1,6 @@
-// Accounts' data layer: the key factory and the one read every account picker shares.
-import { queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client.ts';
 import type { components } from '../schema';
-import { allPages } from './pages.ts';
+import { allPages, read } from './pages.ts';
 
 export type Account = components['schemas']['Account'];
 
@@ -16,13 +14,10 @@ export const accountKeys = {
 
 /** Every account of the books (all pages), sorted by number, for the chart and for account pickers. */
 export const allAccountsQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.every(),
-    queryFn: async () => {
-      const accounts = await allPages(
-        async (cursor) => data(await api.GET('/api/v1/accounts', { params: { query: { cursor } } })),
-        PAGES_MAX,
-      );
-      return accounts.sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }));
-    },
+  read(accountKeys.every(), async () => {
+    const accounts = await allPages(
+      async (cursor) => data(await api.GET('/api/v1/accounts', { params: { query: { cursor } } })),
+      PAGES_MAX,
+    );
+    return accounts.sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }));
   });

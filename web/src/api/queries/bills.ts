@@ -1,7 +1,7 @@
 // Bills' data layer (D54): the key factory and the query options of every bill read.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { searchParam } from './pages.ts';
+import { readPage, searchParam } from './pages.ts';
 
 export type Bill = ResponseOf<'/api/v1/bills/{id}', 'get', 200>;
 export type BillRow = ResponseOf<'/api/v1/bills', 'get', 200>['results'][number];
@@ -18,16 +18,13 @@ export const billKeys = {
 };
 
 export const billsQuery = (filters: BillFilters) =>
-  queryOptions({
-    queryKey: billKeys.list(filters),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/bills', {
-          params: { query: { ...filters, search: searchParam(filters.search) } },
-        }),
-      ),
-  });
+  readPage(billKeys.list(filters), async () =>
+    data(
+      await api.GET('/api/v1/bills', {
+        params: { query: { ...filters, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
 
 export const billQuery = (id: string) =>
   queryOptions({

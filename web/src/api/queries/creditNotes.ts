@@ -1,6 +1,5 @@
-// Credit notes' data layer (D60): the key factory and the query options of every credit-note read.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, data, type paths, type ResponseOf } from '../client.ts';
+import { read, readPage } from './pages.ts';
 
 export type CreditNote = ResponseOf<'/api/v1/credit-notes/{id}', 'get', 200>;
 export type CreditNoteRow = ResponseOf<'/api/v1/credit-notes', 'get', 200>['results'][number];
@@ -15,14 +14,11 @@ export const creditNoteKeys = {
 };
 
 export const creditNotesQuery = (filters: CreditNoteFilters) =>
-  queryOptions({
-    queryKey: creditNoteKeys.list(filters),
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/credit-notes', { params: { query: filters } })),
-  });
+  readPage(creditNoteKeys.list(filters), async () =>
+    data(await api.GET('/api/v1/credit-notes', { params: { query: filters } })),
+  );
 
 export const creditNoteQuery = (id: string) =>
-  queryOptions({
-    queryKey: creditNoteKeys.one(id),
-    queryFn: async () => data(await api.GET('/api/v1/credit-notes/{id}', { params: { path: { id } } })),
-  });
+  read(creditNoteKeys.one(id), async () =>
+    data(await api.GET('/api/v1/credit-notes/{id}', { params: { path: { id } } })),
+  );

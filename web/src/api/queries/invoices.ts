@@ -1,7 +1,7 @@
 // Invoices' data layer (D8, D23): the key factory and the query options of every invoice read.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { searchParam } from './pages.ts';
+import { read, readPage, searchParam } from './pages.ts';
 
 export type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
 export type InvoiceRow = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
@@ -19,22 +19,18 @@ export const invoiceKeys = {
 };
 
 export const invoicesQuery = (filters: InvoiceFilters) =>
-  queryOptions({
-    queryKey: invoiceKeys.list(filters),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/invoices', {
-          params: { query: { ...filters, search: searchParam(filters.search) } },
-        }),
-      ),
-  });
+  readPage(invoiceKeys.list(filters), async () =>
+    data(
+      await api.GET('/api/v1/invoices', {
+        params: { query: { ...filters, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
 
 export const invoiceQuery = (id: string) =>
-  queryOptions({
-    queryKey: invoiceKeys.one(id),
-    queryFn: async () => data(await api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })),
-  });
+  read(invoiceKeys.one(id), async () =>
+    data(await api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })),
+  );
 
 export const openInvoicesQuery = (customer: string) =>
   queryOptions({
@@ -45,7 +41,6 @@ export const openInvoicesQuery = (customer: string) =>
   });
 
 export const invoiceEmailsQuery = (id: string) =>
-  queryOptions({
-    queryKey: invoiceKeys.emails(id),
-    queryFn: async () => data(await api.GET('/api/v1/invoices/{id}/emails', { params: { path: { id } } })),
-  });
+  read(invoiceKeys.emails(id), async () =>
+    data(await api.GET('/api/v1/invoices/{id}/emails', { params: { path: { id } } })),
+  );

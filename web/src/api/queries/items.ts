@@ -1,7 +1,5 @@
-// Items' data layer (D48, D49): the key factory and the query options of every item read.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, data, type paths } from '../client.ts';
-import { allPages, searchParam } from './pages.ts';
+import { allPages, read, readPage, searchParam } from './pages.ts';
 
 type ListQuery = NonNullable<paths['/api/v1/items']['get']['parameters']['query']>;
 export type ItemFilters = Pick<ListQuery, 'search' | 'type' | 'cursor'>;
@@ -23,48 +21,34 @@ export const inventoryAdjustmentKeys = {
 };
 
 export const itemsQuery = (filters: ItemFilters) =>
-  queryOptions({
-    queryKey: itemKeys.list(filters),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/items', {
-          params: { query: { ...filters, search: searchParam(filters.search) } },
-        }),
-      ),
-  });
+  readPage(itemKeys.list(filters), async () =>
+    data(
+      await api.GET('/api/v1/items', {
+        params: { query: { ...filters, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
 
 export const itemQuery = (id: string) =>
-  queryOptions({
-    queryKey: itemKeys.one(id),
-    queryFn: async () => data(await api.GET('/api/v1/items/{id}', { params: { path: { id } } })),
-  });
+  read(itemKeys.one(id), async () => data(await api.GET('/api/v1/items/{id}', { params: { path: { id } } })));
 
 /** The books' active items, for a line's Item column. */
 export const activeItemsQuery = () =>
-  queryOptions({
-    queryKey: itemKeys.active(),
-    queryFn: () =>
-      allPages(
-        async (cursor) =>
-          data(await api.GET('/api/v1/items', { params: { query: { is_active: true, cursor } } })),
-        PICKER_PAGES_MAX,
-      ),
-  });
+  read(itemKeys.active(), () =>
+    allPages(
+      async (cursor) =>
+        data(await api.GET('/api/v1/items', { params: { query: { is_active: true, cursor } } })),
+      PICKER_PAGES_MAX,
+    ),
+  );
 
 /** An item's stock movements, a page at a time (D49). */
 export const itemMovementsQuery = (id: string, cursor: string | undefined) =>
-  queryOptions({
-    queryKey: itemKeys.movements(id, cursor),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(await api.GET('/api/v1/items/{id}/movements', { params: { path: { id }, query: { cursor } } })),
-  });
+  readPage(itemKeys.movements(id, cursor), async () =>
+    data(await api.GET('/api/v1/items/{id}/movements', { params: { path: { id }, query: { cursor } } })),
+  );
 
 export const inventoryAdjustmentsQuery = (cursor: string) =>
-  queryOptions({
-    queryKey: inventoryAdjustmentKeys.list(cursor),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(await api.GET('/api/v1/inventory-adjustments', { params: { query: { cursor } } })),
-  });
+  readPage(inventoryAdjustmentKeys.list(cursor), async () =>
+    data(await api.GET('/api/v1/inventory-adjustments', { params: { query: { cursor } } })),
+  );

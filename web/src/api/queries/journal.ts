@@ -1,7 +1,5 @@
-// The journal's data layer: the key factory and query options of journal entries (banking's
-// journalEntryQuery reads one entry under the same key).
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, data, type paths } from '../client.ts';
+import { read, readPage } from './pages.ts';
 
 export type JournalListQuery = NonNullable<paths['/api/v1/journal-entries']['get']['parameters']['query']>;
 
@@ -12,14 +10,11 @@ export const journalKeys = {
 };
 
 export const journalEntriesQuery = (query: JournalListQuery) =>
-  queryOptions({
-    queryKey: journalKeys.list(query),
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/journal-entries', { params: { query } })),
-  });
+  readPage(journalKeys.list(query), async () =>
+    data(await api.GET('/api/v1/journal-entries', { params: { query } })),
+  );
 
 export const journalEntryQuery = (id: string) =>
-  queryOptions({
-    queryKey: journalKeys.one(id),
-    queryFn: async () => data(await api.GET('/api/v1/journal-entries/{id}', { params: { path: { id } } })),
-  });
+  read(journalKeys.one(id), async () =>
+    data(await api.GET('/api/v1/journal-entries/{id}', { params: { path: { id } } })),
+  );

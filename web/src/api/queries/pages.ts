@@ -1,5 +1,7 @@
 // Reading every page of a short list (the pickers' customers, vendors, accounts, items): the API
 // pages by cursor (D31); a limit on the pages keeps a runaway list from looping without end.
+
+import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { cursorOf } from '../../ui/forms.ts';
 
 export interface Paged<Row> {
@@ -25,3 +27,11 @@ export async function allPages<Row>(
 
 /** A search box's text as a query parameter: left out when empty. */
 export const searchParam = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+
+/** A read: its key and its call (the options every resource's read shares). */
+export const read = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Promise<T>) =>
+  queryOptions({ queryKey, queryFn });
+
+/** A page of a list: the page shown stays while the next one loads (filters, Older, Newer). */
+export const readPage = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Promise<T>) =>
+  queryOptions({ queryKey, queryFn, placeholderData: keepPreviousData });

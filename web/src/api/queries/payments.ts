@@ -1,6 +1,5 @@
-// Payments' data layer: payments received (D61) and bill payments (D55), a key factory each.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, data, type RequestOf, type ResponseOf } from '../client.ts';
+import { read, readPage } from './pages.ts';
 
 export type PaymentReceived = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
 export type BillPayment = ResponseOf<'/api/v1/bill-payments', 'get', 200>['results'][number];
@@ -36,21 +35,16 @@ export const billPaymentKeys = {
 };
 
 export const paymentsQuery = (cursor: string) =>
-  queryOptions({
-    queryKey: paymentKeys.list(cursor),
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/payments-received', { params: { query: { cursor } } })),
-  });
+  readPage(paymentKeys.list(cursor), async () =>
+    data(await api.GET('/api/v1/payments-received', { params: { query: { cursor } } })),
+  );
 
 export const billPaymentsQuery = (cursor: string) =>
-  queryOptions({
-    queryKey: billPaymentKeys.list(cursor),
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/bill-payments', { params: { query: { cursor } } })),
-  });
+  readPage(billPaymentKeys.list(cursor), async () =>
+    data(await api.GET('/api/v1/bill-payments', { params: { query: { cursor } } })),
+  );
 
 export const vendorBillPaymentsQuery = (vendor: string) =>
-  queryOptions({
-    queryKey: billPaymentKeys.ofVendor(vendor),
-    queryFn: async () => data(await api.GET('/api/v1/bill-payments', { params: { query: { vendor } } })),
-  });
+  read(billPaymentKeys.ofVendor(vendor), async () =>
+    data(await api.GET('/api/v1/bill-payments', { params: { query: { vendor } } })),
+  );

@@ -2,6 +2,7 @@
 // organization, members and invitations, API keys and tracking categories.
 import { queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client.ts';
+import { read } from './pages.ts';
 
 export const sessionKeys = {
   me: ['me'] as const,
@@ -22,22 +23,14 @@ export const meQuery = () =>
   });
 
 export const organizationQuery = (id: string | null) =>
-  queryOptions({
-    queryKey: sessionKeys.organization(id),
-    queryFn: async () => data(await api.GET('/api/v1/organization')),
-  });
+  read(sessionKeys.organization(id), async () => data(await api.GET('/api/v1/organization')));
 
-export const membersQuery = () =>
-  queryOptions({ queryKey: memberKeys.all, queryFn: async () => data(await api.GET('/api/v1/members')) });
+export const membersQuery = () => read(memberKeys.all, async () => data(await api.GET('/api/v1/members')));
 
 export const invitationsQuery = () =>
-  queryOptions({
-    queryKey: memberKeys.invitations(),
-    queryFn: async () => data(await api.GET('/api/v1/members/invitations')),
-  });
+  read(memberKeys.invitations(), async () => data(await api.GET('/api/v1/members/invitations')));
 
-export const apiKeysQuery = () =>
-  queryOptions({ queryKey: apiKeyKeys.all, queryFn: async () => data(await api.GET('/api/v1/api-keys')) });
+export const apiKeysQuery = () => read(apiKeyKeys.all, async () => data(await api.GET('/api/v1/api-keys')));
 
 export const trackingCategoriesQuery = () =>
   queryOptions({

@@ -1,6 +1,5 @@
-// Tax rates' and groups' data layer: key factories and query options.
-import { queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client.ts';
+import { read } from './pages.ts';
 
 export const taxRateKeys = {
   all: ['tax-rates'] as const,
@@ -14,20 +13,13 @@ export const taxGroupKeys = {
 
 /** The active rates, for a line's Tax rate column. */
 export const activeTaxRatesQuery = () =>
-  queryOptions({
-    queryKey: taxRateKeys.active(),
-    queryFn: async () => data(await api.GET('/api/v1/tax-rates', { params: { query: { is_active: true } } })),
-  });
+  read(taxRateKeys.active(), async () =>
+    data(await api.GET('/api/v1/tax-rates', { params: { query: { is_active: true } } })),
+  );
 
 /** Every rate, inactive ones too (the settings screen). */
 export const allTaxRatesQuery = () =>
-  queryOptions({
-    queryKey: taxRateKeys.every(),
-    queryFn: async () => data(await api.GET('/api/v1/tax-rates')),
-  });
+  read(taxRateKeys.every(), async () => data(await api.GET('/api/v1/tax-rates')));
 
 export const taxGroupsQuery = () =>
-  queryOptions({
-    queryKey: taxGroupKeys.all,
-    queryFn: async () => data(await api.GET('/api/v1/tax-groups')),
-  });
+  read(taxGroupKeys.all, async () => data(await api.GET('/api/v1/tax-groups')));

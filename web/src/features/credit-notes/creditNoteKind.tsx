@@ -5,7 +5,8 @@
 import { Anchor, Button, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { api, data, type RequestOf } from '../../api/client.ts';
+import { postAction } from '../../api/queries/actions.ts';
 import {
   type CreditNote,
   type CreditNoteRow,
@@ -20,11 +21,15 @@ import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { ApplyCredit } from '../documents/ApplyCredit.tsx';
 import { dateColumn, moneyColumn, numberColumn, statusColumn, textColumn } from '../documents/columns.tsx';
-import { byId, type DocumentKind } from '../documents/kind.ts';
+import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 
-export const creditNoteKind: DocumentKind<CreditNote, CreditNoteRow> = {
+export const creditNoteKind: DocumentKind<
+  CreditNote,
+  CreditNoteRow,
+  RequestOf<'/api/v1/credit-notes', 'post'>
+> = {
   side: SALE,
   noun: 'credit note',
   plural: 'Credit notes',
@@ -51,51 +56,15 @@ export const creditNoteKind: DocumentKind<CreditNote, CreditNoteRow> = {
   lines: (note) => note.lines,
   editor: {
     fields: [
-      {
-        name: 'issue_date',
-        label: 'Issue date',
-        type: 'date',
-        initial: 'today',
-        from: (note) => note.issue_date,
-      },
-      {
-        name: 'memo',
-        label: 'Memo',
-        type: 'text',
-        initial: '',
-        from: (note) => note.memo,
-        placeholder: 'Why the customer is credited',
-        grows: true,
-      },
+      dateField('issue_date', 'Issue date', (note) => note.issue_date),
+      memoField('Why the customer is credited'),
     ],
     withItems: false,
     partyOf: (note) => note.customer,
-    save: async ({ party, values, lines }, note) => {
-      const body = {
-        customer: party,
-        issue_date: values.issue_date ?? '',
-        memo: values.memo ?? '',
-        lines: lines.body(),
-      };
-      return note
-        ? data(
-            await api.PATCH('/api/v1/credit-notes/{id}', {
-              ...byId(note.id),
-              body: { ...body, version: note.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/credit-notes', { body }));
-    },
-    finalize: {
-      label: 'Issue',
-      run: async (saved) =>
-        data(
-          await api.POST('/api/v1/credit-notes/{id}/issue', {
-            ...byId(saved.id),
-            body: { version: saved.version },
-          }),
-        ),
-    },
+    body: saleBody,
+    create: async (body) => data(await api.POST('/api/v1/credit-notes', { body })),
+    update: async (id, body) => data(await api.PATCH('/api/v1/credit-notes/{id}', { ...byId(id), body })),
+    finalize: { label: 'Issue', run: (saved) => postAction('/api/v1/credit-notes/{id}/issue', saved) },
     saved: (note, issued) => (issued ? `Credit note ${note.number} issued.` : 'Draft credit note saved.'),
     removeDraft: {
       label: 'Delete draft',
@@ -132,8 +101,6 @@ export const creditNoteKind: DocumentKind<CreditNote, CreditNoteRow> = {
     void: {
       // D60: a note with credit applied is not voided (the applications stand on the invoices).
       allowed: (note) => note.status === 'issued' && parseMoney(note.amount_applied) === 0n,
-      title: (note) => `Void credit note ${note.number}?`,
-      confirm: (note) => `Void ${note.number}`,
       text: (note) => (
         <Text size="sm">
           A reversing entry dated today (or the issue date, if that is later) takes the note out of the books:
@@ -142,13 +109,7 @@ export const creditNoteKind: DocumentKind<CreditNote, CreditNoteRow> = {
           undone.
         </Text>
       ),
-      run: async (note) =>
-        data(
-          await api.POST('/api/v1/credit-notes/{id}/void', {
-            ...byId(note.id),
-            body: { version: note.version },
-          }),
-        ),
+      path: '/api/v1/credit-notes/{id}/void',
       done: (note) => `Credit note ${note.number} voided; its entry is reversed.`,
     },
   },

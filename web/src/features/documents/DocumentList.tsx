@@ -14,10 +14,10 @@ import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
 
-export function DocumentList<Doc extends DocumentBase, Row extends { id: string }>({
+export function DocumentList<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
 }: {
-  kind: DocumentKind<Doc, Row>;
+  kind: DocumentKind<Doc, Row, Body>;
 }) {
   const books = useBooks();
   const navigate = useNavigate();

@@ -9,6 +9,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
+import { postAction } from '../../api/queries/actions.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { today } from '../../ui/dates.ts';
@@ -21,10 +22,10 @@ import { type Books, useBooks } from '../shell/books.tsx';
 import type { DocumentBase, DocumentKind } from './kind.ts';
 import { LinesGrid, LinesTable, useLines } from './LinesGrid.tsx';
 
-export function DocumentPage<Doc extends DocumentBase, Row extends { id: string }>({
+export function DocumentPage<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
 }: {
-  kind: DocumentKind<Doc, Row>;
+  kind: DocumentKind<Doc, Row, Body>;
 }) {
   const { id = 'new' } = useParams();
   const books = useBooks();
@@ -38,12 +39,12 @@ export function DocumentPage<Doc extends DocumentBase, Row extends { id: string 
   return <DocumentView kind={kind} books={books} doc={doc.data} key={doc.data.id} />;
 }
 
-function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }>({
+function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
   books,
   doc,
 }: {
-  kind: DocumentKind<Doc, Row>;
+  kind: DocumentKind<Doc, Row, Body>;
   books: Books;
   doc?: Doc;
 }) {
@@ -68,7 +69,10 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }>({
       const given = Object.entries(values).filter(
         ([name, value]) => value !== '' || !spec.fields.find((field) => field.name === name)?.optional,
       );
-      const saved = await spec.save({ party: party ?? '', values: Object.fromEntries(given), lines }, doc);
+      const body = spec.body({ party: party ?? '', values: Object.fromEntries(given), lines });
+      const saved = doc
+        ? await spec.update(doc.id, { ...body, version: doc.version })
+        : await spec.create(body);
       return finalize ? spec.finalize.run(saved) : saved;
     },
     onSuccess: (saved, finalized) => {
@@ -168,12 +172,12 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }>({
   );
 }
 
-function DocumentView<Doc extends DocumentBase, Row extends { id: string }>({
+function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
   books,
   doc,
 }: {
-  kind: DocumentKind<Doc, Row>;
+  kind: DocumentKind<Doc, Row, Body>;
   books: Books;
   doc: Doc;
 }) {
@@ -182,18 +186,19 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }>({
   const { view } = kind;
   const [confirmingVoid, voidDialog] = useDisclosure(false);
   const voidIt = useMutation({
-    mutationFn: async () => view.void.run(doc),
+    mutationFn: () => postAction(view.void.path, doc),
     onSuccess: () => {
       voidDialog.close();
       refresh();
-      notify({ message: view.void.done(doc) });
+      notify({ message: view.void.done?.(doc) ?? `${title} voided.` });
     },
   });
   const extras = view.useExtras(doc, books, refresh);
   const Sections = view.Sections;
+  const title = `${capitalizedNoun(kind.noun)} ${doc.number ?? ''}`;
   return (
     <Page
-      title={`${capitalizedNoun(kind.noun)} ${doc.number ?? ''}`}
+      title={title}
       actions={
         <>
           {extras.buttons}
@@ -215,8 +220,8 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }>({
       {Sections ? <Sections doc={doc} books={books} /> : null}
       <ConfirmDialog
         opened={confirmingVoid}
-        title={view.void.title(doc)}
-        confirm={view.void.confirm(doc)}
+        title={`Void ${kind.noun} ${doc.number}?`}
+        confirm={`Void ${doc.number}`}
         onConfirm={() => voidIt.mutate()}
         onClose={() => {
           voidDialog.close();

@@ -4,6 +4,7 @@
 // of a screen.
 import type { UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { VersionedAction } from '../../api/queries/actions.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import type { Books } from '../shell/books.tsx';
 import type { LinesEditor, StoredLine } from './LinesGrid.tsx';
@@ -77,7 +78,7 @@ export interface ViewExtras {
   dialogs?: ReactNode;
 }
 
-export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string }> {
+export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string }, Body = unknown> {
   side: SideDescriptor;
   /** "invoice", "bill", "credit note": how titles and messages name one. */
   noun: string;
@@ -105,7 +106,10 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
     /** The line editor's Item column (a credit note names no items). */
     withItems: boolean;
     partyOf: (doc: Doc) => string;
-    save: (draft: Draft, existing: Doc | undefined) => Promise<Doc>;
+    /** The request body of a draft; `create` posts it, `update` patches it with the version read. */
+    body: (draft: Draft) => Body;
+    create: (body: Body) => Promise<Doc>;
+    update: (id: string, body: Body & { version: number }) => Promise<Doc>;
     /** The button that posts the draft ("Send", "Open", "Issue") and its call. */
     finalize: { label: string; run: (saved: Doc) => Promise<Doc> };
     saved: (doc: Doc, finalized: boolean) => string;
@@ -127,11 +131,15 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
     useExtras: (doc: Doc, books: Books, refresh: () => void) => ViewExtras;
     /** Sections under the lines (payments, applications, emails). */
     Sections?: (props: { doc: Doc; books: Books }) => ReactNode;
-    /** The void of a posted document: when it is offered, its dialog and its call. */
-    void: Confirmation<Doc> & {
+    /**
+     * The void of a posted document: when it is offered, what its dialog says (titled "Void <noun>
+     * <number>?"), the API's void and what is said once done (else "<Noun> <number> voided.").
+     */
+    void: {
       allowed: (doc: Doc) => boolean;
-      run: (doc: Doc) => Promise<unknown>;
-      done: (doc: Doc) => string;
+      text: (doc: Doc) => ReactNode;
+      path: VersionedAction;
+      done?: (doc: Doc) => string;
     };
   };
 }
@@ -141,3 +149,33 @@ export const capitalized = (word: string) => word.charAt(0).toUpperCase() + word
 
 /** A call's path parameter: `api.POST('/api/v1/bills/{id}/open', { ...byId(id), body })`. */
 export const byId = (id: string) => ({ params: { path: { id } } });
+
+/** The header fields every kind has: its date (from `name`, starting today) and a memo. */
+export const dateField = <Doc>(
+  name: string,
+  label: string,
+  from: (doc: Doc) => string,
+): HeaderField<Doc> => ({
+  name,
+  label,
+  type: 'date',
+  initial: 'today',
+  from,
+});
+export const memoField = <Doc extends { memo: string }>(placeholder?: string): HeaderField<Doc> => ({
+  name: 'memo',
+  label: 'Memo',
+  type: 'text',
+  initial: '',
+  from: (doc) => doc.memo,
+  grows: true,
+  ...(placeholder ? { placeholder } : {}),
+});
+
+/** A sale document's body (an invoice, a credit note): the customer, its date, memo and lines (D8). */
+export const saleBody = ({ party, values, lines }: Draft) => ({
+  customer: party,
+  issue_date: values.issue_date ?? '',
+  memo: values.memo ?? '',
+  lines: lines.body(),
+});

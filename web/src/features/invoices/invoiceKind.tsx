@@ -4,8 +4,9 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { api, data, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { postAction } from '../../api/queries/actions.ts';
 import {
   type Invoice,
   type InvoiceRow,
@@ -27,13 +28,13 @@ import {
   statusColumn,
   textColumn,
 } from '../documents/columns.tsx';
-import { byId, type DocumentKind } from '../documents/kind.ts';
+import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { paymentReceivedKind } from '../payments/paymentKinds.tsx';
 import type { Books } from '../shell/books.tsx';
 
-export const invoiceKind: DocumentKind<Invoice, InvoiceRow> = {
+export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/invoices', 'post'>> = {
   side: SALE,
   noun: 'invoice',
   plural: 'Invoices',
@@ -58,45 +59,13 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow> = {
   one: invoiceQuery,
   lines: (invoice) => invoice.lines,
   editor: {
-    fields: [
-      {
-        name: 'issue_date',
-        label: 'Issue date',
-        type: 'date',
-        initial: 'today',
-        from: (i) => i.issue_date,
-        w: 180,
-      },
-      { name: 'memo', label: 'Memo', type: 'text', initial: '', from: (i) => i.memo, grows: true },
-    ],
+    fields: [dateField('issue_date', 'Issue date', (invoice) => invoice.issue_date), memoField()],
     withItems: true,
     partyOf: (invoice) => invoice.customer,
-    save: async ({ party, values, lines }, invoice) => {
-      const body = {
-        customer: party,
-        issue_date: values.issue_date ?? '',
-        memo: values.memo ?? '',
-        lines: lines.body(),
-      };
-      return invoice
-        ? data(
-            await api.PATCH('/api/v1/invoices/{id}', {
-              ...byId(invoice.id),
-              body: { ...body, version: invoice.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/invoices', { body }));
-    },
-    finalize: {
-      label: 'Send',
-      run: async (saved) =>
-        data(
-          await api.POST('/api/v1/invoices/{id}/send', {
-            ...byId(saved.id),
-            body: { version: saved.version },
-          }),
-        ),
-    },
+    body: saleBody,
+    create: async (body) => data(await api.POST('/api/v1/invoices', { body })),
+    update: async (id, body) => data(await api.PATCH('/api/v1/invoices/{id}', { ...byId(id), body })),
+    finalize: { label: 'Send', run: (saved) => postAction('/api/v1/invoices/{id}/send', saved) },
     saved: (invoice, sent) => (sent ? `Invoice ${invoice.number} sent.` : `Draft ${invoice.number} saved.`),
     removeDraft: {
       label: 'Void draft',
@@ -134,8 +103,6 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow> = {
     void: {
       // D23: a sent invoice with a payment applied is not voided (the payment is voided first).
       allowed: (invoice) => invoice.status === 'sent' && parseMoney(invoice.amount_paid) === 0n,
-      title: (invoice) => `Void invoice ${invoice.number}?`,
-      confirm: (invoice) => `Void ${invoice.number}`,
       text: (invoice) => (
         <>
           <Text size="sm">
@@ -149,16 +116,13 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow> = {
           </Text>
         </>
       ),
-      run: voidInvoice,
-      done: (invoice) => `Invoice ${invoice.number} voided.`,
+      path: '/api/v1/invoices/{id}/void',
     },
   },
 };
 
-async function voidInvoice(invoice: Invoice) {
-  return data(
-    await api.POST('/api/v1/invoices/{id}/void', { ...byId(invoice.id), body: { version: invoice.version } }),
-  );
+function voidInvoice(invoice: Invoice) {
+  return postAction('/api/v1/invoices/{id}/void', invoice);
 }
 
 /** Download PDF; and while it is open: Record payment, New credit note, Email. */

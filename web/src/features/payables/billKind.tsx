@@ -4,7 +4,8 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { api, data, type RequestOf } from '../../api/client.ts';
+import { postAction } from '../../api/queries/actions.ts';
 import { type Bill, type BillRow, type BillStatus, billQuery, billsQuery } from '../../api/queries/bills.ts';
 import { vendorBillPaymentsQuery } from '../../api/queries/payments.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -19,11 +20,11 @@ import {
   statusColumn,
   textColumn,
 } from '../documents/columns.tsx';
-import { byId, type DocumentKind } from '../documents/kind.ts';
+import { byId, type DocumentKind, dateField, memoField } from '../documents/kind.ts';
 import { PURCHASE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 
-export const billKind: DocumentKind<Bill, BillRow> = {
+export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'post'>> = {
   side: PURCHASE,
   noun: 'bill',
   plural: 'Bills',
@@ -65,13 +66,7 @@ export const billKind: DocumentKind<Bill, BillRow> = {
         placeholder: 'Their invoice number',
         w: { base: '100%', xs: 200 },
       },
-      {
-        name: 'bill_date',
-        label: 'Bill date',
-        type: 'date',
-        initial: 'today',
-        from: (bill) => bill.bill_date,
-      },
+      dateField('bill_date', 'Bill date', (bill) => bill.bill_date),
       {
         name: 'due_date',
         label: 'Due date',
@@ -81,35 +76,21 @@ export const billKind: DocumentKind<Bill, BillRow> = {
         description: "Empty: from the vendor's terms",
         optional: true,
       },
-      { name: 'memo', label: 'Memo', type: 'text', initial: '', from: (bill) => bill.memo, grows: true },
+      memoField(),
     ],
     withItems: true,
     partyOf: (bill) => bill.vendor,
-    save: async ({ party, values, lines }, bill) => {
-      const body = {
-        vendor: party,
-        vendor_reference: values.vendor_reference ?? '',
-        bill_date: values.bill_date ?? '',
-        ...(values.due_date ? { due_date: values.due_date } : {}),
-        memo: values.memo ?? '',
-        lines: lines.purchaseBody(),
-      };
-      return bill
-        ? data(
-            await api.PATCH('/api/v1/bills/{id}', {
-              ...byId(bill.id),
-              body: { ...body, version: bill.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/bills', { body }));
-    },
-    finalize: {
-      label: 'Open',
-      run: async (saved) =>
-        data(
-          await api.POST('/api/v1/bills/{id}/open', { ...byId(saved.id), body: { version: saved.version } }),
-        ),
-    },
+    body: ({ party, values, lines }) => ({
+      vendor: party,
+      vendor_reference: values.vendor_reference ?? '',
+      bill_date: values.bill_date ?? '',
+      ...(values.due_date ? { due_date: values.due_date } : {}),
+      memo: values.memo ?? '',
+      lines: lines.purchaseBody(),
+    }),
+    create: async (body) => data(await api.POST('/api/v1/bills', { body })),
+    update: async (id, body) => data(await api.PATCH('/api/v1/bills/{id}', { ...byId(id), body })),
+    finalize: { label: 'Open', run: (saved) => postAction('/api/v1/bills/{id}/open', saved) },
     saved: (bill, opened) =>
       opened ? `Bill ${bill.number} opened and posted.` : `Draft bill ${bill.number} saved.`,
     // D23 for bills: a draft is voided with no ledger effect; its number stays used (numbers are gapless).
@@ -151,8 +132,6 @@ export const billKind: DocumentKind<Bill, BillRow> = {
     Sections: BillPayments,
     void: {
       allowed: (bill) => bill.status === 'open' && parseMoney(bill.amount_paid) === 0n,
-      title: (bill) => `Void bill ${bill.number}?`,
-      confirm: (bill) => `Void ${bill.number}`,
       text: (bill) => (
         <>
           <Text size="sm">
@@ -166,16 +145,13 @@ export const billKind: DocumentKind<Bill, BillRow> = {
           </Text>
         </>
       ),
-      run: voidBill,
-      done: (bill) => `Bill ${bill.number} voided.`,
+      path: '/api/v1/bills/{id}/void',
     },
   },
 };
 
-async function voidBill(bill: Bill) {
-  return data(
-    await api.POST('/api/v1/bills/{id}/void', { ...byId(bill.id), body: { version: bill.version } }),
-  );
+function voidBill(bill: Bill) {
+  return postAction('/api/v1/bills/{id}/void', bill);
 }
 
 /** "Pay bill" on an open bill: the bill payments screen with its balance offered in full. */

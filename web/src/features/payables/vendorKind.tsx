@@ -1,10 +1,9 @@
 // The vendor (D53) as a contact kind: what the books owe them on open bills, "New bill" for them, and
 // edit or deactivate from the list.
 import { Text } from '@mantine/core';
-import { api, data } from '../../api/client.ts';
+import { postAction } from '../../api/queries/actions.ts';
 import { type Vendor, vendorQuery, vendorsQuery } from '../../api/queries/contacts.ts';
 import type { ContactKind } from '../contacts/kind.ts';
-import { byId } from '../documents/kind.ts';
 import { PURCHASE } from '../documents/sides.ts';
 import { VendorForm } from './VendorForm.tsx';
 
@@ -19,13 +18,7 @@ export const vendorKind: ContactKind<Vendor> = {
     none: 'No vendors yet. Create one to enter their bills.',
     afterCreate: 'stay',
     rowActions: {
-      deactivate: async (vendor) =>
-        data(
-          await api.POST('/api/v1/vendors/{id}/deactivate', {
-            ...byId(vendor.id),
-            body: { version: vendor.version },
-          }),
-        ),
+      deactivate: (vendor) => postAction('/api/v1/vendors/{id}/deactivate', vendor),
       deactivated: (vendor) => `${vendor.display_name} deactivated: no new bills for them.`,
     },
   },

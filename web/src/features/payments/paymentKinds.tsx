@@ -2,6 +2,7 @@
 // or cash account is chosen, D88) and paid to a vendor (D55: from a bank, cash or card account).
 import { Text } from '@mantine/core';
 import { api, data } from '../../api/client.ts';
+import { postAction } from '../../api/queries/actions.ts';
 import {
   type BillPayment,
   billPaymentsQuery,
@@ -105,13 +106,7 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
         </>
       );
     },
-    run: async (payment) =>
-      data(
-        await api.POST('/api/v1/payments-received/{id}/void', {
-          ...byId(payment.id),
-          body: { version: payment.version },
-        }),
-      ),
+    run: (payment) => postAction('/api/v1/payments-received/{id}/void', payment),
     done: (payment) => `Payment ${payment.number} voided; the invoices it paid are open again.`,
   },
   credit: {
@@ -199,13 +194,7 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
         </Text>
       );
     },
-    run: async (payment) =>
-      data(
-        await api.POST('/api/v1/bill-payments/{id}/void', {
-          ...byId(payment.id),
-          body: { version: payment.version },
-        }),
-      ),
+    run: (payment) => postAction('/api/v1/bill-payments/{id}/void', payment),
     done: (payment) => `Payment ${payment.number} voided; the bills it paid are open again.`,
   },
 };
