@@ -6,13 +6,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
 import type { ContactBase, ContactKind } from './kind.ts';
@@ -91,70 +88,66 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
           />
         </div>
       </Group>
-      <ErrorNotice error={list.error ?? deactivate.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {debounced ? `No ${party} matches “${debounced}”.` : kind.list.none}
-        </Text>
-      ) : (
-        <DataTable
-          rows={rows}
-          rowKey={(contact) => contact.id}
-          minWidth={kind.list.minWidth}
-          hover
-          columns={[
-            {
-              header: 'Display name',
-              maw: 260,
-              breaks: true,
-              cell: (contact) => (
-                <Anchor component={Link} to={`${kind.side.partiesPath}/${contact.id}`}>
-                  {contact.display_name}
-                </Anchor>
-              ),
-            },
-            { header: 'Email', breaks: true, cell: (contact) => contact.email ?? '' },
-            {
-              header: 'Status',
-              cell: (contact) => <StatusBadge status={contact.is_active ? 'active' : 'inactive'} />,
-            },
-            { header: kind.list.openCount.header, align: 'right', cell: kind.list.openCount.count },
-            {
-              header: 'Balance',
-              align: 'right',
-              cell: (contact) => <Money amount={contact.balance} currency={books.currency} />,
-            },
-            canWrite &&
-              rowActions && {
-                header: 'Actions',
-                cell: (contact: Contact) => (
-                  <Group gap={4} wrap="nowrap">
+      <PagedTable
+        page={list}
+        error={deactivate.error}
+        empty={debounced ? `No ${party} matches “${debounced}”.` : kind.list.none}
+        onPage={setCursor}
+        rows={rows}
+        rowKey={(contact) => contact.id}
+        minWidth={kind.list.minWidth}
+        hover
+        columns={[
+          {
+            header: 'Display name',
+            maw: 260,
+            breaks: true,
+            cell: (contact) => (
+              <Anchor component={Link} to={`${kind.side.partiesPath}/${contact.id}`}>
+                {contact.display_name}
+              </Anchor>
+            ),
+          },
+          { header: 'Email', breaks: true, cell: (contact) => contact.email ?? '' },
+          {
+            header: 'Status',
+            cell: (contact) => <StatusBadge status={contact.is_active ? 'active' : 'inactive'} />,
+          },
+          { header: kind.list.openCount.header, align: 'right', cell: kind.list.openCount.count },
+          {
+            header: 'Balance',
+            align: 'right',
+            cell: (contact) => <Money amount={contact.balance} currency={books.currency} />,
+          },
+          canWrite &&
+            rowActions && {
+              header: 'Actions',
+              cell: (contact: Contact) => (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() => setEditing(contact)}
+                    aria-label={`Edit ${contact.display_name}`}
+                  >
+                    Edit
+                  </Button>
+                  {contact.is_active ? (
                     <Button
                       size="compact-xs"
-                      variant="default"
-                      onClick={() => setEditing(contact)}
-                      aria-label={`Edit ${contact.display_name}`}
+                      variant="subtle"
+                      color="red"
+                      onClick={() => deactivate.mutate(contact)}
+                      aria-label={`Deactivate ${contact.display_name}`}
                     >
-                      Edit
+                      Deactivate
                     </Button>
-                    {contact.is_active ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => deactivate.mutate(contact)}
-                        aria-label={`Deactivate ${contact.display_name}`}
-                      >
-                        Deactivate
-                      </Button>
-                    ) : null}
-                  </Group>
-                ),
-              },
-          ]}
-        />
-      )}
-      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+                  ) : null}
+                </Group>
+              ),
+            },
+        ]}
+      />
       <Modal
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}

@@ -6,11 +6,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { Page } from '../../ui/Page.tsx';
-import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
 
@@ -80,25 +78,16 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
           </Button>
         ) : null}
       </Group>
-      <ErrorNotice error={list.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {filtered ? kind.list.empty.filtered : kind.list.empty.none}
-        </Text>
-      ) : (
-        <DataTable
-          rows={rows}
-          columns={kind.list.columns}
-          rowKey={(row) => row.id}
-          minWidth={kind.list.minWidth}
-          hover
-        />
-      )}
-      <Pager
-        previous={cursorOf(list.data?.previous)}
-        next={cursorOf(list.data?.next)}
-        onPage={(page) => setCursor(page ?? NEWEST)}
+      <PagedTable
+        page={list}
+        empty={filtered ? kind.list.empty.filtered : kind.list.empty.none}
+        onPage={setCursor}
         newestFirst
+        rows={rows}
+        columns={kind.list.columns}
+        rowKey={(row) => row.id}
+        minWidth={kind.list.minWidth}
+        hover
       />
     </Page>
   );

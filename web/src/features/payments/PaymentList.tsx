@@ -2,19 +2,17 @@
 // dialog (D82), a payment's unapplied credit applied later where the kind has it, and the new payment
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
-import { Button, Group, Modal, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Modal, Skeleton } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { ApplyCredit } from '../documents/ApplyCredit.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
@@ -65,55 +63,46 @@ export function PaymentList<Payment extends PostedPayment>({
         ) : null
       }
     >
-      <ErrorNotice error={list.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {kind.list.empty}
-        </Text>
-      ) : (
-        <DataTable
-          rows={rows}
-          rowKey={(payment) => payment.id}
-          minWidth={kind.list.minWidth}
-          columns={[
-            ...kind.list.columns,
-            canWrite && {
-              header: 'Actions',
-              cell: (payment: Payment) =>
-                payment.status === 'posted' ? (
-                  <Group gap={4} wrap="nowrap">
-                    {credit && parseMoney(credit.remaining(payment)) > 0n ? (
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        onClick={() => setApplying(payment)}
-                        aria-label={`Apply credit of ${payment.number}`}
-                      >
-                        Apply credit
-                      </Button>
-                    ) : null}
-                    {kind.void.allowed(payment) ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setVoiding(payment)}
-                        aria-label={`Void ${payment.number}`}
-                      >
-                        Void
-                      </Button>
-                    ) : null}
-                  </Group>
-                ) : null,
-            },
-          ]}
-        />
-      )}
-      <Pager
-        previous={cursorOf(list.data?.previous)}
-        next={cursorOf(list.data?.next)}
-        onPage={(page) => setCursor(page ?? NEWEST)}
+      <PagedTable
+        page={list}
+        empty={kind.list.empty}
+        onPage={setCursor}
         newestFirst
+        rows={rows}
+        rowKey={(payment) => payment.id}
+        minWidth={kind.list.minWidth}
+        columns={[
+          ...kind.list.columns,
+          canWrite && {
+            header: 'Actions',
+            cell: (payment: Payment) =>
+              payment.status === 'posted' ? (
+                <Group gap={4} wrap="nowrap">
+                  {credit && parseMoney(credit.remaining(payment)) > 0n ? (
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      onClick={() => setApplying(payment)}
+                      aria-label={`Apply credit of ${payment.number}`}
+                    >
+                      Apply credit
+                    </Button>
+                  ) : null}
+                  {kind.void.allowed(payment) ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setVoiding(payment)}
+                      aria-label={`Void ${payment.number}`}
+                    >
+                      Void
+                    </Button>
+                  ) : null}
+                </Group>
+              ) : null,
+          },
+        ]}
       />
       <ConfirmDialog
         opened={voiding !== null}
