@@ -17,13 +17,13 @@ export function PagedTable<Row>({
   ...table
 }: {
   /** The list's query: its error, whether it answered, its previous and next pages. */
-  page: { error: unknown; isSuccess: boolean; data?: { previous: string | null; next: string | null } };
+  page: { error: unknown; isSuccess: boolean; data?: { previous?: string | null; next?: string | null } };
   rows: readonly Row[];
   empty: ReactNode;
   /** Another refusal to show instead (a row action's). */
   error?: unknown;
-  /** A page's cursor (the pager offers only pages that have one). */
-  onPage: (cursor: string) => void;
+  /** A page's cursor (the pager offers only pages that have one); no pager without it. */
+  onPage?: (cursor: string) => void;
   newestFirst?: boolean;
 } & Omit<Parameters<typeof DataTable<Row>>[0], 'rows'>) {
   return (
@@ -36,14 +36,16 @@ export function PagedTable<Row>({
       ) : (
         <DataTable rows={rows} {...table} />
       )}
-      <Pager
-        previous={cursorOf(page.data?.previous)}
-        next={cursorOf(page.data?.next)}
-        onPage={(cursor) => {
-          if (cursor !== undefined) onPage(cursor);
-        }}
-        newestFirst={newestFirst}
-      />
+      {onPage ? (
+        <Pager
+          previous={cursorOf(page.data?.previous)}
+          next={cursorOf(page.data?.next)}
+          onPage={(cursor) => {
+            if (cursor !== undefined) onPage(cursor);
+          }}
+          newestFirst={newestFirst}
+        />
+      ) : null}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { depositsQuery, undepositedPaymentsQuery } from '../../api/queries/deposits.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { voidColumn } from '../../ui/columns.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -18,6 +19,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -236,66 +238,31 @@ export default function Deposits() {
         ) : null
       }
     >
-      <ErrorNotice error={list.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Bank account</Table.Th>
-                <Table.Th>Payments</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {canWrite ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((deposit) => (
-                <Table.Tr key={deposit.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{deposit.number}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deposit.date)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{deposit.deposit_to_account_name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {deposit.payments.map((p) => p.payment_number).join(', ')}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={deposit.amount} currency={deposit.currency} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={deposit.status} />
-                  </Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      {deposit.status === 'posted' ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setVoiding(deposit)}
-                          aria-label={`Void ${deposit.number}`}
-                        >
-                          Void
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager
-        previous={cursorOf(list.data?.previous)}
-        next={cursorOf(list.data?.next)}
-        onPage={(page) => setCursor(page ?? NEWEST)}
+      <PagedTable
+        page={list}
+        empty="No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank."
+        onPage={setCursor}
         newestFirst
+        rows={rows}
+        rowKey={(deposit) => deposit.id}
+        minWidth={760}
+        columns={[
+          { header: 'Number', nowrap: true, cell: (deposit) => deposit.number },
+          { header: 'Date', nowrap: true, cell: (deposit) => formatDate(deposit.date) },
+          { header: 'Bank account', breaks: true, cell: (deposit) => deposit.deposit_to_account_name },
+          {
+            header: 'Payments',
+            breaks: true,
+            cell: (deposit) => deposit.payments.map((p) => p.payment_number).join(', '),
+          },
+          {
+            header: 'Amount',
+            align: 'right',
+            cell: (deposit) => <Money amount={deposit.amount} currency={deposit.currency} />,
+          },
+          { header: 'Status', cell: (deposit) => <StatusBadge status={deposit.status} /> },
+          voidColumn<Deposit>(canWrite, setVoiding),
+        ]}
       />
       <Modal opened={making} onClose={() => setMaking(false)} title="New deposit" size="lg">
         {making ? (
