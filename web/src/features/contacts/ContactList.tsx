@@ -1,11 +1,12 @@
 // Every list of contacts (customers, vendors): search, an active filter, cursor paging (creation
 // order, D31); "New …" in a dialog; the kind may edit and deactivate from the rows.
-import { Anchor, Button, Group, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { SearchField, StatusFilter } from '../../ui/ListFilters.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -24,7 +25,6 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
   const books = useBooks();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const statusLabel = useId();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [active, setActive] = useState('active');
@@ -63,30 +63,22 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
       }
     >
       <Group gap="sm" wrap="wrap">
-        <TextInput
-          label="Search"
+        <SearchField
           placeholder="Name or email"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(text) => {
+            setSearch(text);
             setCursor(undefined);
           }}
-          w={{ base: '100%', xs: 260 }}
         />
-        <div>
-          <Text size="sm" fw={500} id={statusLabel} mb={2}>
-            Status
-          </Text>
-          <SegmentedControl
-            aria-labelledby={statusLabel}
-            value={active}
-            onChange={(value) => {
-              setActive(value);
-              setCursor(undefined);
-            }}
-            data={ACTIVE}
-          />
-        </div>
+        <StatusFilter
+          value={active}
+          onChange={(value) => {
+            setActive(value);
+            setCursor(undefined);
+          }}
+          options={ACTIVE}
+        />
       </Group>
       <PagedTable
         page={list}

@@ -70,12 +70,9 @@ export const creditNoteKind: DocumentKind<
       label: 'Delete draft',
       title: (note) => `Delete the draft credit note for ${note.customer_name}?`,
       confirm: () => 'Delete draft',
-      text: () => (
-        <Text size="sm">
-          The draft and its lines are deleted for good. It was never issued, so nothing in the books changes
-          and no credit note number is used.
-        </Text>
-      ),
+      text: () => [
+        'The draft and its lines are deleted for good. It was never issued, so nothing in the books changes and no credit note number is used.',
+      ],
       run: async (note) => data(await api.DELETE('/api/v1/credit-notes/{id}', byId(note.id))),
       done: () => 'Draft credit note deleted.',
       after: 'list',
@@ -101,14 +98,9 @@ export const creditNoteKind: DocumentKind<
     void: {
       // D60: a note with credit applied is not voided (the applications stand on the invoices).
       allowed: (note) => note.status === 'issued' && parseMoney(note.amount_applied) === 0n,
-      text: (note) => (
-        <Text size="sm">
-          A reversing entry dated today (or the issue date, if that is later) takes the note out of the books:
-          {` ${note.customer_name}`} loses its {formatAmount(note.total, note.currency)} of credit and owes
-          that much again. The note stays on file marked void and its number stays used. A void cannot be
-          undone.
-        </Text>
-      ),
+      text: (note) => [
+        `A reversing entry dated today (or the issue date, if that is later) takes the note out of the books: ${note.customer_name} loses its ${formatAmount(note.total, note.currency)} of credit and owes that much again. The note stays on file marked void and its number stays used. A void cannot be undone.`,
+      ],
       path: '/api/v1/credit-notes/{id}/void',
       done: (note) => `Credit note ${note.number} voided; its entry is reversed.`,
     },

@@ -1,11 +1,12 @@
 // Every list of documents (invoices, bills, credit notes): a status filter, a search where the kind
 // has one, a party's documents (`?vendor=` from a vendor's page), newest first (the list's last page,
 // then older pages, D31); "New …" opens the draft editor.
-import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SearchField, StatusFilter } from '../../ui/ListFilters.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
@@ -19,7 +20,6 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
 }) {
   const books = useBooks();
   const navigate = useNavigate();
-  const statusLabel = useId();
   const [params, setParams] = useSearchParams();
   const party = (kind.list.byParty && params.get(kind.side.party)) || undefined;
   const [status, setStatus] = useState('all');
@@ -47,31 +47,23 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
     >
       <Group gap="sm" wrap="wrap" align="flex-end">
         {kind.list.search ? (
-          <TextInput
-            label="Search"
+          <SearchField
             placeholder={kind.list.search}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onChange={(text) => {
+              setSearch(text);
               setCursor(NEWEST);
             }}
-            w={{ base: '100%', xs: 260 }}
           />
         ) : null}
-        <div>
-          <Text size="sm" fw={500} id={statusLabel} mb={2}>
-            Status
-          </Text>
-          <SegmentedControl
-            aria-labelledby={statusLabel}
-            value={status}
-            onChange={(value) => {
-              setStatus(value);
-              setCursor(NEWEST);
-            }}
-            data={['all', ...kind.list.statuses].map((value) => ({ value, label: capitalized(value) }))}
-          />
-        </div>
+        <StatusFilter
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setCursor(NEWEST);
+          }}
+          options={['all', ...kind.list.statuses].map((value) => ({ value, label: capitalized(value) }))}
+        />
         {party ? (
           <Button variant="subtle" size="xs" onClick={() => setParams({})}>
             Every {kind.side.party}

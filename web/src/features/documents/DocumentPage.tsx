@@ -17,6 +17,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Figures } from '../../ui/Figures.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { Sentences } from '../../ui/Sentences.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import type { DocumentBase, DocumentKind } from './kind.ts';
@@ -165,7 +166,7 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
           loading={remove.isPending}
           error={remove.error}
         >
-          {spec.removeDraft.text(doc)}
+          <Sentences text={spec.removeDraft.text(doc)} />
         </ConfirmDialog>
       ) : null}
     </Page>
@@ -230,7 +231,7 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body
         loading={voidIt.isPending}
         error={voidIt.error}
       >
-        {view.void.text(doc)}
+        <Sentences text={view.void.text(doc)} />
       </ConfirmDialog>
       {extras.dialogs}
     </Page>

@@ -68,7 +68,8 @@ export interface Draft {
 export interface Confirmation<Doc> {
   title: (doc: Doc) => string;
   confirm: (doc: Doc) => string;
-  text: (doc: Doc) => ReactNode;
+  /** Its sentences, a paragraph each. */
+  text: (doc: Doc) => string[];
 }
 
 /** What a kind adds to its page: buttons beside the void, a notice under the header, dialogs. */
@@ -137,7 +138,7 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
      */
     void: {
       allowed: (doc: Doc) => boolean;
-      text: (doc: Doc) => ReactNode;
+      text: (doc: Doc) => string[];
       path: VersionedAction;
       done?: (doc: Doc) => string;
     };

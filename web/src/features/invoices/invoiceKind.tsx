@@ -71,13 +71,9 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
       label: 'Void draft',
       title: (invoice) => `Void draft invoice ${invoice.number}?`,
       confirm: (invoice) => `Void ${invoice.number}`,
-      text: (invoice) => (
-        <Text size="sm">
-          The draft is marked void and kept on file; it never reached the books, so no balance changes. Its
-          number {invoice.number} stays used so the numbering has no gap. Unsaved changes on this page are
-          lost.
-        </Text>
-      ),
+      text: (invoice) => [
+        `The draft is marked void and kept on file; it never reached the books, so no balance changes. Its number ${invoice.number} stays used so the numbering has no gap. Unsaved changes on this page are lost.`,
+      ],
       run: voidInvoice,
       after: 'list',
     },
@@ -103,19 +99,10 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     void: {
       // D23: a sent invoice with a payment applied is not voided (the payment is voided first).
       allowed: (invoice) => invoice.status === 'sent' && parseMoney(invoice.amount_paid) === 0n,
-      text: (invoice) => (
-        <>
-          <Text size="sm">
-            A reversing entry dated today (or the issue date, if that is later) takes the invoice out of the
-            books: {invoice.customer_name} no longer owes its {formatAmount(invoice.total, invoice.currency)},
-            and any stocked items on it go back into stock.
-          </Text>
-          <Text size="sm">
-            The invoice stays on file marked void and its number stays used. A void cannot be undone: to bill
-            again, write a new invoice.
-          </Text>
-        </>
-      ),
+      text: (invoice) => [
+        `A reversing entry dated today (or the issue date, if that is later) takes the invoice out of the books: ${invoice.customer_name} no longer owes its ${formatAmount(invoice.total, invoice.currency)}, and any stocked items on it go back into stock.`,
+        'The invoice stays on file marked void and its number stays used. A void cannot be undone: to bill again, write a new invoice.',
+      ],
       path: '/api/v1/invoices/{id}/void',
     },
   },

@@ -1,11 +1,12 @@
 // Items (D47): what the business sells and buys; inventory items with their stock on hand and value.
 // Search, type filter, cursor paging; "New item" in a dialog; a row opens the item page.
-import { Anchor, Button, Group, Modal, Select, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { itemsQuery } from '../../api/queries/items.ts';
+import { SearchField } from '../../ui/ListFilters.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { trimZeros } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -39,15 +40,13 @@ export default function Items() {
       }
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+        <SearchField
           placeholder="Name or SKU"
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(text) => {
+            setSearch(text);
             setCursor(undefined);
           }}
-          w={{ base: '100%', xs: 240 }}
         />
         <Select
           label="Type"

@@ -98,13 +98,9 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
       label: 'Void draft',
       title: (bill) => `Void draft bill ${bill.number}?`,
       confirm: (bill) => `Void ${bill.number}`,
-      text: (bill) => (
-        <Text size="sm">
-          The draft is marked void and kept on file; it never reached the books, so nothing you owe changes.
-          Its number {bill.number} stays used so the numbering has no gap. Unsaved changes on this page are
-          lost.
-        </Text>
-      ),
+      text: (bill) => [
+        `The draft is marked void and kept on file; it never reached the books, so nothing you owe changes. Its number ${bill.number} stays used so the numbering has no gap. Unsaved changes on this page are lost.`,
+      ],
       run: voidBill,
       done: (bill) => `Draft bill ${bill.number} voided.`,
       after: 'stay',
@@ -132,19 +128,10 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     Sections: BillPayments,
     void: {
       allowed: (bill) => bill.status === 'open' && parseMoney(bill.amount_paid) === 0n,
-      text: (bill) => (
-        <>
-          <Text size="sm">
-            A reversing entry dated today (or the bill date, if that is later) takes the bill out of the
-            books: you no longer owe {bill.vendor_name} its {formatAmount(bill.total, bill.currency)}, and any
-            stocked items it bought leave stock again at their cost (refused if that would leave an item below
-            zero).
-          </Text>
-          <Text size="sm">
-            The bill stays on file marked void and its number stays used. A void cannot be undone.
-          </Text>
-        </>
-      ),
+      text: (bill) => [
+        `A reversing entry dated today (or the bill date, if that is later) takes the bill out of the books: you no longer owe ${bill.vendor_name} its ${formatAmount(bill.total, bill.currency)}, and any stocked items it bought leave stock again at their cost (refused if that would leave an item below zero).`,
+        'The bill stays on file marked void and its number stays used. A void cannot be undone.',
+      ],
       path: '/api/v1/bills/{id}/void',
     },
   },

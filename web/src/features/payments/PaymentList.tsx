@@ -13,6 +13,7 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
+import { Sentences } from '../../ui/Sentences.tsx';
 import { ApplyCredit } from '../documents/ApplyCredit.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
@@ -116,7 +117,7 @@ export function PaymentList<Payment extends PostedPayment>({
         loading={voidPayment.isPending}
         error={voidPayment.error}
       >
-        {voiding ? kind.void.text(voiding) : null}
+        {voiding ? <Sentences text={kind.void.text(voiding)} /> : null}
       </ConfirmDialog>
       {credit ? (
         <Modal opened={applying !== null} onClose={() => setApplying(null)} title="Apply credit">

@@ -85,26 +85,20 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
     confirm: (payment) => `Void ${payment.number}`,
     text: (payment) => {
       const paid = payment.applications.map((a) => a.invoice_number).join(', ');
-      return (
-        <>
-          <Text size="sm">
-            A reversing entry dated the payment's own date, {formatDate(payment.payment_date)}, takes the{' '}
-            {formatAmount(payment.amount, payment.currency)} from {payment.customer_name} out of the books, as
-            if it never came in.
-          </Text>
-          <Text size="sm">
-            {payment.applications.length > 1
-              ? `The invoices it paid (${paid}) are open again for what it paid on them.`
-              : paid
-                ? `The invoice it paid, ${paid}, is open again for what it paid on it.`
-                : 'It paid no invoice.'}
-            {parseMoney(payment.unapplied_amount) > 0n
-              ? ` Its unapplied credit of ${formatAmount(payment.unapplied_amount, payment.currency)} goes too.`
-              : ''}{' '}
-            The payment stays on file marked void; a void cannot be undone.
-          </Text>
-        </>
-      );
+      const reopened =
+        payment.applications.length > 1
+          ? `The invoices it paid (${paid}) are open again for what it paid on them.`
+          : paid
+            ? `The invoice it paid, ${paid}, is open again for what it paid on it.`
+            : 'It paid no invoice.';
+      const credit =
+        parseMoney(payment.unapplied_amount) > 0n
+          ? ` Its unapplied credit of ${formatAmount(payment.unapplied_amount, payment.currency)} goes too.`
+          : '';
+      return [
+        `A reversing entry dated the payment's own date, ${formatDate(payment.payment_date)}, takes the ${formatAmount(payment.amount, payment.currency)} from ${payment.customer_name} out of the books, as if it never came in.`,
+        `${reopened}${credit} The payment stays on file marked void; a void cannot be undone.`,
+      ];
     },
     run: (payment) => postAction('/api/v1/payments-received/{id}/void', payment),
     done: (payment) => `Payment ${payment.number} voided; the invoices it paid are open again.`,
@@ -182,17 +176,13 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
     confirm: (payment) => `Void ${payment.number}`,
     text: (payment) => {
       const numbers = payment.applications.map((a) => a.bill_number);
-      return (
-        <Text size="sm">
-          A reversing entry dated the payment's own date, {formatDate(payment.payment_date)}, puts the{' '}
-          {formatAmount(payment.amount, payment.currency)} paid to {payment.vendor_name} out of the books, as
-          if it was never paid.{' '}
-          {numbers.length === 1
-            ? `The bill it paid, ${numbers[0]}, is open and owed again.`
-            : `The bills it paid (${numbers.join(', ')}) are open and owed again.`}{' '}
-          The payment stays on file marked void; a void cannot be undone.
-        </Text>
-      );
+      const reopened =
+        numbers.length === 1
+          ? `The bill it paid, ${numbers[0]}, is open and owed again.`
+          : `The bills it paid (${numbers.join(', ')}) are open and owed again.`;
+      return [
+        `A reversing entry dated the payment's own date, ${formatDate(payment.payment_date)}, puts the ${formatAmount(payment.amount, payment.currency)} paid to ${payment.vendor_name} out of the books, as if it was never paid. ${reopened} The payment stays on file marked void; a void cannot be undone.`,
+      ];
     },
     run: (payment) => postAction('/api/v1/bill-payments/{id}/void', payment),
     done: (payment) => `Payment ${payment.number} voided; the bills it paid are open again.`,
