@@ -20,7 +20,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { ApplyCredit } from '../documents/ApplyCredit.tsx';
-import { dateColumn, moneyColumn, numberColumn, statusColumn, textColumn } from '../documents/columns.tsx';
+import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
@@ -39,12 +39,12 @@ export const creditNoteKind: DocumentKind<
     statuses: ['draft', 'issued', 'void'],
     query: ({ status, cursor }) => creditNotesQuery({ status: status as CreditNoteStatus, cursor }),
     columns: [
-      numberColumn('/credit-notes'),
-      textColumn('Customer', (note) => note.customer_name, 240),
-      dateColumn('Date', (note) => note.issue_date),
-      statusColumn(),
-      moneyColumn('Total', (note) => note.total),
-      moneyColumn('Remaining credit', (note) => note.remaining_credit),
+      column.number('/credit-notes'),
+      column.text('Customer', (note) => note.customer_name, 240),
+      column.date('Date', (note) => note.issue_date),
+      column.status(),
+      column.money('Total', (note) => note.total),
+      column.money('Remaining credit', (note) => note.remaining_credit),
     ],
     minWidth: 640,
     empty: {

@@ -70,3 +70,13 @@ export const moneyColumn = <Row extends { currency: string }>(
   align: 'right',
   cell: (row) => <Money amount={amount(row)} currency={row.currency} />,
 });
+
+/** The columns above by short names, for a kind's list: `column.money('Total', (bill) => bill.total)`. */
+export const column = {
+  number: numberColumn,
+  text: textColumn,
+  date: dateColumn,
+  due: dueColumn,
+  status: statusColumn,
+  money: moneyColumn,
+};

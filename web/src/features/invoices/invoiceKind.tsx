@@ -20,14 +20,7 @@ import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
-import {
-  dateColumn,
-  dueColumn,
-  moneyColumn,
-  numberColumn,
-  statusColumn,
-  textColumn,
-} from '../documents/columns.tsx';
+import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
@@ -45,13 +38,13 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     search: 'Number or customer',
     query: ({ status, search, cursor }) => invoicesQuery({ status: status as InvoiceStatus, search, cursor }),
     columns: [
-      numberColumn('/invoices'),
-      textColumn('Customer', (invoice) => invoice.customer_name, 240),
-      dateColumn('Issued', (invoice) => invoice.issue_date),
-      dueColumn(),
-      statusColumn(),
-      moneyColumn('Total', (invoice) => invoice.total),
-      moneyColumn('Balance due', (invoice) => invoice.balance_due),
+      column.number('/invoices'),
+      column.text('Customer', (invoice) => invoice.customer_name, 240),
+      column.date('Issued', (invoice) => invoice.issue_date),
+      column.due(),
+      column.status(),
+      column.money('Total', (invoice) => invoice.total),
+      column.money('Balance due', (invoice) => invoice.balance_due),
     ],
     minWidth: 640,
     empty: { none: 'No invoices yet.', filtered: 'No invoice matches these filters.' },

@@ -12,14 +12,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import {
-  dateColumn,
-  dueColumn,
-  moneyColumn,
-  numberColumn,
-  statusColumn,
-  textColumn,
-} from '../documents/columns.tsx';
+import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField } from '../documents/kind.ts';
 import { PURCHASE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
@@ -37,14 +30,14 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     query: ({ status, search, party, cursor }) =>
       billsQuery({ status: status as BillStatus, search, vendor: party, cursor }),
     columns: [
-      numberColumn('/bills'),
-      textColumn('Vendor', (bill) => bill.vendor_name, 240),
-      textColumn('Reference', (bill) => bill.vendor_reference),
-      dateColumn('Bill date', (bill) => bill.bill_date),
-      dueColumn(),
-      statusColumn(),
-      moneyColumn('Total', (bill) => bill.total),
-      moneyColumn('Balance due', (bill) => bill.balance_due),
+      column.number('/bills'),
+      column.text('Vendor', (bill) => bill.vendor_name, 240),
+      column.text('Reference', (bill) => bill.vendor_reference),
+      column.date('Bill date', (bill) => bill.bill_date),
+      column.due(),
+      column.status(),
+      column.money('Total', (bill) => bill.total),
+      column.money('Balance due', (bill) => bill.balance_due),
     ],
     minWidth: 720,
     empty: {

@@ -12,12 +12,12 @@ import {
 import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { dateColumn, moneyColumn, statusColumn, textColumn } from '../documents/columns.tsx';
+import { column } from '../documents/columns.tsx';
 import { byId } from '../documents/kind.ts';
 import { PURCHASE, SALE } from '../documents/sides.ts';
 import type { PaymentKind } from './paymentKind.ts';
 
-const numberColumn = textColumn<{ number: string }>('Number', (payment) => payment.number);
+const paymentNumber = column.text<{ number: string }>('Number', (payment) => payment.number);
 
 export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
   side: SALE,
@@ -51,21 +51,21 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
   list: {
     query: paymentsQuery,
     columns: [
-      { ...numberColumn, nowrap: true },
-      textColumn('Customer', (payment) => payment.customer_name),
-      dateColumn('Date', (payment) => payment.payment_date),
+      { ...paymentNumber, nowrap: true },
+      column.text('Customer', (payment) => payment.customer_name),
+      column.date('Date', (payment) => payment.payment_date),
       {
         header: 'Applied to',
         nowrap: true,
         cell: (p) => p.applications.map((a) => a.invoice_number).join(', '),
       },
-      moneyColumn('Amount', (payment) => payment.amount),
-      moneyColumn('Unapplied', (payment) => payment.unapplied_amount),
+      column.money('Amount', (payment) => payment.amount),
+      column.money('Unapplied', (payment) => payment.unapplied_amount),
       {
-        ...statusColumn(),
+        ...column.status(),
         cell: (payment) => (
           <>
-            {statusColumn().cell(payment, 0)}
+            {column.status().cell(payment, 0)}
             {payment.deposit ? (
               <Text size="xs" c="dimmed">
                 deposited
@@ -156,16 +156,16 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
   list: {
     query: billPaymentsQuery,
     columns: [
-      { ...numberColumn, nowrap: true },
-      textColumn('Vendor', (payment) => payment.vendor_name),
-      dateColumn('Date', (payment) => payment.payment_date),
+      { ...paymentNumber, nowrap: true },
+      column.text('Vendor', (payment) => payment.vendor_name),
+      column.date('Date', (payment) => payment.payment_date),
       {
         header: 'Bills paid',
         nowrap: true,
         cell: (p) => p.applications.map((a) => a.bill_number).join(', '),
       },
-      moneyColumn('Amount', (payment) => payment.amount),
-      statusColumn(),
+      column.money('Amount', (payment) => payment.amount),
+      column.status(),
     ],
     minWidth: 760,
     empty: 'No bill payments yet.',
