@@ -187,10 +187,13 @@ export function PaymentForm<Payment extends PostedPayment>({
                       value={applied[document.id] ?? ''}
                       onChange={(e) => setApplied({ ...applied, [document.id]: e.currentTarget.value })}
                       error={fields[`applications/${index}/amount`]?.join('; ')}
+                      style={{ flex: 1, minWidth: 0 }}
                     />
                     <Button
                       size="compact-xs"
                       variant="default"
+                      // Never shrunk to "Fu" beside a wide amount.
+                      style={{ flexShrink: 0 }}
                       aria-label={`Pay ${document.number} in full`}
                       onClick={() =>
                         setApplied({ ...applied, [document.id]: trimZeros(document.balance_due) })
