@@ -2,8 +2,7 @@
 // back, priced like an invoice. "Issue" numbers it (CN-) and posts the mirror of an invoice's entry;
 // an issued note's credit is applied to the customer's open invoices; a note with nothing applied can
 // be voided; a draft is deleted, not voided (it has no number yet).
-import { Anchor, Button, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
@@ -18,8 +17,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
-import { ApplyCredit } from '../documents/ApplyCredit.tsx';
+import { useApplyCredit } from '../documents/ApplyCredit.tsx';
 import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
@@ -109,44 +107,24 @@ export const creditNoteKind: DocumentKind<
 
 /** "Apply credit" while the note has credit left: an amount per open invoice of its customer. */
 function useCreditNoteExtras(note: CreditNote, books: Books, refresh: () => void) {
-  const [applying, applyDialog] = useDisclosure(false);
-  const canApply = books.can.writeSales && note.status === 'issued' && parseMoney(note.remaining_credit) > 0n;
-  return {
-    buttons: canApply ? <Button onClick={applyDialog.open}>Apply credit</Button> : null,
-    dialogs: (
-      <Modal opened={applying} onClose={applyDialog.close} title={`Apply ${note.number}`} size="lg">
-        <ApplyCredit
-          side={SALE}
-          books={books}
-          party={note.customer}
-          available={note.remaining_credit}
-          intro={
-            <>
-              {note.customer_name} has{' '}
-              <Money amount={note.remaining_credit} currency={books.currency} strong /> of credit left on{' '}
-              {note.number}.
-            </>
-          }
-          apply={async (applications) => {
-            data(
-              await api.POST('/api/v1/credit-notes/{id}/apply', {
-                ...byId(note.id),
-                body: {
-                  applications: applications.map(({ id, amount }) => ({ invoice_id: id, amount })),
-                  version: note.version,
-                },
-              }),
-            );
-          }}
-          onDone={() => {
-            refresh();
-            applyDialog.close();
-            notify({ color: 'teal', message: `Credit of ${note.number} applied.` });
-          }}
-        />
-      </Modal>
-    ),
-  };
+  return useApplyCredit({
+    side: SALE,
+    books,
+    refresh,
+    credit: {
+      number: note.number,
+      party: note.customer,
+      partyName: note.customer_name,
+      remaining: note.status === 'issued' ? note.remaining_credit : '0',
+    },
+    apply: async (applications) => {
+      const body = {
+        applications: applications.map(({ id, amount }) => ({ invoice_id: id, amount })),
+        version: note.version,
+      };
+      data(await api.POST('/api/v1/credit-notes/{id}/apply', { ...byId(note.id), body }));
+    },
+  });
 }
 
 /** The invoices the note's credit went to. */

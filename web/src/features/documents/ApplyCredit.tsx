@@ -2,11 +2,14 @@
 // remaining credit (D60) on a customer's open invoices; a vendor credit's on a vendor's open bills
 // (D87). One amount per open document, the rest shown as it is typed (exact, with the shared money
 // rules), and the API's refusal in words.
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
+import { notify } from '../../ui/notify.ts';
 import type { Books } from '../shell/books.tsx';
 import type { SideDescriptor } from './sides.ts';
 
@@ -90,4 +93,52 @@ export function ApplyCredit({
       </Group>
     </Stack>
   );
+}
+
+/**
+ * A credit document's "Apply credit" button and dialog, offered while it has credit left and the
+ * person may write: a credit note's on the customer's open invoices (D60), a vendor credit's on the
+ * vendor's open bills (D87).
+ */
+export function useApplyCredit({
+  side,
+  books,
+  credit,
+  apply,
+  refresh,
+}: {
+  side: SideDescriptor;
+  books: Books;
+  /** `remaining` is the credit left to apply ("0" while it cannot be applied, a draft or a void). */
+  credit: { number: string | null; party: string; partyName: string; remaining: string };
+  apply: (applications: Application[]) => Promise<void>;
+  refresh: () => void;
+}) {
+  const [applying, dialog] = useDisclosure(false);
+  const canApply = side.canWrite(books) && parseMoney(credit.remaining) > 0n;
+  return {
+    buttons: canApply ? <Button onClick={dialog.open}>Apply credit</Button> : null,
+    dialogs: (
+      <Modal opened={applying} onClose={dialog.close} title={`Apply ${credit.number}`} size="lg">
+        <ApplyCredit
+          side={side}
+          books={books}
+          party={credit.party}
+          available={credit.remaining}
+          intro={
+            <>
+              {credit.partyName} has <Money amount={credit.remaining} currency={books.currency} strong /> of
+              credit left on {credit.number}.
+            </>
+          }
+          apply={apply}
+          onDone={() => {
+            refresh();
+            dialog.close();
+            notify({ color: 'teal', message: `Credit of ${credit.number} applied.` });
+          }}
+        />
+      </Modal>
+    ),
+  };
 }

@@ -20,7 +20,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Sentences } from '../../ui/Sentences.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
-import type { DocumentBase, DocumentKind } from './kind.ts';
+import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
 import { LinesGrid, LinesTable, useLines } from './LinesGrid.tsx';
 
 export function DocumentPage<Doc extends DocumentBase, Row extends { id: string }, Body>({
@@ -196,7 +196,7 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body
   });
   const extras = view.useExtras(doc, books, refresh);
   const Sections = view.Sections;
-  const title = `${capitalizedNoun(kind.noun)} ${doc.number ?? ''}`;
+  const title = `${capitalized(kind.noun)} ${doc.number ?? ''}`;
   return (
     <Page
       title={title}
@@ -237,5 +237,3 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body
     </Page>
   );
 }
-
-const capitalizedNoun = (noun: string) => noun.charAt(0).toUpperCase() + noun.slice(1);

@@ -14,6 +14,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatMoney, readAmount, trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { applicationsOf, sumOf } from '../documents/ApplyCredit.tsx';
+import { capitalized } from '../documents/kind.ts';
 import type { OpenDocument } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 import type { PaymentKind, PostedPayment } from './paymentKind.ts';
@@ -160,7 +161,7 @@ export function PaymentForm<Payment extends PostedPayment>({
             striped={false}
             columns={[
               {
-                header: kind.side.documentNoun === 'bill' ? 'Bill' : 'Invoice',
+                header: capitalized(kind.side.documentNoun),
                 cell: (document) => (
                   <>
                     {document.number}
