@@ -3,19 +3,20 @@
 // invoices and payments. Every figure is the API's decimal
 // string, summed with the shared money rules where the app adds (D45). The newest documents are the
 // last page of their lists (`cursor=last`): one request each, however many the books hold.
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/queries/dashboard.ts';
-import { firstOfMonth, formatDate, monthsUpTo, today } from '../../ui/dates.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { firstOfMonth, monthsUpTo, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { column } from '../documents/columns.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import type { MonthFigures } from './SixMonths.tsx';
 
@@ -222,38 +223,19 @@ function DashboardOf({ books }: { books: Books }) {
               .
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Number</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Issued</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Balance due</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {recent.map((invoice) => (
-                    <Table.Tr key={invoice.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to={`/invoices/${invoice.id}`}>
-                          {invoice.number || 'Draft'}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invoice.customer_name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issue_date)}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={invoice.status} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={invoice.balance_due} currency={currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable<(typeof recent)[number]>
+              rows={recent}
+              rowKey={(invoice) => invoice.id}
+              minWidth={360}
+              hover
+              columns={[
+                column.number('/invoices'),
+                column.text('Customer', (invoice) => invoice.customer_name),
+                column.date('Issued', (invoice) => invoice.issue_date),
+                column.status(),
+                column.money('Balance due', (invoice) => invoice.balance_due),
+              ]}
+            />
           )}
         </Section>
         <Section title="Recent payments">
@@ -264,40 +246,34 @@ function DashboardOf({ books }: { books: Books }) {
               No payments recorded yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Number</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(payments.data ?? []).map((payment) => (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to="/payments">
-                          {payment.number}
-                        </Anchor>
-                        {payment.status === 'void' ? (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (void)
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={payment.amount} currency={currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable<NonNullable<typeof payments.data>[number]>
+              rows={payments.data ?? []}
+              rowKey={(payment) => payment.id}
+              minWidth={360}
+              hover
+              columns={[
+                {
+                  header: 'Number',
+                  nowrap: true,
+                  cell: (payment) => (
+                    <>
+                      <Anchor component={Link} to="/payments">
+                        {payment.number}
+                      </Anchor>
+                      {payment.status === 'void' ? (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          (void)
+                        </Text>
+                      ) : null}
+                    </>
+                  ),
+                },
+                column.text('Customer', (payment) => payment.customer_name),
+                column.date('Date', (payment) => payment.payment_date),
+                column.money('Amount', (payment) => payment.amount),
+              ]}
+            />
           )}
         </Section>
       </SimpleGrid>
