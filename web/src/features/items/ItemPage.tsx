@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -27,12 +26,12 @@ import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { itemMovementsQuery, itemQuery } from '../../api/queries/items.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
+import { showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
 
@@ -132,59 +131,44 @@ function Movements({ books, item }: { books: Books; item: Item }) {
       <Title order={2} size="h4">
         Stock movements
       </Title>
-      <ErrorNotice error={movements.error} />
-      {movements.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Unit cost</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-                <Table.Th ta="right">On hand after</Table.Th>
-                <Table.Th ta="right">Value after</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((movement) => (
-                <Table.Tr key={movement.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(movement.date)}</Table.Td>
-                  <Table.Td>
-                    {movement.source_type.startsWith('invoice') ? (
-                      <Anchor component={Link} to={`/invoices/${movement.source_id}`}>
-                        {SOURCES[movement.source_type]}
-                      </Anchor>
-                    ) : (
-                      (SOURCES[movement.source_type] ?? movement.source_type)
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{trimZeros(movement.quantity)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={movement.unit_cost} currency={books.currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={movement.value} currency={books.currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">{trimZeros(movement.quantity_after)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={movement.value_after} currency={books.currency} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager
-        previous={cursorOf(movements.data?.previous)}
-        next={cursorOf(movements.data?.next)}
+      <PagedTable
+        page={movements}
+        empty='No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.'
         onPage={setCursor}
+        rows={rows}
+        rowKey={(movement) => movement.id}
+        minWidth={640}
+        columns={[
+          { header: 'Date', nowrap: true, cell: (movement) => formatDate(movement.date) },
+          {
+            header: 'From',
+            cell: (movement) =>
+              movement.source_type.startsWith('invoice') ? (
+                <Anchor component={Link} to={`/invoices/${movement.source_id}`}>
+                  {SOURCES[movement.source_type]}
+                </Anchor>
+              ) : (
+                (SOURCES[movement.source_type] ?? movement.source_type)
+              ),
+          },
+          { header: 'Quantity', align: 'right', cell: (movement) => trimZeros(movement.quantity) },
+          {
+            header: 'Unit cost',
+            align: 'right',
+            cell: (movement) => <Money amount={movement.unit_cost} currency={books.currency} />,
+          },
+          {
+            header: 'Value',
+            align: 'right',
+            cell: (movement) => <Money amount={movement.value} currency={books.currency} />,
+          },
+          { header: 'On hand after', align: 'right', cell: (movement) => trimZeros(movement.quantity_after) },
+          {
+            header: 'Value after',
+            align: 'right',
+            cell: (movement) => <Money amount={movement.value_after} currency={books.currency} />,
+          },
+        ]}
       />
     </Stack>
   );
