@@ -160,3 +160,6 @@ export function balanceSentence(balance: Balance, currency: string): string {
   const side = balance.difference > 0n ? 'debits exceed credits' : 'credits exceed debits';
   return `Out of balance by ${formatAmount(abs, currency)} (${side}).`;
 }
+
+/** "12.5000" as "12.5" and "3.0000" as "3": a decimal string of the API for an input to start from. */
+export const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);

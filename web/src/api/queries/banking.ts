@@ -3,6 +3,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { cursorOf } from '../../ui/forms.ts';
 import { api, data, type ResponseOf } from '../client.ts';
+import { invalidateAfter } from './invalidate.ts';
+import { journalKeys } from './journal.ts';
 
 export type BankTransaction = ResponseOf<'/api/v1/bank-transactions/{id}', 'get', 200>;
 export type BankStatement = ResponseOf<'/api/v1/bank-statements/{id}', 'get', 200>;
@@ -32,7 +34,7 @@ export const bankingKeys = {
   mappings: () => ['banking', 'mappings'] as const,
   ledger: (account: string, from: string, to: string, cursor: string | undefined) =>
     ['banking', 'ledger', account, from, to, cursor ?? ''] as const,
-  journalEntry: (id: string) => ['journal', 'one', id] as const,
+  journalEntry: journalKeys.one,
   rules: () => ['banking', 'rules'] as const,
   reconciliationReport: (account: string, asOf: string) =>
     ['banking', 'reconciliation-report', account, asOf] as const,
@@ -193,23 +195,7 @@ export const reconciliationsQuery = (account: string) =>
     },
   });
 
-/**
- * What a banking write makes stale: every banking read, the balances of the accounts, the ledger
- * lines it matched or posted, and (a line created as a payment, bill payment or deposit) the
- * documents and figures they feed.
- */
+/** What a banking write makes stale: `STALE_AFTER.banking` (a line may become a payment, a deposit). */
 export function invalidateBanking(queryClient: QueryClient) {
-  for (const key of [
-    'banking',
-    'accounts',
-    'journal',
-    'dashboard',
-    'reports',
-    'payments',
-    'bill-payments',
-    'invoices',
-    'bills',
-    'deposits',
-  ])
-    void queryClient.invalidateQueries({ queryKey: [key] });
+  invalidateAfter(queryClient, 'banking');
 }

@@ -15,19 +15,20 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import type { components } from '../../api/schema';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import type { Account } from '../../api/queries/accounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
+import { showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
 
-export type Account = components['schemas']['Account'];
 type AccountType = Account['type'];
 
 export const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
@@ -38,30 +39,8 @@ export const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
   { value: 'expense', label: 'Expenses' },
 ];
 
-const PAGES_MAX = 20;
-
-/** Every account of the books (all pages), for the chart and for account pickers. */
-export function useAllAccounts() {
-  return useQuery({
-    queryKey: ['accounts', 'all'],
-    queryFn: async () => {
-      const accounts: Account[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < PAGES_MAX; page += 1) {
-        const result = data(
-          await api.GET('/api/v1/accounts', { params: { query: cursor ? { cursor } : {} } }),
-        );
-        accounts.push(...result.results);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return accounts.sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }));
-    },
-  });
-}
-
 function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: {
       number: account?.number ?? '',
@@ -95,7 +74,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
             }),
           ),
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      invalidate('accounts');
       notify({ message: `${saved.number} ${saved.name} saved.`, color: 'teal' });
       onDone();
     },
@@ -107,7 +86,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
         <ErrorNotice
           error={save.error}
           onReload={() => {
-            queryClient.invalidateQueries({ queryKey: ['accounts'] });
+            invalidate('accounts');
             onDone();
           }}
         />
@@ -129,7 +108,7 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
 
 export default function Accounts() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const [showInactive, setShowInactive] = useState(false);
   const [search, setSearch] = useState('');
@@ -144,7 +123,7 @@ export default function Accounts() {
         }),
       ),
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      invalidate('accounts');
       notify({
         message: `${saved.number} ${saved.name} is ${saved.is_active ? 'active again' : 'deactivated'}.`,
       });

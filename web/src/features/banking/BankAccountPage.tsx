@@ -19,6 +19,8 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import type { Account } from '../../api/queries/accounts.ts';
 import {
   type BankTransaction,
   journalEntryQuery,
@@ -37,7 +39,6 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { accountLabel, bankSignBalance, kindLabel, useBankAccounts } from './bankAccounts.ts';
 import { FindAndMatch } from './FindAndMatch.tsx';

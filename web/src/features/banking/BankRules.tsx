@@ -21,13 +21,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { type BankRule, invalidateBanking, rulesQuery } from '../../api/queries/banking.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
-import { useTaxRates } from '../invoices/SalesLines.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { accountLabel, isBankAccount } from './bankAccounts.ts';
 

@@ -4,12 +4,12 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Account } from '../../api/queries/accounts.ts';
 import { latestStatementQuery, unmatchedCountQuery } from '../../api/queries/banking.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
-import type { Account } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { accountLabel, bankSignBalance, kindLabel, useBankAccounts } from './bankAccounts.ts';
 

@@ -24,9 +24,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
+import type { Account } from '../../api/queries/accounts.ts';
 import {
   type BankStatement,
   type BankStatementMapping,
+  bankingKeys,
   invalidateBanking,
   mappingsQuery,
   statementsQuery,
@@ -36,7 +38,6 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
-import type { Account } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
 import { mappingFor, rememberMapping } from './mappingMemory.ts';
@@ -421,7 +422,7 @@ function Importer({ account, books }: { account: Account; books: Books }) {
       setPicked((current) => (current ? { ...current, key: crypto.randomUUID() } : current));
       invalidateBanking(queryClient);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['banking', 'mappings'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bankingKeys.mappings() }),
   });
 
   return (

@@ -24,6 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import type { Account } from '../../api/queries/accounts.ts';
 import {
   invalidateBanking,
   latestStatementQuery,
@@ -36,7 +37,6 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
-import type { Account } from '../accounts/Accounts.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';

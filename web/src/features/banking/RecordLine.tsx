@@ -8,17 +8,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { useActiveCustomers } from '../../api/hooks/useActiveCustomers.ts';
+import { useActiveVendors } from '../../api/hooks/useActiveVendors.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
+import { openBillsQuery } from '../../api/queries/bills.ts';
+import { openInvoicesQuery } from '../../api/queries/invoices.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
-import { useActiveCustomers } from '../customers/useActiveCustomers.ts';
-import { useTaxRates } from '../invoices/SalesLines.tsx';
-import { useActiveVendors } from '../payables/useActiveVendors.ts';
 import { accountLabel, isBankAccount } from './bankAccounts.ts';
 
 type Create = RequestOf<'/api/v1/bank-transactions/{id}/create', 'post'>;
@@ -66,18 +68,12 @@ export function RecordLine({
   const customers = useActiveCustomers();
   const vendors = useActiveVendors();
   const invoices = useQuery({
-    queryKey: ['invoices', 'open-of', party],
+    ...openInvoicesQuery(party ?? ''),
     enabled: kind === 'payment' && Boolean(party),
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/invoices', { params: { query: { customer: party ?? '', status: 'sent' } } }),
-      ),
   });
   const bills = useQuery({
-    queryKey: ['bills', 'open-of', party],
+    ...openBillsQuery(party ?? ''),
     enabled: kind === 'bill_payment' && Boolean(party),
-    queryFn: async () =>
-      data(await api.GET('/api/v1/bills', { params: { query: { vendor: party ?? '', status: 'open' } } })),
   });
   const all = accounts.data ?? [];
   const others = all

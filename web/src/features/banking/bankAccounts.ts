@@ -2,8 +2,9 @@
 // their ledger balance in the bank's own sign (money in positive), so it reads beside a statement's
 // balance: a card's debt is negative on its statement and here alike.
 
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import type { Account } from '../../api/queries/accounts.ts';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
-import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
 
 export const BANK_DETAIL_TYPES = new Set(['bank', 'credit_card']);
 

@@ -3,8 +3,9 @@
 // address under either API name), and a 412 stale_write (someone else saved first) offers to reload.
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 
@@ -36,7 +37,7 @@ export function ContactForm<Saved>({
   addressLabel,
   addressField,
   submitLabel,
-  queryKey,
+  written,
   save,
   onSaved,
   onReload,
@@ -46,13 +47,13 @@ export function ContactForm<Saved>({
   /** The API's name of the address field, where its refusals are reported. */
   addressField: string;
   submitLabel: string;
-  /** The queries the save makes stale. */
-  queryKey: string;
+  /** The resource the save writes (what it makes stale is the invalidation map's). */
+  written: 'customers' | 'vendors';
   save: (body: ContactBody) => Promise<Saved>;
   onSaved: (saved: Saved) => void;
   onReload?: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: {
       display_name: initial.display_name ?? '',
@@ -76,7 +77,7 @@ export function ContactForm<Saved>({
         payment_terms: values.payment_terms as Terms,
       }),
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: [queryKey] });
+      invalidate(written);
       onSaved(saved);
     },
     onError: (error) => {

@@ -22,7 +22,7 @@ export function CustomerForm({
       addressLabel="Billing address"
       addressField="billing_address"
       submitLabel={customer ? 'Save' : 'Create customer'}
-      queryKey="customers"
+      written="customers"
       save={async ({ address, ...fields }) => {
         const body = { ...fields, billing_address: address };
         return customer

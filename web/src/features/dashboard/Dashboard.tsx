@@ -3,18 +3,20 @@
 // invoices and payments. Every figure is the API's decimal
 // string, summed with the shared money rules where the app adds (D45). The newest documents are the
 // last page of their lists (`cursor=last`): one request each, however many the books hold.
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
-import { firstOfMonth, formatDate, lastOfMonth, monthLabel, today } from '../../ui/dates.ts';
+import { dashboardKeys } from '../../api/queries/dashboard.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { firstOfMonth, lastOfMonth, monthLabel, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { column } from '../documents/columns.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import SixMonths, { type MonthFigures } from './SixMonths.tsx';
 
@@ -57,7 +59,7 @@ function Figure({
 function useFigures(books: Books) {
   const day = today();
   const cash = useQuery({
-    queryKey: ['dashboard', 'cash'],
+    queryKey: dashboardKeys.cash(),
     queryFn: async () => {
       const page = data(
         await api.GET('/api/v1/accounts', { params: { query: { type: 'asset', is_active: true } } }),
@@ -67,13 +69,13 @@ function useFigures(books: Books) {
     },
   });
   const aging = useQuery({
-    queryKey: ['dashboard', 'aging', day],
+    queryKey: dashboardKeys.arAging(day),
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: day } } })),
   });
   // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
   const payables = useQuery({
-    queryKey: ['dashboard', 'ap-aging', day],
+    queryKey: dashboardKeys.apAging(day),
     enabled: books.can.readPurchases && books.can.readReports,
     queryFn: async () =>
       data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: day } } })),
@@ -82,7 +84,7 @@ function useFigures(books: Books) {
   // chart: one request and one SQL statement instead of seven (D93). The months are whole calendar
   // months, this one included, so "this month" counts entries dated later in it too.
   const months = useQuery({
-    queryKey: ['dashboard', 'months', day],
+    queryKey: dashboardKeys.months(day),
     enabled: books.can.readReports,
     queryFn: async () => {
       const pnl = data(
@@ -93,24 +95,24 @@ function useFigures(books: Books) {
         }),
       );
       return pnl.columns.map(
-        (column): MonthFigures => ({
-          label: monthLabel(column.from),
-          income: column.income,
-          expenses: column.expenses,
-          net: column.net_income,
+        (period): MonthFigures => ({
+          label: monthLabel(period.from),
+          income: period.income,
+          expenses: period.expenses,
+          net: period.net_income,
         }),
       );
     },
   });
   const invoices = useQuery({
-    queryKey: ['dashboard', 'invoices'],
+    queryKey: dashboardKeys.recentInvoices(),
     queryFn: async () =>
       newestFirst(
         data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } })).results,
       ).slice(0, RECENT_COUNT),
   });
   const payments = useQuery({
-    queryKey: ['dashboard', 'payments'],
+    queryKey: dashboardKeys.recentPayments(),
     queryFn: async () =>
       newestFirst(
         data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } })).results,
@@ -203,38 +205,19 @@ function DashboardOf({ books }: { books: Books }) {
               .
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Number</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Issued</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Balance due</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {recent.map((invoice) => (
-                    <Table.Tr key={invoice.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to={`/invoices/${invoice.id}`}>
-                          {invoice.number || 'Draft'}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{invoice.customer_name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issue_date)}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={invoice.status} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={invoice.balance_due} currency={currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable<(typeof recent)[number]>
+              rows={recent}
+              rowKey={(invoice) => invoice.id}
+              minWidth={360}
+              hover
+              columns={[
+                column.number('/invoices'),
+                column.text('Customer', (invoice) => invoice.customer_name),
+                column.date('Issued', (invoice) => invoice.issue_date),
+                column.status(),
+                column.money('Balance due', (invoice) => invoice.balance_due),
+              ]}
+            />
           )}
         </Section>
         <Section title="Recent payments">
@@ -245,40 +228,34 @@ function DashboardOf({ books }: { books: Books }) {
               No payments recorded yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Number</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(payments.data ?? []).map((payment) => (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to="/payments">
-                          {payment.number}
-                        </Anchor>
-                        {payment.status === 'void' ? (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (void)
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={payment.amount} currency={currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable<NonNullable<typeof payments.data>[number]>
+              rows={payments.data ?? []}
+              rowKey={(payment) => payment.id}
+              minWidth={360}
+              hover
+              columns={[
+                {
+                  header: 'Number',
+                  nowrap: true,
+                  cell: (payment) => (
+                    <>
+                      <Anchor component={Link} to="/payments">
+                        {payment.number}
+                      </Anchor>
+                      {payment.status === 'void' ? (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          (void)
+                        </Text>
+                      ) : null}
+                    </>
+                  ),
+                },
+                column.text('Customer', (payment) => payment.customer_name),
+                column.date('Date', (payment) => payment.payment_date),
+                column.money('Amount', (payment) => payment.amount),
+              ]}
+            />
           )}
         </Section>
       </SimpleGrid>

@@ -3,11 +3,15 @@
 // total shown before posting, added with the shared money rules, D45) and void behind a confirmation
 // that names the deposit: its payments go back to Undeposited Funds.
 import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { depositsQuery, undepositedPaymentsQuery } from '../../api/queries/deposits.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { voidColumn } from '../../ui/columns.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -15,9 +19,9 @@ import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Deposit = ResponseOf<'/api/v1/deposits', 'get', 200>['results'][number];
@@ -25,11 +29,8 @@ type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][nu
 
 /** What a deposit changes: its list, the payments it takes, the balances of the two accounts. */
 function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const key of ['deposits', 'payments', 'accounts', 'dashboard'])
-      queryClient.invalidateQueries({ queryKey: [key] });
-  };
+  const invalidate = useInvalidate();
+  return () => invalidate('deposits');
 }
 
 function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
@@ -40,16 +41,7 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
   // Ticked payments by id, kept across pages of the undeposited list.
   const [ticked, setTicked] = useState<Map<string, Payment>>(new Map());
   const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const undeposited = useQuery({
-    queryKey: ['payments', 'undeposited', cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/payments-received', {
-          params: { query: { undeposited: true, ...(cursor ? { cursor } : {}) } },
-        }),
-      ),
-  });
+  const undeposited = useQuery(undepositedPaymentsQuery(cursor));
   // D70, D88: a deposit goes to a bank account.
   const banks = (accounts.data ?? []).filter((a) => a.is_active && a.detail_type === 'bank');
   const to = bank ?? banks[0]?.id ?? null;
@@ -215,11 +207,7 @@ export default function Deposits() {
   const [cursor, setCursor] = useState<string>(NEWEST);
   const [making, setMaking] = useState(false);
   const [voiding, setVoiding] = useState<Deposit | null>(null);
-  const list = useQuery({
-    queryKey: ['deposits', 'list', cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/deposits', { params: { query: { cursor } } })),
-  });
+  const list = useQuery(depositsQuery(cursor));
   const voidDeposit = useMutation({
     mutationFn: async (deposit: Deposit) =>
       data(
@@ -250,66 +238,31 @@ export default function Deposits() {
         ) : null
       }
     >
-      <ErrorNotice error={list.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Bank account</Table.Th>
-                <Table.Th>Payments</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {canWrite ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((deposit) => (
-                <Table.Tr key={deposit.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{deposit.number}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deposit.date)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{deposit.deposit_to_account_name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {deposit.payments.map((p) => p.payment_number).join(', ')}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={deposit.amount} currency={deposit.currency} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={deposit.status} />
-                  </Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      {deposit.status === 'posted' ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setVoiding(deposit)}
-                          aria-label={`Void ${deposit.number}`}
-                        >
-                          Void
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager
-        previous={cursorOf(list.data?.previous)}
-        next={cursorOf(list.data?.next)}
-        onPage={(page) => setCursor(page ?? NEWEST)}
+      <PagedTable
+        page={list}
+        empty="No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank."
+        onPage={setCursor}
         newestFirst
+        rows={rows}
+        rowKey={(deposit) => deposit.id}
+        minWidth={760}
+        columns={[
+          { header: 'Number', nowrap: true, cell: (deposit) => deposit.number },
+          { header: 'Date', nowrap: true, cell: (deposit) => formatDate(deposit.date) },
+          { header: 'Bank account', breaks: true, cell: (deposit) => deposit.deposit_to_account_name },
+          {
+            header: 'Payments',
+            breaks: true,
+            cell: (deposit) => deposit.payments.map((p) => p.payment_number).join(', '),
+          },
+          {
+            header: 'Amount',
+            align: 'right',
+            cell: (deposit) => <Money amount={deposit.amount} currency={deposit.currency} />,
+          },
+          { header: 'Status', cell: (deposit) => <StatusBadge status={deposit.status} /> },
+          voidColumn<Deposit>(canWrite, setVoiding),
+        ]}
       />
       <Modal opened={making} onClose={() => setMaking(false)} title="New deposit" size="lg">
         {making ? (

@@ -3,14 +3,16 @@
 // to their inputs.
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import type { components } from '../../api/schema';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
-import { useTaxRates } from '../invoices/SalesLines.tsx';
 
 export type Item = components['schemas']['Item'];
 type ItemType = Item['type'];
@@ -22,7 +24,6 @@ export const ITEM_TYPES: { value: ItemType; label: string }[] = [
 ];
 
 const orNull = (text: string | null) => (text === null || text.trim() === '' ? null : text.trim());
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
 export function ItemForm({
   item,
@@ -33,7 +34,7 @@ export function ItemForm({
   onSaved: (item: Item) => void;
   onReload?: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const rates = useTaxRates();
   const pickers = usePickerCheck();
@@ -78,7 +79,7 @@ export function ItemForm({
         : data(await api.POST('/api/v1/items', { body }));
     },
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['items'] });
+      invalidate('items');
       onSaved(saved);
     },
     onError: (error) => showFieldErrors(form, error),

@@ -10,31 +10,31 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { itemMovementsQuery, itemQuery } from '../../api/queries/items.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf, showFieldErrors } from '../../ui/forms.ts';
+import { showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatAmount } from '../../ui/money.ts';
+import { formatAmount, trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
 
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 const SOURCES: Record<string, string> = {
   inventory_adjustment: 'Adjustment',
   invoice: 'Invoice',
@@ -47,10 +47,7 @@ export default function ItemPage() {
   const navigate = useNavigate();
   const [editing, edit] = useDisclosure(false);
   const [adjusting, adjust] = useDisclosure(false);
-  const item = useQuery({
-    queryKey: ['items', 'one', id],
-    queryFn: async () => data(await api.GET('/api/v1/items/{id}', { params: { path: { id } } })),
-  });
+  const item = useQuery(itemQuery(id));
   if (!books) return null;
   if (item.error) return <ErrorNotice error={item.error} />;
   if (!item.data) return <Skeleton height={200} />;
@@ -127,82 +124,58 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
 
 function Movements({ books, item }: { books: Books; item: Item }) {
   const [cursor, setCursor] = useState<string | undefined>();
-  const movements = useQuery({
-    queryKey: ['items', 'movements', item.id, cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/items/{id}/movements', {
-          params: { path: { id: item.id }, query: cursor ? { cursor } : {} },
-        }),
-      ),
-  });
+  const movements = useQuery(itemMovementsQuery(item.id, cursor));
   const rows = movements.data?.results ?? [];
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
         Stock movements
       </Title>
-      <ErrorNotice error={movements.error} />
-      {movements.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Unit cost</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-                <Table.Th ta="right">On hand after</Table.Th>
-                <Table.Th ta="right">Value after</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((movement) => (
-                <Table.Tr key={movement.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(movement.date)}</Table.Td>
-                  <Table.Td>
-                    {movement.source_type.startsWith('invoice') ? (
-                      <Anchor component={Link} to={`/invoices/${movement.source_id}`}>
-                        {SOURCES[movement.source_type]}
-                      </Anchor>
-                    ) : (
-                      (SOURCES[movement.source_type] ?? movement.source_type)
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{trimZeros(movement.quantity)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={movement.unit_cost} currency={books.currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={movement.value} currency={books.currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">{trimZeros(movement.quantity_after)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={movement.value_after} currency={books.currency} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager
-        previous={cursorOf(movements.data?.previous)}
-        next={cursorOf(movements.data?.next)}
+      <PagedTable
+        page={movements}
+        empty='No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.'
         onPage={setCursor}
+        rows={rows}
+        rowKey={(movement) => movement.id}
+        minWidth={640}
+        columns={[
+          { header: 'Date', nowrap: true, cell: (movement) => formatDate(movement.date) },
+          {
+            header: 'From',
+            cell: (movement) =>
+              movement.source_type.startsWith('invoice') ? (
+                <Anchor component={Link} to={`/invoices/${movement.source_id}`}>
+                  {SOURCES[movement.source_type]}
+                </Anchor>
+              ) : (
+                (SOURCES[movement.source_type] ?? movement.source_type)
+              ),
+          },
+          { header: 'Quantity', align: 'right', cell: (movement) => trimZeros(movement.quantity) },
+          {
+            header: 'Unit cost',
+            align: 'right',
+            cell: (movement) => <Money amount={movement.unit_cost} currency={books.currency} />,
+          },
+          {
+            header: 'Value',
+            align: 'right',
+            cell: (movement) => <Money amount={movement.value} currency={books.currency} />,
+          },
+          { header: 'On hand after', align: 'right', cell: (movement) => trimZeros(movement.quantity_after) },
+          {
+            header: 'Value after',
+            align: 'right',
+            cell: (movement) => <Money amount={movement.value_after} currency={books.currency} />,
+          },
+        ]}
       />
     </Stack>
   );
 }
 
 function AdjustStock({ item, currency, onDone }: { item: Item; currency: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const pickers = usePickerCheck();
   const form = useForm({
@@ -230,8 +203,7 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
         }),
       ),
     onSuccess: (adjustment) => {
-      for (const key of ['items', 'accounts', 'dashboard', 'reports'])
-        queryClient.invalidateQueries({ queryKey: [key] });
+      invalidate('inventory-adjustments');
       notify({ color: 'teal', message: `${adjustment.number} posted.` });
       onDone();
     },

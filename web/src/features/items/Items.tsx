@@ -1,21 +1,19 @@
 // Items (D47): what the business sells and buys; inventory items with their stock on hand and value.
 // Search, type filter, cursor paging; "New item" in a dialog; a row opens the item page.
-import { Anchor, Button, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, data } from '../../api/client.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
+import { itemsQuery } from '../../api/queries/items.ts';
+import { SearchField } from '../../ui/ListFilters.tsx';
 import { Money } from '../../ui/Money.tsx';
+import { trimZeros } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
-
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
 export default function Items() {
   const books = useBooks();
@@ -25,22 +23,9 @@ export default function Items() {
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [type, setType] = useState<string | null>(null);
   const [cursor, setCursor] = useState<string | undefined>();
-  const list = useQuery({
-    queryKey: ['items', 'list', debounced, type, cursor],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/items', {
-          params: {
-            query: {
-              ...(debounced ? { search: debounced } : {}),
-              ...(type ? { type: type as Item['type'] } : {}),
-              ...(cursor ? { cursor } : {}),
-            },
-          },
-        }),
-      ),
-  });
+  const list = useQuery(
+    itemsQuery({ search: debounced, type: (type ?? undefined) as Item['type'] | undefined, cursor }),
+  );
   if (!books) return null;
   const rows = list.data?.results ?? [];
   return (
@@ -55,15 +40,13 @@ export default function Items() {
       }
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+        <SearchField
           placeholder="Name or SKU"
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(text) => {
+            setSearch(text);
             setCursor(undefined);
           }}
-          w={{ base: '100%', xs: 240 }}
         />
         <Select
           label="Type"
@@ -78,62 +61,60 @@ export default function Items() {
           w={{ base: '100%', xs: 240 }}
         />
       </Group>
-      <ErrorNotice error={list.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {debounced || type
+      <PagedTable
+        page={list}
+        empty={
+          debounced || type
             ? 'No item matches these filters.'
-            : 'No items yet. An item fills invoice lines for you; an inventory item also keeps its stock and value.'}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>SKU</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th ta="right">Sale price</Table.Th>
-                <Table.Th ta="right">On hand</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor component={Link} to={`/items/${item.id}`}>
-                      {item.name}
-                    </Anchor>
-                    {item.is_active ? null : (
-                      <>
-                        {' '}
-                        <StatusBadge status="inactive" />
-                      </>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.sku}</Table.Td>
-                  <Table.Td>{ITEM_TYPES.find((t) => t.value === item.type)?.label}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={item.sale_price} currency={books.currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {item.type === 'inventory' ? trimZeros(item.quantity_on_hand) : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {item.type === 'inventory' && item.inventory_value !== undefined ? (
-                      <Money amount={item.inventory_value} currency={books.currency} />
-                    ) : (
-                      ''
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager previous={cursorOf(list.data?.previous)} next={cursorOf(list.data?.next)} onPage={setCursor} />
+            : 'No items yet. An item fills invoice lines for you; an inventory item also keeps its stock and value.'
+        }
+        onPage={setCursor}
+        rows={rows}
+        rowKey={(item) => item.id}
+        minWidth={640}
+        hover
+        columns={[
+          {
+            header: 'Name',
+            breaks: true,
+            cell: (item) => (
+              <>
+                <Anchor component={Link} to={`/items/${item.id}`}>
+                  {item.name}
+                </Anchor>
+                {item.is_active ? null : (
+                  <>
+                    {' '}
+                    <StatusBadge status="inactive" />
+                  </>
+                )}
+              </>
+            ),
+          },
+          { header: 'SKU', cell: (item) => item.sku },
+          { header: 'Type', cell: (item) => ITEM_TYPES.find((t) => t.value === item.type)?.label },
+          {
+            header: 'Sale price',
+            align: 'right',
+            cell: (item) => <Money amount={item.sale_price} currency={books.currency} />,
+          },
+          {
+            header: 'On hand',
+            align: 'right',
+            cell: (item) => (item.type === 'inventory' ? trimZeros(item.quantity_on_hand) : ''),
+          },
+          {
+            header: 'Value',
+            align: 'right',
+            cell: (item) =>
+              item.type === 'inventory' && item.inventory_value !== undefined ? (
+                <Money amount={item.inventory_value} currency={books.currency} />
+              ) : (
+                ''
+              ),
+          },
+        ]}
+      />
       <Modal opened={creating} onClose={dialog.close} title="New item" size="lg">
         <ItemForm
           onSaved={(item) => {

@@ -1,16 +1,16 @@
 // Journal entries: list with status, source and date filters, newest first (the list's last page,
 // then older pages); new entry.
-import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Select, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, data, type paths } from '../../api/client.ts';
+import type { paths } from '../../api/client.ts';
+import { journalEntriesQuery } from '../../api/queries/journal.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useBooks } from '../shell/books.tsx';
 
@@ -39,11 +39,7 @@ export default function JournalEntries() {
     ...(to ? { txn_date_to: to } : {}),
     cursor,
   };
-  const list = useQuery({
-    queryKey: ['journal', 'list', query],
-    placeholderData: keepPreviousData,
-    queryFn: async () => data(await api.GET('/api/v1/journal-entries', { params: { query } })),
-  });
+  const list = useQuery(journalEntriesQuery(query));
   if (!books) return null;
   const filter =
     <T,>(set: (value: T) => void) =>
@@ -100,55 +96,37 @@ export default function JournalEntries() {
           w={170}
         />
       </Group>
-      <ErrorNotice error={list.error} />
-      {list.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No journal entries match. Entries appear here as invoices are sent, payments recorded, or entries
-          made by hand.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Memo</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/journal/${entry.id}`}>
-                      {entry.entry_number ?? 'Draft'}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.txn_date)}</Table.Td>
-                  <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
-                    {entry.memo}
-                  </Table.Td>
-                  <Table.Td>{entry.source_type.replace(/_/g, ' ')}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={entry.reversed_by_entry ? 'reversed' : entry.status} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={entry.total_debit} currency={entry.currency} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager
-        previous={cursorOf(list.data?.previous)}
-        next={cursorOf(list.data?.next)}
-        onPage={(page) => setCursor(page ?? NEWEST)}
+      <PagedTable
+        page={list}
+        empty="No journal entries match. Entries appear here as invoices are sent, payments recorded, or entries made by hand."
+        onPage={setCursor}
         newestFirst
+        rows={rows}
+        rowKey={(entry) => entry.id}
+        minWidth={640}
+        hover
+        columns={[
+          {
+            header: 'Number',
+            cell: (entry) => (
+              <Anchor component={Link} to={`/journal/${entry.id}`}>
+                {entry.entry_number ?? 'Draft'}
+              </Anchor>
+            ),
+          },
+          { header: 'Date', nowrap: true, cell: (entry) => formatDate(entry.txn_date) },
+          { header: 'Memo', maw: 280, breaks: true, cell: (entry) => entry.memo },
+          { header: 'Source', cell: (entry) => entry.source_type.replace(/_/g, ' ') },
+          {
+            header: 'Status',
+            cell: (entry) => <StatusBadge status={entry.reversed_by_entry ? 'reversed' : entry.status} />,
+          },
+          {
+            header: 'Amount',
+            align: 'right',
+            cell: (entry) => <Money amount={entry.total_debit} currency={entry.currency} />,
+          },
+        ]}
       />
     </Page>
   );

@@ -14,11 +14,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError, withFormLines } from '../../api/errors.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import type { Account } from '../../api/queries/accounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { journalEntryQuery } from '../../api/queries/journal.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
@@ -36,7 +40,6 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { type Account, useAllAccounts } from '../accounts/Accounts.tsx';
 import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -95,11 +98,7 @@ function linesOf(entry: Entry): GridLine[] {
 export default function JournalEntryEditor() {
   const { id = 'new' } = useParams();
   const books = useBooks();
-  const entry = useQuery({
-    queryKey: ['journal', 'one', id],
-    enabled: id !== 'new',
-    queryFn: async () => data(await api.GET('/api/v1/journal-entries/{id}', { params: { path: { id } } })),
-  });
+  const entry = useQuery({ ...journalEntryQuery(id), enabled: id !== 'new' });
   if (!books) return null;
   if (id === 'new') return <DraftEditor books={books} />;
   if (entry.error) return <ErrorNotice error={entry.error} />;
@@ -111,7 +110,7 @@ export default function JournalEntryEditor() {
 
 function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const [txnDate, setTxnDate] = useState(entry?.txn_date ?? today());
   const [memo, setMemo] = useState(entry?.memo ?? '');
@@ -173,9 +172,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
       );
     },
     onSuccess: (saved, post) => {
-      queryClient.invalidateQueries({ queryKey: ['journal'] });
-      queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      invalidate('journal');
       notify({
         color: 'teal',
         message: post ? `Posted as ${saved.entry_number}.` : 'Draft saved.',
@@ -188,7 +185,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
     mutationFn: async () =>
       entry && data(await api.DELETE('/api/v1/journal-entries/{id}', { params: { path: { id: entry.id } } })),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['journal'] });
+      invalidate('journal');
       navigate('/journal');
     },
   });
@@ -401,7 +398,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
 
 function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [reverseDate, setReverseDate] = useState(today());
   const [confirmingReverse, reverseDialog] = useDisclosure(false);
   const reverse = useMutation({
@@ -413,8 +410,7 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
         }),
       ),
     onSuccess: (reversal) => {
-      queryClient.invalidateQueries({ queryKey: ['journal'] });
-      queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      invalidate('journal');
       notify({ color: 'teal', message: `Reversed by ${reversal.entry_number}.` });
       navigate(`/journal/${reversal.id}`);
     },

@@ -20,7 +20,7 @@ export function VendorForm({
       addressLabel="Address"
       addressField="address"
       submitLabel={vendor ? 'Save' : 'Create vendor'}
-      queryKey="vendors"
+      written="vendors"
       save={async (body) =>
         vendor
           ? data(

@@ -1,17 +1,20 @@
 // More, API keys (D43): "Create a key" (name, role up to accountant, expiry up to a year, live or
 // sandbox books); the value is shown once with a copy button; list, rotate, revoke.
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { apiKeysQuery } from '../../api/queries/settings.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CopyField } from '../../ui/CopyField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
@@ -31,7 +34,7 @@ function inDays(days: number): string {
 }
 
 function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey) => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: { name: '', role: 'accountant', expires_on: inDays(90), books: books.mode as string },
   });
@@ -51,7 +54,7 @@ function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey
       );
     },
     onSuccess: (key) => {
-      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      invalidate('api-keys');
       onCreated(key);
     },
     onError: (error) =>
@@ -115,18 +118,15 @@ function NewKeyValue({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void })
 
 export default function ApiKeys() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
   const [created, setCreated] = useState<ApiKey | null>(null);
-  const keys = useQuery({
-    queryKey: ['api-keys'],
-    queryFn: async () => data(await api.GET('/api/v1/api-keys')),
-  });
+  const keys = useQuery(apiKeysQuery());
   const rotate = useMutation({
     mutationFn: async (id: string) =>
       data(await api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id } } })),
     onSuccess: (key) => {
-      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      invalidate('api-keys');
       setCreated(key);
       dialog.open();
     },
@@ -137,7 +137,7 @@ export default function ApiKeys() {
       data(await api.POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } } })),
     onSuccess: () => {
       setRevoking(null);
-      queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      invalidate('api-keys');
     },
   });
   if (!books) return null;
@@ -161,67 +161,47 @@ export default function ApiKeys() {
         Keys let your own software use the API of these {books.mode} books. A key acts with its role, and
         never more than the person who made it.
       </Text>
-      <ErrorNotice error={keys.error ?? rotate.error} />
-      {keys.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No keys yet for these books.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Prefix</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((key) => (
-                <Table.Tr key={key.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{key.name}</Table.Td>
-                  <Table.Td>
-                    <code>{key.prefix}</code>
-                  </Table.Td>
-                  <Table.Td>{key.role}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={key.status} />
-                  </Table.Td>
-                  <Table.Td>{key.last_used_at ? formatDate(key.last_used_at) : 'Never'}</Table.Td>
-                  <Table.Td>{formatDate(key.expires_at)}</Table.Td>
-                  <Table.Td>
-                    {key.status === 'active' ? (
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          onClick={() => rotate.mutate(key.id)}
-                          aria-label={`Rotate ${key.name}`}
-                        >
-                          Rotate
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRevoking(key)}
-                          aria-label={`Revoke ${key.name}`}
-                        >
-                          Revoke
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <PagedTable
+        page={keys}
+        error={rotate.error}
+        empty="No keys yet for these books."
+        rows={rows}
+        rowKey={(key) => key.id}
+        minWidth={640}
+        columns={[
+          { header: 'Name', breaks: true, cell: (key) => key.name },
+          { header: 'Prefix', cell: (key) => <code>{key.prefix}</code> },
+          { header: 'Role', cell: (key) => key.role },
+          { header: 'Status', cell: (key) => <StatusBadge status={key.status} /> },
+          { header: 'Last used', cell: (key) => (key.last_used_at ? formatDate(key.last_used_at) : 'Never') },
+          { header: 'Expires', cell: (key) => formatDate(key.expires_at) },
+          {
+            header: 'Actions',
+            cell: (key) =>
+              key.status === 'active' ? (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() => rotate.mutate(key.id)}
+                    aria-label={`Rotate ${key.name}`}
+                  >
+                    Rotate
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRevoking(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
+                    Revoke
+                  </Button>
+                </Group>
+              ) : null,
+          },
+        ]}
+      />
       <ConfirmDialog
         opened={revoking !== null}
         title={`Revoke the key “${revoking?.name ?? ''}”?`}

@@ -1,12 +1,15 @@
 // More, Members: who works in these books; invite by email (D94: the person accepts through the
 // emailed link, by logging in or signing up; seats are counted then), change a role, remove; the
 // open invitations, to send again or revoke.
-import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { invitationsQuery, membersQuery } from '../../api/queries/settings.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
@@ -22,19 +25,12 @@ const ROLES = ['owner', 'admin', 'accountant', 'sales', 'viewer'].map((value) =>
 export default function Members() {
   const books = useBooks();
   const me = useMe().data;
-  const queryClient = useQueryClient();
-  const members = useQuery({
-    queryKey: ['members'],
-    queryFn: async () => data(await api.GET('/api/v1/members')),
-  });
-  const invitations = useQuery({
-    queryKey: ['members', 'invitations'],
-    enabled: Boolean(books?.can.administer),
-    queryFn: async () => data(await api.GET('/api/v1/members/invitations')),
-  });
+  const invalidate = useInvalidate();
+  const members = useQuery(membersQuery());
+  const invitations = useQuery({ ...invitationsQuery(), enabled: Boolean(books?.can.administer) });
   const form = useForm({ initialValues: { email: '', role: 'accountant' } });
-  // Both lists live under ['members']: an acceptance or a revocation changes either.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['members'] });
+  // Both lists live under members' keys: an acceptance or a revocation changes either.
+  const refresh = () => invalidate('members');
   const invite = useMutation({
     mutationFn: async (values: { email: string; role: string }) =>
       data(
@@ -80,7 +76,7 @@ export default function Members() {
       refresh();
       notify({ message: `${member.email} no longer works in these books.` });
       // Removing yourself ends your access: GET /me answers without these books and the shell moves on.
-      if (member.user_id === me?.user.id) queryClient.invalidateQueries({ queryKey: ['me'] });
+      if (member.user_id === me?.user.id) invalidate('me');
     },
   });
   if (!books) return null;
@@ -95,53 +91,46 @@ export default function Members() {
           : ' '}
       </Text>
       <ErrorNotice error={members.error ?? change.error} />
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((member) => (
-              <Table.Tr key={member.user_id}>
-                <Table.Td>{member.name}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Role of ${member.email}`}
-                    size="xs"
-                    w={130}
-                    data={ROLES}
-                    value={member.role}
-                    allowDeselect={false}
-                    disabled={!books.can.administer}
-                    onChange={(role) => role && change.mutate({ userId: member.user_id, role: role as Role })}
-                  />
-                </Table.Td>
-                <Table.Td>{formatDate(member.joined_at)}</Table.Td>
-                <Table.Td>
-                  {books.can.administer ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setRemoving(member)}
-                      aria-label={`Remove ${member.email}`}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={rows}
+        rowKey={(member) => member.user_id}
+        minWidth={560}
+        columns={[
+          { header: 'Name', cell: (member) => member.name },
+          { header: 'Email', breaks: true, cell: (member) => member.email },
+          {
+            header: 'Role',
+            cell: (member) => (
+              <Select
+                aria-label={`Role of ${member.email}`}
+                size="xs"
+                w={130}
+                data={ROLES}
+                value={member.role}
+                allowDeselect={false}
+                disabled={!books.can.administer}
+                onChange={(role) => role && change.mutate({ userId: member.user_id, role: role as Role })}
+              />
+            ),
+          },
+          { header: 'Joined', cell: (member) => formatDate(member.joined_at) },
+          {
+            header: 'Actions',
+            cell: (member) =>
+              books.can.administer ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setRemoving(member)}
+                  aria-label={`Remove ${member.email}`}
+                >
+                  Remove
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
       {books.can.administer ? (
         <form onSubmit={form.onSubmit((values) => invite.mutate(values))}>
           <Stack gap="sm" maw={560}>
@@ -181,59 +170,53 @@ export default function Members() {
             Invitations
           </Title>
           <ErrorNotice error={invitations.error ?? (revoking ? null : revoke.error)} />
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Invited by</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {open.map((invitation) => (
-                  <Table.Tr key={invitation.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
-                    <Table.Td>{invitation.role}</Table.Td>
-                    <Table.Td>
-                      <Badge color={invitation.status === 'pending' ? 'blue' : 'gray'} variant="light">
-                        {invitation.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{invitation.invited_by_name}</Table.Td>
-                    <Table.Td>{formatDate(invitation.expires_at)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => invite.mutate({ email: invitation.email, role: invitation.role })}
-                          aria-label={`Send again to ${invitation.email}`}
-                        >
-                          Send again
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => {
-                            revoke.reset();
-                            setRevoking(invitation);
-                          }}
-                          aria-label={`Revoke the invitation of ${invitation.email}`}
-                        >
-                          Revoke
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={open}
+            rowKey={(invitation) => invitation.id}
+            minWidth={560}
+            columns={[
+              { header: 'Email', breaks: true, cell: (invitation) => invitation.email },
+              { header: 'Role', cell: (invitation) => invitation.role },
+              {
+                header: 'Status',
+                cell: (invitation) => (
+                  <Badge color={invitation.status === 'pending' ? 'blue' : 'gray'} variant="light">
+                    {' '}
+                    {invitation.status}{' '}
+                  </Badge>
+                ),
+              },
+              { header: 'Invited by', cell: (invitation) => invitation.invited_by_name },
+              { header: 'Expires', cell: (invitation) => formatDate(invitation.expires_at) },
+              {
+                header: 'Actions',
+                cell: (invitation) => (
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => invite.mutate({ email: invitation.email, role: invitation.role })}
+                      aria-label={`Send again to ${invitation.email}`}
+                    >
+                      Send again
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => {
+                        revoke.reset();
+                        setRevoking(invitation);
+                      }}
+                      aria-label={`Revoke the invitation of ${invitation.email}`}
+                    >
+                      Revoke
+                    </Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         </Stack>
       ) : null}
       <ConfirmDialog

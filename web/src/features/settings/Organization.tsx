@@ -2,9 +2,10 @@
 // mode shown.
 import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, data } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
@@ -25,7 +26,7 @@ export default function Organization() {
 }
 
 function OrganizationForm({ books }: { books: Books }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const countries = useMemo(countryOptions, []);
   const valuesOf = (saved: {
     name: string;
@@ -61,8 +62,7 @@ function OrganizationForm({ books }: { books: Books }) {
     onSuccess: (saved) => {
       form.setValues(valuesOf(saved));
       form.resetDirty(valuesOf(saved));
-      queryClient.invalidateQueries({ queryKey: ['organization'] });
-      queryClient.invalidateQueries({ queryKey: ['me'] });
+      invalidate('organization');
       notify({ message: 'Organization saved.', color: 'teal' });
     },
     onError: (error) => showFieldErrors(form, error),

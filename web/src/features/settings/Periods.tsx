@@ -1,9 +1,10 @@
 // More, Periods: close the books through a date (no posting on or before it), or reopen.
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { showFieldErrors } from '../../ui/forms.ts';
@@ -20,9 +21,9 @@ function lastDayOfPreviousMonth(): string {
 
 export default function Periods() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({ initialValues: { through: lastDayOfPreviousMonth() } });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organization'] });
+  const refresh = () => invalidate('organization');
   // D82: both ask first. `closing` is the date the dialog names; `reopening` the reopen dialog.
   const [closing, setClosing] = useState<string | null>(null);
   const [reopening, setReopening] = useState(false);

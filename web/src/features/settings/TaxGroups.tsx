@@ -1,23 +1,25 @@
 // More, Tax rates: tax groups, which combine 1 to 10 distinct rates (a state rate plus a county
 // rate) under one name, with their combined rate. Created and deactivated here; lines still name
 // one rate (docs/receivables.md).
-import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { taxGroupsQuery } from '../../api/queries/taxes.ts';
+import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import type { Books } from '../shell/books.tsx';
 
 type Rate = { id: string; name: string; rate: string; is_active: boolean };
 
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
 function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const form = useForm({ initialValues: { name: '', description: '', tax_rates: [] as string[] } });
   const create = useMutation({
     mutationFn: async (values: typeof form.values) =>
@@ -31,7 +33,7 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
         }),
       ),
     onSuccess: (group) => {
-      queryClient.invalidateQueries({ queryKey: ['tax-groups'] });
+      invalidate('tax-groups');
       notify({
         color: 'teal',
         message: `${group.name} (${trimZeros(group.combined_rate)}%) created.`,
@@ -71,18 +73,15 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
 }
 
 export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
-  const groups = useQuery({
-    queryKey: ['tax-groups'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-groups')),
-  });
+  const groups = useQuery(taxGroupsQuery());
   const deactivate = useMutation({
     mutationFn: async ({ id, version }: { id: string; version: number }) =>
       data(
         await api.POST('/api/v1/tax-groups/{id}/deactivate', { params: { path: { id } }, body: { version } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tax-groups'] }),
+    onSuccess: () => invalidate('tax-groups'),
   });
   const names = new Map(rates.map((rate) => [rate.id, rate.name]));
   const rows = groups.data?.results ?? [];
@@ -99,54 +98,25 @@ export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
           </Button>
         ) : null}
       </Group>
-      <ErrorNotice error={groups.error ?? deactivate.error} />
-      {groups.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No tax groups. A group combines rates charged together (a state and a county rate) under one name.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Rates</Table.Th>
-                <Table.Th ta="right">Combined</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {canWrite ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((group) => (
-                <Table.Tr key={group.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{group.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {group.tax_rates.map((id) => names.get(id) ?? id).join(' + ')}
-                  </Table.Td>
-                  <Table.Td ta="right">{trimZeros(group.combined_rate)}%</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={group.is_active ? 'active' : 'inactive'} />
-                  </Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      {group.is_active ? (
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          onClick={() => deactivate.mutate({ id: group.id, version: group.version })}
-                          aria-label={`Deactivate ${group.name}`}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <PagedTable
+        page={groups}
+        error={deactivate.error}
+        empty="No tax groups. A group combines rates charged together (a state and a county rate) under one name."
+        rows={rows}
+        rowKey={(group) => group.id}
+        minWidth={520}
+        columns={[
+          { header: 'Name', breaks: true, cell: (group) => group.name },
+          {
+            header: 'Rates',
+            breaks: true,
+            cell: (group) => group.tax_rates.map((id) => names.get(id) ?? id).join(' + '),
+          },
+          { header: 'Combined', align: 'right', cell: (group) => `${trimZeros(group.combined_rate)}%` },
+          activeColumn(),
+          deactivateColumn<(typeof rows)[number]>(canWrite, (group) => deactivate.mutate(group)),
+        ]}
+      />
       <Modal opened={creating} onClose={dialog.close} title="New tax group">
         <NewTaxGroup rates={rates} onDone={dialog.close} />
       </Modal>

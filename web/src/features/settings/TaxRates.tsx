@@ -1,23 +1,25 @@
 // More, Tax rates: name, rate and the liability account each credits (D25); create, deactivate.
 // Tax groups below (TaxGroups.tsx).
-import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { allTaxRatesQuery } from '../../api/queries/taxes.ts';
+import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useBooks } from '../shell/books.tsx';
 import { TaxGroups } from './TaxGroups.tsx';
 
-const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
 function NewTaxRate({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const liabilities = (accounts.data ?? []).filter(
     (account) => account.type === 'liability' && account.is_active,
@@ -40,7 +42,7 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
         }),
       ),
     onSuccess: (rate) => {
-      queryClient.invalidateQueries({ queryKey: ['tax-rates'] });
+      invalidate('tax-rates');
       notify({ color: 'teal', message: `${rate.name} (${trimZeros(rate.rate)}%) created.` });
       onDone();
     },
@@ -79,18 +81,15 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
 
 export default function TaxRates() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
-  const rates = useQuery({
-    queryKey: ['tax-rates', 'all'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-rates')),
-  });
+  const rates = useQuery(allTaxRatesQuery());
   const deactivate = useMutation({
     mutationFn: async ({ id, version }: { id: string; version: number }) =>
       data(
         await api.POST('/api/v1/tax-rates/{id}/deactivate', { params: { path: { id } }, body: { version } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tax-rates'] }),
+    onSuccess: () => invalidate('tax-rates'),
   });
   if (!books) return null;
   const rows = rates.data?.results ?? [];
@@ -105,52 +104,21 @@ export default function TaxRates() {
         ) : null
       }
     >
-      <ErrorNotice error={rates.error ?? deactivate.error} />
-      {rates.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No tax rates yet. Create one to charge tax on invoice lines.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th ta="right">Rate</Table.Th>
-                <Table.Th>Liability account</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {books.can.writeBooks ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((rate) => (
-                <Table.Tr key={rate.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{rate.name}</Table.Td>
-                  <Table.Td ta="right">{trimZeros(rate.rate)}%</Table.Td>
-                  <Table.Td>{rate.liability_account_number}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={rate.is_active ? 'active' : 'inactive'} />
-                  </Table.Td>
-                  {books.can.writeBooks ? (
-                    <Table.Td>
-                      {rate.is_active ? (
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          onClick={() => deactivate.mutate({ id: rate.id, version: rate.version })}
-                          aria-label={`Deactivate ${rate.name}`}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <PagedTable
+        page={rates}
+        error={deactivate.error}
+        empty="No tax rates yet. Create one to charge tax on invoice lines."
+        rows={rows}
+        rowKey={(rate) => rate.id}
+        minWidth={520}
+        columns={[
+          { header: 'Name', breaks: true, cell: (rate) => rate.name },
+          { header: 'Rate', align: 'right', cell: (rate) => `${trimZeros(rate.rate)}%` },
+          { header: 'Liability account', cell: (rate) => rate.liability_account_number },
+          activeColumn(),
+          deactivateColumn<(typeof rows)[number]>(books.can.writeBooks, (rate) => deactivate.mutate(rate)),
+        ]}
+      />
       <TaxGroups books={books} rates={rows} />
       <Modal opened={creating} onClose={dialog.close} title="New tax rate">
         <NewTaxRate onDone={dialog.close} />

@@ -1,8 +1,9 @@
 // More, Tracking: categories (a region, a project) and their options; create both, deactivate.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data } from '../../api/client.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
@@ -10,11 +11,11 @@ import { useTrackingCategories } from './useTrackingChoices.ts';
 
 export default function Tracking() {
   const books = useBooks();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [categoryName, setCategoryName] = useState('');
   const [optionNames, setOptionNames] = useState<Record<string, string>>({});
   const categories = useTrackingCategories();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tracking'] });
+  const refresh = () => invalidate('tracking');
   const createCategory = useMutation({
     mutationFn: async (name: string) =>
       data(await api.POST('/api/v1/tracking-categories', { body: { name } })),

@@ -1,16 +1,12 @@
 // Tracking options as choices for a Select, grouped under their category: the report filters
 // (every option, inactive ones too, since old lines carry them) and the line editors (active only).
 import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client.ts';
+import { trackingCategoriesQuery } from '../../api/queries/settings.ts';
 
 export type TrackingChoiceGroup = { group: string; items: { value: string; label: string }[] };
 
 export function useTrackingCategories() {
-  return useQuery({
-    queryKey: ['tracking'],
-    queryFn: async () => data(await api.GET('/api/v1/tracking-categories')),
-    staleTime: 60_000,
-  });
+  return useQuery(trackingCategoriesQuery());
 }
 
 export function useTrackingChoices({ includeInactive }: { includeInactive: boolean }): TrackingChoiceGroup[] {

@@ -3,7 +3,7 @@
 // live/sandbox pair the header switches between (D44).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { api, data } from '../../api/client.ts';
+import { meQuery, organizationQuery, sessionKeys } from '../../api/queries/settings.ts';
 import {
   confirmSignedIn,
   getSession,
@@ -20,12 +20,7 @@ export function useSession(): Session {
 /** GET /me, asked unless the tab knows it is signed out; an answer means the session is live. */
 export function useMe() {
   const session = useSession();
-  const me = useQuery({
-    queryKey: ['me'],
-    enabled: session.status !== 'signed-out',
-    queryFn: async () => data(await api.GET('/api/v1/me')),
-    staleTime: 60_000,
-  });
+  const me = useQuery({ ...meQuery(), enabled: session.status !== 'signed-out' });
   const answered = me.data !== undefined;
   useEffect(() => {
     if (answered) confirmSignedIn();
@@ -54,11 +49,7 @@ export function useChosenBooks(): string | null {
 
 export function useOrganization() {
   const organizationId = useChosenBooks();
-  return useQuery({
-    queryKey: ['organization', organizationId],
-    enabled: Boolean(organizationId),
-    queryFn: async () => data(await api.GET('/api/v1/organization')),
-  });
+  return useQuery({ ...organizationQuery(organizationId), enabled: Boolean(organizationId) });
 }
 
 export interface Books {
@@ -124,6 +115,6 @@ export function useSwitchBooks() {
   const queryClient = useQueryClient();
   return (organizationId: string) => {
     selectBooks(organizationId);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.me[0] });
   };
 }

@@ -1,26 +1,22 @@
-// The lines of a document priced by the invoice rules (D8): a sales document (an invoice, a credit
-// note: D60) or a bill (D54): description, account, quantity, unit price (a bill's unit cost), tax
-// rate and tracking, with totals computed before saving by the server's own rules (D45). The invoice,
-// credit-note and bill editors share it; `purpose` says which accounts a line takes and how an item
-// fills it (D48).
+// The lines editor of every document priced by the invoice rules (D8): a sale (an invoice, a credit
+// note: D60) or a purchase (a bill, D54): item, description, account, quantity, unit price (a bill's
+// unit cost), tax rate and tracking, with totals computed before saving by the server's own rules
+// (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's side) says which
+// accounts a line takes and how an item fills it (D48).
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api, data } from '../../api/client.ts';
-import type { components } from '../../api/schema';
+import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
+import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
-import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
-import { formatMoney, invoiceTotals, lineAmount } from '../../ui/money.ts';
+import { formatMoney, invoiceTotals, lineAmount, trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { useAllAccounts } from '../accounts/Accounts.tsx';
 import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import type { Books } from '../shell/books.tsx';
 
-type Item = components['schemas']['Item'];
-
-export interface SalesLine {
+export interface EditorLine {
   key: number;
   /** D48: the item the line sells (invoices only); picking one fills the line from it. */
   item: string | null;
@@ -33,7 +29,7 @@ export interface SalesLine {
 }
 
 /** A line as the API returns it on an invoice or a credit note. */
-interface StoredLine {
+export interface StoredLine {
   item?: string | null;
   description: string;
   quantity: string;
@@ -44,7 +40,7 @@ interface StoredLine {
 }
 
 let nextKey = 1;
-const blankLine = (): SalesLine => ({
+const blankLine = (): EditorLine => ({
   key: nextKey++,
   item: null,
   description: '',
@@ -54,31 +50,6 @@ const blankLine = (): SalesLine => ({
   tax_rate: null,
   tracking_options: [],
 });
-
-export const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
-/** The books' active items, for the line's Item column (every page, up to 1,000 items). */
-function useActiveItems(enabled: boolean) {
-  return useQuery({
-    queryKey: ['items', 'active'],
-    enabled,
-    queryFn: async () => {
-      const found: Item[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 20; page += 1) {
-        const result = data(
-          await api.GET('/api/v1/items', {
-            params: { query: { is_active: true, ...(cursor ? { cursor } : {}) } },
-          }),
-        );
-        found.push(...result.results);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return found;
-    },
-  });
-}
 
 /** A sales line credits an income account; a purchase line debits an expense or asset account (D54). */
 export type LinePurpose = 'sales' | 'purchase';
@@ -92,29 +63,18 @@ const NOT_A_PURCHASE = new Set([
   'inventory',
 ]);
 
-export function useTaxRates() {
-  return useQuery({
-    queryKey: ['tax-rates'],
-    queryFn: async () => data(await api.GET('/api/v1/tax-rates', { params: { query: { is_active: true } } })),
-  });
-}
-
 /** While the rates load: one empty list, so the totals' memo is not made again on every render. */
 const NO_RATES: never[] = [];
 
 /** The editor's lines (from a saved draft, or one blank line), their totals, and the request body. */
-export function useSalesLines(
-  books: Books,
-  stored: StoredLine[] | undefined,
-  purpose: LinePurpose = 'sales',
-) {
+export function useLines(books: Books, stored: StoredLine[] | undefined, purpose: LinePurpose = 'sales') {
   const accounts = useAllAccounts();
   const taxRates = useTaxRates();
   /** The document's pickers (its customer or vendor too): typed text not picked holds the save (issue 21). */
   const pickers = usePickerCheck();
   const defaultIncome =
     purpose === 'sales' ? (accounts.data?.find((account) => account.number === '4100')?.id ?? null) : null;
-  const [lines, setLines] = useState<SalesLine[]>(() =>
+  const [lines, setLines] = useState<EditorLine[]>(() =>
     stored
       ? stored.map((line) => ({
           key: nextKey++,
@@ -189,17 +149,17 @@ export function useSalesLines(
   };
 }
 
-export type SalesLines = ReturnType<typeof useSalesLines>;
+export type LinesEditor = ReturnType<typeof useLines>;
 
 /** The grid, "Add a line", the totals and the lines' refusal; `fields` are the API's field errors. */
-export function SalesLinesGrid({
+export function LinesGrid({
   books,
   editor,
   fields,
   withItems = false,
 }: {
   books: Books;
-  editor: SalesLines;
+  editor: LinesEditor;
   fields: Record<string, string[]>;
   /** An "Item" column (invoices, D48; credit notes do not name items). */
   withItems?: boolean;
@@ -208,9 +168,9 @@ export function SalesLinesGrid({
     editor;
   const items = useActiveItems(withItems);
   const purchase = purpose === 'purchase';
-  const stockItem = (line: SalesLine) =>
+  const stockItem = (line: EditorLine) =>
     purchase && items.data?.find((item) => item.id === line.item)?.type === 'inventory';
-  const pickItem = (line: SalesLine, id: string | null) => {
+  const pickItem = (line: EditorLine, id: string | null) => {
     const item = items.data?.find((candidate) => candidate.id === id);
     if (!item) return update(line.key, { item: null });
     const account = purchase ? (item.inventory_asset_account ?? item.expense_account) : item.income_account;
@@ -226,7 +186,7 @@ export function SalesLinesGrid({
   const priceName = purchase ? 'Unit cost' : 'Unit price';
   const hasTracking = useHasTracking();
   const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
-  const update = (key: number, change: Partial<SalesLine>) =>
+  const update = (key: number, change: Partial<EditorLine>) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
   const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
   return (
@@ -399,7 +359,7 @@ export function SalesLinesGrid({
 }
 
 /** A saved document's lines, read only (tracking options named under the description). */
-export function SalesLinesTable({
+export function LinesTable({
   lines,
   currency,
   priceLabel = 'Unit price',

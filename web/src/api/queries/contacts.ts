@@ -1,0 +1,69 @@
+import { api, data, type ResponseOf } from '../client.ts';
+import { allPages, read, readPage, searchParam } from './pages.ts';
+
+export type Customer = ResponseOf<'/api/v1/customers/{id}', 'get', 200>;
+export type Vendor = ResponseOf<'/api/v1/vendors/{id}', 'get', 200>;
+export interface ContactFilters {
+  search?: string;
+  is_active?: boolean;
+  cursor?: string;
+}
+
+/** How many pages of active contacts a picker reads (50 a page). */
+const PICKER_PAGES_MAX = 10;
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  list: (filters: ContactFilters) => ['customers', 'list', filters] as const,
+  one: (id: string) => ['customers', 'one', id] as const,
+  active: () => ['customers', 'active-all'] as const,
+};
+
+export const vendorKeys = {
+  all: ['vendors'] as const,
+  list: (filters: ContactFilters) => ['vendors', 'list', filters] as const,
+  one: (id: string) => ['vendors', 'one', id] as const,
+  active: () => ['vendors', 'active-all'] as const,
+};
+
+const listQuery = (filters: ContactFilters) => ({ ...filters, search: searchParam(filters.search) });
+
+export const customersQuery = (filters: ContactFilters) =>
+  readPage(customerKeys.list(filters), async () =>
+    data(await api.GET('/api/v1/customers', { params: { query: listQuery(filters) } })),
+  );
+
+export const vendorsQuery = (filters: ContactFilters) =>
+  readPage(vendorKeys.list(filters), async () =>
+    data(await api.GET('/api/v1/vendors', { params: { query: listQuery(filters) } })),
+  );
+
+export const customerQuery = (id: string) =>
+  read(customerKeys.one(id), async () =>
+    data(await api.GET('/api/v1/customers/{id}', { params: { path: { id } } })),
+  );
+
+export const vendorQuery = (id: string) =>
+  read(vendorKeys.one(id), async () =>
+    data(await api.GET('/api/v1/vendors/{id}', { params: { path: { id } } })),
+  );
+
+/** Active customers (a few pages), for the pickers of invoices, credit notes and payments. */
+export const activeCustomersQuery = () =>
+  read(customerKeys.active(), () =>
+    allPages(
+      async (cursor) =>
+        data(await api.GET('/api/v1/customers', { params: { query: { is_active: true, cursor } } })),
+      PICKER_PAGES_MAX,
+    ),
+  );
+
+/** Active vendors (a few pages), for the pickers of bills and bill payments. */
+export const activeVendorsQuery = () =>
+  read(vendorKeys.active(), () =>
+    allPages(
+      async (cursor) =>
+        data(await api.GET('/api/v1/vendors', { params: { query: { is_active: true, cursor } } })),
+      PICKER_PAGES_MAX,
+    ),
+  );

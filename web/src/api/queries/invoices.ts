@@ -1,0 +1,46 @@
+// Invoices' data layer (D8, D23): the key factory and the query options of every invoice read.
+import { queryOptions } from '@tanstack/react-query';
+import { api, data, type paths, type ResponseOf } from '../client.ts';
+import { read, readPage, searchParam } from './pages.ts';
+
+export type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
+export type InvoiceRow = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
+type ListQuery = NonNullable<paths['/api/v1/invoices']['get']['parameters']['query']>;
+export type InvoiceStatus = NonNullable<ListQuery['status']>;
+export type InvoiceFilters = Pick<ListQuery, 'status' | 'search' | 'customer' | 'cursor'>;
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (filters: InvoiceFilters) => ['invoices', 'list', filters] as const,
+  one: (id: string) => ['invoices', 'one', id] as const,
+  /** A customer's sent invoices with a balance: what a payment or a credit applies to. */
+  openOf: (customer: string) => ['invoices', 'open-of', customer] as const,
+  emails: (id: string) => ['invoices', 'emails', id] as const,
+};
+
+export const invoicesQuery = (filters: InvoiceFilters) =>
+  readPage(invoiceKeys.list(filters), async () =>
+    data(
+      await api.GET('/api/v1/invoices', {
+        params: { query: { ...filters, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
+
+export const invoiceQuery = (id: string) =>
+  read(invoiceKeys.one(id), async () =>
+    data(await api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })),
+  );
+
+export const openInvoicesQuery = (customer: string) =>
+  queryOptions({
+    queryKey: invoiceKeys.openOf(customer),
+    enabled: customer !== '',
+    queryFn: async () =>
+      data(await api.GET('/api/v1/invoices', { params: { query: { customer, status: 'sent' } } })),
+  });
+
+export const invoiceEmailsQuery = (id: string) =>
+  read(invoiceKeys.emails(id), async () =>
+    data(await api.GET('/api/v1/invoices/{id}/emails', { params: { path: { id } } })),
+  );

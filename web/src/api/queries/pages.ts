@@ -1,0 +1,37 @@
+// Reading every page of a short list (the pickers' customers, vendors, accounts, items): the API
+// pages by cursor (D31); a limit on the pages keeps a runaway list from looping without end.
+
+import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { cursorOf } from '../../ui/forms.ts';
+
+export interface Paged<Row> {
+  results: Row[];
+  next: string | null;
+}
+
+/** Every row of a list, page after page, up to `pagesMax` pages. */
+export async function allPages<Row>(
+  page: (cursor: string | undefined) => Promise<Paged<Row>>,
+  pagesMax: number,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  let cursor: string | undefined;
+  for (let index = 0; index < pagesMax; index += 1) {
+    const result = await page(cursor);
+    rows.push(...result.results);
+    cursor = cursorOf(result.next);
+    if (!cursor) break;
+  }
+  return rows;
+}
+
+/** A search box's text as a query parameter: left out when empty. */
+export const searchParam = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+
+/** A read: its key and its call (the options every resource's read shares). */
+export const read = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Promise<T>) =>
+  queryOptions({ queryKey, queryFn });
+
+/** A page of a list: the page shown stays while the next one loads (filters, Older, Newer). */
+export const readPage = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Promise<T>) =>
+  queryOptions({ queryKey, queryFn, placeholderData: keepPreviousData });

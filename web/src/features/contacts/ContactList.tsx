@@ -1,0 +1,167 @@
+// Every list of contacts (customers, vendors): search, an active filter, cursor paging (creation
+// order, D31); "New …" in a dialog; the kind may edit and deactivate from the rows.
+import { Anchor, Button, Group, Modal } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { SearchField, StatusFilter } from '../../ui/ListFilters.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { notify } from '../../ui/notify.ts';
+import { Page } from '../../ui/Page.tsx';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useBooks } from '../shell/books.tsx';
+import type { ContactBase, ContactKind } from './kind.ts';
+
+const ACTIVE = [
+  { label: 'Active', value: 'active' },
+  { label: 'Inactive', value: 'inactive' },
+  { label: 'All', value: 'all' },
+];
+
+export function ContactList<Contact extends ContactBase>({ kind }: { kind: ContactKind<Contact> }) {
+  const books = useBooks();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [active, setActive] = useState('active');
+  const [cursor, setCursor] = useState<string | undefined>();
+  // undefined: no dialog; null: a new contact; a contact: editing it.
+  const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
+  const list = useQuery(
+    kind.list.query({
+      search: debounced,
+      ...(active === 'all' ? {} : { is_active: active === 'active' }),
+      ...(cursor ? { cursor } : {}),
+    }),
+  );
+  const { rowActions } = kind.list;
+  const deactivate = useMutation({
+    mutationFn: (contact: Contact) =>
+      rowActions ? rowActions.deactivate(contact) : Promise.resolve(contact),
+    onSuccess: (contact) => {
+      invalidate(kind.written);
+      if (rowActions) notify({ message: rowActions.deactivated(contact) });
+    },
+  });
+  if (!books) return null;
+  const { party } = kind.side;
+  const canWrite = kind.side.canWrite(books);
+  const rows = list.data?.results ?? [];
+  return (
+    <Page
+      title={kind.plural}
+      actions={
+        canWrite ? (
+          <Button onClick={() => setEditing(null)} size="sm">
+            New {party}
+          </Button>
+        ) : null
+      }
+    >
+      <Group gap="sm" wrap="wrap">
+        <SearchField
+          placeholder="Name or email"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setCursor(undefined);
+          }}
+        />
+        <StatusFilter
+          value={active}
+          onChange={(value) => {
+            setActive(value);
+            setCursor(undefined);
+          }}
+          options={ACTIVE}
+        />
+      </Group>
+      <PagedTable
+        page={list}
+        error={deactivate.error}
+        empty={debounced ? `No ${party} matches “${debounced}”.` : kind.list.none}
+        onPage={setCursor}
+        rows={rows}
+        rowKey={(contact) => contact.id}
+        minWidth={kind.list.minWidth}
+        hover
+        columns={[
+          {
+            header: 'Display name',
+            maw: 260,
+            breaks: true,
+            cell: (contact) => (
+              <Anchor component={Link} to={`${kind.side.partiesPath}/${contact.id}`}>
+                {contact.display_name}
+              </Anchor>
+            ),
+          },
+          { header: 'Email', breaks: true, cell: (contact) => contact.email ?? '' },
+          {
+            header: 'Status',
+            cell: (contact) => <StatusBadge status={contact.is_active ? 'active' : 'inactive'} />,
+          },
+          { header: kind.list.openCount.header, align: 'right', cell: kind.list.openCount.count },
+          {
+            header: 'Balance',
+            align: 'right',
+            cell: (contact) => <Money amount={contact.balance} currency={books.currency} />,
+          },
+          canWrite &&
+            rowActions && {
+              header: 'Actions',
+              cell: (contact: Contact) => (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() => setEditing(contact)}
+                    aria-label={`Edit ${contact.display_name}`}
+                  >
+                    Edit
+                  </Button>
+                  {contact.is_active ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => deactivate.mutate(contact)}
+                      aria-label={`Deactivate ${contact.display_name}`}
+                    >
+                      Deactivate
+                    </Button>
+                  ) : null}
+                </Group>
+              ),
+            },
+        ]}
+      />
+      <Modal
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={editing ? `Edit ${editing.display_name}` : `New ${party}`}
+      >
+        {editing !== undefined ? (
+          <kind.Form
+            contact={editing ?? undefined}
+            key={editing?.version ?? 'new'}
+            onSaved={(contact) => {
+              setEditing(undefined);
+              if (!editing && kind.list.afterCreate === 'open')
+                navigate(`${kind.side.partiesPath}/${contact.id}`);
+              else notify({ color: 'teal', message: `${contact.display_name} saved.` });
+            }}
+            onReload={() => {
+              setEditing(undefined);
+              invalidate(kind.written);
+            }}
+          />
+        ) : null}
+      </Modal>
+    </Page>
+  );
+}

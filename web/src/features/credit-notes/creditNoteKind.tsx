@@ -1,0 +1,164 @@
+// The credit note (D60) as a document kind: a customer's credit for goods returned or a price taken
+// back, priced like an invoice. "Issue" numbers it (CN-) and posts the mirror of an invoice's entry;
+// an issued note's credit is applied to the customer's open invoices; a note with nothing applied can
+// be voided; a draft is deleted, not voided (it has no number yet).
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { api, data, type RequestOf } from '../../api/client.ts';
+import { postAction } from '../../api/queries/actions.ts';
+import {
+  type CreditNote,
+  type CreditNoteRow,
+  type CreditNoteStatus,
+  creditNoteQuery,
+  creditNotesQuery,
+} from '../../api/queries/creditNotes.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { formatDate } from '../../ui/dates.ts';
+import { Money } from '../../ui/Money.tsx';
+import { formatAmount, parseMoney } from '../../ui/money.ts';
+import { useApplyCredit } from '../documents/ApplyCredit.tsx';
+import { column } from '../documents/columns.tsx';
+import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
+import { SALE } from '../documents/sides.ts';
+import type { Books } from '../shell/books.tsx';
+
+export const creditNoteKind: DocumentKind<
+  CreditNote,
+  CreditNoteRow,
+  RequestOf<'/api/v1/credit-notes', 'post'>
+> = {
+  side: SALE,
+  noun: 'credit note',
+  plural: 'Credit notes',
+  path: '/credit-notes',
+  written: 'credit-notes',
+  list: {
+    statuses: ['draft', 'issued', 'void'],
+    query: ({ status, cursor }) => creditNotesQuery({ status: status as CreditNoteStatus, cursor }),
+    columns: [
+      column.number('/credit-notes'),
+      column.text('Customer', (note) => note.customer_name, 240),
+      column.date('Date', (note) => note.issue_date),
+      column.status(),
+      column.money('Total', (note) => note.total),
+      column.money('Remaining credit', (note) => note.remaining_credit),
+    ],
+    minWidth: 640,
+    empty: {
+      none: 'No credit notes yet. A credit note gives a customer credit (a return, a discount after the fact) and applies to their open invoices.',
+      filtered: 'No credit note has this status.',
+    },
+  },
+  one: creditNoteQuery,
+  lines: (note) => note.lines,
+  editor: {
+    fields: [
+      dateField('issue_date', 'Issue date', (note) => note.issue_date),
+      memoField('Why the customer is credited'),
+    ],
+    withItems: false,
+    partyOf: (note) => note.customer,
+    body: saleBody,
+    create: async (body) => data(await api.POST('/api/v1/credit-notes', { body })),
+    update: async (id, body) => data(await api.PATCH('/api/v1/credit-notes/{id}', { ...byId(id), body })),
+    finalize: { label: 'Issue', run: (saved) => postAction('/api/v1/credit-notes/{id}/issue', saved) },
+    saved: (note, issued) => (issued ? `Credit note ${note.number} issued.` : 'Draft credit note saved.'),
+    removeDraft: {
+      label: 'Delete draft',
+      title: (note) => `Delete the draft credit note for ${note.customer_name}?`,
+      confirm: () => 'Delete draft',
+      text: () => [
+        'The draft and its lines are deleted for good. It was never issued, so nothing in the books changes and no credit note number is used.',
+      ],
+      run: async (note) => data(await api.DELETE('/api/v1/credit-notes/{id}', byId(note.id))),
+      done: () => 'Draft credit note deleted.',
+      after: 'list',
+    },
+  },
+  view: {
+    summary: (note) => (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to={`/customers/${note.customer}`}>
+          {note.customer_name}
+        </Anchor>{' '}
+        · {formatDate(note.issue_date)}
+        {note.memo ? ` · ${note.memo}` : ''}
+      </Text>
+    ),
+    figures: (note) => [
+      { label: 'Total', amount: note.total },
+      { label: 'Applied', amount: note.amount_applied },
+      { label: 'Remaining credit', amount: note.remaining_credit },
+    ],
+    useExtras: useCreditNoteExtras,
+    Sections: AppliedTo,
+    void: {
+      // D60: a note with credit applied is not voided (the applications stand on the invoices).
+      allowed: (note) => note.status === 'issued' && parseMoney(note.amount_applied) === 0n,
+      text: (note) => [
+        `A reversing entry dated today (or the issue date, if that is later) takes the note out of the books: ${note.customer_name} loses its ${formatAmount(note.total, note.currency)} of credit and owes that much again. The note stays on file marked void and its number stays used. A void cannot be undone.`,
+      ],
+      path: '/api/v1/credit-notes/{id}/void',
+      done: (note) => `Credit note ${note.number} voided; its entry is reversed.`,
+    },
+  },
+};
+
+/** "Apply credit" while the note has credit left: an amount per open invoice of its customer. */
+function useCreditNoteExtras(note: CreditNote, books: Books, refresh: () => void) {
+  return useApplyCredit({
+    side: SALE,
+    books,
+    refresh,
+    credit: {
+      number: note.number,
+      party: note.customer,
+      partyName: note.customer_name,
+      remaining: note.status === 'issued' ? note.remaining_credit : '0',
+    },
+    apply: async (applications) => {
+      const body = {
+        applications: applications.map(({ id, amount }) => ({ invoice_id: id, amount })),
+        version: note.version,
+      };
+      data(await api.POST('/api/v1/credit-notes/{id}/apply', { ...byId(note.id), body }));
+    },
+  });
+}
+
+/** The invoices the note's credit went to. */
+function AppliedTo({ doc: note }: { doc: CreditNote; books: Books }) {
+  return (
+    <>
+      <Text fw={600}>Applied to</Text>
+      {note.applications.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {note.status === 'issued' ? 'Not applied to an invoice yet.' : 'Nothing was applied.'}
+        </Text>
+      ) : (
+        <DataTable
+          rows={note.applications}
+          rowKey={(a) => `${a.invoice_id}-${a.applied_date}-${a.amount}`}
+          minWidth={360}
+          columns={[
+            {
+              header: 'Invoice',
+              cell: (a) => (
+                <Anchor component={Link} to={`/invoices/${a.invoice_id}`}>
+                  {a.invoice_number}
+                </Anchor>
+              ),
+            },
+            { header: 'Date', cell: (a) => formatDate(a.applied_date) },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (a) => <Money amount={a.amount} currency={note.currency} />,
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}

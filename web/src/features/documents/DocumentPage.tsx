@@ -1,0 +1,248 @@
+// One document of any kind (an invoice, a bill, a credit note). A draft (or a new one) is an editor:
+// the party, the kind's header fields, the lines with totals from the server's own rules before
+// saving (D45), "Save draft" and the kind's posting button ("Send", "Open", "Issue"), and the draft's
+// void or delete behind a confirm dialog (D82). Past draft it is a view: the summary, the figures, the
+// lines, the kind's sections and buttons, and its void behind a confirm dialog.
+import { Button, Group, Skeleton, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors.ts';
+import { postAction } from '../../api/queries/actions.ts';
+import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { today } from '../../ui/dates.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Figures } from '../../ui/Figures.tsx';
+import { notify } from '../../ui/notify.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Picker } from '../../ui/Picker.tsx';
+import { Sentences } from '../../ui/Sentences.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { type Books, useBooks } from '../shell/books.tsx';
+import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
+import { LinesGrid, LinesTable, useLines } from './LinesGrid.tsx';
+
+export function DocumentPage<Doc extends DocumentBase, Row extends { id: string }, Body>({
+  kind,
+}: {
+  kind: DocumentKind<Doc, Row, Body>;
+}) {
+  const { id = 'new' } = useParams();
+  const books = useBooks();
+  const doc = useQuery({ ...kind.one(id), enabled: id !== 'new' });
+  if (!books) return null;
+  if (id === 'new') return <DocumentEditor kind={kind} books={books} />;
+  if (doc.error) return <ErrorNotice error={doc.error} />;
+  if (!doc.data) return <Skeleton height={240} />;
+  if (doc.data.status === 'draft' && kind.side.canWrite(books))
+    return <DocumentEditor kind={kind} books={books} doc={doc.data} key={doc.data.version} />;
+  return <DocumentView kind={kind} books={books} doc={doc.data} key={doc.data.id} />;
+}
+
+function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Body>({
+  kind,
+  books,
+  doc,
+}: {
+  kind: DocumentKind<Doc, Row, Body>;
+  books: Books;
+  doc?: Doc;
+}) {
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const [search] = useSearchParams();
+  const { side, editor: spec } = kind;
+  const parties = side.useParties();
+  const lines = useLines(books, doc ? kind.lines(doc) : undefined, side.purpose);
+  const [party, setParty] = useState<string | null>(doc ? spec.partyOf(doc) : search.get(side.party));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      spec.fields.map((field) => [
+        field.name,
+        (doc ? field.from(doc) : null) ?? (field.initial === 'today' ? today() : ''),
+      ]),
+    ),
+  );
+  const [confirmingRemove, removeDialog] = useDisclosure(false);
+  const save = useMutation({
+    mutationFn: async (finalize: boolean) => {
+      const given = Object.entries(values).filter(
+        ([name, value]) => value !== '' || !spec.fields.find((field) => field.name === name)?.optional,
+      );
+      const body = spec.body({ party: party ?? '', values: Object.fromEntries(given), lines });
+      const saved = doc
+        ? await spec.update(doc.id, { ...body, version: doc.version })
+        : await spec.create(body);
+      return finalize ? spec.finalize.run(saved) : saved;
+    },
+    onSuccess: (saved, finalized) => {
+      invalidate(kind.written);
+      notify({ color: 'teal', message: spec.saved(saved, finalized) });
+      navigate(`${kind.path}/${saved.id}`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (draft: Doc) => spec.removeDraft.run(draft),
+    onSuccess: (_, draft) => {
+      invalidate(kind.written);
+      const done = spec.removeDraft.done?.(draft);
+      if (done) notify({ message: done });
+      if (spec.removeDraft.after === 'list') navigate(kind.path);
+    },
+  });
+  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const noun = kind.noun;
+  const title = doc ? (doc.number ? `Draft ${noun} ${doc.number}` : `Draft ${noun}`) : `New ${noun}`;
+  return (
+    <Page title={title}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Picker
+          noun={side.partyNoun}
+          check={lines.pickers}
+          label={side.partyLabel}
+          required
+          placeholder={parties.data?.length === 0 ? `Create a ${side.party} first` : `Choose a ${side.party}`}
+          data={(parties.data ?? []).map((p) => ({ value: p.id, label: p.display_name }))}
+          value={party}
+          onChange={setParty}
+          error={fields[side.party]?.join('; ')}
+          w={{ base: '100%', xs: 280 }}
+        />
+        {spec.fields.map((field) => (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            type={field.type === 'date' ? 'date' : undefined}
+            placeholder={field.placeholder}
+            description={field.description}
+            value={values[field.name] ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((current) => ({ ...current, [field.name]: value }));
+            }}
+            error={fields[field.name]?.join('; ')}
+            w={field.w ?? (field.type === 'date' ? 180 : undefined)}
+            style={field.grows ? { flex: 1, minWidth: 200 } : undefined}
+          />
+        ))}
+      </Group>
+      <ErrorNotice
+        error={save.error}
+        action={
+          save.variables ? `${spec.finalize.label.toLowerCase()} the ${noun}` : `save the draft ${noun}`
+        }
+        onReload={() => navigate(0)}
+      />
+      <LinesGrid books={books} editor={lines} fields={fields} withItems={spec.withItems} />
+      <Group justify="space-between">
+        {doc ? (
+          <Button variant="subtle" color="red" onClick={removeDialog.open}>
+            {spec.removeDraft.label}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => save.mutate(false)}
+            loading={save.isPending && !save.variables}
+            disabled={lines.pickers.reason !== null}
+          >
+            Save draft
+          </Button>
+          <Button
+            onClick={() => save.mutate(true)}
+            loading={save.isPending && save.variables}
+            disabled={!lines.totals || !party || lines.pickers.reason !== null}
+          >
+            {spec.finalize.label}
+          </Button>
+        </Group>
+      </Group>
+      {doc ? (
+        <ConfirmDialog
+          opened={confirmingRemove}
+          title={spec.removeDraft.title(doc)}
+          confirm={spec.removeDraft.confirm(doc)}
+          onConfirm={() => remove.mutate(doc)}
+          onClose={() => {
+            removeDialog.close();
+            remove.reset();
+          }}
+          loading={remove.isPending}
+          error={remove.error}
+        >
+          <Sentences text={spec.removeDraft.text(doc)} />
+        </ConfirmDialog>
+      ) : null}
+    </Page>
+  );
+}
+
+function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body>({
+  kind,
+  books,
+  doc,
+}: {
+  kind: DocumentKind<Doc, Row, Body>;
+  books: Books;
+  doc: Doc;
+}) {
+  const invalidate = useInvalidate();
+  const refresh = () => invalidate(kind.written);
+  const { view } = kind;
+  const [confirmingVoid, voidDialog] = useDisclosure(false);
+  const voidIt = useMutation({
+    mutationFn: () => postAction(view.void.path, doc),
+    onSuccess: () => {
+      voidDialog.close();
+      refresh();
+      notify({ message: view.void.done?.(doc) ?? `${title} voided.` });
+    },
+  });
+  const extras = view.useExtras(doc, books, refresh);
+  const Sections = view.Sections;
+  const title = `${capitalized(kind.noun)} ${doc.number ?? ''}`;
+  return (
+    <Page
+      title={title}
+      actions={
+        <>
+          {extras.buttons}
+          {kind.side.canWrite(books) && view.void.allowed(doc) ? (
+            <Button variant="subtle" color="red" onClick={voidDialog.open}>
+              Void
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Group gap="sm">
+        <StatusBadge status={doc.status} />
+        {view.summary(doc)}
+      </Group>
+      {extras.notice}
+      <Figures figures={view.figures(doc)} currency={doc.currency} />
+      <LinesTable lines={kind.lines(doc)} currency={doc.currency} priceLabel={view.priceLabel} />
+      {Sections ? <Sections doc={doc} books={books} /> : null}
+      <ConfirmDialog
+        opened={confirmingVoid}
+        title={`Void ${kind.noun} ${doc.number}?`}
+        confirm={`Void ${doc.number}`}
+        onConfirm={() => voidIt.mutate()}
+        onClose={() => {
+          voidDialog.close();
+          voidIt.reset();
+        }}
+        loading={voidIt.isPending}
+        error={voidIt.error}
+      >
+        <Sentences text={view.void.text(doc)} />
+      </ConfirmDialog>
+      {extras.dialogs}
+    </Page>
+  );
+}

@@ -1,0 +1,82 @@
+// The columns documents' lists share: a number that opens the document, the party, dates, a status
+// and amounts. A kind's list names its columns from these.
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Column } from '../../ui/DataTable.tsx';
+import { formatDate } from '../../ui/dates.ts';
+import { Money } from '../../ui/Money.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+
+interface Numbered {
+  id: string;
+  number: string | null;
+}
+
+/** The number, a link to the document ("Draft" while a draft has none). */
+export const numberColumn = <Row extends Numbered>(path: string): Column<Row> => ({
+  header: 'Number',
+  nowrap: true,
+  cell: (row) => (
+    <Anchor component={Link} to={`${path}/${row.id}`}>
+      {row.number ?? 'Draft'}
+    </Anchor>
+  ),
+});
+
+export const textColumn = <Row,>(
+  header: string,
+  text: (row: Row) => string | null,
+  maw?: number,
+): Column<Row> => ({
+  header,
+  breaks: true,
+  ...(maw ? { maw } : {}),
+  cell: (row) => text(row) ?? '',
+});
+
+export const dateColumn = <Row,>(header: string, date: (row: Row) => string): Column<Row> => ({
+  header,
+  nowrap: true,
+  cell: (row) => formatDate(date(row)),
+});
+
+/** The due date, with how many days overdue in red. */
+export const dueColumn = <Row extends { due_date: string; days_overdue: number }>(): Column<Row> => ({
+  header: 'Due',
+  nowrap: true,
+  cell: (row) => (
+    <>
+      {formatDate(row.due_date)}
+      {row.days_overdue > 0 ? (
+        <Text span c="red.9" size="xs">
+          {' '}
+          {row.days_overdue}d overdue
+        </Text>
+      ) : null}
+    </>
+  ),
+});
+
+export const statusColumn = <Row extends { status: string }>(): Column<Row> => ({
+  header: 'Status',
+  cell: (row) => <StatusBadge status={row.status} />,
+});
+
+export const moneyColumn = <Row extends { currency: string }>(
+  header: string,
+  amount: (row: Row) => string,
+): Column<Row> => ({
+  header,
+  align: 'right',
+  cell: (row) => <Money amount={amount(row)} currency={row.currency} />,
+});
+
+/** The columns above by short names, for a kind's list: `column.money('Total', (bill) => bill.total)`. */
+export const column = {
+  number: numberColumn,
+  text: textColumn,
+  date: dateColumn,
+  due: dueColumn,
+  status: statusColumn,
+  money: moneyColumn,
+};

@@ -1,0 +1,78 @@
+// A kind of payment (received from a customer, D61; paid to a vendor, D55) as one descriptor read by
+// PaymentForm and PaymentList: the side, the account the money goes to or comes from, whether the
+// amount is typed or the sum of what is applied, and the API's calls.
+import type { ReactNode } from 'react';
+import type { PaymentMethod } from '../../api/queries/payments.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import type { Application } from '../documents/ApplyCredit.tsx';
+import type { Confirmation, ListPage, QueryOf } from '../documents/kind.ts';
+import type { SideDescriptor } from '../documents/sides.ts';
+
+export interface PaymentInput {
+  party: string;
+  payment_date: string;
+  /** A decimal string: typed, or the sum of the applications. */
+  amount: string;
+  method: PaymentMethod;
+  reference: string;
+  account: string | null;
+  applications: Application[];
+}
+
+export interface PostedPayment {
+  id: string;
+  number: string;
+  status: string;
+  version: number;
+  currency: string;
+}
+
+export interface PaymentKind<Payment extends PostedPayment> {
+  side: SideDescriptor;
+  /** The list's title and its "new" button and dialog ("Record payment", "Pay bills"). */
+  plural: string;
+  newLabel: string;
+  /** The invalidation map's entry a payment of this kind invalidates. */
+  written: 'payments' | 'bill-payments';
+  /**
+   * A payment received has an amount of its own (what is not applied is the customer's credit); a
+   * bill payment's amount is the sum of what it pays.
+   */
+  amount: 'typed' | 'applied';
+  account: {
+    label: string;
+    description?: string;
+    /** The API's field, where its refusals are reported. */
+    field: string;
+    /** The detail types of the accounts offered; the first offered (by number) is the default... */
+    detailTypes: readonly string[];
+    /** ...unless one of this detail type is there: it comes first (the server's own default, D25). */
+    preferred?: string;
+    required: boolean;
+  };
+  /** The open documents' column header and each amount's label ("Apply" / "Apply to INV-1"). */
+  apply: { header: string; label: (number: string) => string };
+  noneOpen: string;
+  /** What a refused record was, heading its notice ("Could not record the payment"). */
+  recordAction: string;
+  record: (input: PaymentInput) => Promise<{ number: string }>;
+  list: {
+    query: (cursor: string) => QueryOf<ListPage<Payment>>;
+    columns: Column<Payment>[];
+    minWidth: number;
+    empty: string;
+  };
+  void: Confirmation<Payment> & {
+    /** Whether a posted payment is voided from this list (a deposited one is voided after its deposit). */
+    allowed: (payment: Payment) => boolean;
+    run: (payment: Payment) => Promise<{ number: string }>;
+    done: (payment: { number: string }) => string;
+  };
+  /** What a payment has left to apply, and how it is applied (D61), where the kind has it. */
+  credit?: {
+    remaining: (payment: Payment) => string;
+    intro: (payment: Payment) => ReactNode;
+    partyOf: (payment: Payment) => string;
+    apply: (payment: Payment, applications: Application[]) => Promise<void>;
+  };
+}
