@@ -12,6 +12,10 @@ export interface Organization {
   liveOrganizationId: string | null;
   currency: string;
   timezone: string;
+  /** ISO 3166-1 alpha-2; null for books made before sign-up asked (migration 0025). */
+  country: string | null;
+  /** 1-12: the month the fiscal year starts (January unless chosen at sign-up). */
+  fiscalYearStartMonth: number;
   booksClosedThrough: string | null;
   seats: number;
 }

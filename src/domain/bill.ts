@@ -1,8 +1,8 @@
 // Pure bill rules (D54, D55): the entry a bill posts when opened, and its state machine (what may be
 // edited, opened, voided, paid, and what a bill payment makes of it). Bills price their lines with
 // the invoice's rules (computeInvoice, D8) and take their due date from the vendor's terms (D20).
-import type { DocumentKind } from './document.ts';
-import { DomainError, invalidState } from './errors.ts';
+import { type DocumentKind, type SettlementRule, type Settling, settlementStep } from './document.ts';
+import { invalidState } from './errors.ts';
 import { formatMoney, type Money } from './money.ts';
 
 export const BILL_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
@@ -23,7 +23,10 @@ export const BILL: DocumentKind<BillStatus> = {
   void: {
     draft: 'void',
     posted: 'open',
-    blockers: [{ field: 'amount_paid', reason: () => 'a payment is applied to it (void the payment first)' }],
+    blockers: [
+      { field: 'amount_paid', reason: () => 'a payment is applied to it (void the payment first)' },
+      { field: 'amount_credited', reason: () => 'a vendor credit is applied to it' },
+    ],
     otherwise: (status) => `it is ${status}`,
   },
 };
@@ -45,43 +48,35 @@ export function assertBillOpenable(bill: BillState): void {
   });
 }
 
-/** What is still owed on a bill; zero when void. */
-export function billBalanceDue(total: Money, amountPaid: Money, status: BillStatus): Money {
-  return status === 'void' ? 0n : total - amountPaid;
+/** What is still owed on a bill (less what vendor credits took off it, D87); zero when void. */
+export function billBalanceDue(
+  total: Money,
+  amountPaid: Money,
+  status: BillStatus,
+  amountCredited = 0n,
+): Money {
+  return status === 'void' ? 0n : total - amountPaid - amountCredited;
 }
+
+/** Bills take payments and credit while open, and are paid once settled (D55, D87). */
+export const BILL_SETTLEMENT: SettlementRule<BillStatus> = {
+  noun: 'bill',
+  open: 'open',
+  settled: 'paid',
+  appliesTo: 'an open bill',
+};
+
+/** A bill as a payment or a vendor credit applied to it sees it. */
+export type SettledBill = Settling<BillStatus>;
 
 /**
  * D55: what applying `amount` (application `index` of the request) makes of the bill: a payment
  * applies to an open bill only, never more than its balance due; the bill is paid when nothing is due.
  */
-export function applyBillPayment(
-  bill: BillState & { id: string; total: Money; amountPaid: Money },
-  amount: Money,
-  index: number,
-): { amountPaid: Money; status: BillStatus } {
-  if (bill.status !== 'open' && bill.status !== 'paid') {
-    throw invalidState(`bill ${bill.number} is ${bill.status}; a payment applies to an open bill`, {
-      bill_id: bill.id,
-      status: bill.status,
-      fields: { [`applications/${index}/bill_id`]: [`bill is ${bill.status}`] },
-    });
-  }
-  const due = billBalanceDue(bill.total, bill.amountPaid, bill.status);
-  if (amount > due) {
-    throw new DomainError(
-      'application_exceeds_balance',
-      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on bill ${bill.number}`,
-      {
-        bill_id: bill.id,
-        balance_due: formatMoney(due),
-        amount: formatMoney(amount),
-        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
-      },
-    );
-  }
-  const amountPaid = bill.amountPaid + amount;
-  return { amountPaid, status: amountPaid === bill.total ? 'paid' : 'open' };
-}
+export const applyBillPayment = settlementStep(BILL_SETTLEMENT, 'amountPaid', 'a payment');
+
+/** D87: what a vendor credit's application makes of the bill (the refusals a payment gets). */
+export const applyBillCredit = settlementStep(BILL_SETTLEMENT, 'amountCredited', 'credit');
 
 /** A bill a voided payment had paid `removed` of: open again with that much more due. */
 export function takeBillPaymentOff(

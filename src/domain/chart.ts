@@ -117,6 +117,8 @@ const SEED_ROWS: [string, string, AccountType, string][] = [
   ['1510', 'Accumulated Depreciation', 'asset', 'accumulated_depreciation'],
   ['2000', 'Accounts Payable', 'liability', 'accounts_payable'],
   ['2100', 'Credit Card', 'liability', 'credit_card'],
+  // Issue 21: expenses incurred and not yet billed (wages earned, utilities used) are accrued here.
+  ['2150', 'Accrued Liabilities', 'liability', 'other_current_liability'],
   ['2200', 'Sales Tax Payable', 'liability', 'sales_tax_payable'],
   ['2310', 'Federal Payroll Taxes Payable', 'liability', 'payroll_tax_payable'],
   ['2320', 'State & Local Payroll Taxes Payable', 'liability', 'payroll_tax_payable'],

@@ -2,131 +2,53 @@
 // machine, and what applying credit makes of the note and of an invoice. Lines and totals are priced
 // exactly like an invoice's (computeInvoice in invoice.ts). Money is bigint at scale 4.
 
-import type { DocumentKind } from './document.ts';
-import { DomainError, invalidState } from './errors.ts';
-import { balanceDue, type InvoiceStatus } from './invoice.ts';
-import { formatMoney, type Money } from './money.ts';
+import {
+  assertApplicable as assertCreditApplicable,
+  assertIssuable as assertCreditIssuable,
+  assertWithinCredit as assertCreditWithin,
+  CREDIT_APPLICATIONS_MAX,
+  CREDIT_STATUSES,
+  type CreditStatus,
+  creditKind,
+  type DocumentKind,
+  type DocumentState,
+  remainingCredit,
+  type SettledDocument,
+  settlementStep,
+} from './document.ts';
+import { INVOICE_SETTLEMENT, type InvoiceStatus } from './invoice.ts';
+import type { Money } from './money.ts';
 
-export const CREDIT_NOTE_STATUSES = ['draft', 'issued', 'void'] as const;
-export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
+export const CREDIT_NOTE_STATUSES = CREDIT_STATUSES;
+export type CreditNoteStatus = CreditStatus;
 
 /** Invoices one apply request may name. */
-export const CREDIT_APPLICATIONS_MAX = 100;
+export { CREDIT_APPLICATIONS_MAX };
 
 /**
  * A sale given back (D60): exactly an invoice's entry mirrored (each income account and each tax
  * liability account debited, receivable credited with the total); only a draft is changed or
  * deleted; a void reverses an issued note with nothing applied (a draft is deleted instead).
  */
-export const CREDIT_NOTE: DocumentKind<CreditNoteStatus> = {
-  side: 'sale',
-  noun: 'credit note',
-  entry: 'mirrored',
-  edit: { verbs: 'changed or deleted', advice: 'void it instead' },
-  void: {
-    draft: 'refuse',
-    posted: 'issued',
-    blockers: [
-      {
-        field: 'amount_applied',
-        reason: (applied) =>
-          `${formatMoney(applied)} of it is applied to invoices; an applied credit note cannot be voided`,
-      },
-    ],
-    otherwise: (status) => `it is ${status}; only an issued credit note can be voided`,
-  },
-};
+export const CREDIT_NOTE: DocumentKind<CreditNoteStatus> = creditKind('sale', 'credit note', 'invoices');
 
-//   draft --issue--> issued --apply...--> issued (remaining_credit falls)
-//   draft --DELETE--> gone (a draft has no number, so nothing is skipped)
-//   issued, nothing applied --void--> void (reversing entry)
+// The state machine and the remaining credit are every credit document's (document.ts).
 
-/** The facts of a credit note its state machine decides on. */
-export interface CreditNoteState {
-  /** Null on a draft: numbers are taken at issue. */
-  number: string | null;
-  status: CreditNoteStatus;
-}
+/** The facts of a credit note its state machine decides on (its number is null on a draft). */
+export type CreditNoteState = DocumentState<CreditNoteStatus>;
 
-function named(note: CreditNoteState): string {
-  return note.number ? `credit note ${note.number}` : 'the credit note';
-}
-
-export function assertIssuable(note: CreditNoteState): void {
-  if (note.status === 'draft') return;
-  throw invalidState(`${named(note)} is ${note.status}; only a draft can be issued`, { status: note.status });
-}
-
-export function assertApplicable(note: CreditNoteState): void {
-  if (note.status === 'issued') return;
-  throw invalidState(`${named(note)} is ${note.status}; only an issued credit note can be applied`, {
-    status: note.status,
-  });
-}
-
-/** Credit still to apply. */
-export function remainingCredit(total: Money, amountApplied: Money, status: CreditNoteStatus): Money {
-  return status === 'issued' ? total - amountApplied : 0n;
-}
-
-/** Refuses applications that add up to more than the note's remaining credit. */
-export function assertWithinCredit(note: CreditNoteState & { remaining: Money }, applied: Money): void {
-  if (applied <= note.remaining) return;
-  throw new DomainError(
-    'application_exceeds_balance',
-    `the applications add up to ${formatMoney(applied)}, more than the ${formatMoney(note.remaining)} left on ${named(note)}`,
-    {
-      remaining_credit: formatMoney(note.remaining),
-      amount: formatMoney(applied),
-      fields: { applications: [`exceed the remaining credit ${formatMoney(note.remaining)}`] },
-    },
-  );
-}
+export const assertIssuable = (note: CreditNoteState) => assertCreditIssuable(CREDIT_NOTE, note);
+export const assertApplicable = (note: CreditNoteState) => assertCreditApplicable(CREDIT_NOTE, note);
+export const assertWithinCredit = (note: CreditNoteState & { remaining: Money }, applied: Money) =>
+  assertCreditWithin(CREDIT_NOTE, note, applied);
+export { remainingCredit };
 
 /** An invoice as a credit application sees it. */
-export interface CreditableInvoice {
-  id: string;
-  number: string;
-  status: InvoiceStatus;
-  total: Money;
-  amountPaid: Money;
-  amountCredited: Money;
-}
+export type CreditableInvoice = SettledDocument<InvoiceStatus>;
 
 /**
  * What applying `amount` (application `index`) makes of an invoice: only a sent invoice takes credit,
- * never more than its balance due; it is paid once payments and credits cover the total.
+ * never more than its balance due; it is paid once payments and credits cover the total (the refusals
+ * a payment's application gets).
  */
-export function applyCredit(
-  invoice: CreditableInvoice,
-  amount: Money,
-  index: number,
-): { amountCredited: Money; status: InvoiceStatus } {
-  // The refusals a payment's application gets (applyPayment): draft and void are invalid_state; a
-  // paid invoice has nothing due, so any amount exceeds its balance.
-  if (invoice.status === 'draft' || invoice.status === 'void') {
-    throw invalidState(`invoice ${invoice.number} is ${invoice.status}; credit applies to a sent invoice`, {
-      invoice_id: invoice.id,
-      status: invoice.status,
-      fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
-    });
-  }
-  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, invoice.amountCredited);
-  if (amount > due) {
-    throw new DomainError(
-      'application_exceeds_balance',
-      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
-      {
-        invoice_id: invoice.id,
-        balance_due: formatMoney(due),
-        amount: formatMoney(amount),
-        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
-      },
-    );
-  }
-  const amountCredited = invoice.amountCredited + amount;
-  return {
-    amountCredited,
-    status: invoice.amountPaid + amountCredited === invoice.total ? 'paid' : 'sent',
-  };
-}
+export const applyCredit = settlementStep(INVOICE_SETTLEMENT, 'amountCredited', 'credit');

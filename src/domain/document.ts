@@ -162,3 +162,165 @@ export function voidKindOf<Status extends string>(
     [first]: formatMoney(amountOf(first)),
   });
 }
+
+// ---- credit documents: a sale or purchase given back (a credit note, a vendor credit) ---------------
+//
+//   draft --issue--> issued --apply...--> issued (remaining credit falls)
+//   draft --DELETE--> gone (a draft has no number, so nothing is skipped)
+//   issued, nothing applied --void--> void (reversing entry)
+
+/** The statuses of every credit document. */
+export const CREDIT_STATUSES = ['draft', 'issued', 'void'] as const;
+export type CreditStatus = (typeof CREDIT_STATUSES)[number];
+
+/** Documents one apply request may name. */
+export const CREDIT_APPLICATIONS_MAX = 100;
+
+/**
+ * A sale or purchase given back: its side's entry mirrored; only a draft is changed or deleted; a void
+ * reverses an issued one with nothing applied to `appliedTo` (a draft is deleted instead).
+ */
+export function creditKind(side: Side, noun: string, appliedTo: string): DocumentKind<CreditStatus> {
+  return {
+    side,
+    noun,
+    entry: 'mirrored',
+    edit: { verbs: 'changed or deleted', advice: 'void it instead' },
+    void: {
+      draft: 'refuse',
+      posted: 'issued',
+      blockers: [
+        {
+          field: 'amount_applied',
+          reason: (applied) =>
+            `${formatMoney(applied)} of it is applied to ${appliedTo}; an applied ${noun} cannot be voided`,
+        },
+      ],
+      otherwise: (status) => `it is ${status}; only an issued ${noun} can be voided`,
+    },
+  };
+}
+
+export function assertIssuable(kind: Pick<DocumentKind, 'noun'>, credit: DocumentState<CreditStatus>): void {
+  if (credit.status === 'draft') return;
+  throw invalidState(`${named(kind, credit)} is ${credit.status}; only a draft can be issued`, {
+    status: credit.status,
+  });
+}
+
+export function assertApplicable(
+  kind: Pick<DocumentKind, 'noun'>,
+  credit: DocumentState<CreditStatus>,
+): void {
+  if (credit.status === 'issued') return;
+  throw invalidState(
+    `${named(kind, credit)} is ${credit.status}; only an issued ${kind.noun} can be applied`,
+    { status: credit.status },
+  );
+}
+
+/** Credit still to apply. */
+export function remainingCredit(total: Money, amountApplied: Money, status: CreditStatus): Money {
+  return status === 'issued' ? total - amountApplied : 0n;
+}
+
+/** Refuses applications that add up to more than the document's remaining credit. */
+export function assertWithinCredit(
+  kind: Pick<DocumentKind, 'noun'>,
+  credit: DocumentState<CreditStatus> & { remaining: Money },
+  applied: Money,
+): void {
+  if (applied <= credit.remaining) return;
+  throw new DomainError(
+    'application_exceeds_balance',
+    `the applications add up to ${formatMoney(applied)}, more than the ${formatMoney(credit.remaining)} left on ${named(kind, credit)}`,
+    {
+      remaining_credit: formatMoney(credit.remaining),
+      amount: formatMoney(applied),
+      fields: { applications: [`exceed the remaining credit ${formatMoney(credit.remaining)}`] },
+    },
+  );
+}
+
+/** A document money is applied to (an invoice, a bill): what is settled on it so far. */
+export interface SettledDocument<Status extends string> {
+  id: string;
+  number: string;
+  status: Status;
+  total: Money;
+  amountPaid: Money;
+  amountCredited: Money;
+}
+
+/** How a kind of settled document takes money: while open or settled (sent or paid; open or paid). */
+export interface SettlementRule<Status extends string> {
+  noun: string;
+  open: Status;
+  settled: Status;
+  /** What a refusal says takes money ("a payment", "credit") and what it applies to ("a sent invoice"). */
+  appliesTo: string;
+}
+
+/**
+ * What applying `amount` (application `index` of the request) makes of a document: only a status that
+ * takes money does (else invalid_state), never more than its balance due (else
+ * application_exceeds_balance); it is settled once payments and credits cover the total.
+ */
+export function applySettlement<Status extends string>(
+  rule: SettlementRule<Status>,
+  document: SettledDocument<Status>,
+  amount: Money,
+  index: number,
+  by: 'amountPaid' | 'amountCredited',
+  what: string,
+): { amountPaid: Money; amountCredited: Money; status: Status } {
+  const idField = `applications/${index}/${rule.noun}_id`;
+  if (document.status !== rule.open && document.status !== rule.settled) {
+    throw invalidState(
+      `${rule.noun} ${document.number} is ${document.status}; ${what} applies to ${rule.appliesTo}`,
+      {
+        [`${rule.noun}_id`]: document.id,
+        status: document.status,
+        fields: { [idField]: [`${rule.noun} is ${document.status}`] },
+      },
+    );
+  }
+  const due = document.total - document.amountPaid - document.amountCredited;
+  if (amount > due) {
+    throw new DomainError(
+      'application_exceeds_balance',
+      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on ${rule.noun} ${document.number}`,
+      {
+        [`${rule.noun}_id`]: document.id,
+        balance_due: formatMoney(due),
+        amount: formatMoney(amount),
+        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
+      },
+    );
+  }
+  const next = { amountPaid: document.amountPaid, amountCredited: document.amountCredited };
+  next[by] += amount;
+  const settled = next.amountPaid + next.amountCredited === document.total;
+  return { ...next, status: settled ? rule.settled : rule.open };
+}
+
+/** A document as a settlement step takes it: what credit took off it may be absent (none). */
+export type Settling<Status extends string> = Omit<SettledDocument<Status>, 'amountCredited'> & {
+  amountCredited?: Money;
+};
+
+/**
+ * The step of one kind of money (`by`: a payment's amountPaid, a credit's amountCredited) onto one kind
+ * of document (`rule`): applySettlement, answering that amount and the status.
+ */
+export function settlementStep<Status extends string, By extends 'amountPaid' | 'amountCredited'>(
+  rule: SettlementRule<Status>,
+  by: By,
+  what: string,
+) {
+  return (document: Settling<Status>, amount: Money, index: number) => {
+    const settled = { ...document, amountCredited: document.amountCredited ?? 0n };
+    const next = applySettlement(rule, settled, amount, index, by, what);
+    return { [by]: next[by], status: next.status } as Record<By, Money> & { status: Status };
+  };
+}

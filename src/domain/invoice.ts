@@ -3,9 +3,9 @@
 // payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
 // minor unit, half away from zero.
 import { addDays } from './dates.ts';
-import type { DocumentKind } from './document.ts';
-import { DomainError, invalidState } from './errors.ts';
-import { addMoney, formatMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
+import { type DocumentKind, type SettlementRule, settlementStep } from './document.ts';
+import { invalidState } from './errors.ts';
+import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_7', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -167,40 +167,25 @@ export interface PayableInvoice extends InvoiceState {
   amountCredited?: Money;
 }
 
+/** Invoices take payments and credit while sent, and are paid once settled (D33, D60). */
+export const INVOICE_SETTLEMENT: SettlementRule<InvoiceStatus> = {
+  noun: 'invoice',
+  open: 'sent',
+  settled: 'paid',
+  appliesTo: 'a sent invoice',
+};
+
 /**
  * D33: what applying `amount` (application number `index` of the request) makes of the invoice: a
  * payment applies to a sent invoice only, and never more than its balance due; the invoice is paid
  * when nothing is left due.
  */
-export function applyPayment(
+export const applyPayment: (
   invoice: PayableInvoice,
   amount: Money,
   index: number,
-): { amountPaid: Money; status: InvoiceStatus } {
-  if (invoice.status === 'draft' || invoice.status === 'void') {
-    throw invalidState(
-      `invoice ${invoice.number} is ${invoice.status}; a payment applies to a sent invoice`,
-      {
-        invoice_id: invoice.id,
-        status: invoice.status,
-        fields: { [`applications/${index}/invoice_id`]: [`invoice is ${invoice.status}`] },
-      },
-    );
-  }
-  const credited = invoice.amountCredited ?? 0n;
-  const due = balanceDue(invoice.total, invoice.amountPaid, invoice.status, credited);
-  if (amount > due) {
-    throw new DomainError(
-      'application_exceeds_balance',
-      `${formatMoney(amount)} is more than the ${formatMoney(due)} still due on invoice ${invoice.number}`,
-      {
-        invoice_id: invoice.id,
-        balance_due: formatMoney(due),
-        amount: formatMoney(amount),
-        fields: { [`applications/${index}/amount`]: [`exceeds the balance due ${formatMoney(due)}`] },
-      },
-    );
-  }
-  const amountPaid = invoice.amountPaid + amount;
-  return { amountPaid, status: amountPaid + credited === invoice.total ? 'paid' : 'sent' };
-}
+) => { amountPaid: Money; status: InvoiceStatus } = settlementStep(
+  INVOICE_SETTLEMENT,
+  'amountPaid',
+  'a payment',
+);

@@ -8,6 +8,7 @@ export const SEQUENCES = {
   bill: 'BILL-',
   bill_payment: 'BPMT-',
   deposit: 'DEP-',
+  vendor_credit: 'VC-',
 } as const;
 export type SequenceName = keyof typeof SEQUENCES;
 

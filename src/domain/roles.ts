@@ -96,6 +96,7 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   vendor: 'payables:read',
   bill: 'payables:read',
   bill_payment: 'payables:read',
+  vendor_credit: 'payables:read',
   // D88: deposits are kept like payments received.
   deposit: 'payments:read',
   bank_transaction: 'banking:read',

@@ -3,7 +3,7 @@
 
 import type { apAging } from '../app/reports/ap-aging.ts';
 import type { arAging } from '../app/reports/ar-aging.ts';
-import { AGING_BUCKETS, AGING_COLUMNS } from '../app/reports/ar-aging.ts';
+import { AGING_COLUMNS } from '../app/reports/ar-aging.ts';
 import type { bankReconciliationReport } from '../app/reports/bank-reconciliation.ts';
 import type { inventoryValuation } from '../app/reports/inventory-valuation.ts';
 import type { balanceSheet, profitAndLoss, trialBalance } from '../app/reports/ledger-reports.ts';
@@ -219,36 +219,47 @@ export function statementCsv(statement: Statement): string {
   );
 }
 
-export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {
-  const amounts = (row: Record<(typeof AGING_COLUMNS)[number] | 'total', string>) => [
+type AgingAmounts = Record<(typeof AGING_COLUMNS)[number] | 'total', string>;
+
+/** An aging report (AR or AP) as CSV: a row per counterparty (id, name, the columns, total), then the totals. */
+function agingCsv(
+  filename: string,
+  counterparty: string,
+  rows: [string, string, AgingAmounts][],
+  totals: AgingAmounts,
+): CsvDocument {
+  const amounts = (row: AgingAmounts) => [
     ...AGING_COLUMNS.map((column) => value(row[column])),
     value(row.total),
   ];
   return {
-    filename: `ar-aging-${report.as_of}.csv`,
+    filename,
     body:
-      csvHeader(['customer', 'customer_name', ...AGING_COLUMNS, 'total']) +
+      csvHeader([counterparty, `${counterparty}_name`, ...AGING_COLUMNS, 'total']) +
       records([
-        ...report.customers.map((row) => [value(row.customer), text(row.customer_name), ...amounts(row)]),
-        [value(''), value('Total'), ...amounts(report.totals)],
+        ...rows.map(([id, name, row]) => [value(id), text(name), ...amounts(row)]),
+        [value(''), value('Total'), ...amounts(totals)],
       ]),
   };
 }
 
+export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {
+  const rows = report.customers.map((row): [string, string, AgingAmounts] => [
+    row.customer,
+    row.customer_name,
+    row,
+  ]);
+  return agingCsv(`ar-aging-${report.as_of}.csv`, 'customer', rows, report.totals);
+}
+
+/** AP aging as CSV: the AR columns, unapplied vendor credit included (D87). */
 export function apAgingCsv(report: Answer<typeof apAging>): CsvDocument {
-  const amounts = (row: Record<(typeof AGING_BUCKETS)[number] | 'total', string>) => [
-    ...AGING_BUCKETS.map((bucket) => value(row[bucket])),
-    value(row.total),
-  ];
-  return {
-    filename: `ap-aging-${report.as_of}.csv`,
-    body:
-      csvHeader(['vendor', 'vendor_name', ...AGING_BUCKETS, 'total']) +
-      records([
-        ...report.vendors.map((row) => [value(row.vendor), text(row.vendor_name), ...amounts(row)]),
-        [value(''), value('Total'), ...amounts(report.totals)],
-      ]),
-  };
+  const rows = report.vendors.map((row): [string, string, AgingAmounts] => [
+    row.vendor,
+    row.vendor_name,
+    row,
+  ]);
+  return agingCsv(`ap-aging-${report.as_of}.csv`, 'vendor', rows, report.totals);
 }
 
 export function inventoryValuationCsv(report: Answer<typeof inventoryValuation>): CsvDocument {

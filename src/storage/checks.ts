@@ -22,6 +22,7 @@ const ROW = `organization_id::text AS organization_id, invariant, record_type, r
 
 /** The accounts receivable control account is found by its role (D65), never by number. */
 const RECEIVABLE_ROLE = 'accounts_receivable';
+const PAYABLE_ROLE = 'accounts_payable';
 
 /**
  * entry_balanced, account_balances and trial_balance in one pass over journal lines: the lines are
@@ -134,7 +135,11 @@ interface PostedKind {
 }
 const INVOICE_POSTING: PostedKind = { entry: 'invoice', void: 'invoice_void', entries: 'sends' };
 const PAYMENT_POSTING: PostedKind = { entry: 'payment_received', void: 'payment_void', entries: 'entries' };
-const CREDIT_NOTE_POSTING: PostedKind = { entry: 'credit_note', void: 'credit_note_void', entries: 'issues' };
+const _VENDOR_CREDIT_POSTING: PostedKind = {
+  entry: 'vendor_credit',
+  void: 'vendor_credit_void',
+  entries: 'issues',
+};
 
 /**
  * The CTEs `document_entries` (each entry and void of `kind`, with what it debits and credits on the
@@ -177,18 +182,42 @@ function appliedSums(name: string, table: string, column: string): string {
         WHERE organization_id = ANY($1::uuid[]) GROUP BY organization_id, ${column})`;
 }
 
+/** Documents money is applied to (invoices, bills): their table, id column, counterparty, open statuses. */
+interface SettledTable {
+  table: string;
+  column: string;
+  counterparty: string;
+  open: string;
+}
+const INVOICES: SettledTable = {
+  table: 'invoices',
+  column: 'invoice_id',
+  counterparty: 'customer_id',
+  open: "('sent', 'paid')",
+};
+const BILLS: SettledTable = {
+  table: 'bills',
+  column: 'bill_id',
+  counterparty: 'vendor_id',
+  open: "('open', 'paid')",
+};
+
 /**
- * The CTE `applied` of a movement onto invoices (a payment's, a credit note's): per movement, the
- * sum applied, and how many applications are to another customer's invoice or a draft or void one.
+ * The CTE `applied` of a movement onto documents (a payment's, a credit note's onto invoices; a vendor
+ * credit's onto bills): per movement, the sum applied, and how many applications are to another
+ * counterparty's document or to one that is not open.
  */
-function appliedToInvoices(applications: { table: string; movementTable: string; column: string }): string {
+function appliedToDocuments(
+  applications: { table: string; movementTable: string; column: string },
+  target: SettledTable = INVOICES,
+): string {
   return `applied AS (
        SELECT a.organization_id, a.${applications.column}, sum(a.amount) AS amount,
-              count(*) FILTER (WHERE i.customer_id IS DISTINCT FROM m.customer_id) AS foreign_invoices,
-              count(*) FILTER (WHERE i.status NOT IN ('sent', 'paid')) AS closed_invoices
+              count(*) FILTER (WHERE d.${target.counterparty} IS DISTINCT FROM m.${target.counterparty}) AS foreign_documents,
+              count(*) FILTER (WHERE d.status NOT IN ${target.open}) AS closed_documents
          FROM ${applications.table} a
          JOIN ${applications.movementTable} m ON m.organization_id = a.organization_id AND m.id = a.${applications.column}
-         LEFT JOIN invoices i ON i.organization_id = a.organization_id AND i.id = a.invoice_id
+         LEFT JOIN ${target.table} d ON d.organization_id = a.organization_id AND d.id = a.${target.column}
         WHERE a.organization_id = ANY($1::uuid[])
         GROUP BY a.organization_id, a.${applications.column})`;
 }
@@ -294,13 +323,13 @@ export const invoiceViolations = documentCheck('invoice_agrees', 'invoice', 'inv
  * entry on the payment's date, linked both ways.
  */
 export const paymentViolations = documentCheck('payment_agrees', 'payment_received', 'payment p', {
-  with: `${appliedToInvoices({ table: 'payment_applications', movementTable: 'payments_received', column: 'payment_id' })},
+  with: `${appliedToDocuments({ table: 'payment_applications', movementTable: 'payments_received', column: 'payment_id' })},
      ${documentEntries(PAYMENT_POSTING, { table: 'payments_received', column: 'deposit_account_id', as: 'deposit' })},
      payment AS (
        SELECT p.organization_id, p.id, p.number, p.status, p.payment_date, p.amount, p.unapplied_amount,
               p.journal_entry_id, p.void_entry_id,
-              COALESCE(ap.amount, 0.0000) AS applied, COALESCE(ap.foreign_invoices, 0) AS foreign_invoices,
-              COALESCE(ap.closed_invoices, 0) AS closed_invoices, COALESCE(c.entries, 0) AS entries,
+              COALESCE(ap.amount, 0.0000) AS applied, COALESCE(ap.foreign_documents, 0) AS foreign_invoices,
+              COALESCE(ap.closed_documents, 0) AS closed_invoices, COALESCE(c.entries, 0) AS entries,
               COALESCE(c.voids, 0) AS voids,
               e.id AS entry_id, e.status AS entry_status, e.source_id AS entry_source_id,
               e.total_debit AS entry_total, e.deposit_debit, e.receivable_credit,
@@ -354,52 +383,71 @@ export const paymentViolations = documentCheck('payment_agrees', 'payment_receiv
 });
 
 /**
- * credit_note_agrees (D60): amount_applied is the sum of its applications, to sent or paid invoices of
- * its customer; a draft has no number and no entry; an issued or void note has its posted issue entry
- * crediting Accounts Receivable with the total; only a void note has a reversal of it.
+ * A credit document as its check reads it (a credit note, D60; a vendor credit, D87), by its name
+ * (`credit_note`: table credit_notes, applications credit_note_applications by credit_note_id, entries
+ * credit_note and credit_note_void, invariant credit_note_agrees), what its applications settle, and
+ * the control account its issue entry takes the total on, in the side's mirrored column (a credit note
+ * credits Accounts Receivable, a vendor credit debits Accounts Payable).
  */
-export const creditNoteViolations = documentCheck('credit_note_agrees', 'credit_note', 'note n', {
-  with: `${appliedToInvoices({ table: 'credit_note_applications', movementTable: 'credit_notes', column: 'credit_note_id' })},
-     ${documentEntries(CREDIT_NOTE_POSTING)},
+interface CreditTable {
+  name: string;
+  noun: string;
+  target: SettledTable & { closed: string; what: string };
+  control: { role: string; name: string; label: string; column: 'debit' | 'credit' };
+}
+
+/**
+ * <kind>_agrees: amount_applied is the sum of its applications, to open documents of its
+ * counterparty; a draft has no number and no entry; an issued or void document has its posted issue
+ * entry taking the total on the control account; only a void one has a reversal of it.
+ */
+function creditViolations(kind: CreditTable) {
+  const other = kind.control.column === 'credit' ? 'debit' : 'credit';
+  const { target, name } = kind;
+  const table = `${name}s`;
+  const applications = { table: `${name}_applications`, column: `${name}_id` };
+  const posting: PostedKind = { entry: name, void: `${name}_void`, entries: 'issues' };
+  return documentCheck(`${name}_agrees`, name, 'note n', {
+    with: `${appliedToDocuments({ ...applications, movementTable: table }, target)},
+     ${documentEntries(posting)},
      note AS (
        SELECT cn.organization_id, cn.id, cn.number, cn.status, cn.total, cn.amount_applied,
               cn.journal_entry_id, cn.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
-              COALESCE(ap.foreign_invoices, 0) AS foreign_invoices, COALESCE(ap.closed_invoices, 0) AS closed_invoices,
+              COALESCE(ap.foreign_documents, 0) AS foreign_documents, COALESCE(ap.closed_documents, 0) AS closed_documents,
               COALESCE(c.issues, 0) AS issues, COALESCE(c.voids, 0) AS voids,
               s.id AS issue_id, s.status AS issue_status, s.source_id AS issue_source_id,
               s.source_type AS issue_source_type, s.total_debit AS issue_total,
-              s.receivable_credit AS issue_receivable_credit, s.receivable_debit AS issue_receivable_debit,
+              s.receivable_${kind.control.column} AS issue_control, s.receivable_${other} AS issue_other,
               s.reversed_by_entry_id AS issue_reversed_by, v.id AS void_id, v.reverses_entry_id AS void_reverses
-         FROM credit_notes cn
-         LEFT JOIN applied ap ON ap.organization_id = cn.organization_id AND ap.credit_note_id = cn.id
+         FROM ${table} cn
+         LEFT JOIN applied ap ON ap.organization_id = cn.organization_id AND ap.${applications.column} = cn.id
          LEFT JOIN entry_counts c ON c.organization_id = cn.organization_id AND c.source_id = cn.id
          LEFT JOIN document_entries s ON s.organization_id = cn.organization_id AND s.id = cn.journal_entry_id
          LEFT JOIN document_entries v ON v.organization_id = cn.organization_id AND v.id = cn.void_entry_id
         WHERE cn.organization_id = ANY($1::uuid[]))`,
-  rules: `
+    rules: `
          ('amount_applied equals the sum of its applications', n.applied::text, n.amount_applied::text,
           n.amount_applied <> n.applied),
-         ('applications are to sent or paid invoices of the credit note''s customer', '0 other',
-          format('%s of another customer, %s draft or void', n.foreign_invoices, n.closed_invoices),
-          n.foreign_invoices + n.closed_invoices > 0),
-         ('only an issued credit note has applications', '0.0000', n.applied::text,
+         ('applications are to ${target.what} of the ${kind.noun}''s ${target.counterparty.replace('_id', '')}', '0 other',
+          format('%s of another ${target.counterparty.replace('_id', '')}, %s ${target.closed}', n.foreign_documents, n.closed_documents),
+          n.foreign_documents + n.closed_documents > 0),
+         ('only an issued ${kind.noun} has applications', '0.0000', n.applied::text,
           n.status <> 'issued' AND n.applied <> 0),
          ('a draft has no number and no ledger entry', 'no number, no entry',
           format('number %s, %s issue and %s void entries', n.number, n.issues, n.voids),
           n.status = 'draft' AND (n.number IS NOT NULL OR n.journal_entry_id IS NOT NULL
                                   OR n.void_entry_id IS NOT NULL OR n.issues + n.voids > 0)),
-         ('an issued or void credit note has its posted issue entry, the one it names',
-          format('posted credit_note entry of %s, 1 of them', n.id),
+         ('an issued or void ${kind.noun} has its posted issue entry, the one it names',
+          format('posted ${name} entry of %s, 1 of them', n.id),
           format('%s %s entry of %s, %s of them', n.issue_status, n.issue_source_type, n.issue_source_id, n.issues),
           n.status IN ('issued', 'void') AND (n.issue_id IS NULL OR n.issue_status <> 'posted'
-            OR n.issue_source_type <> 'credit_note' OR n.issue_source_id <> n.id OR n.issues <> 1)),
-         ('the issue entry credits Accounts Receivable with the total',
-          format('receivable credit %s, debit 0.0000, total_debit %s', n.total, n.total),
-          format('receivable credit %s, debit %s, total_debit %s', n.issue_receivable_credit,
-                 n.issue_receivable_debit, n.issue_total),
-          n.issue_id IS NOT NULL AND (n.issue_receivable_credit <> n.total OR n.issue_receivable_debit <> 0
-                                      OR n.issue_total <> n.total)),
-         ('only a void credit note''s issue entry is reversed, by its void entry',
+            OR n.issue_source_type <> '${name}' OR n.issue_source_id <> n.id OR n.issues <> 1)),
+         ('the issue entry ${kind.control.column}s ${kind.control.name} with the total',
+          format('${kind.control.label} ${kind.control.column} %s, ${other} 0.0000, total_debit %s', n.total, n.total),
+          format('${kind.control.label} ${kind.control.column} %s, ${other} %s, total_debit %s', n.issue_control,
+                 n.issue_other, n.issue_total),
+          n.issue_id IS NOT NULL AND (n.issue_control <> n.total OR n.issue_other <> 0 OR n.issue_total <> n.total)),
+         ('only a void ${kind.noun}''s issue entry is reversed, by its void entry',
           CASE WHEN n.status = 'void' THEN format('reversed by %s', n.void_entry_id) ELSE 'not reversed' END,
           format('reversed by %s; void entry %s reversing %s; %s void entries', n.issue_reversed_by,
                  n.void_entry_id, n.void_reverses, n.voids),
@@ -407,6 +455,24 @@ export const creditNoteViolations = documentCheck('credit_note_agrees', 'credit_
             THEN n.void_id IS NULL OR n.void_reverses IS DISTINCT FROM n.journal_entry_id
               OR n.issue_reversed_by IS DISTINCT FROM n.void_entry_id OR n.voids <> 1
             ELSE n.issue_reversed_by IS NOT NULL OR n.void_entry_id IS NOT NULL OR n.voids <> 0 END)`,
+    role: kind.control.role,
+  });
+}
+
+/** credit_note_agrees (D60): applied to sent or paid invoices of its customer; crediting Accounts Receivable. */
+export const creditNoteViolations = creditViolations({
+  name: 'credit_note',
+  noun: 'credit note',
+  target: { ...INVOICES, closed: 'draft or void', what: 'sent or paid invoices' },
+  control: { role: RECEIVABLE_ROLE, name: 'Accounts Receivable', label: 'receivable', column: 'credit' },
+});
+
+/** vendor_credit_agrees (D87): applied to open or paid bills of its vendor; debiting Accounts Payable. */
+export const vendorCreditViolations = creditViolations({
+  name: 'vendor_credit',
+  noun: 'vendor credit',
+  target: { ...BILLS, closed: 'draft or void', what: 'open or paid bills' },
+  control: { role: PAYABLE_ROLE, name: 'Accounts Payable', label: 'payable', column: 'debit' },
 });
 
 /**
@@ -476,13 +542,16 @@ export async function receivablesViolations(db: Queryable, organizationIds: stri
  */
 export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
   with: `${appliedSums('applied', 'bill_payment_applications', 'bill_id')},
+     ${appliedSums('credited', 'vendor_credit_applications', 'bill_id')},
      ${controlLines('credit')},
      bill AS (
-       SELECT b.organization_id, b.id, b.number, b.status, b.total, b.amount_paid, b.journal_entry_id,
-              b.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied, e.reversed_by_entry_id AS reversed_by,
+       SELECT b.organization_id, b.id, b.number, b.status, b.total, b.amount_paid, b.amount_credited,
+              b.journal_entry_id, b.void_entry_id, COALESCE(ap.amount, 0.0000) AS applied,
+              COALESCE(cr.amount, 0.0000) AS credits, e.reversed_by_entry_id AS reversed_by,
               COALESCE(o.credit, 0.0000) AS opened_credit, COALESCE(v.credit, 0.0000) AS void_credit
          FROM bills b
          LEFT JOIN applied ap ON ap.organization_id = b.organization_id AND ap.bill_id = b.id
+         LEFT JOIN credited cr ON cr.organization_id = b.organization_id AND cr.bill_id = b.id
          LEFT JOIN journal_entries e ON e.organization_id = b.organization_id AND e.id = b.journal_entry_id
          LEFT JOIN control_lines o ON o.organization_id = b.organization_id AND o.journal_entry_id = b.journal_entry_id
          LEFT JOIN control_lines v ON v.organization_id = b.organization_id AND v.journal_entry_id = b.void_entry_id
@@ -490,8 +559,15 @@ export const billViolations = documentCheck('bill_agrees', 'bill', 'bill b', {
   rules: `
          ('amount_paid equals the sum of its applications', b.applied::text, b.amount_paid::text,
           b.amount_paid <> b.applied),
-         ('an open bill has a balance due and a paid one none', format('status for %s of %s paid', b.amount_paid, b.total),
-          b.status, (b.status = 'open' AND b.amount_paid >= b.total) OR (b.status = 'paid' AND b.amount_paid <> b.total)),
+         ('amount_credited equals the sum of its vendor-credit applications', b.credits::text,
+          b.amount_credited::text, b.amount_credited <> b.credits),
+         ('an open bill has a balance due and a paid one none',
+          format('status for %s paid and %s credited of %s', b.amount_paid, b.amount_credited, b.total), b.status,
+          (b.status = 'open' AND b.amount_paid + b.amount_credited >= b.total)
+            OR (b.status = 'paid' AND b.amount_paid + b.amount_credited <> b.total)),
+         ('a draft or void bill has nothing applied', '0.0000',
+          format('payments %s, vendor credits %s', b.applied, b.credits),
+          b.status IN ('draft', 'void') AND (b.applied <> 0 OR b.credits <> 0)),
          ('a draft has no ledger entry', 'none', format('%s, %s', b.journal_entry_id, b.void_entry_id),
           b.status = 'draft' AND (b.journal_entry_id IS NOT NULL OR b.void_entry_id IS NOT NULL)),
          ('its entry credits Accounts Payable with the total', b.total::text, b.opened_credit::text,
@@ -629,8 +705,9 @@ export const depositViolations = documentCheck('deposit_agrees', 'deposit', 'dep
 });
 
 /**
- * payables_agree: the Accounts Payable balance (credit) equals what open and part-paid bills still owe.
- * Only bills and bill payments post to it (manual journal lines are refused).
+ * payables_agree: the Accounts Payable balance (credit) equals what open and part-paid bills still owe
+ * less the remaining credit of issued vendor credits (D87). Only bills, bill payments and vendor
+ * credits post to it (manual journal lines are refused).
  */
 export async function payablesViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
   return db.query<CheckRow>(
@@ -642,8 +719,12 @@ export async function payablesViolations(db: Queryable, organizationIds: string[
         WHERE l.organization_id = ANY($1::uuid[]) AND a.system_role = 'accounts_payable' AND e.status = 'posted'
         GROUP BY l.organization_id),
      owed AS (
-       SELECT organization_id, sum(total - amount_paid) AS amount FROM bills
-        WHERE organization_id = ANY($1::uuid[]) AND status IN ('open', 'paid')
+       SELECT organization_id, sum(amount) AS amount
+         FROM (SELECT organization_id, total - amount_paid - amount_credited AS amount FROM bills
+                WHERE organization_id = ANY($1::uuid[]) AND status IN ('open', 'paid')
+               UNION ALL
+               SELECT organization_id, -(total - amount_applied) FROM vendor_credits
+                WHERE organization_id = ANY($1::uuid[]) AND status = 'issued') AS items
         GROUP BY organization_id),
      compared AS (
        SELECT o.id AS organization_id, COALESCE(l.balance, 0.0000) AS ledger, COALESCE(w.amount, 0.0000) AS owed
@@ -653,7 +734,8 @@ export async function payablesViolations(db: Queryable, organizationIds: string[
         WHERE o.id = ANY($1::uuid[]))
      SELECT organization_id::text AS organization_id, 'payables_agree' AS invariant, 'account' AS record_type,
             organization_id::text AS record_id, '' AS record_number,
-            'Accounts Payable equals what open bills still owe' AS rule, owed::text AS expected, ledger::text AS found
+            'Accounts Payable equals what open bills still owe less remaining vendor credit' AS rule,
+            owed::text AS expected, ledger::text AS found
        FROM compared WHERE ledger <> owed ORDER BY 1`,
     [organizationIds],
   );
@@ -804,6 +886,7 @@ export const FEED_TABLES: Record<string, string> = {
   vendor: 'vendors',
   bill: 'bills',
   bill_payment: 'bill_payments',
+  vendor_credit: 'vendor_credits',
   deposit: 'deposits',
   bank_transaction: 'bank_transactions',
   bank_reconciliation: 'bank_reconciliations',

@@ -17,9 +17,15 @@ import { DomainError, type ErrorCode } from '../../src/domain/errors.ts';
 import { INVOICE } from '../../src/domain/invoice.ts';
 import { assertBalanced } from '../../src/domain/journal.ts';
 import { formatMoney, parseMoney } from '../../src/domain/money.ts';
+import { VENDOR_CREDIT } from '../../src/domain/vendor-credit.ts';
 
 const m = parseMoney;
-const KINDS = { invoice: INVOICE, credit_note: CREDIT_NOTE, bill: BILL } as Record<string, DocumentKind>;
+const KINDS = {
+  invoice: INVOICE,
+  credit_note: CREDIT_NOTE,
+  bill: BILL,
+  vendor_credit: VENDOR_CREDIT,
+} as Record<string, DocumentKind>;
 
 function outcome(run: () => unknown): unknown {
   try {
@@ -78,6 +84,12 @@ describe('posting by side (D25, D54, D60)', () => {
       ['t', '12.0000', '0.0000', 'Tax on purchases'],
       ['counter', '0.0000', '162.0000', ''],
     ],
+    vendor_credit: [
+      ['a1', '0.0000', '100.0000', 'one'],
+      ['a1', '0.0000', '50.0000', 'two'],
+      ['t', '0.0000', '12.0000', 'Tax on purchases'],
+      ['counter', '162.0000', '0.0000', ''],
+    ],
   };
   for (const [name, kind] of Object.entries(KINDS)) {
     test(`${name} (${kind.side}): entry ${kind.entry}, tax summed per account, zero lines left out`, () => {
@@ -116,6 +128,13 @@ describe('posting by side (D25, D54, D60)', () => {
     });
   }
 
+  test("a vendor credit's entry is a bill's mirrored (D87)", () => {
+    assert.deepEqual(
+      documentPostingLines(VENDOR_CREDIT, 'ap', lines).map((l) => [l.accountId, l.debit, l.credit]),
+      documentPostingLines(BILL, 'ap', lines).map((l) => [l.accountId, l.credit, l.debit]),
+    );
+  });
+
   test("a credit note's entry is an invoice's mirrored", () => {
     assert.deepEqual(
       documentPostingLines(CREDIT_NOTE, 'ar', lines).map((l) => [l.accountId, l.debit, l.credit]),
@@ -138,6 +157,9 @@ describe('editing and voiding, every kind and status (D23, D54, D60)', () => {
     ['bill', 'open', 'immutable_entry', 'reverse_entry'],
     ['bill', 'paid', 'immutable_entry', 'invalid_state'],
     ['bill', 'void', 'immutable_entry', 'invalid_state'],
+    ['vendor_credit', 'draft', 'ok', 'invalid_state'],
+    ['vendor_credit', 'issued', 'immutable_entry', 'reverse_entry'],
+    ['vendor_credit', 'void', 'immutable_entry', 'invalid_state'],
   ];
   for (const [name, status, edit, voided] of table) {
     test(`a ${status} ${name}: edit ${edit}, void ${voided}`, () => {
@@ -179,6 +201,12 @@ describe('editing and voiding, every kind and status (D23, D54, D60)', () => {
       'amount_paid',
       'bill DOC-000001 cannot be voided: a payment is applied to it (void the payment first)',
     ],
+    ['bill', 'amount_credited', 'bill DOC-000001 cannot be voided: a vendor credit is applied to it'],
+    [
+      'vendor_credit',
+      'amount_applied',
+      'vendor credit DOC-000001 cannot be voided: 1.0000 of it is applied to bills; an applied vendor credit cannot be voided',
+    ],
   ];
   for (const [name, field, message] of blocked) {
     test(`a posted ${name} with ${field} is not voided, and the refusal says why`, () => {
@@ -207,6 +235,7 @@ describe('editing and voiding, every kind and status (D23, D54, D60)', () => {
       'invoice DOC-000009 is void; only drafts can be edited (void it, or issue a credit)',
       'credit note DOC-000009 is void; only drafts can be changed or deleted (void it instead)',
       'bill DOC-000009 is void; only drafts can be edited (void it and enter it again)',
+      'vendor credit DOC-000009 is void; only drafts can be changed or deleted (void it instead)',
     ]);
     assert.equal(
       outcomeMessage(() =>

@@ -2,14 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import {
+  currencyDecimals,
   divideRoundHalfAwayFromZero,
   formatMoney,
   isMoneyString,
+  isSupportedCurrency,
   MONEY_PATTERN,
   multiplyMoney,
   parseMoney,
   percentOf,
   roundMoney,
+  SUPPORTED_CURRENCIES,
 } from '../../src/domain/money.ts';
 
 const moneyText = fc
@@ -85,5 +88,38 @@ describe('money', () => {
     assert.equal(formatMoney(percentOf(parseMoney('100.00'), parseMoney('8.25'), 2)), '8.2500');
     assert.equal(formatMoney(percentOf(parseMoney('10.01'), parseMoney('8.25'), 2)), '0.8300');
     assert.equal(formatMoney(percentOf(parseMoney('1.000'), parseMoney('12.5'), 3)), '0.1250');
+  });
+});
+
+describe('currencies (ISO 4217, issue 21)', () => {
+  test('every active ISO 4217 currency with its minor unit; funds, metals and test codes are not currencies of books', () => {
+    const cases: [string, number | null][] = [
+      ['USD', 2],
+      ['EUR', 2],
+      ['HUF', 2],
+      ['IDR', 2],
+      ['XCD', 2],
+      ['JPY', 0],
+      ['VND', 0],
+      ['XOF', 0],
+      ['KWD', 3],
+      ['IQD', 3],
+      ['LYD', 3],
+      ['CLF', null],
+      ['XAU', null],
+      ['XDR', null],
+      ['XTS', null],
+      ['HRK', null],
+      ['usd', null],
+      ['toString', null],
+    ];
+    for (const [code, decimals] of cases) {
+      assert.equal(isSupportedCurrency(code), decimals !== null, code);
+      if (decimals !== null) assert.equal(currencyDecimals(code), decimals, code);
+    }
+    assert.equal(SUPPORTED_CURRENCIES.length, 157);
+    assert.deepEqual([...SUPPORTED_CURRENCIES].sort(), SUPPORTED_CURRENCIES);
+    assert.equal(new Set(SUPPORTED_CURRENCIES).size, SUPPORTED_CURRENCIES.length);
+    for (const code of SUPPORTED_CURRENCIES) assert.match(code, /^[A-Z]{3}$/);
   });
 });

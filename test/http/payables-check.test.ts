@@ -78,7 +78,7 @@ describe('folio check with payables', () => {
     assert.ok(found.some((v) => /amount_paid equals the sum of its applications/.test(v.message)));
     assert.ok(
       found.some((v) =>
-        /Accounts Payable equals what open bills still owe: expected 65\.0000, found 70\.0000/.test(
+        /Accounts Payable equals what open bills still owe less remaining vendor credit: expected 65\.0000, found 70\.0000/.test(
           v.message,
         ),
       ),

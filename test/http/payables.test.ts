@@ -661,6 +661,7 @@ describe('AP aging, roles and the feed (D56, D57)', () => {
       '31_60': '30.0000', // voided today: still owed on 2026-04-15
       '61_90': '20.0000',
       over_90: '0.0000',
+      unapplied: '0.0000', // no vendor credit (D87)
       total: '80.0000',
     });
     for (const date of ['2025-12-31', '2026-01-01', '2026-02-15', '2026-03-01', '2026-03-11', today]) {
@@ -682,6 +683,7 @@ describe('AP aging, roles and the feed (D56, D57)', () => {
       '31_60',
       '61_90',
       'over_90',
+      'unapplied',
       'total',
     ]);
     assert.deepEqual(rows.at(-1), [
@@ -691,6 +693,7 @@ describe('AP aging, roles and the feed (D56, D57)', () => {
       '30.0000',
       '30.0000',
       '20.0000',
+      '0.0000',
       '0.0000',
       '80.0000',
     ]);

@@ -8,7 +8,11 @@ import * as organizations from '../../storage/stores/organizations.ts';
 import * as people from '../../storage/stores/people.ts';
 import type { Deps } from '../context.ts';
 import { acceptInvitationIn } from '../organizations/invitations.ts';
-import { createOrganization, describeOrganization } from '../organizations/organizations.ts';
+import {
+  assertBooksSettings,
+  createOrganization,
+  describeOrganization,
+} from '../organizations/organizations.ts';
 import { hashPassword, newSessionToken, sha256, verifyPassword } from './secrets.ts';
 
 export const SESSION_LIFETIME_DAYS = 30;
@@ -22,6 +26,10 @@ export interface SignupCommand {
   /** New live books (and their sandbox); required unless `invitation` is given. */
   organization_name?: string;
   currency?: string;
+  /** Issue 21: where the books are kept and how their year runs (checked as settings are). */
+  timezone?: string;
+  country?: string;
+  fiscal_year_start_month?: number;
   /** D94: an invitation token: the user joins the inviting books instead of creating their own. */
   invitation?: string;
 }
@@ -46,12 +54,25 @@ export interface PublicUser {
 export async function signup(deps: Deps, command: SignupCommand) {
   const currency = (command.currency ?? 'USD').toUpperCase();
   if (!isSupportedCurrency(currency)) throw fieldError('currency', `unsupported currency ${currency}`);
+  assertBooksSettings(command);
   const organizationName = command.organization_name;
   if (command.invitation !== undefined && organizationName !== undefined) {
     throw fieldError(
       'organization_name',
       'leave it out when signing up with an invitation: you join the inviting books',
     );
+  }
+  // The inviting books' settings are theirs: an invited sign-up that names its own is refused, as
+  // organization_name is, rather than silently ignored.
+  if (command.invitation !== undefined) {
+    for (const field of ['timezone', 'country', 'fiscal_year_start_month'] as const) {
+      if (command[field] !== undefined) {
+        throw fieldError(
+          field,
+          'leave it out when signing up with an invitation: you join the inviting books',
+        );
+      }
+    }
   }
   if (command.invitation === undefined && organizationName === undefined) {
     throw fieldError('organization_name', 'is required (unless you sign up with an invitation)');
@@ -72,18 +93,37 @@ export async function signup(deps: Deps, command: SignupCommand) {
     const books =
       command.invitation !== undefined
         ? await acceptInvitationIn(tx, command.invitation, user)
-        : await createOwnBooks(tx, organizationName!, currency, user.id);
+        : await createOwnBooks(tx, { ...settingsOf(command), name: organizationName!, currency }, user.id);
     await insertSession(tx, user.id, token);
     return { user, ...books, token };
   });
 }
 
-async function createOwnBooks(tx: Tx, name: string, currency: string, userId: string) {
-  const organization = await createOrganization(tx, { name, mode: 'live', currency });
+/** The sandbox is made like its live books: same currency, time zone, country and year. */
+interface BooksSettings {
+  name: string;
+  currency: string;
+  timezone?: string;
+  country?: string;
+  fiscalYearStartMonth?: number;
+}
+
+function settingsOf(command: SignupCommand) {
+  return {
+    ...(command.timezone === undefined ? {} : { timezone: command.timezone }),
+    ...(command.country === undefined ? {} : { country: command.country }),
+    ...(command.fiscal_year_start_month === undefined
+      ? {}
+      : { fiscalYearStartMonth: command.fiscal_year_start_month }),
+  };
+}
+
+async function createOwnBooks(tx: Tx, settings: BooksSettings, userId: string) {
+  const organization = await createOrganization(tx, { ...settings, mode: 'live' });
   const sandbox = await createOrganization(tx, {
-    name: `${name} (sandbox)`,
+    ...settings,
+    name: `${settings.name} (sandbox)`,
     mode: 'sandbox',
-    currency,
     liveOrganizationId: organization.id,
   });
   await organizations.insertMembership(tx, organization.id, userId, 'owner');

@@ -20,6 +20,7 @@ import {
   reconciliationViolations,
   stockAccountViolations,
   stockViolations,
+  vendorCreditViolations,
 } from '../../storage/checks.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import { readOnlySnapshot } from '../../storage/sql.ts';
@@ -48,6 +49,7 @@ export const INVARIANTS = [
   'receivables_agree',
   'bill_agrees',
   'bill_payment_agrees',
+  'vendor_credit_agrees',
   'payables_agree',
   'deposit_agrees',
   'stock_agrees',
@@ -69,6 +71,7 @@ const NUMBERED: Record<SequenceName, Omit<NumberedTable, 'sequence' | 'prefix'>>
   bill: { table: 'bills', column: 'number' },
   bill_payment: { table: 'bill_payments', column: 'number' },
   deposit: { table: 'deposits', column: 'number' },
+  vendor_credit: { table: 'vendor_credits', column: 'number' },
 };
 
 /**
@@ -86,6 +89,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await receivablesViolations(db, organizationIds)));
   rows.push(...(await billViolations(db, organizationIds)));
   rows.push(...(await billPaymentViolations(db, organizationIds)));
+  rows.push(...(await vendorCreditViolations(db, organizationIds)));
   rows.push(...(await payablesViolations(db, organizationIds)));
   rows.push(...(await depositViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));

@@ -1,5 +1,5 @@
 // Vendors (D53): contacts whose address is `address` and whose standing is what is owed on their
-// open bills (bill payments are applied in full, so nothing else nets it).
+// open bills less the remaining credit of their issued vendor credits (D87).
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { VendorStanding } from '../../storage/stores/vendors.ts';
 import * as vendors from '../../storage/stores/vendors.ts';

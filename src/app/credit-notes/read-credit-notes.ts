@@ -1,8 +1,6 @@
 // Credit notes as returned (D60): the view with remaining_credit, one note, and the list with its
 // filters (status, customer; D31 paging).
-import { remainingCredit } from '../../domain/credit-note.ts';
 import { notFound } from '../../domain/errors.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type {
   CreditApplicationRow,
@@ -13,34 +11,17 @@ import * as creditNotes from '../../storage/stores/credit-notes.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
+import { describeCredit } from '../documents/credit-documents.ts';
 import { type PageCursor, toPage } from '../pagination.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
 
 function summary(row: CreditNoteRow) {
   return {
-    id: row.id,
-    number: row.number,
+    ...describeCredit(row),
     customer: row.customer_id,
     customer_name: row.customer_name,
-    status: row.status,
     issue_date: row.issue_date,
-    currency: row.currency,
-    subtotal: row.subtotal,
-    tax_total: row.tax_total,
-    total: row.total,
-    amount_applied: row.amount_applied,
-    remaining_credit: formatMoney(
-      remainingCredit(parseMoney(row.total), parseMoney(row.amount_applied), row.status),
-    ),
-    memo: row.memo,
-    journal_entry: row.journal_entry_id,
-    void_entry: row.void_entry_id,
-    issued_at: row.issued_at,
-    voided_at: row.voided_at,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
   };
 }
 
@@ -98,7 +79,7 @@ export async function listCreditNotes(
   const rows = await creditNotes.page(
     deps.db,
     organizationId,
-    { status: filters.status ?? null, customerId: contactFilter(CUSTOMER, filters.customer) },
+    { status: filters.status ?? null, counterpartyId: contactFilter(CUSTOMER, filters.customer) },
     cursor,
   );
   const page = toPage(organizationId, rows, cursor);

@@ -70,6 +70,8 @@ interface TargetRow {
  */
 export interface MoneyTarget<Row extends TargetRow, Field extends string> {
   idField: Field;
+  /** The change feed's entity of the documents. */
+  entity: string;
   what: string;
   counterparty: string;
   lock(tx: Queryable, organizationId: string, ids: string[]): Promise<Row[]>;
@@ -79,6 +81,7 @@ export interface MoneyTarget<Row extends TargetRow, Field extends string> {
 /** Payments received and credit notes apply to a customer's invoices. */
 export const INVOICE_TARGET: MoneyTarget<invoices.PayableRow, 'invoice_id'> = {
   idField: 'invoice_id',
+  entity: 'ar_invoice',
   what: 'invoice',
   counterparty: 'customer',
   lock: invoices.lockPayable,
@@ -88,11 +91,31 @@ export const INVOICE_TARGET: MoneyTarget<invoices.PayableRow, 'invoice_id'> = {
 /** Bill payments apply to a vendor's bills. */
 export const BILL_TARGET: MoneyTarget<bills.PayableBillRow, 'bill_id'> = {
   idField: 'bill_id',
+  entity: 'bill',
   what: 'bill',
   counterparty: 'vendor',
   lock: bills.lockPayable,
   counterpartyOf: (row) => row.vendor_id,
 };
+
+/** A locked target row (an invoice's or a bill's columns) as the domain's settlement rule reads it. */
+export function settling<Status extends string>(row: {
+  id: string;
+  number: string;
+  status: Status;
+  total: string;
+  amount_paid: string;
+  amount_credited: string;
+}) {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    total: parseMoney(row.total),
+    amountPaid: parseMoney(row.amount_paid),
+    amountCredited: parseMoney(row.amount_credited),
+  };
+}
 
 /**
  * The applications of a request (`applications/<i>/...` in refusals): ids of the target's kind,

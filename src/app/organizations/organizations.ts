@@ -1,6 +1,8 @@
 // Organizations: creation with the seeded chart (D19), settings, period lock (D22), seats (D30).
 import { randomUUID } from 'node:crypto';
 import { SEEDED_CHART } from '../../domain/chart.ts';
+import { isCountryCode } from '../../domain/countries.ts';
+import { isValidTimeZone } from '../../domain/dates.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import type { Queryable, Tx } from '../../storage/db.ts';
 import * as changes from '../../storage/stores/changes.ts';
@@ -21,6 +23,8 @@ export function toOrganization(row: OrganizationRow): Organization {
     liveOrganizationId: row.live_organization_id,
     currency: row.currency,
     timezone: row.timezone,
+    country: row.country,
+    fiscalYearStartMonth: row.fiscal_year_start_month,
     booksClosedThrough: row.books_closed_through,
     seats: row.seats,
   };
@@ -37,7 +41,15 @@ export async function findOrganization(
 /** Creates one set of books with its counters and seeded chart. */
 export async function createOrganization(
   tx: Tx,
-  input: { name: string; mode: 'live' | 'sandbox'; currency: string; liveOrganizationId?: string },
+  input: {
+    name: string;
+    mode: 'live' | 'sandbox';
+    currency: string;
+    liveOrganizationId?: string;
+    timezone?: string;
+    country?: string | null;
+    fiscalYearStartMonth?: number;
+  },
 ): Promise<Organization> {
   const id = randomUUID();
   const row = await organizations.insert(tx, {
@@ -46,6 +58,9 @@ export async function createOrganization(
     mode: input.mode,
     liveOrganizationId: input.liveOrganizationId ?? null,
     currency: input.currency,
+    timezone: input.timezone ?? 'UTC',
+    country: input.country ?? null,
+    fiscalYearStartMonth: input.fiscalYearStartMonth ?? 1,
     seats: DEFAULT_SEATS,
   });
   await createSequences(tx, id);
@@ -56,12 +71,38 @@ export async function createOrganization(
 export interface SettingsPatch {
   name?: string;
   timezone?: string;
+  country?: string;
+  fiscal_year_start_month?: number;
+}
+
+/**
+ * Issue 21: where the books are kept and how their year runs, checked the same way at sign-up and in
+ * settings (400 validation_error on the field, before anything is written).
+ */
+export function assertBooksSettings(settings: {
+  timezone?: string;
+  country?: string;
+  fiscal_year_start_month?: number;
+}) {
+  if (settings.timezone !== undefined && !isValidTimeZone(settings.timezone)) {
+    throw fieldError('timezone', 'must be an IANA time zone such as America/New_York');
+  }
+  if (settings.country !== undefined && !isCountryCode(settings.country)) {
+    throw fieldError('country', 'must be an ISO 3166-1 alpha-2 country code such as US or GB');
+  }
+  const month = settings.fiscal_year_start_month;
+  if (month !== undefined && !(Number.isInteger(month) && month >= 1 && month <= 12)) {
+    throw fieldError('fiscal_year_start_month', 'must be a month from 1 (January) to 12 (December)');
+  }
 }
 
 export async function updateSettings(tx: Tx, organizationId: string, patch: SettingsPatch) {
+  assertBooksSettings(patch);
   await organizations.updateSettings(tx, organizationId, {
     name: patch.name ?? null,
     timezone: patch.timezone ?? null,
+    country: patch.country ?? null,
+    fiscalYearStartMonth: patch.fiscal_year_start_month ?? null,
   });
 }
 
@@ -105,6 +146,8 @@ export function describeOrganization(organization: Organization, role: string) {
     live_organization_id: organization.liveOrganizationId,
     currency: organization.currency,
     timezone: organization.timezone,
+    country: organization.country,
+    fiscal_year_start_month: organization.fiscalYearStartMonth,
     books_closed_through: organization.booksClosedThrough,
     seats: organization.seats,
     role,

@@ -46,11 +46,33 @@ interface ResolvedLine {
   trackingOptions: string[];
 }
 
-function resolveLine(line: BillLineCommand, index: number, item: ItemRow | undefined): ResolvedLine {
+/**
+ * How a kind of purchase document takes its lines: what refusals call it, and whether an inventory
+ * item's line brings stock in (a bill) or is refused (a vendor credit, until returns of stock, D87).
+ */
+export interface PurchaseLines {
+  noun: string;
+  inventory: 'received' | 'refused';
+}
+const BILL_LINES: PurchaseLines = { noun: 'bill', inventory: 'received' };
+
+/** D87: an inventory item on a document that moves no stock, refused on the line's item. */
+export function assertNoStock(kind: PurchaseLines, item: Pick<ItemRow, 'type'> | undefined, path: string) {
+  if (kind.inventory === 'refused' && item?.type === 'inventory')
+    throw fieldError(path, `an inventory item cannot be on a ${kind.noun} yet (returns of stock come later)`);
+}
+
+function resolveLine(
+  line: BillLineCommand,
+  index: number,
+  item: ItemRow | undefined,
+  kind: PurchaseLines,
+): ResolvedLine {
   const path = (field: string) => `lines/${index}/${field}`;
   if (line.item !== undefined) {
     if (!item) throw fieldError(path('item'), 'no such item in these books');
     if (!item.is_active) throw fieldError(path('item'), 'the item is inactive');
+    assertNoStock(kind, item, path('item'));
   }
   let account = line.account ?? item?.expense_account_id ?? undefined;
   if (item?.type === 'inventory') {
@@ -85,7 +107,11 @@ function resolveLine(line: BillLineCommand, index: number, item: ItemRow | undef
 }
 
 /** Checks every line's item, account, tax rate and tracking, then prices the bill (D8). */
-export async function priceBillLines(scope: WriteScope, commands: BillLineCommand[]): Promise<PricedBill> {
+export async function priceBillLines(
+  scope: WriteScope,
+  commands: BillLineCommand[],
+  kind: PurchaseLines = BILL_LINES,
+): Promise<PricedBill> {
   const organizationId = scope.actor.organization.id;
   const itemIds = commands.flatMap((line) => (line.item ? [line.item] : []));
   const found = new Map(
@@ -94,7 +120,7 @@ export async function priceBillLines(scope: WriteScope, commands: BillLineComman
       : (await items.findMany(scope.tx, organizationId, itemIds)).map((row) => [row.id, row]),
   );
   const lines = commands.map((line, index) =>
-    resolveLine(line, index, line.item ? found.get(line.item) : undefined),
+    resolveLine(line, index, line.item ? found.get(line.item) : undefined, kind),
   );
   const stocked = (line: ResolvedLine) => line.item?.type === 'inventory';
   const checkStock = await activeAccountCheck(
@@ -140,7 +166,7 @@ export async function priceBillLines(scope: WriteScope, commands: BillLineComman
     currencyDecimals(scope.actor.organization.currency),
     'unit_cost',
   );
-  if (totals.total <= 0n) throw fieldError('lines', 'the bill total must be greater than zero');
+  if (totals.total <= 0n) throw fieldError('lines', `the ${kind.noun} total must be greater than zero`);
   return {
     subtotal: formatMoney(totals.subtotal),
     taxTotal: formatMoney(totals.taxTotal),
@@ -163,7 +189,9 @@ export async function priceBillLines(scope: WriteScope, commands: BillLineComman
  * D84 at opening: the account a stored line posts to and its use: an inventory item's line (`stocked`
  * names the items received as stock) its inventory asset account, any other line a purchase account.
  */
-export function billLineAccount(inventoryItems: ReadonlySet<string>): LineAccount<BillLineRow> {
+export function billLineAccount(
+  inventoryItems: ReadonlySet<string>,
+): LineAccount<Omit<BillLineRow, 'bill_id'>> {
   return (line, path) => ({
     id: line.account_id,
     path: `${path}/account`,

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
-import type { Queryable } from '../../storage/db.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
 import * as billPayments from '../../storage/stores/bill-payments.ts';
 import * as bills from '../../storage/stores/bills.ts';
@@ -32,6 +31,7 @@ import {
   parseApplications,
   parseMovedAmount,
   postMovement,
+  settling,
   sumApplications,
   takeMoneyOff,
 } from '../documents/money-movements.ts';
@@ -100,11 +100,7 @@ function parseRequest(command: CreateBillPaymentCommand, currency: string) {
 /** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
 function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
   return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
-    const next = applyBillPayment(
-      { ...bill, total: parseMoney(bill.total), amountPaid: parseMoney(bill.amount_paid) },
-      amount,
-      index,
-    );
+    const next = applyBillPayment(settling(bill), amount, index);
     return { amountPaid: formatMoney(next.amountPaid), status: next.status };
   });
 }

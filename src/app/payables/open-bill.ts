@@ -59,7 +59,7 @@ export async function voidBill(scope: WriteScope, id: string, expectedVersion?: 
   const row = await lockBill(scope, id, expectedVersion);
   await voidDocument(scope, BILL_VOID, row, row.bill_date, {
     ...row,
-    applied: { amount_paid: parseMoney(row.amount_paid) },
+    applied: { amount_paid: parseMoney(row.amount_paid), amount_credited: parseMoney(row.amount_credited) },
     hasEntry: row.journal_entry_id !== null,
   });
   return readBill(scope.tx, scope.actor, id);

@@ -31,7 +31,15 @@ function summary(row: BillRow, today: string) {
     tax_total: row.tax_total,
     total: row.total,
     amount_paid: row.amount_paid,
-    balance_due: formatMoney(billBalanceDue(parseMoney(row.total), parseMoney(row.amount_paid), row.status)),
+    amount_credited: row.amount_credited,
+    balance_due: formatMoney(
+      billBalanceDue(
+        parseMoney(row.total),
+        parseMoney(row.amount_paid),
+        row.status,
+        parseMoney(row.amount_credited),
+      ),
+    ),
     // D24 for bills: an open bill past its due date (daysOverdue counts a 'sent' document).
     days_overdue: daysOverdue(row.status === 'open' ? 'sent' : 'paid', row.due_date, today),
     memo: row.memo,
@@ -48,18 +56,23 @@ function summary(row: BillRow, today: string) {
 function describeBill(row: BillRow, lines: BillLineRow[], today: string) {
   return {
     ...summary(row, today),
-    lines: lines.map((line) => ({
-      line_no: line.line_no,
-      item: line.item_id,
-      description: line.description,
-      quantity: line.quantity,
-      unit_cost: line.unit_cost,
-      amount: line.amount,
-      account: line.account_id,
-      tax_rate: line.tax_rate_id,
-      tax_amount: line.tax_amount,
-      tracking_options: line.tracking_options,
-    })),
+    lines: lines.map(describePurchaseLine),
+  };
+}
+
+/** A purchase line as returned (a bill's, a vendor credit's, D87). */
+export function describePurchaseLine(line: Omit<BillLineRow, 'bill_id'>) {
+  return {
+    line_no: line.line_no,
+    item: line.item_id,
+    description: line.description,
+    quantity: line.quantity,
+    unit_cost: line.unit_cost,
+    amount: line.amount,
+    account: line.account_id,
+    tax_rate: line.tax_rate_id,
+    tax_amount: line.tax_amount,
+    tracking_options: line.tracking_options,
   };
 }
 export type BillView = ReturnType<typeof describeBill>;

@@ -37,15 +37,45 @@ type Amounts = Record<Column, bigint>;
 const emptyAmounts = (): Amounts =>
   Object.fromEntries(AGING_COLUMNS.map((column) => [column, 0n])) as Amounts;
 
-function describeAmounts(amounts: Amounts) {
+/** The columns of a row as returned, with their total. */
+export function describeColumns(amounts: Amounts) {
   const columns = Object.fromEntries(
     AGING_COLUMNS.map((column) => [column, formatMoney(amounts[column])]),
   ) as Record<Column, string>;
+  const total = AGING_COLUMNS.reduce((sum, column) => sum + amounts[column], 0n);
+  return { ...columns, total: formatMoney(total) };
+}
+
+function describeAmounts(amounts: Amounts) {
+  const columns = describeColumns(amounts);
   const deprecated = Object.fromEntries(
     Object.entries(DEPRECATED_BUCKETS).map(([old, bucket]) => [old, columns[bucket]]),
   ) as Record<keyof typeof DEPRECATED_BUCKETS, string>;
-  const total = AGING_COLUMNS.reduce((sum, column) => sum + amounts[column], 0n);
-  return { ...columns, total: formatMoney(total), ...deprecated };
+  return { ...columns, ...deprecated };
+}
+
+/** One amount an aging report adds: to its counterparty's row, in a column. */
+export interface AgedAmount {
+  id: string;
+  name: string;
+  column: Column;
+  amount: bigint;
+}
+
+/** Sums aged amounts per counterparty and in total; the rows by name, then id. */
+export function ageAmounts(entries: AgedAmount[]) {
+  const byId = new Map<string, { id: string; name: string; amounts: Amounts }>();
+  const totals = emptyAmounts();
+  for (const { id, name, column, amount } of entries) {
+    const row = byId.get(id) ?? { id, name, amounts: emptyAmounts() };
+    row.amounts[column] += amount;
+    totals[column] += amount;
+    byId.set(id, row);
+  }
+  const rows = [...byId.values()].sort((a, b) =>
+    a.name === b.name ? a.id.localeCompare(b.id) : a.name.localeCompare(b.name),
+  );
+  return { rows, totals };
 }
 
 export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string }) {
@@ -53,33 +83,29 @@ export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string 
   const organizationId = actor.organization.id;
   const invoices = await reports.openInvoices(deps.db, organizationId, asOf);
   const credits = await reports.unappliedCredit(deps.db, organizationId, asOf);
-  const byCustomer = new Map<string, { name: string; amounts: Amounts }>();
-  const totals = emptyAmounts();
-  const add = (customerId: string, name: string, column: Column, amount: bigint) => {
-    const row = byCustomer.get(customerId) ?? { name, amounts: emptyAmounts() };
-    row.amounts[column] += amount;
-    totals[column] += amount;
-    byCustomer.set(customerId, row);
-  };
-  for (const invoice of invoices) {
-    const bucket = agingBucket(daysBetween(invoice.due_date, asOf));
-    add(invoice.customer_id, invoice.customer_name, bucket, parseMoney(invoice.open));
-  }
-  for (const credit of credits) {
-    add(credit.customer_id, credit.customer_name, 'unapplied', -parseMoney(credit.unapplied));
-  }
-  const customers = [...byCustomer.entries()]
-    .map(([customer, row]) => ({ customer, customer_name: row.name, ...describeAmounts(row.amounts) }))
-    .sort((a, b) =>
-      a.customer_name === b.customer_name
-        ? a.customer.localeCompare(b.customer)
-        : a.customer_name.localeCompare(b.customer_name),
-    );
+  const { rows, totals } = ageAmounts([
+    ...invoices.map((invoice) => ({
+      id: invoice.customer_id,
+      name: invoice.customer_name,
+      column: agingBucket(daysBetween(invoice.due_date, asOf)),
+      amount: parseMoney(invoice.open),
+    })),
+    ...credits.map((credit) => ({
+      id: credit.customer_id,
+      name: credit.customer_name,
+      column: 'unapplied' as const,
+      amount: -parseMoney(credit.unapplied),
+    })),
+  ]);
   return {
     as_of: asOf,
     currency: actor.organization.currency,
     generated_at: generatedAt(),
-    customers,
+    customers: rows.map((row) => ({
+      customer: row.id,
+      customer_name: row.name,
+      ...describeAmounts(row.amounts),
+    })),
     totals: describeAmounts(totals),
   };
 }

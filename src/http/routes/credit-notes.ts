@@ -2,13 +2,17 @@
 // (to open invoices of the customer), void (an issued note with nothing applied), delete (drafts).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../app/context.ts';
-import { applyCreditNote } from '../../app/credit-notes/apply-credit-note.ts';
+
 import {
   createCreditNote,
   deleteCreditNote,
   updateCreditNote,
 } from '../../app/credit-notes/draft-credit-notes.ts';
-import { issueCreditNote, voidCreditNote } from '../../app/credit-notes/issue-credit-note.ts';
+import {
+  applyCreditNote,
+  issueCreditNote,
+  voidCreditNote,
+} from '../../app/credit-notes/issue-credit-note.ts';
 import { listCreditNotes, readCreditNote } from '../../app/credit-notes/read-credit-notes.ts';
 import { resourceRoutes } from '../resource-routes.ts';
 import { action } from '../route.ts';

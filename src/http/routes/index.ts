@@ -22,6 +22,7 @@ import { registerReportRoutes } from './reports.ts';
 import { registerStatementRoutes } from './statements.ts';
 import { registerTaxRoutes } from './tax.ts';
 import { registerTrackingRoutes } from './tracking.ts';
+import { registerVendorCreditRoutes } from './vendor-credits.ts';
 
 /** Every route of the service, registered explicitly. */
 export function registerRoutes(app: FastifyInstance, deps: Deps) {
@@ -44,6 +45,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps) {
   registerCreditNoteRoutes(app, deps);
   registerItemRoutes(app, deps);
   registerPayablesRoutes(app, deps);
+  registerVendorCreditRoutes(app, deps);
   registerBankingRoutes(app, deps);
   registerBankReconciliationRoutes(app, deps);
   registerBankRuleRoutes(app, deps);

@@ -11,12 +11,13 @@ import {
 } from '../../app/organizations/invitations.ts';
 import { addMember, changeMemberRole, listMembers, removeMember } from '../../app/organizations/members.ts';
 import {
+  assertBooksSettings,
   assertCloseDate,
   findOrganization,
   setBooksClosedThrough,
   updateSettings,
 } from '../../app/organizations/organizations.ts';
-import { isCalendarDate, isValidTimeZone } from '../../domain/dates.ts';
+import { isCalendarDate } from '../../domain/dates.ts';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import { announceLink } from '../link-notice.ts';
 import { action, actorOf, defineRoute, noContent } from '../route.ts';
@@ -72,9 +73,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: Deps) {
     body: OrganizationUpdate,
     response: { 200: Organization },
     handler: async (request) => {
-      if (request.body.timezone !== undefined && !isValidTimeZone(request.body.timezone)) {
-        throw fieldError('timezone', 'must be an IANA time zone such as America/New_York');
-      }
+      assertBooksSettings(request.body);
       const actor = actorOf(request);
       await deps.db.transaction((tx) => updateSettings(tx, actor.organization.id, request.body));
       return readCurrent(request);

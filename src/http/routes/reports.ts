@@ -7,6 +7,7 @@ import { apAging } from '../../app/reports/ap-aging.ts';
 import { arAging } from '../../app/reports/ar-aging.ts';
 import { bankReconciliationReport } from '../../app/reports/bank-reconciliation.ts';
 import { generalLedger, generalLedgerInFull } from '../../app/reports/general-ledger.ts';
+import { generalLedgerAllAccounts } from '../../app/reports/general-ledger-all.ts';
 import { inventoryValuation } from '../../app/reports/inventory-valuation.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from '../../app/reports/ledger-reports.ts';
 import { taxSummary } from '../../app/reports/tax-summary.ts';
@@ -37,6 +38,8 @@ import {
   BankReconciliationReportQuery,
   DateRangeQuery,
   GeneralLedger,
+  GeneralLedgerAllAccounts,
+  GeneralLedgerAllAccountsQuery,
   GeneralLedgerQuery,
   InventoryValuation,
   ProfitAndLoss,
@@ -172,6 +175,27 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps) {
       const actor = actorOf(request);
       if (wantsCsv(request)) return generalLedgerDownload(request, reply, actor);
       const page = await generalLedger(deps, actor, request.query);
+      return {
+        ...page.report,
+        next: pageUrl(deps, request, page.nextCursor),
+        previous: pageUrl(deps, request, page.previousCursor),
+      };
+    },
+  });
+
+  defineRoute(app, deps, {
+    ...base,
+    method: 'GET',
+    url: '/api/v1/reports/general-ledger/all-accounts',
+    operationId: 'getGeneralLedgerAllAccounts',
+    summary:
+      "Every account's posted lines in a date range, grouped by account (by number), each with its account's running balance, 50 a page",
+    description:
+      'Pages by cursor (next, previous). Each page lists the accounts it shows with their balance before their first line on the page and after their last; the first page of an account opens with its balance at the end of the day before `from`. Accounts with no line in the range are not listed (the trial balance has them).',
+    querystring: GeneralLedgerAllAccountsQuery,
+    response: { 200: GeneralLedgerAllAccounts },
+    handler: async (request) => {
+      const page = await generalLedgerAllAccounts(deps, actorOf(request), request.query);
       return {
         ...page.report,
         next: pageUrl(deps, request, page.nextCursor),

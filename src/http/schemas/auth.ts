@@ -27,6 +27,15 @@ export const SignupRequest = Type.Object({
     }),
   ),
   currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$' })),
+  timezone: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'IANA time zone of the books (default UTC).' }),
+  ),
+  country: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 2, description: 'ISO 3166-1 alpha-2 code of the books.' }),
+  ),
+  fiscal_year_start_month: Type.Optional(
+    Type.Integer({ description: 'The month the fiscal year starts, 1 (January, the default) to 12.' }),
+  ),
   invitation: Type.Optional(
     Type.String({
       minLength: 1,

@@ -77,6 +77,7 @@ import {
   BalanceSheet,
   BankReconciliationReport,
   GeneralLedger,
+  GeneralLedgerAllAccounts,
   InventoryValuation,
   ProfitAndLoss,
   TaxSummary,
@@ -102,6 +103,7 @@ import {
   TrackingOptionCreate,
   TrackingUpdate,
 } from './tracking.ts';
+import { VENDOR_CREDIT_COMPONENTS } from './vendor-credits.ts';
 
 export const COMPONENTS: readonly TSchema[] = [
   Deposit,
@@ -122,6 +124,7 @@ export const COMPONENTS: readonly TSchema[] = [
   BillPayment,
   BillPaymentCreate,
   PageBillPayment,
+  ...VENDOR_CREDIT_COMPONENTS,
   Item,
   ItemCreate,
   ItemUpdate,
@@ -176,6 +179,7 @@ export const COMPONENTS: readonly TSchema[] = [
   BalanceSheet,
   ArAging,
   GeneralLedger,
+  GeneralLedgerAllAccounts,
   InvoiceSummary,
   Invoice,
   InvoiceCreate,

@@ -12,6 +12,10 @@ export const OrganizationSummary = Type.Object({
   live_organization_id: OrNull(Type.String()),
   currency: Type.String(),
   timezone: Type.String(),
+  country: OrNull(
+    Type.String({ description: 'ISO 3166-1 alpha-2; null for books made before sign-up asked.' }),
+  ),
+  fiscal_year_start_month: Type.Integer({ minimum: 1, maximum: 12, description: '1 (January) to 12.' }),
   books_closed_through: OrNull(Type.String()),
   seats: Type.Integer(),
   role: Type.String(),
@@ -22,6 +26,8 @@ export const Organization = Type.Composite([OrganizationSummary, Type.Object({ v
 export const OrganizationUpdate = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   timezone: Type.Optional(Type.String({ minLength: 1 })),
+  country: Type.Optional(Type.String({ minLength: 1, maxLength: 2 })),
+  fiscal_year_start_month: Type.Optional(Type.Integer()),
 });
 
 export const PeriodClose = Type.Object({ through: Type.String() });

@@ -197,7 +197,10 @@ const ApAgingAmounts = {
     (typeof AGING_BUCKETS)[number],
     ReturnType<typeof MoneyOutput>
   >),
-  total: MoneyOutput('The sum of the buckets.'),
+  unapplied: MoneyOutput(
+    'Remaining credit of issued vendor credits not yet applied to a bill (D87): negative.',
+  ),
+  total: MoneyOutput('The sum of the buckets and unapplied.'),
 };
 
 export const ApAging = Type.Object(
@@ -246,6 +249,55 @@ export const GeneralLedger = Type.Object(
     previous: OrNull(Type.String({ format: 'uri' })),
   },
   { $id: 'GeneralLedger', title: 'GeneralLedger' },
+);
+
+export const GeneralLedgerAllAccountsQuery = Type.Object({
+  from: DateQuery,
+  to: DateQuery,
+  cursor: Type.Optional(Type.String({ description: 'Opaque cursor from a `next` or `previous` URL.' })),
+});
+
+const LedgerAccount = {
+  account: Type.String(),
+  account_number: Type.String(),
+  account_name: Type.String(),
+  account_type: Type.String(),
+};
+
+export const GeneralLedgerAllAccounts = Type.Object(
+  {
+    from: Type.String(),
+    to: Type.String(),
+    currency: Type.String(),
+    generated_at: GeneratedAt,
+    accounts: Type.Array(
+      Type.Object({
+        ...LedgerAccount,
+        opening_balance: MoneyOutput("The account's balance before its first line on this page."),
+        closing_balance: MoneyOutput("The account's balance after its last line on this page."),
+      }),
+      { description: 'The accounts this page shows lines of, in the order of the lines.' },
+    ),
+    lines: Type.Array(
+      Type.Object({
+        ...LedgerAccount,
+        journal_entry: Type.String(),
+        entry_number: Type.String(),
+        line_no: Type.Integer(),
+        txn_date: Type.String(),
+        memo: Type.String(),
+        source_type: Type.String(),
+        source_id: OrNull(Type.String()),
+        description: Type.String(),
+        debit: MoneyOutput(),
+        credit: MoneyOutput(),
+        balance: MoneyOutput("The running balance of the line's account."),
+      }),
+    ),
+    next: OrNull(Type.String({ format: 'uri' })),
+    previous: OrNull(Type.String({ format: 'uri' })),
+  },
+  { $id: 'GeneralLedgerAllAccounts', title: 'GeneralLedgerAllAccounts' },
 );
 
 export const InventoryValuation = Type.Object(

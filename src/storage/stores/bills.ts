@@ -21,6 +21,8 @@ export interface BillRow {
   tax_total: string;
   total: string;
   amount_paid: string;
+  /** What vendor credits took off it (D87). */
+  amount_credited: string;
   journal_entry_id: string | null;
   void_entry_id: string | null;
   opened_at: string | null;
@@ -47,7 +49,7 @@ export interface BillLineRow {
 const BILL_SELECT = `SELECT b.id, b.number, b.vendor_id, v.display_name AS vendor_name, b.vendor_reference,
   b.status, b.bill_date::text AS bill_date, b.due_date::text AS due_date, b.currency, b.memo,
   b.subtotal::text AS subtotal, b.tax_total::text AS tax_total, b.total::text AS total,
-  b.amount_paid::text AS amount_paid, b.journal_entry_id, b.void_entry_id,
+  b.amount_paid::text AS amount_paid, b.amount_credited::text AS amount_credited, b.journal_entry_id, b.void_entry_id,
   ${isoTimestamp('b.opened_at')} AS opened_at, ${isoTimestamp('b.voided_at')} AS voided_at, b.version,
   ${isoTimestamp('b.created_at')} AS created_at, ${isoTimestamp('b.updated_at')} AS updated_at
   FROM bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id`;
@@ -91,13 +93,16 @@ export interface NewBillLine {
   trackingOptionIds: string[];
 }
 
+/** The columns of a purchase line (a bill's, a vendor credit's, D87). */
+export const PURCHASE_LINE_COLUMNS = pricedLineColumns<NewBillLine>(
+  { name: 'unit_cost', type: 'numeric', value: (line) => line.unitCost },
+  { name: 'account_id', type: 'uuid', value: (line) => line.accountId },
+);
+
 const BILL_LINES = linesTable<BillLineRow, NewBillLine, 'bill_id'>({
   table: 'bill_lines',
   parent: 'bill_id',
-  columns: pricedLineColumns<NewBillLine>(
-    { name: 'unit_cost', type: 'numeric', value: (line) => line.unitCost },
-    { name: 'account_id', type: 'uuid', value: (line) => line.accountId },
-  ),
+  columns: PURCHASE_LINE_COLUMNS,
 });
 
 /**
@@ -122,6 +127,7 @@ export interface PayableBillRow {
   status: BillStatus;
   total: string;
   amount_paid: string;
+  amount_credited: string;
   version: number;
 }
 
@@ -132,7 +138,8 @@ export interface PayableBillRow {
  */
 export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableBillRow[]> {
   return tx.query<PayableBillRow>(
-    `SELECT id, number, vendor_id, status, total::text AS total, amount_paid::text AS amount_paid, version
+    `SELECT id, number, vendor_id, status, total::text AS total, amount_paid::text AS amount_paid,
+            amount_credited::text AS amount_credited, version
        FROM bills WHERE organization_id = $1 AND id = ANY($2::uuid[])
       ORDER BY id FOR UPDATE`,
     [organizationId, ids],

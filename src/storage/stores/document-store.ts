@@ -4,8 +4,9 @@
 // descriptor: its tables, its SELECT (with its counterparty's name), its header columns and the
 // columns of its status changes; the SQL is written once.
 import type { Queryable } from '../db.ts';
+import { filteredList, type KeysetRow } from '../keyset.ts';
 import { insertRowsSql, type RowColumn, SqlParams, uuidListColumn } from '../rows.ts';
-import { childrenOf, rowById } from '../sql.ts';
+import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 
 /** One column of a kind's line table: its SQL type and how a new line fills it. */
 export interface LineColumn<NewLine> {
@@ -209,19 +210,157 @@ export function documentStore<
       tx: Queryable,
       organizationId: string,
       id: string,
-      change: { status: Status | 'void'; entryId: string | null; version: number },
+      change: { status: Status | 'void'; entryId: string | null; version: number; number?: string },
     ): Promise<void> {
-      // A void points at its reversal (void_entry_id, voided_at).
+      // A void points at its reversal (void_entry_id, voided_at); a kind numbered when it posts (a
+      // credit note, a vendor credit) takes its number with its posted status.
       const columns =
         change.status === 'void'
           ? { entry: 'void_entry_id', at: 'voided_at' }
           : { entry: 'journal_entry_id', at: spec.posted.at };
       await tx.query(
         `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
-                updated_at = clock_timestamp()
+                number = COALESCE($6, number), updated_at = clock_timestamp()
           WHERE organization_id = $1 AND id = $2`,
-        [organizationId, id, change.status, change.entryId, change.version],
+        [organizationId, id, change.status, change.entryId, change.version, change.number ?? null],
       );
     },
   };
+}
+
+/**
+ * Where a credit document (a credit note, a vendor credit) keeps its applications, and the documents
+ * they settle: `target.table`'s rows named by `target.column`, whose amount_credited they raise.
+ */
+export interface CreditApplicationsTable<Parent extends string> {
+  table: string;
+  parent: Parent;
+  documents: string;
+  target: { table: string; column: string; what: string };
+}
+
+/** What one apply request writes (the document is locked, so nobody numbers its applications meanwhile). */
+export interface CreditApplied {
+  organizationId: string;
+  documentId: string;
+  appliedDate: string;
+  /** The credit document's amount_applied and version after this request. */
+  amountApplied: string;
+  version: number;
+  /** Numbered on from the document's last application. */
+  applications: { documentId: string; amount: string }[];
+  /** What each settled document becomes. */
+  moves: { id: string; amountCredited: string; status: string; version: number }[];
+}
+
+/** A credit document's applications: read for several documents, and written with their moves. */
+export function creditApplications<Row, Parent extends keyof Row & string>(
+  spec: CreditApplicationsTable<Parent>,
+) {
+  const { table, parent, documents, target } = spec;
+  return {
+    /** The applications of each document, in order, with the number of the document each settles. */
+    applicationsOf: childrenOf<Row, Parent>(
+      `SELECT a.${parent}, a.line_no, a.${target.column}, t.number AS ${target.what}_number,
+              a.amount::text AS amount, a.applied_date::text AS applied_date
+         FROM ${table} a
+         JOIN ${target.table} t ON t.organization_id = a.organization_id AND t.id = a.${target.column}
+        WHERE a.organization_id = $1 AND a.${parent} = ANY($2::uuid[])
+        ORDER BY a.${parent}, a.line_no`,
+      parent,
+    ),
+
+    /**
+     * ONE statement: the applications (numbered on from the document's last), the document's new
+     * amount_applied and version, and the settled documents' moves.
+     */
+    async applyCredit(tx: Queryable, applied: CreditApplied): Promise<void> {
+      const params = new SqlParams();
+      const organization = params.add(applied.organizationId);
+      const document = params.add(applied.documentId);
+      const moves = applied.moves;
+      await tx.query(
+        `WITH previous AS (
+           SELECT COALESCE(max(line_no), 0) AS last FROM ${table}
+            WHERE organization_id = ${organization} AND ${parent} = ${document}),
+         credit AS (
+           UPDATE ${documents} SET amount_applied = ${params.add(applied.amountApplied)},
+                  version = ${params.add(applied.version)}, updated_at = clock_timestamp()
+            WHERE organization_id = ${organization} AND id = ${document}),
+         moved AS (
+           UPDATE ${target.table} t SET amount_credited = m.credited, status = m.status, version = m.version,
+                  updated_at = clock_timestamp()
+             FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountCredited))}::numeric[],
+                         ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
+               AS m(id, credited, status, version)
+            WHERE t.organization_id = ${organization} AND t.id = m.id)
+         INSERT INTO ${table} (organization_id, ${parent}, line_no, ${target.column}, amount, applied_date)
+         SELECT ${organization}, ${document}, previous.last + r.ordinal, r.target_id, r.amount, ${params.add(applied.appliedDate)}
+           FROM previous, unnest(${params.add(applied.applications.map((a) => a.documentId))}::uuid[],
+                                 ${params.add(applied.applications.map((a) => a.amount))}::numeric[])
+             WITH ORDINALITY AS r(target_id, amount, ordinal)`,
+        params.values,
+      );
+    },
+  };
+}
+
+/** What a list of documents is filtered by: a status and a counterparty (null: any). */
+export interface StatusFilters {
+  status: string | null;
+  counterpartyId: string | null;
+}
+
+/** One keyset page (D31) of a kind's documents, `select`ed as `alias`, that pass the filters. */
+export function statusPage<Row extends KeysetRow>(select: string, alias: string, counterpartyColumn: string) {
+  return filteredList<Row, StatusFilters>({
+    select,
+    where: `${alias}.organization_id = $1 AND ($2::text IS NULL OR ${alias}.status = $2)
+      AND ($3::uuid IS NULL OR ${alias}.${counterpartyColumn} = $3)`,
+    params: (filters) => [filters.status, filters.counterpartyId],
+    alias,
+  });
+}
+
+/** The columns every credit document's row has (a credit note's, a vendor credit's), as read. */
+export interface CreditColumns<Status extends string> {
+  id: string;
+  /** Null on a draft: numbers are taken at issue. */
+  number: string | null;
+  status: Status;
+  currency: string;
+  memo: string;
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  amount_applied: string;
+  journal_entry_id: string | null;
+  void_entry_id: string | null;
+  issued_at: string | null;
+  voided_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The SELECT list of those columns of `alias`: NUMERIC as text, timestamps as ISO text. */
+export function creditColumns(alias: string): string {
+  const column = (name: string) => `${alias}.${name}`;
+  const text = ['subtotal', 'tax_total', 'total', 'amount_applied'].map(
+    (name) => `${column(name)}::text AS ${name}`,
+  );
+  const times = ['issued_at', 'voided_at', 'created_at', 'updated_at'].map(
+    (name) => `${isoTimestamp(column(name))} AS ${name}`,
+  );
+  const plain = [
+    'id',
+    'number',
+    'status',
+    'currency',
+    'memo',
+    'journal_entry_id',
+    'void_entry_id',
+    'version',
+  ];
+  return [...plain.map(column), ...text, ...times].join(', ');
 }

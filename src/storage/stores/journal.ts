@@ -398,6 +398,8 @@ const SOURCE_TABLES: Record<string, string> = {
   bill_void: 'bills',
   bill_payment: 'bill_payments',
   bill_payment_void: 'bill_payments',
+  vendor_credit: 'vendor_credits',
+  vendor_credit_void: 'vendor_credits',
   deposit: 'deposits',
   deposit_void: 'deposits',
 };

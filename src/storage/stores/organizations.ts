@@ -2,8 +2,8 @@
 // memberships that give people roles on them (a sandbox shares its live books' memberships).
 import type { Queryable, Tx } from '../db.ts';
 
-export const ORGANIZATION_COLUMNS = `id, name, mode, live_organization_id, currency, timezone,
-  books_closed_through::text AS books_closed_through, seats, version`;
+export const ORGANIZATION_COLUMNS = `id, name, mode, live_organization_id, currency, timezone, country,
+  fiscal_year_start_month, books_closed_through::text AS books_closed_through, seats, version`;
 
 export interface OrganizationRow {
   id: string;
@@ -12,6 +12,8 @@ export interface OrganizationRow {
   live_organization_id: string | null;
   currency: string;
   timezone: string;
+  country: string | null;
+  fiscal_year_start_month: number;
   books_closed_through: string | null;
   seats: number;
   version: number;
@@ -64,13 +66,17 @@ export interface NewOrganization {
   mode: 'live' | 'sandbox';
   liveOrganizationId: string | null;
   currency: string;
+  timezone: string;
+  country: string | null;
+  fiscalYearStartMonth: number;
   seats: number;
 }
 
 export async function insert(tx: Tx, organization: NewOrganization): Promise<OrganizationRow> {
   const [row] = await tx.query<OrganizationRow>(
-    `INSERT INTO organizations (id, name, mode, live_organization_id, currency, seats)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ORGANIZATION_COLUMNS}`,
+    `INSERT INTO organizations (id, name, mode, live_organization_id, currency, seats, timezone, country,
+        fiscal_year_start_month)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ORGANIZATION_COLUMNS}`,
     [
       organization.id,
       organization.name,
@@ -78,6 +84,9 @@ export async function insert(tx: Tx, organization: NewOrganization): Promise<Org
       organization.liveOrganizationId,
       organization.currency,
       organization.seats,
+      organization.timezone,
+      organization.country,
+      organization.fiscalYearStartMonth,
     ],
   );
   return row!;
@@ -116,13 +125,19 @@ export async function insertChart(
 export async function updateSettings(
   tx: Tx,
   id: string,
-  settings: { name: string | null; timezone: string | null },
+  settings: {
+    name: string | null;
+    timezone: string | null;
+    country: string | null;
+    fiscalYearStartMonth: number | null;
+  },
 ): Promise<void> {
   await tx.query(
     `UPDATE organizations SET name = COALESCE($2, name), timezone = COALESCE($3, timezone),
+            country = COALESCE($4, country), fiscal_year_start_month = COALESCE($5::int, fiscal_year_start_month),
             version = version + 1, updated_at = now()
       WHERE id = $1`,
-    [id, settings.name, settings.timezone],
+    [id, settings.name, settings.timezone, settings.country, settings.fiscalYearStartMonth],
   );
 }
 

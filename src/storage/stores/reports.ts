@@ -241,6 +241,69 @@ export async function accountLines(
   );
 }
 
+/** A line of the general ledger of every account: the account it is on, then the line. */
+export interface AccountLedgerLineRow extends LedgerLineRow {
+  account_id: string;
+  account_number: string;
+  account_name: string;
+  account_type: string;
+}
+
+/** A place in the general ledger of every account: an account (by number, then id), then a line. */
+export interface AccountLedgerPosition extends LedgerPosition {
+  accountNumber: string;
+  accountId: string;
+}
+
+/**
+ * Issue 21: the posted lines of every account dated in [from, to], grouped by account (by number,
+ * then id) and in ledger order within each. Keyset on (account number, account id, date, entry
+ * number, line): `after` or `before` a position, `limit` lines at most; a `before` slice comes back
+ * nearest first. The range's lines are joined and sorted per page (the order spans accounts, so no
+ * single index walks it); a page deep in the range costs what the first one does.
+ */
+export async function everyAccountLines(
+  db: Queryable,
+  organizationId: string,
+  slice: {
+    from: string;
+    to: string;
+    after?: AccountLedgerPosition;
+    before?: AccountLedgerPosition;
+    limit: number;
+  },
+): Promise<AccountLedgerLineRow[]> {
+  const params: unknown[] = [organizationId, slice.from, slice.to];
+  let keyset = '';
+  const position = slice.after ?? slice.before;
+  if (position) {
+    params.push(
+      position.accountNumber,
+      position.accountId,
+      position.txnDate,
+      position.entryNumber,
+      position.lineNo,
+    );
+    keyset = `AND (a.number, a.id, e.txn_date, e.entry_number, l.line_no)
+                  ${slice.after ? '>' : '<'} ($4::text, $5::uuid, $6::date, $7::text, $8::int)`;
+  }
+  const direction = slice.before ? 'DESC' : 'ASC';
+  return db.query<AccountLedgerLineRow>(
+    `SELECT a.id AS account_id, a.number AS account_number, a.name AS account_name, a.type AS account_type,
+            e.id AS journal_entry_id, e.entry_number, l.line_no, e.txn_date::text AS txn_date, e.memo,
+            e.source_type, e.source_id, l.description, l.debit::text AS debit, l.credit::text AS credit
+       FROM journal_entries e
+       JOIN journal_lines l ON l.organization_id = e.organization_id AND l.journal_entry_id = e.id
+       JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
+      WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date BETWEEN $2::date AND $3::date
+        ${keyset}
+      ORDER BY a.number ${direction}, a.id ${direction}, e.txn_date ${direction}, e.entry_number ${direction},
+               l.line_no ${direction}
+      LIMIT ${Math.trunc(slice.limit)}`,
+    params as never,
+  );
+}
+
 export interface OpenInvoiceRow {
   customer_id: string;
   customer_name: string;
@@ -462,15 +525,56 @@ export function openBills(db: Queryable, organizationId: string, asOf: string): 
        JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id
        JOIN journal_entries opened ON opened.organization_id = b.organization_id AND opened.id = b.journal_entry_id
        LEFT JOIN journal_entries voided ON voided.organization_id = b.organization_id AND voided.id = b.void_entry_id
-       LEFT JOIN (SELECT a.bill_id, sum(a.amount) AS applied
-                    FROM bill_payment_applications a
-                    JOIN bill_payments bp ON bp.organization_id = a.organization_id AND bp.id = a.bill_payment_id
-                   WHERE a.organization_id = $1 AND bp.payment_date <= $2::date
-                   GROUP BY a.bill_id) p ON p.bill_id = b.id
+       LEFT JOIN (SELECT bill_id, sum(amount) AS applied
+                    FROM (SELECT a.bill_id, a.amount
+                            FROM bill_payment_applications a
+                            JOIN bill_payments bp ON bp.organization_id = a.organization_id AND bp.id = a.bill_payment_id
+                           WHERE a.organization_id = $1 AND bp.payment_date <= $2::date
+                          UNION ALL
+                          SELECT bill_id, amount FROM vendor_credit_applications
+                           WHERE organization_id = $1 AND applied_date <= $2::date) AS settled
+                   GROUP BY bill_id) p ON p.bill_id = b.id
       WHERE b.organization_id = $1 AND b.journal_entry_id IS NOT NULL AND opened.txn_date <= $2::date
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
         AND b.total - COALESCE(p.applied, 0) <> 0
       ORDER BY v.display_name, b.vendor_id`,
+    [organizationId, asOf],
+  );
+}
+
+export interface UnappliedVendorCreditRow {
+  vendor_id: string;
+  vendor_name: string;
+  /** What the vendor has credited and the books not yet applied to a bill: positive. */
+  unapplied: string;
+}
+
+/**
+ * Each vendor's unapplied vendor credit at the end of `asOf` (AP aging, D87): credits issued on or
+ * before it (their entry's date) and not voided by then (a void's entry dated after it does not count
+ * yet), less their applications dated on or before it.
+ */
+export function unappliedVendorCredit(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+): Promise<UnappliedVendorCreditRow[]> {
+  return db.query<UnappliedVendorCreditRow>(
+    `WITH credits AS (
+       SELECT c.vendor_id,
+              c.total - COALESCE((SELECT sum(a.amount) FROM vendor_credit_applications a
+                                   WHERE a.organization_id = c.organization_id AND a.vendor_credit_id = c.id
+                                     AND a.applied_date <= $2::date), 0) AS unapplied
+         FROM vendor_credits c
+         JOIN journal_entries issued ON issued.organization_id = c.organization_id AND issued.id = c.journal_entry_id
+         LEFT JOIN journal_entries voided ON voided.organization_id = c.organization_id AND voided.id = c.void_entry_id
+        WHERE c.organization_id = $1 AND issued.txn_date <= $2::date
+          AND (voided.id IS NULL OR voided.txn_date > $2::date))
+     SELECT v.id AS vendor_id, v.display_name AS vendor_name, sum(credits.unapplied)::text AS unapplied
+       FROM credits JOIN vendors v ON v.organization_id = $1 AND v.id = credits.vendor_id
+      GROUP BY v.id, v.display_name
+     HAVING sum(credits.unapplied) <> 0
+      ORDER BY v.display_name, v.id`,
     [organizationId, asOf],
   );
 }
@@ -488,14 +592,15 @@ export interface TaxRateSummaryRow {
 }
 
 /** The documents whose entries carry tax (D91), each with the sign its lines count with on the sales side. */
-const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void')`;
+const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_void', 'bill', 'bill_void',
+  'vendor_credit', 'vendor_credit_void')`;
 
 /**
  * Per tax rate, what the taxed documents posted in [from, to] (D91), in ONE statement: the period's
- * posted entries of invoices, credit notes and bills (through the ledger-order index of migration
+ * posted entries of invoices, credit notes, bills and vendor credits (through the ledger-order index of migration
  * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
  * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
- * Sales: invoices less credit notes; purchases: bills. These are the lines whose tax the documents
+ * Sales: invoices less credit notes; purchases: bills less vendor credits (D87). These are the lines whose tax the documents
  * post to the rate's account (summed per account, documentPostingLines in src/domain/document.ts). Every tax rate
  * of the books is listed, active or not, zero when nothing was taxed at it. By name.
  */
@@ -526,7 +631,12 @@ export function taxRateSummary(
        SELECT l.tax_rate_id, false, d.sign * l.amount, d.sign * l.tax_amount
          FROM documents d
          JOIN bill_lines l ON l.organization_id = $1 AND l.bill_id = d.source_id
-        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL),
+        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL
+       UNION ALL
+       SELECT l.tax_rate_id, false, -d.sign * l.amount, -d.sign * l.tax_amount
+         FROM documents d
+         JOIN vendor_credit_lines l ON l.organization_id = $1 AND l.vendor_credit_id = d.source_id
+        WHERE d.source_type IN ('vendor_credit', 'vendor_credit_void') AND l.tax_rate_id IS NOT NULL),
      per_rate AS (
        SELECT tax_rate_id,
               COALESCE(sum(base) FILTER (WHERE sale), 0) AS taxable_sales,

@@ -1,6 +1,6 @@
 // The vendors store (D53, the mirror of customers): a contacts table (contacts.ts: rows, keyset list,
-// insert, update) whose address is `address`, and its derived standing (what is owed on open bills,
-// D53). Every function takes the handle first.
+// insert, update) whose address is `address`, and its derived standing (what is owed on open bills
+// less remaining vendor credit, D53, D87). Every function takes the handle first.
 import type { Queryable } from '../db.ts';
 import { type ContactFields, type ContactRow, contactStore } from './contacts.ts';
 
@@ -16,7 +16,8 @@ export interface VendorStanding {
 
 /**
  * D53 for a set of vendors in one grouped query: what is owed on their open bills (bill payments are
- * applied in full, so nothing else nets it). Vendors with no open bill get no row (balance zero).
+ * applied in full) less the remaining credit of their issued vendor credits (D87). Vendors with
+ * neither get no row (balance zero).
  */
 export async function standings(
   db: Queryable,
@@ -26,9 +27,13 @@ export async function standings(
   const byId = new Map<string, VendorStanding>();
   if (ids.length === 0) return byId;
   const rows = await db.query<VendorStanding & { id: string }>(
-    `SELECT vendor_id AS id, sum(total - amount_paid)::text AS balance, count(*)::int AS open_bill_count
-       FROM bills
-      WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'open'
+    `SELECT vendor_id AS id, sum(amount)::text AS balance, -- a sum: no (20,4) bound (D66)
+            (count(*) FILTER (WHERE kind = 'bill'))::int AS open_bill_count
+       FROM (SELECT vendor_id, 'bill' AS kind, total - amount_paid - amount_credited AS amount FROM bills
+              WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'open'
+             UNION ALL
+             SELECT vendor_id, 'credit', -(total - amount_applied) FROM vendor_credits
+              WHERE organization_id = $1 AND vendor_id = ANY($2::uuid[]) AND status = 'issued') AS items
       GROUP BY vendor_id`,
     [organizationId, ids],
   );

@@ -1615,6 +1615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/general-ledger/all-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account's posted lines in a date range, grouped by account (by number), each with its account's running balance, 50 a page
+         * @description Pages by cursor (next, previous). Each page lists the accounts it shows with their balance before their first line on the page and after their last; the first page of an account opens with its balance at the end of the day before `from`. Accounts with no line in the range are not listed (the trial balance has them).
+         */
+        get: operations["getGeneralLedgerAllAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/inventory-valuation": {
         parameters: {
             query?: never;
@@ -1922,6 +1942,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vendor-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List vendor credits */
+        get: operations["listVendorCredits"];
+        put?: never;
+        /**
+         * Enter a draft vendor credit
+         * @description Lines are priced like a bill’s; an inventory item on a line is 400 (returns of stock come later). A draft has no number (VC- numbers are taken at issue) and no ledger entry. Honours Idempotency-Key.
+         */
+        post: operations["createVendorCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-credits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a vendor credit */
+        get: operations["readVendorCredit"];
+        put?: never;
+        post?: never;
+        /** Delete a draft vendor credit; an issued or void one answers 409 immutable_entry */
+        delete: operations["deleteVendorCredit"];
+        options?: never;
+        head?: never;
+        /** Change a draft vendor credit (sparse; lines replace all lines) */
+        patch: operations["updateVendorCredit"];
+        trace?: never;
+    };
+    "/api/v1/vendor-credits/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply remaining credit to open bills of the vendor (reduces their balance_due)
+         * @description More than the remaining credit, or more than a bill’s balance due: 409 application_exceeds_balance. Another vendor’s bill or an unknown one: 400 validation_error; a draft or void bill: 409 invalid_state. No ledger entry (Accounts Payable was debited at issue).
+         */
+        post: operations["applyVendorCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-credits/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a draft: numbers it and posts debit Accounts Payable with the total, credit each line's account and the tax (the mirror of a bill) */
+        post: operations["issueVendorCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vendor-credits/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an issued vendor credit with nothing applied: posts the reversal of its entry */
+        post: operations["voidVendorCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vendors": {
         parameters: {
             query?: never;
@@ -2062,10 +2176,15 @@ export interface components {
                 /** @example 120.0000 */
                 over_90: string;
                 /**
-                 * @description The sum of the buckets.
+                 * @description The sum of the buckets and unapplied.
                  * @example 120.0000
                  */
                 total: string;
+                /**
+                 * @description Remaining credit of issued vendor credits not yet applied to a bill (D87): negative.
+                 * @example 120.0000
+                 */
+                unapplied: string;
             };
             vendors: {
                 /** @example 120.0000 */
@@ -2079,10 +2198,15 @@ export interface components {
                 /** @example 120.0000 */
                 over_90: string;
                 /**
-                 * @description The sum of the buckets.
+                 * @description The sum of the buckets and unapplied.
                  * @example 120.0000
                  */
                 total: string;
+                /**
+                 * @description Remaining credit of issued vendor credits not yet applied to a bill (D87): negative.
+                 * @example 120.0000
+                 */
+                unapplied: string;
                 vendor: string;
                 vendor_name: string;
             }[];
@@ -2726,10 +2850,15 @@ export interface components {
         };
         /** Bill */
         Bill: {
+            /**
+             * @description Vendor credits applied to the bill (D87).
+             * @example 120.0000
+             */
+            amount_credited: string;
             /** @example 120.0000 */
             amount_paid: string;
             /**
-             * @description total - amount_paid; 0 when void.
+             * @description total - amount_paid - amount_credited; 0 when void.
              * @example 120.0000
              */
             balance_due: string;
@@ -2915,10 +3044,15 @@ export interface components {
         };
         /** BillSummary */
         BillSummary: {
+            /**
+             * @description Vendor credits applied to the bill (D87).
+             * @example 120.0000
+             */
+            amount_credited: string;
             /** @example 120.0000 */
             amount_paid: string;
             /**
-             * @description total - amount_paid; 0 when void.
+             * @description total - amount_paid - amount_credited; 0 when void.
              * @example 120.0000
              */
             balance_due: string;
@@ -3510,6 +3644,59 @@ export interface components {
             previous: string | null;
             to: string;
             tracking_option: string | null;
+        };
+        /** GeneralLedgerAllAccounts */
+        GeneralLedgerAllAccounts: {
+            /** @description The accounts this page shows lines of, in the order of the lines. */
+            accounts: {
+                account: string;
+                account_name: string;
+                account_number: string;
+                account_type: string;
+                /**
+                 * @description The account's balance after its last line on this page.
+                 * @example 120.0000
+                 */
+                closing_balance: string;
+                /**
+                 * @description The account's balance before its first line on this page.
+                 * @example 120.0000
+                 */
+                opening_balance: string;
+            }[];
+            currency: string;
+            from: string;
+            /**
+             * Format: date-time
+             * @description When the report was generated (UTC).
+             */
+            generated_at: string;
+            lines: {
+                account: string;
+                account_name: string;
+                account_number: string;
+                account_type: string;
+                /**
+                 * @description The running balance of the line's account.
+                 * @example 120.0000
+                 */
+                balance: string;
+                /** @example 120.0000 */
+                credit: string;
+                /** @example 120.0000 */
+                debit: string;
+                description: string;
+                entry_number: string;
+                journal_entry: string;
+                line_no: number;
+                memo: string;
+                source_id: string | null;
+                source_type: string;
+                txn_date: string;
+            }[];
+            next: string | null;
+            previous: string | null;
+            to: string;
         };
         /** InventoryAdjustment */
         InventoryAdjustment: {
@@ -4187,6 +4374,12 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Vendor"][];
         };
+        /** Page_VendorCredit */
+        Page_VendorCredit: {
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["VendorCredit"][];
+        };
         /** PaymentReceived */
         PaymentReceived: {
             /** @example 120.0000 */
@@ -4742,6 +4935,190 @@ export interface components {
             /** @description Days from issue date to due date: due_on_receipt, net_7, net_15, net_30, net_60, net_90. */
             payment_terms?: "due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90";
             phone?: string | null;
+        };
+        /** VendorCredit */
+        VendorCredit: {
+            /**
+             * @description Credit applied to bills so far.
+             * @example 120.0000
+             */
+            amount_applied: string;
+            applications: {
+                /** @example 120.0000 */
+                amount: string;
+                /** Format: date */
+                applied_date: string;
+                /** Format: uuid */
+                bill_id: string;
+                bill_number: string;
+            }[];
+            created_at: string;
+            /** Format: date */
+            credit_date: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            issued_at: string | null;
+            /** @description The entry posted by issue. */
+            journal_entry: string | null;
+            lines: {
+                /**
+                 * Format: uuid
+                 * @description The account the line debits.
+                 */
+                account: string;
+                /**
+                 * @description quantity x unit_cost, rounded to the currency minor unit (D8).
+                 * @example 120.0000
+                 */
+                amount: string;
+                description: string;
+                item: string | null;
+                line_no: number;
+                quantity: string;
+                /** @example 120.0000 */
+                tax_amount: string;
+                tax_rate: string | null;
+                tracking_options: string[];
+                /** @example 120.0000 */
+                unit_cost: string;
+            }[];
+            memo: string;
+            /** @description VC-000001, allocated when the credit is issued (gapless); null on a draft. */
+            number: string | null;
+            /**
+             * @description total - amount_applied while issued; 0 for a draft or a void note.
+             * @example 120.0000
+             */
+            remaining_credit: string;
+            /** @description draft, issued or void */
+            status: "draft" | "issued" | "void";
+            /** @example 120.0000 */
+            subtotal: string;
+            /** @example 120.0000 */
+            tax_total: string;
+            /**
+             * @description subtotal + tax_total
+             * @example 120.0000
+             */
+            total: string;
+            updated_at: string;
+            /** Format: uuid */
+            vendor: string;
+            vendor_name: string;
+            /** @description The vendor's own number for the credit. */
+            vendor_reference: string;
+            version: number;
+            /** @description The reversing entry of a void. */
+            void_entry: string | null;
+            voided_at: string | null;
+        };
+        /** VendorCreditApply */
+        VendorCreditApply: {
+            applications: {
+                /**
+                 * @description At most the bill’s balance due; together at most the remaining credit.
+                 * @example 120.00
+                 */
+                amount: string;
+                /**
+                 * Format: uuid
+                 * @description An open bill of the credit’s vendor.
+                 */
+                bill_id: string;
+            }[];
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
+        };
+        /** VendorCreditCreate */
+        VendorCreditCreate: {
+            /**
+             * Format: date
+             * @description Defaults to today in the organization time zone.
+             * @example 2026-11-23
+             */
+            credit_date?: string;
+            currency?: string;
+            /** @description A bill’s lines: an account, or an item (non-inventory or service; an inventory item is refused until returns of stock). Each line’s account and tax rate’s account are credited at issue. */
+            lines: {
+                /**
+                 * Format: uuid
+                 * @description The account the line debits: an expense account, or an asset account other than cash, receivables or inventory. Defaults to the item’s expense account; required without an item.
+                 */
+                account?: string;
+                description?: string;
+                /**
+                 * Format: uuid
+                 * @description An item: description, unit_cost (purchase_cost), account and tax_rate default from it; an inventory item’s line posts to its inventory asset account and brings its stock in when the bill is opened.
+                 */
+                item?: string;
+                /**
+                 * @description Decimal string, up to 4 decimals; above zero for an inventory item.
+                 * @example 2
+                 * @example 1.5
+                 */
+                quantity: string;
+                tax_rate?: string | null;
+                tracking_options?: string[];
+                /**
+                 * @description Cost of one unit before tax; defaults to the item’s purchase_cost.
+                 * @example 120.00
+                 */
+                unit_cost?: string;
+            }[];
+            memo?: string;
+            /**
+             * Format: uuid
+             * @description Vendor id.
+             */
+            vendor: string;
+            vendor_reference?: string;
+        };
+        /** VendorCreditUpdate */
+        VendorCreditUpdate: {
+            /**
+             * Format: date
+             * @description Defaults to today in the organization time zone.
+             * @example 2026-11-23
+             */
+            credit_date?: string;
+            currency?: string;
+            /** @description A bill’s lines: an account, or an item (non-inventory or service; an inventory item is refused until returns of stock). Each line’s account and tax rate’s account are credited at issue. */
+            lines?: {
+                /**
+                 * Format: uuid
+                 * @description The account the line debits: an expense account, or an asset account other than cash, receivables or inventory. Defaults to the item’s expense account; required without an item.
+                 */
+                account?: string;
+                description?: string;
+                /**
+                 * Format: uuid
+                 * @description An item: description, unit_cost (purchase_cost), account and tax_rate default from it; an inventory item’s line posts to its inventory asset account and brings its stock in when the bill is opened.
+                 */
+                item?: string;
+                /**
+                 * @description Decimal string, up to 4 decimals; above zero for an inventory item.
+                 * @example 2
+                 * @example 1.5
+                 */
+                quantity: string;
+                tax_rate?: string | null;
+                tracking_options?: string[];
+                /**
+                 * @description Cost of one unit before tax; defaults to the item’s purchase_cost.
+                 * @example 120.00
+                 */
+                unit_cost?: string;
+            }[];
+            memo?: string;
+            /**
+             * Format: uuid
+             * @description Vendor id.
+             */
+            vendor?: string;
+            vendor_reference?: string;
+            /** @description Optimistic concurrency version (D34). */
+            version?: number;
         };
         /** VendorUpdate */
         VendorUpdate: {
@@ -6055,9 +6432,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description ISO 3166-1 alpha-2 code of the books. */
+                    country?: string;
                     currency?: string;
                     /** Format: email */
                     email: string;
+                    /** @description The month the fiscal year starts, 1 (January, the default) to 12. */
+                    fiscal_year_start_month?: number;
                     /** @description An invitation token (D94): the new user joins the inviting books with the invited role instead of creating books; `email` must be the invited address. */
                     invitation?: string;
                     name: string;
@@ -6065,6 +6446,8 @@ export interface operations {
                     organization_name?: string;
                     /** @description At least 8 characters (a phrase of a few words is easy to remember). At most 200. */
                     password: string;
+                    /** @description IANA time zone of the books (default UTC). */
+                    timezone?: string;
                 };
             };
         };
@@ -6096,7 +6479,10 @@ export interface operations {
                     "application/json": {
                         organization: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -6107,7 +6493,10 @@ export interface operations {
                         };
                         sandbox: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -10136,7 +10525,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, deposit, bank_transaction, bank_reconciliation */
+                /** @description Comma-separated: account, customer, ar_invoice, payment_received, credit_note, journal_entry, tax_rate, tax_group, tracking_category, tracking_option, item, inventory_adjustment, vendor, bill, bill_payment, vendor_credit, deposit, bank_transaction, bank_reconciliation */
                 entity_types?: string;
                 /** @description 1 to 1000, default 100 */
                 limit?: number;
@@ -15662,7 +16051,10 @@ export interface operations {
                     "application/json": {
                         organization: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -15673,7 +16065,10 @@ export interface operations {
                         };
                         sandbox: {
                             books_closed_through: string | null;
+                            country: string | null;
                             currency: string;
+                            /** @description 1 (January) to 12. */
+                            fiscal_year_start_month: number;
                             id: string;
                             live_organization_id: string | null;
                             mode: string;
@@ -15834,7 +16229,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -15885,6 +16283,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    country?: string;
+                    fiscal_year_start_month?: number;
                     name?: string;
                     timezone?: string;
                 };
@@ -15917,7 +16317,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -16567,7 +16970,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -16679,7 +17085,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         books_closed_through: string | null;
+                        country: string | null;
                         currency: string;
+                        /** @description 1 (January) to 12. */
+                        fiscal_year_start_month: number;
                         id: string;
                         live_organization_id: string | null;
                         mode: string;
@@ -17115,6 +17524,85 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GeneralLedger"];
                     "text/csv": string;
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGeneralLedgerAllAccounts: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL. */
+                cursor?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralLedgerAllAccounts"];
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
@@ -19528,6 +20016,897 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrackingOption"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVendorCredits: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
+                cursor?: string;
+                status?: "draft" | "issued" | "void";
+                /** @description Vendor id. */
+                vendor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_VendorCredit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCreditCreate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCreditUpdate"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCreditApply"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    issueVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: period_closed, immutable_entry, idempotency_conflict, number_conflict, invalid_state, application_exceeds_balance, seat_limit_reached. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: stale_write. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: unsupported_media_type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voidVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description For 24 hours a repeat with the same key and body replays the stored response (Idempotent-Replayed: true) and writes nothing; another body answers 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+                /** @description The ETag of the version you read, e.g. "3"; as If-Unmodified-Since. */
+                "If-Match"?: string;
+                /** @description The version you read (instead of `version` in the body); another current version answers 412 stale_write. */
+                "If-Unmodified-Since"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
                 };
             };
             /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
