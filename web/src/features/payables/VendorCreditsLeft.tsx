@@ -46,13 +46,14 @@ export function VendorCreditsLeft({ vendor }: { vendor: Vendor }) {
             columns={[
               {
                 header: 'Number',
+                nowrap: true,
                 cell: (credit) => (
                   <Anchor component={Link} to={`/vendor-credits/${credit.id}`}>
                     {credit.number}
                   </Anchor>
                 ),
               },
-              { header: 'Date', cell: (credit) => formatDate(credit.credit_date) },
+              { header: 'Date', nowrap: true, cell: (credit) => formatDate(credit.credit_date) },
               {
                 header: 'Remaining credit',
                 align: 'right',
