@@ -1030,7 +1030,7 @@ describe('a bookkeeper’s day in the browser', {
       await settled('item-page');
     });
 
-    test('Purchases: vendors, bills, bill payments, inventory adjustments', async () => {
+    test('Purchases: vendors, bills, vendor credits, bill payments, inventory adjustments', async () => {
       await walkTo('Vendors', 'vendors');
       await keeps(textbox('Search'), 'Acme', 'Vendors, Search');
       await page.getByRole('link', { name: /^Acme Wholesale/ }).click();
@@ -1051,6 +1051,12 @@ describe('a bookkeeper’s day in the browser', {
       await heading('New bill');
       await keeps(textbox('Vendor reference'), 'AW-78', 'New bill, Vendor reference');
       await settled('bill-new');
+
+      await walkTo('Vendor credits', 'vendor-credits');
+      await page.getByRole('button', { name: 'New vendor credit' }).click();
+      await heading('New vendor credit');
+      await keeps(textbox('Vendor reference'), 'CM-12', 'New vendor credit, Vendor reference');
+      await settled('vendor-credit-new');
 
       await walkTo('Bill payments', 'bill-payments');
       await keepsInDialog('Pay bills', 'Reference', 'Cheque 43', 'Pay bills, Reference');

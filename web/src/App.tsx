@@ -55,6 +55,8 @@ const Vendors = screen(() => import('./features/payables/Vendors.tsx'));
 const VendorPage = screen(() => import('./features/payables/VendorPage.tsx'));
 const Bills = screen(() => import('./features/payables/Bills.tsx'));
 const BillPage = screen(() => import('./features/payables/BillPage.tsx'));
+const VendorCredits = screen(() => import('./features/payables/VendorCredits.tsx'));
+const VendorCreditPage = screen(() => import('./features/payables/VendorCreditPage.tsx'));
 const BillPayments = screen(() => import('./features/payables/BillPayments.tsx'));
 const InventoryAdjustments = screen(() => import('./features/items/InventoryAdjustments.tsx'));
 
@@ -73,6 +75,7 @@ const FIRST_SEGMENT: Record<string, Screen> = {
   reports: Reports,
   vendors: Vendors,
   bills: Bills,
+  'vendor-credits': VendorCredits,
   'bill-payments': BillPayments,
   'inventory-adjustments': InventoryAdjustments,
 };
@@ -85,6 +88,7 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   items: ItemPage,
   journal: JournalEntryEditor,
   bills: BillPage,
+  'vendor-credits': VendorCreditPage,
   vendors: VendorPage,
   banking: BankAccountPage,
 };
@@ -179,6 +183,8 @@ export function App() {
           <Route path="vendors/:id" element={<Lazy screen={<VendorPage />} />} />
           <Route path="bills" element={<Lazy screen={<Bills />} />} />
           <Route path="bills/:id" element={<Lazy screen={<BillPage />} />} />
+          <Route path="vendor-credits" element={<Lazy screen={<VendorCredits />} />} />
+          <Route path="vendor-credits/:id" element={<Lazy screen={<VendorCreditPage />} />} />
           <Route path="bill-payments" element={<Lazy screen={<BillPayments />} />} />
           <Route path="inventory-adjustments" element={<Lazy screen={<InventoryAdjustments />} />} />
           <Route path="accounts" element={<Lazy screen={<Accounts />} />} />

@@ -26,6 +26,7 @@ export type KeyRoot =
   | 'tax-groups'
   | 'tax-rates'
   | 'tracking'
+  | 'vendor-credits'
   | 'vendors';
 
 /** What any write that posts to the ledger moves: balances, entries, reports and the dashboard. */
@@ -42,6 +43,9 @@ export const STALE_AFTER = {
   // A bill brings stock in (D54); its payments are listed on it.
   bills: ['bills', 'vendors', 'items', 'bill-payments', ...LEDGER],
   'bill-payments': ['bill-payments', 'bills', 'vendors', ...LEDGER],
+  // A vendor credit lowers its vendor's bills' balance due, the vendor's balance and AP aging (D87).
+  // Bills' writes leave vendor credits as they are: a bill with credit applied is not voided.
+  'vendor-credits': ['vendor-credits', 'bills', 'vendors', ...LEDGER],
   // A deposit takes payments out of Undeposited Funds (D64).
   deposits: ['deposits', 'payments', 'banking', ...LEDGER],
   // A banking write may create a payment, a bill payment or a deposit (D72).

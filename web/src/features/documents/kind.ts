@@ -1,4 +1,4 @@
-// A kind of document (an invoice, a bill, a credit note; a vendor credit next, D87) as one descriptor
+// A kind of document (an invoice, a bill, a credit note, a vendor credit: D87) as one descriptor
 // the shared screens read: DocumentList, DocumentPage (its editor and its view) and LinesGrid. The
 // differences between kinds are named fields and hooks here, not flags in the screens and not copies
 // of a screen.
@@ -87,7 +87,7 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
   plural: string;
   path: string;
   /** The invalidation map's entry a write to this kind invalidates. */
-  written: 'invoices' | 'bills' | 'credit-notes';
+  written: 'invoices' | 'bills' | 'credit-notes' | 'vendor-credits';
   list: {
     statuses: readonly string[];
     /** The search box's placeholder; no search box without one. */

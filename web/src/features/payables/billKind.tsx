@@ -114,6 +114,8 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     figures: (bill) => [
       { label: 'Total', amount: bill.total },
       { label: 'Paid', amount: bill.amount_paid },
+      // D87: what vendor credits took off, once any did.
+      parseMoney(bill.amount_credited) > 0n ? { label: 'Credited', amount: bill.amount_credited } : null,
       { label: 'Balance due', amount: bill.balance_due },
     ],
     priceLabel: 'Unit cost',

@@ -1,10 +1,11 @@
-// The vendor (D53) as a contact kind: what the books owe them on open bills, "New bill" for them, and
-// edit or deactivate from the list.
+// The vendor (D53) as a contact kind: what the books owe them on open bills less their credit left (D87),
+// "New bill" for them, their vendor credits, and edit or deactivate from the list.
 import { Text } from '@mantine/core';
 import { postAction } from '../../api/queries/actions.ts';
 import { type Vendor, vendorQuery, vendorsQuery } from '../../api/queries/contacts.ts';
 import type { ContactKind } from '../contacts/kind.ts';
 import { PURCHASE } from '../documents/sides.ts';
+import { VendorCreditsLeft } from './VendorCreditsLeft.tsx';
 import { VendorForm } from './VendorForm.tsx';
 
 export const vendorKind: ContactKind<Vendor> = {
@@ -36,5 +37,6 @@ export const vendorKind: ContactKind<Vendor> = {
       path: `/bills?vendor=${vendor.id}`,
     }),
     noneOpen: 'Nothing owed: no open bill from this vendor.',
+    Sections: ({ contact }) => <VendorCreditsLeft vendor={contact} />,
   },
 };

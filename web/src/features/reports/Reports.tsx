@@ -402,11 +402,11 @@ type TaxFigure = (typeof TAX_FIGURES)[number];
 
 const BUCKET_HEADERS = ['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days'];
 const AR_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
-const AP_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'total'] as const;
+const AP_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
 
 /**
  * An aging report's table: one row per party (its name, then its columns), then the totals. AR aging
- * and AP aging differ only in their party and AR's unapplied-credit column.
+ * and AP aging differ only in their party (both show unapplied credit, negative: D26, D87).
  */
 function AgingTable<Column extends string>({
   books,
@@ -476,7 +476,7 @@ function ArAging({ books }: { books: Books }) {
   );
 }
 
-/** D56: what is owed to each vendor by days past due; the total is the Accounts Payable balance. */
+/** D56: what is owed to each vendor by days past due, less vendor credit not yet applied (D87); the total is the Accounts Payable balance. */
 function ApAging({ books }: { books: Books }) {
   const [asOf, setAsOf] = useAsOf(books);
   const report = useQuery({
@@ -493,7 +493,7 @@ function ApAging({ books }: { books: Books }) {
         <AgingTable
           books={books}
           name={`ap-aging-${asOf}`}
-          headers={['Vendor', ...BUCKET_HEADERS, 'Total']}
+          headers={['Vendor', ...BUCKET_HEADERS, 'Unapplied credit', 'Total']}
           columns={AP_COLUMNS}
           parties={r.vendors.map((vendor) => ({
             name: vendor.vendor_name,

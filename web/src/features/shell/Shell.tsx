@@ -51,6 +51,7 @@ const NAV: { group: string | null; items: NavItem[] }[] = [
     items: [
       { label: 'Vendors', to: '/vendors', show: (books) => books.can.readPurchases },
       { label: 'Bills', to: '/bills', show: (books) => books.can.readPurchases },
+      { label: 'Vendor credits', to: '/vendor-credits', show: (books) => books.can.readPurchases },
       { label: 'Bill payments', to: '/bill-payments', show: (books) => books.can.readPurchases },
       {
         label: 'Inventory adjustments',
