@@ -108,6 +108,11 @@ export async function insertInvitation(
       invitation.lifetimeDays,
     ],
   );
+  // The token's hash names the inviting books in the global lookup (a reference table under Citus).
+  await tx.query(
+    `INSERT INTO token_lookup (token_hash, kind, organization_id, record_id) VALUES ($1, 'invitation', $2, $3)`,
+    [invitation.tokenHash, invitation.organizationId, invitation.id],
+  );
 }
 
 /** Revokes the open invitation of this address to these books, if any (a new one replaces it). */
@@ -140,10 +145,16 @@ export async function findInvitationByToken(
   tokenHash: string,
   lock: 'none' | 'update' = 'none',
 ): Promise<InvitationRow | undefined> {
+  // The global lookup names the books; the invitation is then read on their shard (D79).
+  const [found] = await db.query<{ organization_id: string; record_id: string }>(
+    `SELECT organization_id, record_id FROM token_lookup WHERE token_hash = $1 AND kind = 'invitation'`,
+    [tokenHash],
+  );
+  if (!found) return undefined;
   const [row] = await db.query<InvitationRow>(
     `SELECT ${INVITATION_COLUMNS} ${INVITATION_FROM}
-      WHERE i.token_hash = $1${lock === 'update' ? ' FOR UPDATE OF i' : ''}`,
-    [tokenHash],
+      WHERE i.organization_id = $1 AND i.id = $2 AND i.token_hash = $3${lock === 'update' ? ' FOR UPDATE OF i' : ''}`,
+    [found.organization_id, found.record_id, tokenHash],
   );
   return row;
 }
