@@ -9,7 +9,10 @@
 -- being named here. Idempotent: a key that already leads with organization_id is left alone.
 --
 --   1. every foreign key between two tables of the books is dropped and re-added, single-column ones
---      as (organization_id, column) -> (organization_id, id);
+--      as (organization_id, column) -> (organization_id, id), and checked at commit (DEFERRABLE
+--      INITIALLY DEFERRED): one statement writes a document, its lines and its entry as
+--      data-modifying CTEs, which PostgreSQL checks at the statement's end but Citus runs one after
+--      another, lines possibly before their parent; checked at commit, the order does not matter;
 --   2. a primary key, unique constraint or unique index without organization_id gets it first;
 --   3. unique indexes on (organization_id, id), made for those foreign keys while the primary key was
 --      id alone, duplicate the new primary key and are dropped.
@@ -27,14 +30,21 @@ CREATE INDEX IF NOT EXISTS organizations_live ON organizations (live_organizatio
 ALTER TABLE auth_emails DROP CONSTRAINT IF EXISTS auth_emails_organization_id_fkey;
 
 -- The lines' immutability trigger reads the entry by (organization_id, id), so on Citus it reads
--- the co-located shard of journal_entries, on the node where the line's shard is.
+-- the co-located shard of journal_entries, on the node where the line's shard is. PL/pgSQL: Citus
+-- cannot plan a distributed query inside an SQL function with parameters.
 DROP TRIGGER journal_lines_immutable ON journal_lines;
 DROP FUNCTION journal_entry_is_posted(uuid);
 CREATE FUNCTION journal_entry_is_posted(entry_organization_id uuid, entry_id uuid) RETURNS boolean
-  LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM journal_entries
-                  WHERE organization_id = entry_organization_id AND id = entry_id AND status = 'posted')
-$$;
+  LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (SELECT 1 FROM journal_entries
+                  WHERE organization_id = entry_organization_id AND id = entry_id AND status = 'posted');
+END $$;
+-- On Citus the trigger fires on the line's shard, and this query is a distributed query run from it,
+-- which Citus refuses unless allowed: it reads the co-located shard of the same organization, on the
+-- same node, in the same transaction (local execution), so it sees what the statement sees. On
+-- PostgreSQL and PGlite the setting is an unused placeholder.
+ALTER FUNCTION journal_entry_is_posted(uuid, uuid) SET citus.allow_nested_distributed_execution = on;
 CREATE TRIGGER journal_lines_immutable BEFORE UPDATE OR DELETE ON journal_lines FOR EACH ROW
   WHEN (journal_entry_is_posted(OLD.organization_id, OLD.journal_entry_id))
   EXECUTE FUNCTION refuse_immutable_change('lines of posted journal entries are immutable');
@@ -68,6 +78,9 @@ BEGIN
     IF NOT fk_row.has_org THEN
       new_def := regexp_replace(new_def, '^FOREIGN KEY \(', 'FOREIGN KEY (organization_id, ');
       new_def := regexp_replace(new_def, 'REFERENCES ([^(]+)\(', 'REFERENCES \1(organization_id, ');
+    END IF;
+    IF new_def NOT LIKE '%DEFERRABLE%' THEN
+      new_def := new_def || ' DEFERRABLE INITIALLY DEFERRED';
     END IF;
     INSERT INTO rekey_foreign_keys VALUES (fk_row.tbl, fk_row.name, new_def);
     EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', fk_row.tbl, fk_row.name);
@@ -146,3 +159,13 @@ INSERT INTO token_lookup (token_hash, kind, organization_id, record_id)
 SELECT token_hash, 'api_key', organization_id, id FROM api_keys;
 INSERT INTO token_lookup (token_hash, kind, organization_id, record_id)
 SELECT token_hash, 'invitation', organization_id, id FROM invitations;
+
+-- The text forms the stores read timestamps and dates in (storage/sql.ts isoTimestamp), for RETURNING
+-- clauses: Citus accepts only IMMUTABLE functions there, and to_char and date_out are STABLE (they
+-- follow lc_time and DateStyle, which these fixed numeric patterns do not use).
+CREATE FUNCTION iso_timestamp_text(value timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT to_char(value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+$$;
+CREATE FUNCTION iso_date_text(value date) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT to_char(value, 'YYYY-MM-DD')
+$$;

@@ -92,7 +92,7 @@ export async function setReplacedBy(
 /** Revokes the key (a revoked key keeps its first revocation time). */
 export async function revoke(db: Queryable, organizationId: string, id: string): Promise<void> {
   await db.query(
-    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
+    'UPDATE api_keys SET revoked_at = LEAST(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
     [organizationId, id],
   );
 }
@@ -154,7 +154,9 @@ export async function findPresented(db: Queryable, tokenHash: string): Promise<P
 /** Notes a use: last_used_at (at most once a minute in the database too) and the first use. */
 export async function noteUse(db: Queryable, organizationId: string, id: string): Promise<void> {
   await db.query(
-    `UPDATE api_keys SET last_used_at = now(), first_used_at = COALESCE(first_used_at, now())
+    // LEAST, not COALESCE(first_used_at, now()): it ignores a null the same way, and Citus refuses a
+    // non-IMMUTABLE function inside CASE or COALESCE of a write.
+    `UPDATE api_keys SET last_used_at = now(), first_used_at = LEAST(first_used_at, now())
       WHERE organization_id = $1 AND id = $2
         AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
     [organizationId, id],

@@ -29,7 +29,7 @@ export async function insert(db: Queryable, email: NewAuthEmail): Promise<void> 
     `INSERT INTO auth_emails (id, kind, organization_id, to_address, subject, body, link, link_expires_at,
                               status, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $9 = 'queued' THEN $7 END, $8, $9,
-             CASE WHEN $9 = 'queued' THEN clock_timestamp() END)`,
+             clock_timestamp() + CASE WHEN $9 = 'queued' THEN interval '0' END)`,
     [
       email.id,
       email.kind,
@@ -56,24 +56,31 @@ export interface ClaimedAuthEmail {
   attempts: number;
 }
 
-/** Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (see invoice-emails.ts). */
+/**
+ * Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (see invoice-emails.ts:
+ * a pick of the few due longest, then a claim of one by id that holds only while it is still queued
+ * and due). Whether its link has expired is read by the pick: Citus (a reference table there)
+ * refuses a clock in RETURNING.
+ */
 export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedAuthEmail | undefined> {
-  const [row] = await db.query<ClaimedAuthEmail>(
-    `UPDATE auth_emails e
-        SET attempts = e.attempts + 1,
-            claimed_until = clock_timestamp() + $1::float8 * interval '1 millisecond',
-            next_attempt_at = clock_timestamp() + $1::float8 * interval '1 millisecond'
-      WHERE e.id = (SELECT id FROM auth_emails
-                     WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
-                     ORDER BY next_attempt_at
-                     LIMIT 1
-                       FOR UPDATE SKIP LOCKED)
-        AND e.status = 'queued' AND e.next_attempt_at <= clock_timestamp()
-      RETURNING e.id, e.kind, e.to_address, e.subject, e.body, e.link,
-                (e.link_expires_at <= clock_timestamp()) AS link_expired, e.attempts`,
-    [leaseMs],
+  const due = await db.query<{ id: string; link_expired: boolean }>(
+    `SELECT id, (link_expires_at <= clock_timestamp()) AS link_expired FROM auth_emails
+      WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
+      ORDER BY next_attempt_at LIMIT 5`,
   );
-  return row;
+  for (const candidate of due) {
+    const [row] = await db.query<Omit<ClaimedAuthEmail, 'link_expired'>>(
+      `UPDATE auth_emails e
+          SET attempts = e.attempts + 1,
+              claimed_until = statement_timestamp() + $1::float8 * interval '1 millisecond',
+              next_attempt_at = statement_timestamp() + $1::float8 * interval '1 millisecond'
+        WHERE e.id = $2 AND e.status = 'queued' AND e.next_attempt_at <= statement_timestamp()
+        RETURNING e.id, e.kind, e.to_address, e.subject, e.body, e.link, e.attempts`,
+      [leaseMs, candidate.id],
+    );
+    if (row) return { ...row, link_expired: candidate.link_expired };
+  }
+  return undefined;
 }
 
 /** Delivered: `sent`, the link cleared. False when the claim was lost (its lease ran out). */
@@ -84,7 +91,7 @@ export async function recordSent(
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE auth_emails
-        SET status = 'sent', message_id = $3, sent_at = clock_timestamp(), claimed_until = NULL,
+        SET status = 'sent', message_id = $3, sent_at = statement_timestamp(), claimed_until = NULL,
             next_attempt_at = NULL, link = NULL
       WHERE id = $1 AND attempts = $2 AND status = 'queued'
       RETURNING id`,
@@ -102,7 +109,7 @@ export async function recordFailure(
   const rows = await db.query(
     `UPDATE auth_emails
         SET status = CASE WHEN $3::float8 IS NULL THEN 'failed' ELSE 'queued' END,
-            next_attempt_at = clock_timestamp() + $3::float8 * interval '1 millisecond',
+            next_attempt_at = statement_timestamp() + $3::float8 * interval '1 millisecond',
             link = CASE WHEN $3::float8 IS NULL THEN NULL ELSE link END,
             last_error = $4, claimed_until = NULL
       WHERE id = $1 AND attempts = $2 AND status = 'queued'

@@ -12,7 +12,7 @@ export async function insertPasswordReset(
   reset: { id: string; userId: string; tokenHash: string; lifetimeMinutes: number },
 ): Promise<void> {
   await tx.query(
-    'UPDATE password_resets SET used_at = clock_timestamp() WHERE user_id = $1 AND used_at IS NULL',
+    'UPDATE password_resets SET used_at = statement_timestamp() WHERE user_id = $1 AND used_at IS NULL',
     [reset.userId],
   );
   await tx.query(
@@ -29,7 +29,7 @@ export async function lockLivePasswordReset(
 ): Promise<{ id: string; user_id: string } | undefined> {
   const [row] = await tx.query<{ id: string; user_id: string }>(
     `SELECT id, user_id FROM password_resets
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > clock_timestamp()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > statement_timestamp()
         FOR UPDATE`,
     [tokenHash],
   );
@@ -39,7 +39,7 @@ export async function lockLivePasswordReset(
 /** The reset is spent, and so is every other open link of the user. */
 export async function usePasswordResets(tx: Tx, userId: string): Promise<void> {
   await tx.query(
-    'UPDATE password_resets SET used_at = clock_timestamp() WHERE user_id = $1 AND used_at IS NULL',
+    'UPDATE password_resets SET used_at = statement_timestamp() WHERE user_id = $1 AND used_at IS NULL',
     [userId],
   );
 }
@@ -118,7 +118,7 @@ export async function insertInvitation(
 /** Revokes the open invitation of this address to these books, if any (a new one replaces it). */
 export async function revokeOpenInvitationTo(tx: Tx, organizationId: string, email: string): Promise<void> {
   await tx.query(
-    `UPDATE invitations SET revoked_at = clock_timestamp()
+    `UPDATE invitations SET revoked_at = statement_timestamp()
       WHERE organization_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL AND revoked_at IS NULL`,
     [organizationId, email],
   );
@@ -175,7 +175,7 @@ export function openInvitations(
 
 export async function revokeInvitation(tx: Tx, organizationId: string, id: string): Promise<void> {
   await tx.query(
-    `UPDATE invitations SET revoked_at = clock_timestamp()
+    `UPDATE invitations SET revoked_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2 AND accepted_at IS NULL AND revoked_at IS NULL`,
     [organizationId, id],
   );
@@ -188,7 +188,7 @@ export async function markInvitationAccepted(
   userId: string,
 ): Promise<void> {
   await tx.query(
-    `UPDATE invitations SET accepted_at = clock_timestamp(), accepted_by = $3
+    `UPDATE invitations SET accepted_at = statement_timestamp(), accepted_by = $3
       WHERE organization_id = $1 AND id = $2 AND accepted_at IS NULL AND revoked_at IS NULL`,
     [organizationId, id, userId],
   );

@@ -105,8 +105,8 @@ export async function setIssued(
   change: { number: string; entryId: string; version: number },
 ): Promise<void> {
   await tx.query(
-    `UPDATE credit_notes SET status = 'issued', number = $3, journal_entry_id = $4, issued_at = clock_timestamp(),
-            version = $5, updated_at = clock_timestamp()
+    `UPDATE credit_notes SET status = 'issued', number = $3, journal_entry_id = $4, issued_at = statement_timestamp(),
+            version = $5, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, change.number, change.entryId, change.version],
   );
@@ -120,8 +120,8 @@ export async function setVoid(
   change: { entryId: string; version: number },
 ): Promise<void> {
   await tx.query(
-    `UPDATE credit_notes SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
-            updated_at = clock_timestamp()
+    `UPDATE credit_notes SET status = 'void', void_entry_id = $3, voided_at = statement_timestamp(), version = $4,
+            updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, change.entryId, change.version],
   );
@@ -155,11 +155,11 @@ export async function applyCredit(tx: Queryable, applied: Applied): Promise<void
         WHERE organization_id = ${organization} AND credit_note_id = ${note}),
      note AS (
        UPDATE credit_notes SET amount_applied = ${params.add(applied.amountApplied)},
-              version = ${params.add(applied.version)}, updated_at = clock_timestamp()
+              version = ${params.add(applied.version)}, updated_at = statement_timestamp()
         WHERE organization_id = ${organization} AND id = ${note}),
      moved AS (
        UPDATE invoices i SET amount_credited = m.credited, status = m.status, version = m.version,
-              updated_at = clock_timestamp()
+              updated_at = statement_timestamp()
          FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountCredited))}::numeric[],
                      ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
            AS m(id, credited, status, version)

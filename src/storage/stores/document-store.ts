@@ -186,7 +186,7 @@ export function documentStore<
     async updateDraft(tx: Queryable, organizationId: string, id: string, draft: DraftEdit<Header>) {
       const set = header.map(([, column], index) => `${column} = COALESCE($${index + 4}, ${column})`);
       await tx.query(
-        `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = clock_timestamp()
+        `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = statement_timestamp()
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, draft.version, ...header.map(([field]) => draft[field])],
       );
@@ -217,8 +217,8 @@ export function documentStore<
           ? { entry: 'void_entry_id', at: 'voided_at' }
           : { entry: 'journal_entry_id', at: spec.posted.at };
       await tx.query(
-        `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
-                updated_at = clock_timestamp()
+        `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = statement_timestamp(), version = $5,
+                updated_at = statement_timestamp()
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, change.status, change.entryId, change.version],
       );

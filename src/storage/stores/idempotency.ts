@@ -36,8 +36,9 @@ export async function claim(
     `INSERT INTO idempotency_keys (organization_id, credential_id, key, fingerprint)
      VALUES ($1, $2, $3, $4)
      ON CONFLICT (organization_id, credential_id, key) DO UPDATE
-       SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_body = NULL, created_at = now()
-       WHERE idempotency_keys.created_at < now() - make_interval(hours => $5::int)
+       SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_body = NULL,
+           created_at = EXCLUDED.created_at
+       WHERE idempotency_keys.created_at < EXCLUDED.created_at - make_interval(hours => $5::int)
      RETURNING 1`,
     [scope.organizationId, scope.credentialId, scope.key, fingerprint, windowHours],
   );

@@ -5,8 +5,8 @@
 // by moving next_attempt_at to the lease's end. Outcomes are written by a second statement, only by
 // the claim that still holds the row (same attempt number, still queued). Every time is the
 // database's clock, so several processes agree on what is due.
-import type { Queryable } from '../db.ts';
-import { isoTimestamp } from '../sql.ts';
+import type { Db, Queryable } from '../db.ts';
+import { allowMultiShard, isoTimestamp } from '../sql.ts';
 
 export type EmailStatus = 'recorded' | 'queued' | 'sent' | 'failed';
 
@@ -47,7 +47,7 @@ export interface NewEmail {
 export async function insert(tx: Queryable, email: NewEmail): Promise<void> {
   await tx.query(
     `INSERT INTO invoice_emails (id, organization_id, invoice_id, to_address, subject, body, status, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'queued' THEN clock_timestamp() END)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp() + CASE WHEN $7 = 'queued' THEN interval '0' END)`,
     [email.id, email.organizationId, email.invoiceId, email.to, email.subject, email.body, email.status],
   );
 }
@@ -57,11 +57,10 @@ export async function insertStatement(
   tx: Queryable,
   email: Omit<NewEmail, 'invoiceId'> & { statement: StatementSpec },
 ): Promise<{ created_at: string }> {
-  const [row] = await tx.query<{ created_at: string }>(
+  await tx.query(
     `INSERT INTO invoice_emails (id, organization_id, customer_id, statement_type, statement_from, statement_to,
                                  to_address, subject, body, status, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5::date, $6::date, $7, $8, $9, $10, CASE WHEN $10 = 'queued' THEN clock_timestamp() END)
-     RETURNING ${isoTimestamp('created_at')} AS created_at`,
+     VALUES ($1, $2, $3, $4, $5::date, $6::date, $7, $8, $9, $10, clock_timestamp() + CASE WHEN $10 = 'queued' THEN interval '0' END)`,
     [
       email.id,
       email.organizationId,
@@ -74,6 +73,11 @@ export async function insertStatement(
       email.body,
       email.status,
     ],
+  );
+  // Read back rather than RETURNING: Citus refuses a formatted (not IMMUTABLE) timestamp there.
+  const [row] = await tx.query<{ created_at: string }>(
+    `SELECT ${isoTimestamp('created_at')} AS created_at FROM invoice_emails WHERE organization_id = $1 AND id = $2`,
+    [email.organizationId, email.id],
   );
   return row!;
 }
@@ -106,39 +110,50 @@ export interface ClaimedEmail {
   attempts: number;
 }
 
+/** How many due messages one claim considers, should other processes take the first ones. */
+const CLAIM_CANDIDATES = 5;
+
 /**
  * Claims the message due longest, if any, across all books: attempts + 1, leased for `leaseMs` (due
- * again then, should this process die before recording an outcome). Rows another transaction is
- * claiming are skipped, never waited for, so two processes never take the same message; the outer
- * condition says it again, should a row change between the pick and the update. The pick is a
- * scalar subquery, run once: as a joined subquery the planner may rescan it, and each rescan could
- * skip to another row, claiming several at once (found by the two-process test).
+ * again then, should this process die before recording an outcome). Two steps, so that on Citus
+ * (D79) the claim routes to one shard: the pick reads the few messages due longest across all books
+ * (a multi-shard read, the delivery worker's, outside any request), then the claim updates one of
+ * them by its organization and id, on the condition that it is still queued and due. Two processes
+ * that pick the same message never both take it: the second's update waits for the first's, then
+ * finds it leased and goes on to the next candidate.
  */
-export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedEmail | undefined> {
-  const [row] = await db.query<ClaimedEmail>(
-    `UPDATE invoice_emails e
-        SET attempts = e.attempts + 1,
-            claimed_until = clock_timestamp() + $1::float8 * interval '1 millisecond',
-            next_attempt_at = clock_timestamp() + $1::float8 * interval '1 millisecond'
-      WHERE e.id = (SELECT id FROM invoice_emails
-                     WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
-                     ORDER BY next_attempt_at
-                     LIMIT 1
-                       FOR UPDATE SKIP LOCKED)
-        AND e.status = 'queued' AND e.next_attempt_at <= clock_timestamp()
-      RETURNING e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
-                e.statement_from::text AS statement_from, e.statement_to::text AS statement_to,
-                e.to_address, e.subject, e.body, e.attempts`,
-    [leaseMs],
-  );
-  return row;
+export async function claimDue(db: Db, leaseMs: number): Promise<ClaimedEmail | undefined> {
+  const due = await db.transaction(async (tx) => {
+    await allowMultiShard(tx);
+    return tx.query<{ organization_id: string; id: string }>(
+      `SELECT organization_id, id FROM invoice_emails
+        WHERE status = 'queued' AND next_attempt_at <= clock_timestamp()
+        ORDER BY next_attempt_at LIMIT ${CLAIM_CANDIDATES}`,
+    );
+  });
+  for (const candidate of due) {
+    const [row] = await db.query<ClaimedEmail>(
+      `UPDATE invoice_emails e
+          SET attempts = e.attempts + 1,
+              claimed_until = statement_timestamp() + $1::float8 * interval '1 millisecond',
+              next_attempt_at = statement_timestamp() + $1::float8 * interval '1 millisecond'
+        WHERE e.organization_id = $2 AND e.id = $3
+          AND e.status = 'queued' AND e.next_attempt_at <= statement_timestamp()
+        RETURNING e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
+                  iso_date_text(e.statement_from) AS statement_from, iso_date_text(e.statement_to) AS statement_to,
+                  e.to_address, e.subject, e.body, e.attempts`,
+      [leaseMs, candidate.organization_id, candidate.id],
+    );
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /** Delivered: `sent` with the server's message id. False when the claim was lost (lease ran out). */
 export async function recordSent(db: Queryable, claim: ClaimedEmail, messageId: string): Promise<boolean> {
   const rows = await db.query(
     `UPDATE invoice_emails
-        SET status = 'sent', message_id = $4, sent_at = clock_timestamp(), claimed_until = NULL,
+        SET status = 'sent', message_id = $4, sent_at = statement_timestamp(), claimed_until = NULL,
             next_attempt_at = NULL
       WHERE organization_id = $1 AND id = $2 AND attempts = $3 AND status = 'queued'
       RETURNING id`,
@@ -160,7 +175,7 @@ export async function recordFailure(
   const rows = await db.query(
     `UPDATE invoice_emails
         SET status = CASE WHEN $4::float8 IS NULL THEN 'failed' ELSE 'queued' END,
-            next_attempt_at = clock_timestamp() + $4::float8 * interval '1 millisecond',
+            next_attempt_at = statement_timestamp() + $4::float8 * interval '1 millisecond',
             last_error = $5, claimed_until = NULL, attempts = $6
       WHERE organization_id = $1 AND id = $2 AND attempts = $3 AND status = 'queued'
       RETURNING id`,

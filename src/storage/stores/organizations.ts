@@ -67,10 +67,11 @@ export interface NewOrganization {
   seats: number;
 }
 
+/** Inserts the books and reads them back (Citus refuses RETURNING with a date cast: not IMMUTABLE). */
 export async function insert(tx: Tx, organization: NewOrganization): Promise<OrganizationRow> {
-  const [row] = await tx.query<OrganizationRow>(
+  await tx.query(
     `INSERT INTO organizations (id, name, mode, live_organization_id, currency, seats)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ORGANIZATION_COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6)`,
     [
       organization.id,
       organization.name,
@@ -80,7 +81,7 @@ export async function insert(tx: Tx, organization: NewOrganization): Promise<Org
       organization.seats,
     ],
   );
-  return row!;
+  return (await find(tx, organization.id))!;
 }
 
 /**
