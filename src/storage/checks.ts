@@ -2,7 +2,7 @@
 // organizations. Each returns only the rows that break the invariant, in one shape (CheckRow), so
 // the cost is that of reading the tables once, whatever the books hold. Every join is on
 // organization_id (D3): a batch is a list of organizations, never a join across them.
-import type { Queryable } from './db.ts';
+import type { Queryable, Tx } from './db.ts';
 
 /** One broken rule on one record: what the books should say and what they say. */
 export interface CheckRow {
@@ -881,13 +881,34 @@ export async function changeRecordViolations(db: Queryable, organizationIds: str
   );
 }
 
+/**
+ * How many organizations one check statement may take: on Citus one (D79), since a set of them spans
+ * shards, which the checks' GROUPING SETS and the single-shard rule refuse; unbounded elsewhere.
+ */
+export async function organizationsPerStatementMax(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ citus: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') AS citus",
+  );
+  return row?.citus ? 1 : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Plans each run of a prepared statement for its values, in this transaction: on Citus a generic
+ * plan of `organization_id = ANY($1)` cannot be routed to the one shard the values name.
+ */
+export async function planEachRun(tx: Tx): Promise<void> {
+  await tx.query("SELECT set_config('plan_cache_mode', 'force_custom_plan', true)");
+}
+
 /** The organizations to check, oldest first; with `organizationId`, that one if it exists. */
 export async function organizationsToCheck(db: Queryable, organizationId?: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT id::text AS id FROM organizations
-      WHERE $1::uuid IS NULL OR id = $1::uuid ORDER BY created_at, id`,
-    [organizationId ?? null],
-  );
+  // Two statements, not an optional filter: on Citus one organization's is routed to its shard.
+  const rows =
+    organizationId === undefined
+      ? await db.query<{ id: string }>('SELECT id::text AS id FROM organizations ORDER BY created_at, id')
+      : await db.query<{ id: string }>('SELECT id::text AS id FROM organizations WHERE id = $1::uuid', [
+          organizationId,
+        ]);
   return rows.map((row) => row.id);
 }
 

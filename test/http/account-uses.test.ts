@@ -120,10 +120,10 @@ describe("a tax rate's account (D84)", () => {
   test('a tax rate whose account became Accounts Payable before the rule (stored directly) is refused when a bill opens or an invoice is sent', async () => {
     const books = await signUp(harness);
     const rate = await createTaxRate(harness, books.headers, '10.0000');
-    await harness.db.query('UPDATE tax_rates SET liability_account_id = $1 WHERE id = $2', [
-      books.accounts['2000']!,
-      rate.id,
-    ]);
+    await harness.db.query(
+      'UPDATE tax_rates SET liability_account_id = $1 WHERE organization_id = $3 AND id = $2',
+      [books.accounts['2000']!, rate.id, books.organizationId],
+    );
     const vendor = await vendorOf(books);
     const bill = ok(
       await call(harness, 'POST', '/api/v1/bills', books.headers, {

@@ -13,8 +13,10 @@ import {
   ledgerViolations,
   type NumberedTable,
   numberViolations,
+  organizationsPerStatementMax,
   organizationsToCheck,
   payablesViolations,
+  planEachRun,
   paymentViolations,
   receivablesViolations,
   reconciliationViolations,
@@ -108,6 +110,7 @@ function inSnapshot(db: Queryable, organizationIds: string[]): Promise<CheckRow[
   if (!isDb(db)) return checkBatch(db, organizationIds);
   return db.transaction(async (tx) => {
     await readOnlySnapshot(tx);
+    await planEachRun(tx);
     return checkBatch(tx, organizationIds);
   });
 }
@@ -139,8 +142,9 @@ export async function checkBooks(
 ): Promise<CheckReport> {
   const organizations = await organizationsToCheck(db, options.organizationId);
   const violations: Violation[] = [];
-  for (let start = 0; start < organizations.length; start += ORGANIZATIONS_PER_BATCH) {
-    const batch = organizations.slice(start, start + ORGANIZATIONS_PER_BATCH);
+  const perBatch = Math.min(ORGANIZATIONS_PER_BATCH, await organizationsPerStatementMax(db));
+  for (let start = 0; start < organizations.length; start += perBatch) {
+    const batch = organizations.slice(start, start + perBatch);
     for (const row of await inSnapshot(db, batch)) violations.push(toViolation(row));
     options.onProgress?.(start + batch.length, organizations.length);
   }
