@@ -2,7 +2,7 @@
 // organizations. Each returns only the rows that break the invariant, in one shape (CheckRow), so
 // the cost is that of reading the tables once, whatever the books hold. Every join is on
 // organization_id (D3): a batch is a list of organizations, never a join across them.
-import type { Queryable, Tx } from './db.ts';
+import type { Queryable } from './db.ts';
 
 /** One broken rule on one record: what the books should say and what they say. */
 export interface CheckRow {
@@ -893,11 +893,22 @@ export async function organizationsPerStatementMax(db: Queryable): Promise<numbe
 }
 
 /**
- * Plans each run of a prepared statement for its values, in this transaction: on Citus a generic
- * plan of `organization_id = ANY($1)` cannot be routed to the one shard the values name.
+ * The check statements of one organization as Citus routes them (D79): every `organization_id =
+ * ANY($1::uuid[])` of a statement becomes `organization_id = $1::uuid`, with the one id as $1. Citus
+ * runs a statement with CTEs and GROUPING SETS only when it routes to one shard, and it routes on an
+ * equality with the distribution column, not on an array. Other handles and batches pass through.
  */
-export async function planEachRun(tx: Tx): Promise<void> {
-  await tx.query("SELECT set_config('plan_cache_mode', 'force_custom_plan', true)");
+export function oneOrganizationStatements(db: Queryable): Queryable {
+  return {
+    query: (sql, params) => {
+      const first = params?.[0];
+      if (!params || !Array.isArray(first) || first.length !== 1) return db.query(sql, params);
+      return db.query(sql.replaceAll('= ANY($1::uuid[])', '= $1::uuid'), [
+        String(first[0]),
+        ...params.slice(1),
+      ]);
+    },
+  };
 }
 
 /** The organizations to check, oldest first; with `organizationId`, that one if it exists. */

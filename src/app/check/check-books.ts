@@ -13,10 +13,10 @@ import {
   ledgerViolations,
   type NumberedTable,
   numberViolations,
+  oneOrganizationStatements,
   organizationsPerStatementMax,
   organizationsToCheck,
   payablesViolations,
-  planEachRun,
   paymentViolations,
   receivablesViolations,
   reconciliationViolations,
@@ -107,11 +107,10 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
  * statements see the same books even while a service writes (no violation made of two moments).
  */
 function inSnapshot(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
-  if (!isDb(db)) return checkBatch(db, organizationIds);
+  if (!isDb(db)) return checkBatch(oneOrganizationStatements(db), organizationIds);
   return db.transaction(async (tx) => {
     await readOnlySnapshot(tx);
-    await planEachRun(tx);
-    return checkBatch(tx, organizationIds);
+    return checkBatch(oneOrganizationStatements(tx), organizationIds);
   });
 }
 
