@@ -91,6 +91,9 @@ createdb() {
   # fresh test database quick to distribute on a small machine.
   psql_at "$PORT" "$1" -c "ALTER DATABASE $1 SET citus.multi_task_query_log_level = 'error'"
   psql_at "$PORT" "$1" -c "ALTER DATABASE $1 SET citus.shard_count = 4"
+  # Citus routes a prepared statement that is more than a one-table lookup (UPDATE ... FROM unnest,
+  # a join, a CTE) only when it is planned for its values; a generic plan fans out to every shard.
+  psql_at "$PORT" "$1" -c "ALTER DATABASE $1 SET plan_cache_mode = force_custom_plan"
   echo "postgres://postgres@$HOST:$PORT/$1"
 }
 
@@ -115,7 +118,7 @@ stop() {
 case "${1:-}" in
   build) build ;;
   start) start ;;
-  createdb) createdb "${2:?database name}" ;;
+  createdb) PGOPTIONS='-c client_min_messages=warning' createdb "${2:?database name}" ;;
   dropdb) dropdb "${2:?database name}" ;;
   status) status ;;
   stop) stop ;;
