@@ -78,7 +78,8 @@ export async function ledgerViolations(db: Queryable, organizationIds: string[])
          FULL JOIN summary s
            ON s.organization_id = p.organization_id AND s.account_id = p.account_id AND s.day = p.day
          LEFT JOIN accounts a
-           ON a.organization_id = COALESCE(p.organization_id, s.organization_id)
+           ON a.organization_id = ANY($1::uuid[])
+          AND a.organization_id = COALESCE(p.organization_id, s.organization_id)
           AND a.id = COALESCE(p.account_id, s.account_id)
         WHERE COALESCE(p.debit, 0.0000) <> COALESCE(s.debit, 0.0000) OR COALESCE(p.credit, 0.0000) <> COALESCE(s.credit, 0.0000)
        UNION ALL
@@ -715,6 +716,7 @@ export async function stockAccountViolations(db: Queryable, organizationIds: str
        SELECT b.organization_id, b.account_id, sum(b.debit - b.credit) AS balance
          FROM account_balances b
          JOIN stock_accounts s ON s.organization_id = b.organization_id AND s.account_id = b.account_id
+        WHERE b.organization_id = ANY($1::uuid[])
         GROUP BY b.organization_id, b.account_id),
      compared AS (
        SELECT s.organization_id, s.account_id, COALESCE(b.balance, 0.0000) AS ledger,
@@ -728,7 +730,7 @@ export async function stockAccountViolations(db: Queryable, organizationIds: str
             c.stock::text AS expected, c.ledger::text AS found
        FROM compared c
        JOIN accounts a ON a.organization_id = c.organization_id AND a.id = c.account_id
-      WHERE c.ledger <> c.stock
+      WHERE c.ledger <> c.stock AND a.organization_id = ANY($1::uuid[])
       ORDER BY 1, 4`,
     [organizationIds],
   );
