@@ -947,9 +947,12 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
               count(*) FILTER (WHERE e.status IS DISTINCT FROM 'posted' OR e.reversed_by_entry_id IS NOT NULL
                                   OR e.reverses_entry_id IS NOT NULL) AS not_posted
          FROM bank_matches m
-         JOIN bank_transactions t ON t.organization_id = m.organization_id AND t.id = m.bank_transaction_id
-         LEFT JOIN journal_lines l ON l.organization_id = m.organization_id AND l.id = m.journal_line_id
-         LEFT JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+         JOIN bank_transactions t
+           ON t.organization_id = ANY($1::uuid[]) AND t.organization_id = m.organization_id AND t.id = m.bank_transaction_id
+         LEFT JOIN journal_lines l
+           ON l.organization_id = ANY($1::uuid[]) AND l.organization_id = m.organization_id AND l.id = m.journal_line_id
+         LEFT JOIN journal_entries e
+           ON e.organization_id = ANY($1::uuid[]) AND e.organization_id = l.organization_id AND e.id = l.journal_entry_id
         WHERE m.organization_id = ANY($1::uuid[])
         GROUP BY m.organization_id, m.bank_transaction_id),
      found AS (
@@ -989,10 +992,12 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
               CASE WHEN t.id IS NULL THEN format('source %s is no bank transaction of these books', e.source_id)
                    ELSE format('lines moving it by %s', COALESCE(b.moved, 0.0000)) END
          FROM journal_entries e
-         LEFT JOIN bank_transactions t ON t.organization_id = e.organization_id AND t.id = e.source_id
+         LEFT JOIN bank_transactions t
+           ON t.organization_id = ANY($1::uuid[]) AND t.organization_id = e.organization_id AND t.id = e.source_id
          LEFT JOIN LATERAL (
            SELECT sum(l.debit - l.credit) AS moved FROM journal_lines l
-            WHERE l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = t.account_id) b
+            WHERE l.organization_id = ANY($1::uuid[]) AND l.organization_id = e.organization_id
+              AND l.journal_entry_id = e.id AND l.account_id = t.account_id) b
            ON true
         WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'bank_transaction'
           AND (t.id IS NULL OR b.moved IS DISTINCT FROM t.amount))
