@@ -306,11 +306,12 @@ describe('stock value moves only with stock (D84, D86)', () => {
     await cleanBooks(books);
     const move = (account: string) =>
       harness.db.transaction(async (tx) => {
+        await tx.query("SELECT set_config('citus.propagate_set_commands', 'local', true)");
         await tx.query('SET LOCAL session_replication_role = replica');
-        await tx.query('UPDATE items SET inventory_asset_account_id = $1 WHERE id = $2', [
-          account,
-          widget.id,
-        ]);
+        await tx.query(
+          'UPDATE items SET inventory_asset_account_id = $1 WHERE organization_id = $3 AND id = $2',
+          [account, widget.id, books.organizationId],
+        );
       });
     await move(shelf.id);
     try {
