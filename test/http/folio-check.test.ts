@@ -23,6 +23,7 @@ import {
   today,
 } from '../helpers/harness.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
+import { tamper as tamperBooks } from '../helpers/tamper.ts';
 
 let harness: Harness;
 before(async () => {
@@ -129,14 +130,11 @@ async function ledger(): Promise<Ledger> {
 }
 
 /**
- * Runs statements with triggers off (the ledger's immutability triggers refuse these writes):
- * session_replication_role = replica works the same on PGlite and PostgreSQL (superuser).
+ * Runs statements with triggers off (the ledger's immutability triggers refuse these writes): the
+ * shared helper, which works the same on PGlite, PostgreSQL and Citus.
  */
-async function tamper(statements: [string, SqlParam[]][]) {
-  await harness.db.transaction(async (tx) => {
-    await tx.query('SET LOCAL session_replication_role = replica');
-    for (const [sql, params] of statements) await tx.query(sql, params);
-  });
+function tamper(statements: [string, SqlParam[]][]) {
+  return tamperBooks(harness, statements);
 }
 
 async function violationsOf(organizationId: string): Promise<Violation[]> {
