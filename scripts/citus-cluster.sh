@@ -62,7 +62,7 @@ full_page_writes = off
 max_worker_processes = 16
 EOF
     fi
-    if ! "$BIN/pg_isready" -h "$HOST" -p "$p" -q; then
+    if ! "$BIN/pg_isready" -h "$HOST" -p "$p" -U postgres -q; then
       as_postgres "$BIN/pg_ctl -D $DIR/n$p -l $DIR/n$p.log -w start >/dev/null"
     fi
   done
@@ -104,7 +104,7 @@ dropdb() {
 
 status() {
   for p in $PORTS; do
-    if "$BIN/pg_isready" -h "$HOST" -p "$p" -q; then echo "node $p: up ($DIR/n$p)"; else echo "node $p: down"; fi
+    if "$BIN/pg_isready" -h "$HOST" -p "$p" -U postgres -q; then echo "node $p: up ($DIR/n$p)"; else echo "node $p: down"; fi
   done
 }
 
