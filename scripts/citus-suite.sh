@@ -17,6 +17,8 @@ trap 'scripts/citus-cluster.sh dropdb "$DB" >/dev/null 2>&1 || true' EXIT
 
 start=$(date +%s)
 mapfile -t files < <(find test -name '*.test.ts' | sort)
+status=0
 FOLIO_TEST_DB=postgres TEST_DATABASE_URL="$URL" \
-  node --import tsx --test --test-concurrency="${FOLIO_CITUS_TEST_CONCURRENCY:-2}" "${files[@]}"
-echo "# Citus suite: ${#files[@]} files in $(($(date +%s) - start)) s"
+  node --import tsx --test --test-concurrency="${FOLIO_CITUS_TEST_CONCURRENCY:-2}" "${files[@]}" || status=$?
+echo "# Citus suite: ${#files[@]} files in $(($(date +%s) - start)) s$([ "$status" = 0 ] || echo ", FAILED")"
+exit "$status"
