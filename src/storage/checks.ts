@@ -79,7 +79,8 @@ export async function ledgerViolations(db: Queryable, organizationIds: string[])
          FULL JOIN summary s
            ON s.organization_id = p.organization_id AND s.account_id = p.account_id AND s.day = p.day
          LEFT JOIN accounts a
-           ON a.organization_id = COALESCE(p.organization_id, s.organization_id)
+           ON a.organization_id = ANY($1::uuid[])
+          AND a.organization_id = COALESCE(p.organization_id, s.organization_id)
           AND a.id = COALESCE(p.account_id, s.account_id)
         WHERE COALESCE(p.debit, 0.0000) <> COALESCE(s.debit, 0.0000) OR COALESCE(p.credit, 0.0000) <> COALESCE(s.credit, 0.0000)
        UNION ALL
@@ -808,6 +809,7 @@ export async function stockAccountViolations(db: Queryable, organizationIds: str
        SELECT b.organization_id, b.account_id, sum(b.debit - b.credit) AS balance
          FROM account_balances b
          JOIN stock_accounts s ON s.organization_id = b.organization_id AND s.account_id = b.account_id
+        WHERE b.organization_id = ANY($1::uuid[])
         GROUP BY b.organization_id, b.account_id),
      compared AS (
        SELECT s.organization_id, s.account_id, COALESCE(b.balance, 0.0000) AS ledger,
@@ -821,7 +823,7 @@ export async function stockAccountViolations(db: Queryable, organizationIds: str
             c.stock::text AS expected, c.ledger::text AS found
        FROM compared c
        JOIN accounts a ON a.organization_id = c.organization_id AND a.id = c.account_id
-      WHERE c.ledger <> c.stock
+      WHERE c.ledger <> c.stock AND a.organization_id = ANY($1::uuid[])
       ORDER BY 1, 4`,
     [organizationIds],
   );
@@ -975,13 +977,45 @@ export async function changeRecordViolations(db: Queryable, organizationIds: str
   );
 }
 
+/**
+ * How many organizations one check statement may take: on Citus one (D79), since a set of them spans
+ * shards, which the checks' GROUPING SETS and the single-shard rule refuse; unbounded elsewhere.
+ */
+export async function organizationsPerStatementMax(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ citus: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') AS citus",
+  );
+  return row?.citus ? 1 : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The check statements of one organization as Citus routes them (D79): every `organization_id =
+ * ANY($1::uuid[])` of a statement becomes `organization_id = $1::uuid`, with the one id as $1. Citus
+ * runs a statement with CTEs and GROUPING SETS only when it routes to one shard, and it routes on an
+ * equality with the distribution column, not on an array. Other handles and batches pass through.
+ */
+export function oneOrganizationStatements(db: Queryable): Queryable {
+  return {
+    query: (sql, params) => {
+      const first = params?.[0];
+      if (!params || !Array.isArray(first) || first.length !== 1) return db.query(sql, params);
+      return db.query(sql.replaceAll('= ANY($1::uuid[])', '= $1::uuid'), [
+        String(first[0]),
+        ...params.slice(1),
+      ]);
+    },
+  };
+}
+
 /** The organizations to check, oldest first; with `organizationId`, that one if it exists. */
 export async function organizationsToCheck(db: Queryable, organizationId?: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT id::text AS id FROM organizations
-      WHERE $1::uuid IS NULL OR id = $1::uuid ORDER BY created_at, id`,
-    [organizationId ?? null],
-  );
+  // Two statements, not an optional filter: on Citus one organization's is routed to its shard.
+  const rows =
+    organizationId === undefined
+      ? await db.query<{ id: string }>('SELECT id::text AS id FROM organizations ORDER BY created_at, id')
+      : await db.query<{ id: string }>('SELECT id::text AS id FROM organizations WHERE id = $1::uuid', [
+          organizationId,
+        ]);
   return rows.map((row) => row.id);
 }
 
@@ -1007,9 +1041,12 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
               count(*) FILTER (WHERE e.status IS DISTINCT FROM 'posted' OR e.reversed_by_entry_id IS NOT NULL
                                   OR e.reverses_entry_id IS NOT NULL) AS not_posted
          FROM bank_matches m
-         JOIN bank_transactions t ON t.organization_id = m.organization_id AND t.id = m.bank_transaction_id
-         LEFT JOIN journal_lines l ON l.organization_id = m.organization_id AND l.id = m.journal_line_id
-         LEFT JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
+         JOIN bank_transactions t
+           ON t.organization_id = ANY($1::uuid[]) AND t.organization_id = m.organization_id AND t.id = m.bank_transaction_id
+         LEFT JOIN journal_lines l
+           ON l.organization_id = ANY($1::uuid[]) AND l.organization_id = m.organization_id AND l.id = m.journal_line_id
+         LEFT JOIN journal_entries e
+           ON e.organization_id = ANY($1::uuid[]) AND e.organization_id = l.organization_id AND e.id = l.journal_entry_id
         WHERE m.organization_id = ANY($1::uuid[])
         GROUP BY m.organization_id, m.bank_transaction_id),
      found AS (
@@ -1049,10 +1086,12 @@ export async function bankViolations(db: Queryable, organizationIds: string[]): 
               CASE WHEN t.id IS NULL THEN format('source %s is no bank transaction of these books', e.source_id)
                    ELSE format('lines moving it by %s', COALESCE(b.moved, 0.0000)) END
          FROM journal_entries e
-         LEFT JOIN bank_transactions t ON t.organization_id = e.organization_id AND t.id = e.source_id
+         LEFT JOIN bank_transactions t
+           ON t.organization_id = ANY($1::uuid[]) AND t.organization_id = e.organization_id AND t.id = e.source_id
          LEFT JOIN LATERAL (
            SELECT sum(l.debit - l.credit) AS moved FROM journal_lines l
-            WHERE l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = t.account_id) b
+            WHERE l.organization_id = ANY($1::uuid[]) AND l.organization_id = e.organization_id
+              AND l.journal_entry_id = e.id AND l.account_id = t.account_id) b
            ON true
         WHERE e.organization_id = ANY($1::uuid[]) AND e.source_type = 'bank_transaction'
           AND (t.id IS NULL OR b.moved IS DISTINCT FROM t.amount))

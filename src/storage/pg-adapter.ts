@@ -49,7 +49,19 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
 
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    // A statement outside a transaction is its own transaction: rolled back whole on a deadlock or
+    // serialization failure, so it is retried like one (bounded). On Citus a lone write to a reference
+    // table (a session's revocation) can deadlock with a transaction writing two of them.
+    async query(sql, params) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run(pool, sql, params);
+        } catch (error) {
+          if (attempt < TRANSACTION_ATTEMPTS_MAX && RETRYABLE_CODES.has(sqlState(error) ?? '')) continue;
+          throw error;
+        }
+      }
+    },
     async exec(sql) {
       await pool.query(sql);
     },

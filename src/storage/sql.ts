@@ -95,3 +95,15 @@ export function childrenOf<Row, Key extends keyof Row>(sql: string, parent: Key)
   return (db: Queryable, organizationId: string, parentIds: string[]): Promise<Map<Row[Key], Row[]>> =>
     rowsByParent<Row, Key>(db, sql, [organizationId], parentIds, parent);
 }
+
+/**
+ * D80's exceptions: the few transactions that read or write the shards of more than one set of books
+ * (sign-up writing live and sandbox books together, membership reads and changes that reach a live
+ * organization's sandbox). Under Citus a multi-shard statement is otherwise refused where
+ * `citus.multi_task_query_log_level` is 'error' (the test suite on a cluster, docs/scale-out.md);
+ * this lifts it for the rest of this transaction only. On PostgreSQL and PGlite the setting is an
+ * unused placeholder, so every database runs the same statements.
+ */
+export async function allowMultiShard(tx: Tx): Promise<void> {
+  await tx.query("SELECT set_config('citus.multi_task_query_log_level', 'off', true)");
+}

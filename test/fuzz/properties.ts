@@ -3,6 +3,7 @@
 // changes nothing (the change feed position, the ledger and the main tables are as before).
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_STATUS } from '../../src/http/errors.ts';
+import { allowMultiShard } from '../../src/storage/sql.ts';
 import { RawBody } from './refs.ts';
 import type { FuzzRequest } from './requests.ts';
 import { encodeURIComponentSafe } from './requests.ts';
@@ -125,7 +126,11 @@ const FINGERPRINT = `SELECT
   (SELECT count(*) FILTER (WHERE revoked_at IS NOT NULL) FROM api_keys WHERE organization_id IN ($1, $2)) AS revoked_keys`;
 
 export async function fingerprint(world: World): Promise<string> {
-  const rows = await world.harness.db.query(FINGERPRINT, [world.books.organizationId, world.books.sandboxId]);
+  // Live and sandbox books together: on Citus a multi-shard read, the test's own.
+  const rows = await world.harness.db.transaction(async (tx) => {
+    await allowMultiShard(tx);
+    return tx.query(FINGERPRINT, [world.books.organizationId, world.books.sandboxId]);
+  });
   return JSON.stringify(rows[0]);
 }
 

@@ -249,13 +249,18 @@ export function errorCode(response: LightMyRequestResponse): string | undefined 
 
 /**
  * PostgreSQL only: resolves once some session of this database waits on a lock (a request queued
- * behind a transaction the test holds open), or throws after `timeoutMs`.
+ * behind a transaction the test holds open), or throws after `timeoutMs`. On Citus the wait is on
+ * the worker that holds the shard, so the cluster-wide citus_stat_activity is read instead.
  */
 export async function waitForLockWait(harness: Harness, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const [citus] = await harness.db.query<{ view: string | null }>(
+    "SELECT to_regclass('citus_stat_activity')::text AS view",
+  );
+  const activity = citus?.view ? 'citus_stat_activity' : 'pg_stat_activity';
   for (;;) {
     const [row] = await harness.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
+      `SELECT count(*)::int AS n FROM ${activity}
         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
     if ((row?.n ?? 0) > 0) return;

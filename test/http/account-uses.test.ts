@@ -120,10 +120,10 @@ describe("a tax rate's account (D84)", () => {
   test('a tax rate whose account became Accounts Payable before the rule (stored directly) is refused when a bill opens or an invoice is sent', async () => {
     const books = await signUp(harness);
     const rate = await createTaxRate(harness, books.headers, '10.0000');
-    await harness.db.query('UPDATE tax_rates SET liability_account_id = $1 WHERE id = $2', [
-      books.accounts['2000']!,
-      rate.id,
-    ]);
+    await harness.db.query(
+      'UPDATE tax_rates SET liability_account_id = $1 WHERE organization_id = $3 AND id = $2',
+      [books.accounts['2000']!, rate.id, books.organizationId],
+    );
     const vendor = await vendorOf(books);
     const bill = ok(
       await call(harness, 'POST', '/api/v1/bills', books.headers, {
@@ -306,11 +306,12 @@ describe('stock value moves only with stock (D84, D86)', () => {
     await cleanBooks(books);
     const move = (account: string) =>
       harness.db.transaction(async (tx) => {
+        await tx.query("SELECT set_config('citus.propagate_set_commands', 'local', true)");
         await tx.query('SET LOCAL session_replication_role = replica');
-        await tx.query('UPDATE items SET inventory_asset_account_id = $1 WHERE id = $2', [
-          account,
-          widget.id,
-        ]);
+        await tx.query(
+          'UPDATE items SET inventory_asset_account_id = $1 WHERE organization_id = $3 AND id = $2',
+          [account, widget.id, books.organizationId],
+        );
       });
     await move(shelf.id);
     try {

@@ -149,9 +149,10 @@ describe('presenting keys', () => {
   test('an expired key answers 401 authentication_failed and is listed as expired', async () => {
     const books = await signUp(harness);
     const key = await createKey(harness, books);
-    await harness.db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [
-      key.id,
-    ]);
+    await harness.db.query(
+      "UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE organization_id = $1 AND id = $2",
+      [books.organizationId, key.id],
+    );
     const response = await call(harness, 'GET', '/api/v1/accounts', key.headers);
     assert.equal(response.statusCode, 401);
     assert.equal(errorCode(response), 'authentication_failed');

@@ -1,10 +1,12 @@
 // D67: log-in and sign-up are throttled per email address and per client address.
+
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AuthThrottleConfig } from '../../src/app/context.ts';
 import { createRedisRateLimiter } from '../../src/infra/redis-rate-limiter.ts';
+import { allowMultiShard } from '../../src/storage/sql.ts';
 import { errorCode, type Harness, signUp, startHarness } from '../helpers/harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -36,8 +38,12 @@ function signupBody(email: string) {
   return { email, password: PASSWORD, name: 'Mallory', organization_name: 'Probe Ltd' };
 }
 
+/** A count across every set of books (on Citus a multi-shard read: the test's own, D80 aside). */
 async function countRows(harness: Harness, sql: string, params: string[]): Promise<number> {
-  const [row] = await harness.db.query<{ n: number }>(sql, params);
+  const [row] = await harness.db.transaction(async (tx) => {
+    await allowMultiShard(tx);
+    return tx.query<{ n: number }>(sql, params);
+  });
   return row?.n ?? 0;
 }
 

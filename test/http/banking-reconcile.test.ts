@@ -148,7 +148,8 @@ describe('reconciliation (D76)', () => {
     // The 80.00 deposit of 2026-11-28 reaches the bank only now, shown on 2026-11-29 by a late import.
     const [inTransitLine] = (
       await harness.db.query<{ id: string }>(
-        `SELECT l.id FROM journal_lines l JOIN journal_entries e ON e.id = l.journal_entry_id
+        `SELECT l.id FROM journal_lines l
+           JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
           WHERE l.organization_id = $1 AND l.account_id = $2 AND e.txn_date = '2026-11-28'`,
         [books.organizationId, checking],
       )

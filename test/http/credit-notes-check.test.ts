@@ -8,6 +8,7 @@ import { checkBooks, type Violation } from '../../src/app/check/check-books.ts';
 import type { SqlParam } from '../../src/storage/db.ts';
 import { call, type Harness, startHarness } from '../helpers/harness.ts';
 import { ok, receivablesSetup, sentInvoice } from '../helpers/receivables.ts';
+import { tamper as tamperBooks } from '../helpers/tamper.ts';
 
 let harness: Harness;
 before(async () => {
@@ -44,12 +45,9 @@ async function violationsOf(organizationId: string): Promise<Violation[]> {
   return (await checkBooks(harness.db, { organizationId })).violations;
 }
 
-/** Runs statements with triggers off, as folio-check.test.ts does. */
-async function tamper(statements: [string, SqlParam[]][]) {
-  await harness.db.transaction(async (tx) => {
-    await tx.query('SET LOCAL session_replication_role = replica');
-    for (const [sql, params] of statements) await tx.query(sql, params);
-  });
+/** Runs statements with triggers off: the shared helper folio-check.test.ts uses (it also runs on Citus). */
+function tamper(statements: [string, SqlParam[]][]) {
+  return tamperBooks(harness, statements);
 }
 
 async function brokenThenRepaired(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
+import { allowMultiShard } from '../../src/storage/sql.ts';
 import { changesSince, feedCursor } from '../helpers/feed.ts';
 import {
   type Books,
@@ -33,8 +34,12 @@ async function createCustomer(books: Books, body: Record<string, unknown> = {}, 
  */
 const written = { invoices: [] as string[], payments: [] as string[] };
 async function removeWrittenRows() {
-  await harness.db.query('DELETE FROM payments_received WHERE id = ANY($1::uuid[])', [written.payments]);
-  await harness.db.query('DELETE FROM invoices WHERE id = ANY($1::uuid[])', [written.invoices]);
+  // Rows of many organizations at once: on Citus a multi-shard write, the test's own.
+  await harness.db.transaction(async (tx) => {
+    await allowMultiShard(tx);
+    await tx.query('DELETE FROM payments_received WHERE id = ANY($1::uuid[])', [written.payments]);
+    await tx.query('DELETE FROM invoices WHERE id = ANY($1::uuid[])', [written.invoices]);
+  });
 }
 
 /** Writes invoice and payment rows directly: the invoice and payment use cases are not under test here. */

@@ -19,12 +19,16 @@ import { refusedUnchanged } from '../helpers/refusals.ts';
 
 const harness = useHarness();
 
-/** PostgreSQL: resolves once `count` sessions of this database wait on a lock. */
+/** PostgreSQL: resolves once `count` sessions of this database wait on a lock (on Citus: on a worker). */
 async function waitForLockWaiters(count: number, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
+  const [citus] = await harness.db.query<{ view: string | null }>(
+    "SELECT to_regclass('citus_stat_activity')::text AS view",
+  );
+  const activity = citus?.view ? 'citus_stat_activity' : 'pg_stat_activity';
   for (;;) {
     const [row] = await harness.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
+      `SELECT count(*)::int AS n FROM ${activity}
         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
     if ((row?.n ?? 0) >= count) return;

@@ -12,6 +12,7 @@ import type { ErrorCode } from '../../src/domain/errors.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { ERROR_STATUS } from '../../src/http/errors.ts';
 import type { Db, Tx } from '../../src/storage/db.ts';
+import { allowMultiShard } from '../../src/storage/sql.ts';
 import { changesSince, feedCursor } from '../helpers/feed.ts';
 import {
   addMember,
@@ -44,12 +45,16 @@ async function snapshot(organizationIds: string[]): Promise<Record<string, strin
   const rows: Record<string, string> = {};
   const scoped = [...tables.map((t) => [t.table_name, 'organization_id']), ['organizations', 'id']];
   for (const [table, column] of scoped) {
-    const [row] = await harness.db.query<{ rows: string }>(
-      `SELECT coalesce(string_agg(r, E'\\n' ORDER BY r), '') AS rows
-         FROM (SELECT (to_jsonb(t) - 'last_used_at' - 'first_used_at')::text AS r FROM ${table} t
-                WHERE ${column} = ANY($1::uuid[])) s`,
-      [organizationIds],
-    );
+    // Live and sandbox books together: on Citus a multi-shard read, the test's own.
+    const [row] = await harness.db.transaction(async (tx) => {
+      await allowMultiShard(tx);
+      return tx.query<{ rows: string }>(
+        `SELECT coalesce(string_agg(r, E'\\n' ORDER BY r), '') AS rows
+           FROM (SELECT (to_jsonb(t) - 'last_used_at' - 'first_used_at')::text AS r FROM ${table} t
+                  WHERE ${column} = ANY($1::uuid[])) s`,
+        [organizationIds],
+      );
+    });
     rows[table!] = row?.rows ?? '';
   }
   return rows;

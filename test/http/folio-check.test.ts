@@ -23,6 +23,7 @@ import {
   today,
 } from '../helpers/harness.ts';
 import { createCustomer, createTaxRate, invoiceBody, ok } from '../helpers/receivables.ts';
+import { tamper as tamperBooks } from '../helpers/tamper.ts';
 
 let harness: Harness;
 before(async () => {
@@ -104,8 +105,8 @@ async function buildLedger(h: Harness): Promise<Ledger> {
   );
   ok(await call(h, 'PATCH', `/api/v1/customers/${customer.id}`, books.headers, { notes: 'edited once' }));
   const [voidRow] = await h.db.query<{ journal_entry_id: string; void_entry_id: string }>(
-    'SELECT journal_entry_id, void_entry_id FROM invoices WHERE id = $1',
-    [voided.id],
+    'SELECT journal_entry_id, void_entry_id FROM invoices WHERE organization_id = $2 AND id = $1',
+    [voided.id, books.organizationId],
   );
   return {
     books,
@@ -129,14 +130,11 @@ async function ledger(): Promise<Ledger> {
 }
 
 /**
- * Runs statements with triggers off (the ledger's immutability triggers refuse these writes):
- * session_replication_role = replica works the same on PGlite and PostgreSQL (superuser).
+ * Runs statements with triggers off (the ledger's immutability triggers refuse these writes): the
+ * shared helper, which works the same on PGlite, PostgreSQL and Citus.
  */
-async function tamper(statements: [string, SqlParam[]][]) {
-  await harness.db.transaction(async (tx) => {
-    await tx.query('SET LOCAL session_replication_role = replica');
-    for (const [sql, params] of statements) await tx.query(sql, params);
-  });
+function tamper(statements: [string, SqlParam[]][]) {
+  return tamperBooks(harness, statements);
 }
 
 async function violationsOf(organizationId: string): Promise<Violation[]> {
@@ -331,8 +329,8 @@ describe('folio check over books built through the API', () => {
   test('payment_agrees: amount not equal to applications plus unapplied, and an entry that debits another account', async () => {
     const { books, fullPaymentId, partialPaymentId } = await ledger();
     const [entry] = await harness.db.query<{ journal_entry_id: string }>(
-      'SELECT journal_entry_id FROM payments_received WHERE id = $1',
-      [partialPaymentId],
+      'SELECT journal_entry_id FROM payments_received WHERE organization_id = $2 AND id = $1',
+      [partialPaymentId, books.organizationId],
     );
     const moveLine = 'UPDATE journal_lines SET account_id = $2 WHERE journal_entry_id = $1 AND line_no = 1';
     const unapplied = 'UPDATE payments_received SET unapplied_amount = unapplied_amount + $2 WHERE id = $1';
@@ -382,8 +380,8 @@ describe('folio check over books built through the API', () => {
     ok(await call(harness, 'POST', `/api/v1/payments-received/${payment.id}/void`, books.headers, {}));
     const link = 'UPDATE journal_entries SET reversed_by_entry_id = $2 WHERE id = $1';
     const [voided] = await harness.db.query<{ void_entry_id: string }>(
-      'SELECT void_entry_id FROM payments_received WHERE id = $1',
-      [payment.id],
+      'SELECT void_entry_id FROM payments_received WHERE organization_id = $2 AND id = $1',
+      [payment.id, books.organizationId],
     );
     const unlinked = await brokenThenRepaired(
       books.organizationId,
@@ -437,12 +435,12 @@ describe('folio check over books built through the API', () => {
   test('change_records: a version without its change record, a bumped version, a deleted draft without its deleted record', async () => {
     const { books, customerId, deletedEntryId } = await ledger();
     const [created] = await harness.db.query<{ seq: string }>(
-      'SELECT seq::text AS seq FROM changes WHERE entity_id = $1 AND entity_version = 1',
-      [customerId],
+      'SELECT seq::text AS seq FROM changes WHERE organization_id = $2 AND entity_id = $1 AND entity_version = 1',
+      [customerId, books.organizationId],
     );
     const [deleted] = await harness.db.query<{ seq: string; entity_version: number }>(
-      "SELECT seq::text AS seq, entity_version FROM changes WHERE entity_id = $1 AND operation = 'deleted'",
-      [deletedEntryId],
+      "SELECT seq::text AS seq, entity_version FROM changes WHERE organization_id = $2 AND entity_id = $1 AND operation = 'deleted'",
+      [deletedEntryId, books.organizationId],
     );
     const found = await brokenThenRepaired(
       books.organizationId,

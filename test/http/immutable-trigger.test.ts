@@ -47,12 +47,16 @@ async function refusal(sql: string, params: string[]): Promise<unknown> {
 test('a posted entry or line changed in SQL raises SQLSTATE FL001, answered 409 immutable_entry', async () => {
   const entry = await postedEntry();
   for (const [sql, params] of [
-    ['UPDATE journal_entries SET memo = $2 WHERE id = $1', [entry.id, 'rewritten']],
-    ['DELETE FROM journal_entries WHERE id = $1', [entry.id]],
-    ['UPDATE journal_lines SET description = $2 WHERE journal_entry_id = $1', [entry.id, 'rewritten']],
-    ['DELETE FROM journal_lines WHERE journal_entry_id = $1', [entry.id]],
+    ['UPDATE journal_entries SET memo = $3 WHERE organization_id = $1 AND id = $2', ['rewritten']],
+    ['DELETE FROM journal_entries WHERE organization_id = $1 AND id = $2', []],
+    [
+      'UPDATE journal_lines SET description = $3 WHERE organization_id = $1 AND journal_entry_id = $2',
+      ['rewritten'],
+    ],
+    ['DELETE FROM journal_lines WHERE organization_id = $1 AND journal_entry_id = $2', []],
   ] as const) {
-    const error = await refusal(sql, [...params]);
+    // By organization and id, as the service writes: on Citus a statement routes to one shard.
+    const error = await refusal(sql, [entry.organizationId, entry.id, ...params]);
     assert.equal(sqlState(error), IMMUTABLE_ENTRY_SQLSTATE, sql);
     const domain = toDomainError(error);
     assert.equal(domain?.code, 'immutable_entry', sql);
@@ -61,9 +65,10 @@ test('a posted entry or line changed in SQL raises SQLSTATE FL001, answered 409 
       error: { code: 'immutable_entry', message: 'posted journal entries are immutable', detail: {} },
     });
   }
-  const [row] = await harness.db.query<{ memo: string }>('SELECT memo FROM journal_entries WHERE id = $1', [
-    entry.id,
-  ]);
+  const [row] = await harness.db.query<{ memo: string }>(
+    'SELECT memo FROM journal_entries WHERE organization_id = $1 AND id = $2',
+    [entry.organizationId, entry.id],
+  );
   assert.equal(row?.memo, '');
 });
 

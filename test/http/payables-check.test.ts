@@ -107,8 +107,8 @@ describe('folio check with payables', () => {
   test('bill_agrees: a void bill whose entry is not reversed by its void entry', async () => {
     const { books, voided } = await booksWithBills();
     const [row] = await harness.db.query<{ void_entry_id: string }>(
-      'SELECT void_entry_id FROM bills WHERE id = $1',
-      [voided.id],
+      'SELECT void_entry_id FROM bills WHERE organization_id = $2 AND id = $1',
+      [voided.id, books.organizationId],
     );
     const sql = 'UPDATE bills SET void_entry_id = $2 WHERE id = $1';
     const found = await brokenThenRepaired(

@@ -4,6 +4,7 @@ import { DomainError, fieldError } from '../../domain/errors.ts';
 import { isSupportedCurrency } from '../../domain/money.ts';
 import { passwordProblem } from '../../domain/password.ts';
 import type { Tx } from '../../storage/db.ts';
+import { allowMultiShard } from '../../storage/sql.ts';
 import * as organizations from '../../storage/stores/organizations.ts';
 import * as people from '../../storage/stores/people.ts';
 import type { Deps } from '../context.ts';
@@ -84,6 +85,8 @@ export async function signup(deps: Deps, command: SignupCommand) {
   const passwordHash = await hashPassword(command.password);
   const token = newSessionToken();
   return deps.db.transaction(async (tx) => {
+    // D80: sign-up writes the live and the sandbox books (or reads the inviting books' sandbox).
+    await allowMultiShard(tx);
     if (await people.findUserByEmail(tx, command.email)) throw signupRefused();
     const user: PublicUser = { id: randomUUID(), email: command.email, name: command.name };
     // A concurrent signup with the same email passes the check too; the unique index refuses one.
@@ -173,6 +176,9 @@ function insertSession(tx: Tx, userId: string, token: string) {
 /** The user and every set of books they reach: each live membership and its sandbox. */
 export async function me(deps: Deps, userId: string) {
   const user = await people.findUser(deps.db, userId);
-  const memberships = await organizations.booksOf(deps.db, userId);
+  const memberships = await deps.db.transaction(async (tx) => {
+    await allowMultiShard(tx); // D80: a membership read, across every set of books of the user
+    return organizations.booksOf(tx, userId);
+  });
   return { user, memberships };
 }

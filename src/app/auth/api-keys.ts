@@ -78,7 +78,7 @@ async function insertKey(
       expiresAt: input.expiresAt,
       rotatedFrom: input.rotatedFrom ?? null,
     });
-    if (input.rotatedFrom) await apiKeys.setReplacedBy(tx, input.rotatedFrom, id);
+    if (input.rotatedFrom) await apiKeys.setReplacedBy(tx, actor.organization.id, input.rotatedFrom, id);
   });
   const row = await readKey(deps, actor, id);
   return { ...describeKey(row, deps.config.keyRotationGraceSeconds), key };

@@ -82,12 +82,12 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 export async function actorForApiKey(deps: Deps, presented: string): Promise<Actor> {
   const parsed = parseApiKey(presented);
   if (!parsed) throw authenticationFailed();
-  // One round trip per request: the key, its replacement's first use, its books and its creator's
-  // current role there (a sandbox takes roles from its live books), all re-read every time (D14).
+  // The key, its replacement's first use and its books, then its creator's current role there (a
+  // sandbox takes roles from its live books), all re-read every time (D14).
   const key = await apiKeys.findPresented(deps.db, sha256(presented));
   if (!key || key.revoked_at || key.expires_at.getTime() <= Date.now()) throw authenticationFailed();
   if (rotationGraceOver(key, deps.config.keyRotationGraceSeconds)) {
-    await apiKeys.revokeRotated(deps.db, key.id);
+    await apiKeys.revokeRotated(deps.db, key.organization_id, key.id);
     throw authenticationFailed();
   }
   const organization = key.organization
@@ -96,7 +96,7 @@ export async function actorForApiKey(deps: Deps, presented: string): Promise<Act
   // D16: the prefix must match the mode of the pinned books before any bookkeeping code runs.
   const expectedMode = parsed.mode === 'live' ? 'live' : 'sandbox';
   if (!organization || organization.mode !== expectedMode) throw authenticationFailed();
-  const creatorRole = key.creator_role as Role | null;
+  const creatorRole = await memberRole(deps, organization, key.created_by);
   if (!creatorRole) throw authenticationFailed('the user who created this key is no longer a member');
   await noteKeyUse(deps, key);
   return {
@@ -128,5 +128,5 @@ async function noteKeyUse(deps: Deps, key: apiKeys.PresentedKey) {
   const last = lastUsedWrites.get(key.id) ?? key.last_used_at?.getTime() ?? 0;
   if (now - last < LAST_USED_WRITE_INTERVAL_MS && key.last_used_at) return;
   lastUsedWrites.set(key.id, now);
-  await apiKeys.noteUse(deps.db, key.id);
+  await apiKeys.noteUse(deps.db, key.organization_id, key.id);
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { Tx } from '../../storage/db.ts';
+import { allowMultiShard } from '../../storage/sql.ts';
 import type { InvitationRow } from '../../storage/stores/auth-links.ts';
 import * as links from '../../storage/stores/auth-links.ts';
 import * as organizations from '../../storage/stores/organizations.ts';
@@ -168,6 +169,7 @@ export async function acceptInvitationIn(tx: Tx, token: string, user: { id: stri
     () => new DomainError('invalid_state', 'you are already a member of these books', {}),
   );
   await links.markInvitationAccepted(tx, row.organization_id, row.id, user.id);
+  await allowMultiShard(tx); // D80: a membership change, answered with the live books and their sandbox
   const live = await organizations.find(tx, row.organization_id);
   const sandbox = await organizations.sandboxOf(tx, row.organization_id);
   if (!live || !sandbox) throw notFound('organization');

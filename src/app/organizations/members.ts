@@ -2,7 +2,7 @@
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { ROLES, type Role } from '../../domain/roles.ts';
 import type { Queryable, Tx } from '../../storage/db.ts';
-import { isUuid } from '../../storage/sql.ts';
+import { allowMultiShard, isUuid } from '../../storage/sql.ts';
 import * as apiKeys from '../../storage/stores/api-keys.ts';
 import type { MemberRow } from '../../storage/stores/organizations.ts';
 import * as organizations from '../../storage/stores/organizations.ts';
@@ -123,6 +123,9 @@ export async function removeMember(deps: Deps, actor: Actor, userId: string) {
     await organizations.deleteMembership(tx, organizationId, userId);
     // Spec, Authentication 4: removing the creator ends the key, so adding them back later must not
     // revive it. Their keys on the live books and on its sandbox are revoked with the membership.
+    await allowMultiShard(tx); // D80: a membership change reaches the sandbox's keys too
     await apiKeys.revokeCreatedBy(tx, organizationId, userId);
+    const sandbox = await organizations.sandboxOf(tx, organizationId);
+    if (sandbox) await apiKeys.revokeCreatedBy(tx, sandbox.id, userId);
   });
 }

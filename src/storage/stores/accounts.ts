@@ -157,7 +157,7 @@ export async function update(
   await tx.query(
     `UPDATE accounts SET number = COALESCE($3, number), name = COALESCE($4, name),
             detail_type = COALESCE($5, detail_type), description = COALESCE($6, description),
-            is_active = COALESCE($7, is_active), version = $8, updated_at = clock_timestamp()
+            is_active = COALESCE($7, is_active), version = $8, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [
       organizationId,

@@ -25,7 +25,7 @@ const KEY_SELECT = `SELECT k.id, k.name, k.role, k.prefix, k.created_by,
     ${isoTimestamp('k.created_at')} AS created_at,
     k.expires_at, k.revoked_at, k.last_used_at, k.first_used_at, k.rotated_from, k.replaced_by,
     r.first_used_at AS replacement_first_used_at
-  FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by`;
+  FROM api_keys k LEFT JOIN api_keys r ON r.organization_id = k.organization_id AND r.id = k.replaced_by`;
 
 export function find(db: Queryable, organizationId: string, id: string) {
   return rowById<KeyRow>(db, KEY_SELECT, organizationId, id, 'none', 'k');
@@ -69,36 +69,48 @@ export async function insert(tx: Tx, key: NewKey): Promise<void> {
       key.rotatedFrom,
     ],
   );
+  // The key's hash names its books in the global lookup (a reference table under Citus, D79).
+  await tx.query(
+    `INSERT INTO token_lookup (token_hash, kind, organization_id, record_id) VALUES ($1, 'api_key', $2, $3)`,
+    [key.tokenHash, key.organizationId, key.id],
+  );
 }
 
 /** Links a rotated key to its replacement. */
-export async function setReplacedBy(tx: Tx, id: string, replacementId: string): Promise<void> {
-  await tx.query('UPDATE api_keys SET replaced_by = $2, version = version + 1 WHERE id = $1', [
-    id,
-    replacementId,
-  ]);
+export async function setReplacedBy(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  replacementId: string,
+): Promise<void> {
+  await tx.query(
+    'UPDATE api_keys SET replaced_by = $3, version = version + 1 WHERE organization_id = $1 AND id = $2',
+    [organizationId, id, replacementId],
+  );
 }
 
 /** Revokes the key (a revoked key keeps its first revocation time). */
 export async function revoke(db: Queryable, organizationId: string, id: string): Promise<void> {
   await db.query(
-    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
+    'UPDATE api_keys SET revoked_at = LEAST(revoked_at, now()), version = version + 1 WHERE organization_id = $1 AND id = $2',
     [organizationId, id],
   );
 }
 
 /** Revokes a rotated key whose grace period is over (D18), found when it is presented. */
-export async function revokeRotated(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
+export async function revokeRotated(db: Queryable, organizationId: string, id: string): Promise<void> {
+  await db.query(
+    'UPDATE api_keys SET revoked_at = now() WHERE organization_id = $1 AND id = $2 AND revoked_at IS NULL',
+    [organizationId, id],
+  );
 }
 
-/** Revokes the live keys `userId` created on the live books and on their sandbox. */
-export async function revokeCreatedBy(tx: Tx, liveOrganizationId: string, userId: string): Promise<void> {
+/** Revokes the live keys `userId` created on these books (one statement per set of books, D80). */
+export async function revokeCreatedBy(tx: Tx, organizationId: string, userId: string): Promise<void> {
   await tx.query(
     `UPDATE api_keys SET revoked_at = now(), version = version + 1
-      WHERE created_by = $2 AND revoked_at IS NULL
-        AND organization_id IN (SELECT id FROM organizations WHERE id = $1 OR live_organization_id = $1)`,
-    [liveOrganizationId, userId],
+      WHERE organization_id = $1 AND created_by = $2 AND revoked_at IS NULL`,
+    [organizationId, userId],
   );
 }
 
@@ -113,33 +125,40 @@ export interface PresentedKey {
   replaced_by: string | null;
   replacement_first_used_at: Date | null;
   organization: OrganizationRow | null;
-  /** The creator's current role on the books (a sandbox's taken from its live books). */
-  creator_role: string | null;
 }
 
 /**
- * One round trip per request: the key of this hash, its replacement's first use, its books and its
- * creator's current role there, all read afresh every time (D14).
+ * The key of this hash with its replacement's first use and its books, all read afresh every time
+ * (D14). Two routed reads (D79): the global lookup names the books, then the key is read on their
+ * shard. The creator's role is the caller's third read, on the live books' shard (a sandbox takes
+ * its members from its live books: a membership read, D80).
  */
 export async function findPresented(db: Queryable, tokenHash: string): Promise<PresentedKey | undefined> {
+  const [found] = await db.query<{ organization_id: string; record_id: string }>(
+    `SELECT organization_id, record_id FROM token_lookup WHERE token_hash = $1 AND kind = 'api_key'`,
+    [tokenHash],
+  );
+  if (!found) return undefined;
   const [key] = await db.query<PresentedKey>(
     `SELECT k.id, k.organization_id, k.role, k.created_by, k.expires_at, k.revoked_at, k.last_used_at,
             k.replaced_by, r.first_used_at AS replacement_first_used_at,
-            to_jsonb(o) AS organization, m.role AS creator_role
-       FROM api_keys k LEFT JOIN api_keys r ON r.id = k.replaced_by
+            to_jsonb(o) AS organization
+       FROM api_keys k LEFT JOIN api_keys r ON r.organization_id = k.organization_id AND r.id = k.replaced_by
        LEFT JOIN LATERAL (SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE id = k.organization_id) o ON true
-       LEFT JOIN memberships m ON m.organization_id = COALESCE(o.live_organization_id, o.id) AND m.user_id = k.created_by
-      WHERE k.token_hash = $1`,
-    [tokenHash],
+      WHERE k.organization_id = $1 AND k.id = $2 AND k.token_hash = $3`,
+    [found.organization_id, found.record_id, tokenHash],
   );
   return key;
 }
 
 /** Notes a use: last_used_at (at most once a minute in the database too) and the first use. */
-export async function noteUse(db: Queryable, id: string): Promise<void> {
+export async function noteUse(db: Queryable, organizationId: string, id: string): Promise<void> {
   await db.query(
-    `UPDATE api_keys SET last_used_at = now(), first_used_at = COALESCE(first_used_at, now())
-      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-    [id],
+    // LEAST, not COALESCE(first_used_at, now()): it ignores a null the same way, and Citus refuses a
+    // non-IMMUTABLE function inside CASE or COALESCE of a write.
+    `UPDATE api_keys SET last_used_at = now(), first_used_at = LEAST(first_used_at, now())
+      WHERE organization_id = $1 AND id = $2
+        AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [organizationId, id],
   );
 }

@@ -1,10 +1,10 @@
 // The outbox of one-time links (D94): password reset and invitation messages. The same steps as the
-// invoice email outbox (email-outbox.ts and invoice-emails.ts say why each is shaped so): a claim is one statement that
-// counts the attempt and leases the row, outcomes are written only by the claim that holds it. The
+// invoice email outbox (email-outbox.ts says why a claim is shaped so): a claim counts the attempt and
+// leases the row, outcomes are written only by the claim that holds it. The
 // link (it carries a token) is cleared with every final outcome.
 import type { Queryable } from '../db.ts';
 import { isoTimestamp } from '../sql.ts';
-import { claimDueStatement } from './email-outbox.ts';
+import { claimOneStatement, pickDueStatement } from './email-outbox.ts';
 
 export type AuthEmailKind = 'password_reset' | 'invitation';
 export type AuthEmailStatus = 'queued' | 'sent' | 'failed' | 'logged';
@@ -31,7 +31,7 @@ export async function insert(db: Queryable, email: NewAuthEmail): Promise<void> 
     `INSERT INTO auth_emails (id, kind, organization_id, to_address, subject, body, link, link_expires_at,
                               status, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $9 = 'queued' THEN $7 END, $8, $9,
-             CASE WHEN $9 = 'queued' THEN clock_timestamp() END)`,
+             clock_timestamp() + CASE WHEN $9 = 'queued' THEN interval '0' END)`,
     [
       email.id,
       email.kind,
@@ -58,17 +58,27 @@ export interface ClaimedAuthEmail {
   attempts: number;
 }
 
-/** Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (claimDueStatement). */
+/**
+ * Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (email-outbox.ts). Whether
+ * its link has expired is read by the pick: Citus (a reference table there) refuses a clock in
+ * RETURNING.
+ */
 export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedAuthEmail | undefined> {
-  const [row] = await db.query<ClaimedAuthEmail>(
-    claimDueStatement(
-      'auth_emails',
-      `e.id, e.kind, e.to_address, e.subject, e.body, e.link,
-                (e.link_expires_at <= clock_timestamp()) AS link_expired, e.attempts`,
-    ),
-    [leaseMs],
+  const due = await db.query<{ id: string; link_expired: boolean }>(
+    pickDueStatement('auth_emails', 'id, (link_expires_at <= clock_timestamp()) AS link_expired'),
   );
-  return row;
+  for (const candidate of due) {
+    const [row] = await db.query<Omit<ClaimedAuthEmail, 'link_expired'>>(
+      claimOneStatement(
+        'auth_emails',
+        'e.id = $2',
+        'e.id, e.kind, e.to_address, e.subject, e.body, e.link, e.attempts',
+      ),
+      [leaseMs, candidate.id],
+    );
+    if (row) return { ...row, link_expired: candidate.link_expired };
+  }
+  return undefined;
 }
 
 /** Delivered: `sent`, the link cleared. False when the claim was lost (its lease ran out). */
@@ -79,7 +89,7 @@ export async function recordSent(
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE auth_emails
-        SET status = 'sent', message_id = $3, sent_at = clock_timestamp(), claimed_until = NULL,
+        SET status = 'sent', message_id = $3, sent_at = statement_timestamp(), claimed_until = NULL,
             next_attempt_at = NULL, link = NULL
       WHERE id = $1 AND attempts = $2 AND status = 'queued'
       RETURNING id`,
@@ -97,7 +107,7 @@ export async function recordFailure(
   const rows = await db.query(
     `UPDATE auth_emails
         SET status = CASE WHEN $3::float8 IS NULL THEN 'failed' ELSE 'queued' END,
-            next_attempt_at = clock_timestamp() + $3::float8 * interval '1 millisecond',
+            next_attempt_at = statement_timestamp() + $3::float8 * interval '1 millisecond',
             link = CASE WHEN $3::float8 IS NULL THEN NULL ELSE link END,
             last_error = $4, claimed_until = NULL
       WHERE id = $1 AND attempts = $2 AND status = 'queued'

@@ -12,7 +12,7 @@ export async function insertPasswordReset(
   reset: { id: string; userId: string; tokenHash: string; lifetimeMinutes: number },
 ): Promise<void> {
   await tx.query(
-    'UPDATE password_resets SET used_at = clock_timestamp() WHERE user_id = $1 AND used_at IS NULL',
+    'UPDATE password_resets SET used_at = statement_timestamp() WHERE user_id = $1 AND used_at IS NULL',
     [reset.userId],
   );
   await tx.query(
@@ -29,7 +29,7 @@ export async function lockLivePasswordReset(
 ): Promise<{ id: string; user_id: string } | undefined> {
   const [row] = await tx.query<{ id: string; user_id: string }>(
     `SELECT id, user_id FROM password_resets
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > clock_timestamp()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > statement_timestamp()
         FOR UPDATE`,
     [tokenHash],
   );
@@ -39,7 +39,7 @@ export async function lockLivePasswordReset(
 /** The reset is spent, and so is every other open link of the user. */
 export async function usePasswordResets(tx: Tx, userId: string): Promise<void> {
   await tx.query(
-    'UPDATE password_resets SET used_at = clock_timestamp() WHERE user_id = $1 AND used_at IS NULL',
+    'UPDATE password_resets SET used_at = statement_timestamp() WHERE user_id = $1 AND used_at IS NULL',
     [userId],
   );
 }
@@ -108,12 +108,17 @@ export async function insertInvitation(
       invitation.lifetimeDays,
     ],
   );
+  // The token's hash names the inviting books in the global lookup (a reference table under Citus).
+  await tx.query(
+    `INSERT INTO token_lookup (token_hash, kind, organization_id, record_id) VALUES ($1, 'invitation', $2, $3)`,
+    [invitation.tokenHash, invitation.organizationId, invitation.id],
+  );
 }
 
 /** Revokes the open invitation of this address to these books, if any (a new one replaces it). */
 export async function revokeOpenInvitationTo(tx: Tx, organizationId: string, email: string): Promise<void> {
   await tx.query(
-    `UPDATE invitations SET revoked_at = clock_timestamp()
+    `UPDATE invitations SET revoked_at = statement_timestamp()
       WHERE organization_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL AND revoked_at IS NULL`,
     [organizationId, email],
   );
@@ -140,10 +145,16 @@ export async function findInvitationByToken(
   tokenHash: string,
   lock: 'none' | 'update' = 'none',
 ): Promise<InvitationRow | undefined> {
+  // The global lookup names the books; the invitation is then read on their shard (D79).
+  const [found] = await db.query<{ organization_id: string; record_id: string }>(
+    `SELECT organization_id, record_id FROM token_lookup WHERE token_hash = $1 AND kind = 'invitation'`,
+    [tokenHash],
+  );
+  if (!found) return undefined;
   const [row] = await db.query<InvitationRow>(
     `SELECT ${INVITATION_COLUMNS} ${INVITATION_FROM}
-      WHERE i.token_hash = $1${lock === 'update' ? ' FOR UPDATE OF i' : ''}`,
-    [tokenHash],
+      WHERE i.organization_id = $1 AND i.id = $2 AND i.token_hash = $3${lock === 'update' ? ' FOR UPDATE OF i' : ''}`,
+    [found.organization_id, found.record_id, tokenHash],
   );
   return row;
 }
@@ -164,7 +175,7 @@ export function openInvitations(
 
 export async function revokeInvitation(tx: Tx, organizationId: string, id: string): Promise<void> {
   await tx.query(
-    `UPDATE invitations SET revoked_at = clock_timestamp()
+    `UPDATE invitations SET revoked_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2 AND accepted_at IS NULL AND revoked_at IS NULL`,
     [organizationId, id],
   );
@@ -177,7 +188,7 @@ export async function markInvitationAccepted(
   userId: string,
 ): Promise<void> {
   await tx.query(
-    `UPDATE invitations SET accepted_at = clock_timestamp(), accepted_by = $3
+    `UPDATE invitations SET accepted_at = statement_timestamp(), accepted_by = $3
       WHERE organization_id = $1 AND id = $2 AND accepted_at IS NULL AND revoked_at IS NULL`,
     [organizationId, id, userId],
   );

@@ -176,7 +176,7 @@ export async function insert(
   );
   if (reconciliation.transactionIds.length === 0) return [];
   return tx.query<{ id: string; version: number }>(
-    `UPDATE bank_transactions SET reconciliation_id = $2, version = version + 1, updated_at = clock_timestamp()
+    `UPDATE bank_transactions SET reconciliation_id = $2, version = version + 1, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = ANY($3::uuid[]) AND status = 'matched' AND reconciliation_id IS NULL
      RETURNING id, version`,
     [reconciliation.organizationId, reconciliation.id, reconciliation.transactionIds],
@@ -274,7 +274,7 @@ export async function unmatchedLedgerLines(
        JOIN journal_entries e ON e.organization_id = l.organization_id AND e.id = l.journal_entry_id
       WHERE l.organization_id = $1 AND l.account_id = $2 AND e.status = 'posted'
         AND e.txn_date BETWEEN $3::date AND $4::date
-        AND NOT EXISTS (SELECT 1 FROM bank_matches m WHERE m.organization_id = l.organization_id AND m.journal_line_id = l.id)
+        AND NOT EXISTS (SELECT 1 FROM bank_matches m WHERE m.organization_id = $1 AND m.journal_line_id = l.id)
       ORDER BY e.txn_date, e.entry_number, l.line_no LIMIT $5`,
     [organizationId, accountId, from, asOf, limit],
   );

@@ -98,7 +98,7 @@ export async function update(
   await tx.query(
     `UPDATE bank_rules
         SET name = $3, priority = $4, account_id = $5, direction = $6, match_mode = $7, conditions = $8::jsonb,
-            action = $9::jsonb, version = $10, updated_at = clock_timestamp()
+            action = $9::jsonb, version = $10, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, ...values(fields), version],
   );

@@ -71,7 +71,7 @@ export async function update(
   await tx.query(
     `UPDATE bank_statement_mappings
         SET ${MAPPING_COLUMNS.map((column, index) => `${column} = $${index + 3}`).join(', ')},
-            version = $${MAPPING_COLUMNS.length + 3}, updated_at = clock_timestamp()
+            version = $${MAPPING_COLUMNS.length + 3}, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, ...MAPPING_COLUMNS.map((column) => fields[column]), version],
   );

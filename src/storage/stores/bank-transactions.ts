@@ -284,7 +284,7 @@ export async function insertMatches(
        INSERT INTO bank_matches (organization_id, journal_line_id, bank_transaction_id, journal_entry_id, amount)
        SELECT $1, r.line_id, $2, r.entry_id, r.amount
          FROM unnest($4::uuid[], $5::uuid[], $6::numeric[]) AS r(line_id, entry_id, amount))
-     UPDATE bank_transactions SET status = 'matched', version = $3, updated_at = clock_timestamp()
+     UPDATE bank_transactions SET status = 'matched', version = $3, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [
       organizationId,
@@ -327,7 +327,7 @@ export async function insertMatchesOfMany(
        INSERT INTO bank_matches (organization_id, journal_line_id, bank_transaction_id, journal_entry_id, amount)
        SELECT $1, r.line_id, r.transaction_id, r.entry_id, r.amount
          FROM unnest($4::uuid[], $5::uuid[], $6::uuid[], $7::numeric[]) AS r(transaction_id, line_id, entry_id, amount))
-     UPDATE bank_transactions t SET status = 'matched', version = v.version, updated_at = clock_timestamp()
+     UPDATE bank_transactions t SET status = 'matched', version = v.version, updated_at = statement_timestamp()
        FROM unnest($2::uuid[], $3::int[]) AS v(id, version)
       WHERE t.organization_id = $1 AND t.id = v.id`,
     [
@@ -353,7 +353,7 @@ export async function setStatus(
   await tx.query(
     `WITH unmatched AS (
        DELETE FROM bank_matches WHERE organization_id = $1 AND bank_transaction_id = $2)
-     UPDATE bank_transactions SET status = $3, version = $4, updated_at = clock_timestamp()
+     UPDATE bank_transactions SET status = $3, version = $4, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, status, version],
   );
@@ -402,7 +402,7 @@ export function candidateLines(
         AND e.status = 'posted' AND e.reversed_by_entry_id IS NULL AND e.reverses_entry_id IS NULL
         AND e.txn_date BETWEEN $4::date - $5::int AND $4::date + $5::int
         AND NOT EXISTS (SELECT 1 FROM bank_matches m
-                         WHERE m.organization_id = l.organization_id AND m.journal_line_id = l.id)
+                         WHERE m.organization_id = $1 AND m.journal_line_id = l.id)
       ORDER BY abs(e.txn_date - $4::date), e.entry_number, l.line_no
       LIMIT 20`,
     [organizationId, bankLine.accountId, bankLine.amount, bankLine.date, days],

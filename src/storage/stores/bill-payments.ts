@@ -119,8 +119,8 @@ export async function markVoid(
   await tx.query(
     `WITH removed AS (
        DELETE FROM bill_payment_applications WHERE organization_id = $1 AND bill_payment_id = $2)
-     UPDATE bill_payments SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
-            updated_at = clock_timestamp()
+     UPDATE bill_payments SET status = 'void', void_entry_id = $3, voided_at = statement_timestamp(), version = $4,
+            updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [payment.organizationId, payment.id, payment.voidEntryId, payment.version],
   );

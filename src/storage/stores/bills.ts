@@ -158,7 +158,7 @@ export interface BillMove {
 export async function moveBills(tx: Queryable, organizationId: string, moves: BillMove[]): Promise<void> {
   if (moves.length === 0) return;
   await tx.query(
-    `UPDATE bills b SET amount_paid = m.paid, status = m.status, version = m.version, updated_at = clock_timestamp()
+    `UPDATE bills b SET amount_paid = m.paid, status = m.status, version = m.version, updated_at = statement_timestamp()
        FROM unnest($2::uuid[], $3::numeric[], $4::text[], $5::int[]) AS m(id, paid, status, version)
       WHERE b.organization_id = $1 AND b.id = m.id`,
     [

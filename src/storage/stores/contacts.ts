@@ -93,7 +93,7 @@ export function contactStore<Address extends string>(table: 'customers' | 'vendo
     ): Promise<void> {
       await tx.query(
         `UPDATE ${table} SET (${columns}, is_active, version, updated_at)
-              = ($3, $4, $5, $6, $7, $8, $9, $10, $11, clock_timestamp())
+              = ($3, $4, $5, $6, $7, $8, $9, $10, $11, statement_timestamp())
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, ...fieldValues(contact), contact.is_active, contact.version],
       );

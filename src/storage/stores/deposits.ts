@@ -137,8 +137,8 @@ export async function markVoid(
   deposit: { organizationId: string; id: string; voidEntryId: string; version: number },
 ): Promise<void> {
   await tx.query(
-    `UPDATE deposits SET status = 'void', void_entry_id = $3, voided_at = clock_timestamp(), version = $4,
-            updated_at = clock_timestamp()
+    `UPDATE deposits SET status = 'void', void_entry_id = $3, voided_at = statement_timestamp(), version = $4,
+            updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [deposit.organizationId, deposit.id, deposit.voidEntryId, deposit.version],
   );

@@ -187,7 +187,7 @@ export function documentStore<
     async updateDraft(tx: Queryable, organizationId: string, id: string, draft: DraftEdit<Header>) {
       const set = header.map(([, column], index) => `${column} = COALESCE($${index + 4}, ${column})`);
       await tx.query(
-        `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = clock_timestamp()
+        `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = statement_timestamp()
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, draft.version, ...header.map(([field]) => draft[field])],
       );
@@ -219,8 +219,8 @@ export function documentStore<
           ? { entry: 'void_entry_id', at: 'voided_at' }
           : { entry: 'journal_entry_id', at: spec.posted.at };
       await tx.query(
-        `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = clock_timestamp(), version = $5,
-                number = COALESCE($6, number), updated_at = clock_timestamp()
+        `UPDATE ${table} SET status = $3, ${columns.entry} = $4, ${columns.at} = statement_timestamp(), version = $5,
+                number = COALESCE($6, number), updated_at = statement_timestamp()
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, change.status, change.entryId, change.version, change.number ?? null],
       );
@@ -285,11 +285,11 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
             WHERE organization_id = ${organization} AND ${parent} = ${document}),
          credit AS (
            UPDATE ${documents} SET amount_applied = ${params.add(applied.amountApplied)},
-                  version = ${params.add(applied.version)}, updated_at = clock_timestamp()
+                  version = ${params.add(applied.version)}, updated_at = statement_timestamp()
             WHERE organization_id = ${organization} AND id = ${document}),
          moved AS (
            UPDATE ${target.table} t SET amount_credited = m.credited, status = m.status, version = m.version,
-                  updated_at = clock_timestamp()
+                  updated_at = statement_timestamp()
              FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountCredited))}::numeric[],
                          ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
                AS m(id, credited, status, version)

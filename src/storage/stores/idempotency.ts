@@ -24,6 +24,8 @@ export interface ResponseToStore {
 
 /**
  * Inserts the key, or takes over one older than `windowHours`; false when a live record holds it.
+ * The age is compared in UTC wall time against the new row's default (now()): Citus accepts only
+ * IMMUTABLE expressions in ON CONFLICT, and timestamptz arithmetic is STABLE (it follows TimeZone).
  * A concurrent holder of the key makes this insert wait until it commits or rolls back.
  */
 export async function claim(
@@ -36,8 +38,10 @@ export async function claim(
     `INSERT INTO idempotency_keys (organization_id, credential_id, key, fingerprint)
      VALUES ($1, $2, $3, $4)
      ON CONFLICT (organization_id, credential_id, key) DO UPDATE
-       SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_body = NULL, created_at = now()
-       WHERE idempotency_keys.created_at < now() - make_interval(hours => $5::int)
+       SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_body = NULL,
+           created_at = EXCLUDED.created_at
+       WHERE (idempotency_keys.created_at AT TIME ZONE 'UTC')
+             < (EXCLUDED.created_at AT TIME ZONE 'UTC') - make_interval(hours => $5::int)
      RETURNING 1`,
     [scope.organizationId, scope.credentialId, scope.key, fingerprint, windowHours],
   );

@@ -5,9 +5,9 @@
 // by moving next_attempt_at to the lease's end. Outcomes are written by a second statement, only by
 // the claim that still holds the row (same attempt number, still queued). Every time is the
 // database's clock, so several processes agree on what is due.
-import type { Queryable } from '../db.ts';
-import { isoTimestamp } from '../sql.ts';
-import { claimDueStatement } from './email-outbox.ts';
+import type { Db, Queryable } from '../db.ts';
+import { allowMultiShard, isoTimestamp } from '../sql.ts';
+import { claimOneStatement, pickDueStatement } from './email-outbox.ts';
 
 export type EmailStatus = 'recorded' | 'queued' | 'sent' | 'failed';
 
@@ -48,7 +48,7 @@ export interface NewEmail {
 export async function insert(tx: Queryable, email: NewEmail): Promise<void> {
   await tx.query(
     `INSERT INTO invoice_emails (id, organization_id, invoice_id, to_address, subject, body, status, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'queued' THEN clock_timestamp() END)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp() + CASE WHEN $7 = 'queued' THEN interval '0' END)`,
     [email.id, email.organizationId, email.invoiceId, email.to, email.subject, email.body, email.status],
   );
 }
@@ -58,11 +58,10 @@ export async function insertStatement(
   tx: Queryable,
   email: Omit<NewEmail, 'invoiceId'> & { statement: StatementSpec },
 ): Promise<{ created_at: string }> {
-  const [row] = await tx.query<{ created_at: string }>(
+  await tx.query(
     `INSERT INTO invoice_emails (id, organization_id, customer_id, statement_type, statement_from, statement_to,
                                  to_address, subject, body, status, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5::date, $6::date, $7, $8, $9, $10, CASE WHEN $10 = 'queued' THEN clock_timestamp() END)
-     RETURNING ${isoTimestamp('created_at')} AS created_at`,
+     VALUES ($1, $2, $3, $4, $5::date, $6::date, $7, $8, $9, $10, clock_timestamp() + CASE WHEN $10 = 'queued' THEN interval '0' END)`,
     [
       email.id,
       email.organizationId,
@@ -75,6 +74,11 @@ export async function insertStatement(
       email.body,
       email.status,
     ],
+  );
+  // Read back rather than RETURNING: Citus refuses a formatted (not IMMUTABLE) timestamp there.
+  const [row] = await tx.query<{ created_at: string }>(
+    `SELECT ${isoTimestamp('created_at')} AS created_at FROM invoice_emails WHERE organization_id = $1 AND id = $2`,
+    [email.organizationId, email.id],
   );
   return row!;
 }
@@ -107,25 +111,39 @@ export interface ClaimedEmail {
   attempts: number;
 }
 
-/** Claims the message due longest, if any: attempts + 1, leased for `leaseMs` (claimDueStatement). */
-export async function claimDue(db: Queryable, leaseMs: number): Promise<ClaimedEmail | undefined> {
-  const [row] = await db.query<ClaimedEmail>(
-    claimDueStatement(
-      'invoice_emails',
-      `e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
-                e.statement_from::text AS statement_from, e.statement_to::text AS statement_to,
-                e.to_address, e.subject, e.body, e.attempts`,
-    ),
-    [leaseMs],
-  );
-  return row;
+/**
+ * Claims the message due longest, if any, across all books: attempts + 1, leased for `leaseMs`
+ * (email-outbox.ts). The pick is a multi-shard read on Citus, declared as such; the claim names the
+ * message's organization, so it routes to its shard.
+ */
+export async function claimDue(db: Db, leaseMs: number): Promise<ClaimedEmail | undefined> {
+  const due = await db.transaction(async (tx) => {
+    await allowMultiShard(tx);
+    return tx.query<{ organization_id: string; id: string }>(
+      pickDueStatement('invoice_emails', 'organization_id, id'),
+    );
+  });
+  for (const candidate of due) {
+    const [row] = await db.query<ClaimedEmail>(
+      claimOneStatement(
+        'invoice_emails',
+        'e.organization_id = $2 AND e.id = $3',
+        `e.id, e.organization_id, e.invoice_id, e.customer_id, e.statement_type,
+                  iso_date_text(e.statement_from) AS statement_from, iso_date_text(e.statement_to) AS statement_to,
+                  e.to_address, e.subject, e.body, e.attempts`,
+      ),
+      [leaseMs, candidate.organization_id, candidate.id],
+    );
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /** Delivered: `sent` with the server's message id. False when the claim was lost (lease ran out). */
 export async function recordSent(db: Queryable, claim: ClaimedEmail, messageId: string): Promise<boolean> {
   const rows = await db.query(
     `UPDATE invoice_emails
-        SET status = 'sent', message_id = $4, sent_at = clock_timestamp(), claimed_until = NULL,
+        SET status = 'sent', message_id = $4, sent_at = statement_timestamp(), claimed_until = NULL,
             next_attempt_at = NULL
       WHERE organization_id = $1 AND id = $2 AND attempts = $3 AND status = 'queued'
       RETURNING id`,
@@ -147,7 +165,7 @@ export async function recordFailure(
   const rows = await db.query(
     `UPDATE invoice_emails
         SET status = CASE WHEN $4::float8 IS NULL THEN 'failed' ELSE 'queued' END,
-            next_attempt_at = clock_timestamp() + $4::float8 * interval '1 millisecond',
+            next_attempt_at = statement_timestamp() + $4::float8 * interval '1 millisecond',
             last_error = $5, claimed_until = NULL, attempts = $6
       WHERE organization_id = $1 AND id = $2 AND attempts = $3 AND status = 'queued'
       RETURNING id`,

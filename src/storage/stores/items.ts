@@ -97,7 +97,7 @@ export async function update(
   await tx.query(
     `UPDATE items SET sku = $3, name = $4, type = $5, description = $6, sale_price = $7, purchase_cost = $8,
             income_account_id = $9, expense_account_id = $10, inventory_asset_account_id = $11,
-            tax_rate_id = $12, is_active = $13, version = $14, updated_at = clock_timestamp()
+            tax_rate_id = $12, is_active = $13, version = $14, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, ...fieldValues(item), item.is_active, item.version],
   );

@@ -54,6 +54,11 @@ const ENTRY_COLUMNS = `id, entry_number, txn_date::text AS txn_date, memo, statu
   total_credit::text AS total_credit, version, ${isoTimestamp('created_at')} AS created_at,
   ${isoTimestamp('updated_at')} AS updated_at, ${isoTimestamp('posted_at')} AS posted_at`;
 const ENTRY_SELECT = `SELECT ${ENTRY_COLUMNS} FROM journal_entries`;
+/** ENTRY_COLUMNS in IMMUTABLE functions only, as Citus requires of a RETURNING clause (migration 0024). */
+const ENTRY_RETURNING = `id, entry_number, iso_date_text(txn_date) AS txn_date, memo, status, source_type, source_id,
+  reverses_entry_id, reversed_by_entry_id, currency, total_debit::text AS total_debit,
+  total_credit::text AS total_credit, version, iso_timestamp_text(created_at) AS created_at,
+  iso_timestamp_text(updated_at) AS updated_at, iso_timestamp_text(posted_at) AS posted_at`;
 
 /** The entry, or undefined (a malformed id included). */
 export function find(db: Queryable, organizationId: string, id: string): Promise<EntryRow | undefined> {
@@ -69,7 +74,7 @@ export function lockEntry(db: Queryable, organizationId: string, id: string): Pr
 export const linesOf = childrenOf<LineRow, 'journal_entry_id'>(
   `SELECT l.journal_entry_id, l.line_no, l.id,
           (SELECT m.bank_transaction_id FROM bank_matches m
-            WHERE m.organization_id = l.organization_id AND m.journal_line_id = l.id) AS bank_transaction_id,
+            WHERE m.organization_id = $1 AND m.journal_line_id = l.id) AS bank_transaction_id,
           l.account_id, a.number AS account_number, a.name AS account_name,
           a.is_active AS account_is_active, a.system_role AS account_system_role, a.detail_type AS account_detail_type, l.description, l.debit::text AS debit, l.credit::text AS credit, l.tracking_options::text[] AS tracking_options
      FROM journal_lines l JOIN accounts a ON a.organization_id = l.organization_id AND a.id = l.account_id
@@ -143,7 +148,7 @@ export async function insertDraftWithLines(tx: Queryable, draft: NewDraft): Prom
        INSERT INTO journal_entries (id, organization_id, txn_date, memo, status, currency, total_debit, total_credit)
        VALUES ($1, $2, ${p.add(draft.txnDate)}, ${p.add(draft.memo)}, 'draft', ${p.add(draft.currency)},
          ${p.add(formatMoney(draft.totalDebit))}, ${p.add(formatMoney(draft.totalCredit))})
-       RETURNING ${ENTRY_COLUMNS}),
+       RETURNING ${ENTRY_RETURNING}),
      lines AS (${linesInsertSql(p, '$2', '$1', draft.lines)})
      SELECT * FROM entry`,
     p.values,
@@ -184,7 +189,7 @@ export async function updateDraft(
 ): Promise<void> {
   await tx.query(
     `UPDATE journal_entries SET txn_date = COALESCE($3::date, txn_date), memo = COALESCE($4, memo),
-            total_debit = $5, total_credit = $6, version = $7, updated_at = clock_timestamp()
+            total_debit = $5, total_credit = $6, version = $7, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [
       organizationId,
@@ -228,10 +233,10 @@ export async function postDraft(tx: Queryable, posting: DraftPosting): Promise<E
     tx,
     `WITH ${numbered.cte}, ${balances}
      UPDATE journal_entries SET status = 'posted', entry_number = ${numbered.value}, version = $3,
-            posted_at = clock_timestamp(), updated_at = clock_timestamp()
+            posted_at = statement_timestamp(), updated_at = statement_timestamp()
        FROM ${numbered.name}
       WHERE organization_id = $1 AND id = $2
-     RETURNING ${ENTRY_COLUMNS}`,
+     RETURNING ${ENTRY_RETURNING}`,
     p.values,
   );
   if (!posted) throw new Error(`organization ${posting.organizationId} has no journal_entry sequence`);
@@ -265,9 +270,10 @@ export async function insertPostedEntryWithLines(tx: Queryable, entry: NewPosted
        lines AS (${linesInsertSql(p, '$2', '$1', entry.lines)})
      INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type, source_id,
         reverses_entry_id, currency, total_debit, total_credit, posted_at)
-     VALUES ($1, $2, (SELECT ${numbered.value} FROM ${numbered.name}), $3, ${p.add(entry.memo)}, 'posted',
+     SELECT $1, $2, ${numbered.value}, $3, ${p.add(entry.memo)}, 'posted',
         ${p.add(entry.sourceType)}, ${p.add(entry.sourceId)}, ${p.add(entry.reversesEntryId)},
-        ${p.add(entry.currency)}, $4, $4, clock_timestamp())
+        ${p.add(entry.currency)}, $4, $4, clock_timestamp()
+       FROM ${numbered.name}
      RETURNING entry_number`,
     p.values,
   );
@@ -330,12 +336,12 @@ export async function insertManualEntries(
        SELECT e.id, $1, ${range.format('e.ordinal - 1')}, e.txn_date, e.memo, 'posted',
           ${p.add(write.source?.type ?? 'manual')}, e.source_id, ${currency}, e.total, e.total, clock_timestamp()
          FROM ${range.name}, ${source}
-       RETURNING ${ENTRY_COLUMNS}`;
+       RETURNING ${ENTRY_RETURNING}`;
   } else {
     sql = `WITH ${lines}
        INSERT INTO journal_entries (id, organization_id, txn_date, memo, status, currency, total_debit, total_credit)
        SELECT e.id, $1, e.txn_date, e.memo, 'draft', ${currency}, e.total, e.total FROM ${source}
-       RETURNING ${ENTRY_COLUMNS}`;
+       RETURNING ${ENTRY_RETURNING}`;
   }
   const rows = await queryRefusingDayTotalOverflow<EntryRow>(tx, sql, p.values, overflowField);
   if (rows.length !== entries.length) {
@@ -378,7 +384,7 @@ export async function setReversedBy(
   version: number,
 ): Promise<boolean> {
   const [updated] = await tx.query<{ id: string }>(
-    `UPDATE journal_entries SET reversed_by_entry_id = $3, version = $4, updated_at = clock_timestamp()
+    `UPDATE journal_entries SET reversed_by_entry_id = $3, version = $4, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2 AND reversed_by_entry_id IS NULL
      RETURNING id`,
     [organizationId, entryId, reversalId, version],

@@ -143,7 +143,7 @@ export async function setDeposit(
   moves: { id: string; version: number }[],
 ): Promise<void> {
   await tx.query(
-    `UPDATE payments_received p SET deposit_id = $2::uuid, version = m.version, updated_at = clock_timestamp()
+    `UPDATE payments_received p SET deposit_id = $2::uuid, version = m.version, updated_at = statement_timestamp()
        FROM unnest($3::uuid[], $4::int[]) AS m(id, version)
       WHERE p.organization_id = $1 AND p.id = m.id`,
     [organizationId, depositId, moves.map((m) => m.id), moves.map((m) => m.version)],
@@ -231,7 +231,7 @@ export async function insertWithApplications(
      applied AS (${applied}),
      moved AS (
        UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
-              updated_at = clock_timestamp()
+              updated_at = statement_timestamp()
          FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountPaid))}::numeric[],
                      ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
            AS m(id, paid, status, version)
@@ -253,7 +253,7 @@ export interface InvoiceMove {
 /** The CTE body that moves invoices: amount_paid, status and version, one row per move. */
 function moveInvoicesSql(params: SqlParams, organization: string, moves: InvoiceMove[]): string {
   return `UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
-              updated_at = clock_timestamp()
+              updated_at = statement_timestamp()
          FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountPaid))}::numeric[],
                      ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
            AS m(id, paid, status, version)
@@ -292,7 +292,7 @@ export async function addApplications(tx: Queryable, later: LaterApplications): 
            WITH ORDINALITY AS r(invoice_id, amount, ordinal)),
      moved AS (${moveInvoicesSql(params, organization, later.invoiceMoves)})
      UPDATE payments_received SET unapplied_amount = ${params.add(later.unappliedAmount)}::numeric,
-            version = ${params.add(later.version)}::int, updated_at = clock_timestamp()
+            version = ${params.add(later.version)}::int, updated_at = statement_timestamp()
       WHERE organization_id = ${organization} AND id = ${payment}`,
     params.values,
   );
@@ -320,8 +320,8 @@ export async function markVoid(
        DELETE FROM payment_applications WHERE organization_id = ${organization} AND payment_id = ${id}),
      moved AS (${moveInvoicesSql(params, organization, payment.invoiceMoves)})
      UPDATE payments_received SET status = 'void', unapplied_amount = 0,
-            void_entry_id = ${params.add(payment.voidEntryId)}::uuid, voided_at = clock_timestamp(),
-            version = ${params.add(payment.version)}::int, updated_at = clock_timestamp()
+            void_entry_id = ${params.add(payment.voidEntryId)}::uuid, voided_at = statement_timestamp(),
+            version = ${params.add(payment.version)}::int, updated_at = statement_timestamp()
       WHERE organization_id = ${organization} AND id = ${id}`,
     params.values,
   );

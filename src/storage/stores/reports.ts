@@ -219,7 +219,7 @@ export async function accountLines(
       params as never,
     );
   }
-  const accountLine = `l.organization_id = e.organization_id AND l.journal_entry_id = e.id AND l.account_id = $2
+  const accountLine = `l.organization_id = $1 AND l.journal_entry_id = e.id AND l.account_id = $2
             AND ${tracked} ${lineKeyset}`;
   return db.query<LedgerLineRow>(
     `SELECT ${columns}
@@ -385,7 +385,7 @@ const CREDITS_CTE = `credits AS (
        SELECT 'payment' AS kind, p.id AS document_id, p.number, p.payment_date AS date, p.customer_id,
               p.amount,
               p.amount - COALESCE((SELECT sum(a.amount) FROM payment_applications a
-                                    WHERE a.organization_id = p.organization_id AND a.payment_id = p.id
+                                    WHERE a.organization_id = $1 AND a.payment_id = p.id
                                       AND a.applied_date <= $2::date), 0) AS unapplied
          FROM payments_received p
         WHERE p.organization_id = $1 AND p.payment_date <= $2::date AND p.status = 'posted'
@@ -393,7 +393,7 @@ const CREDITS_CTE = `credits AS (
        UNION ALL
        SELECT 'credit_note', n.id, n.number, issued.txn_date, n.customer_id, n.total,
               n.total - COALESCE((SELECT sum(a.amount) FROM credit_note_applications a
-                                   WHERE a.organization_id = n.organization_id AND a.credit_note_id = n.id
+                                   WHERE a.organization_id = $1 AND a.credit_note_id = n.id
                                      AND a.applied_date <= $2::date), 0)
          FROM credit_notes n
          JOIN journal_entries issued ON issued.organization_id = n.organization_id AND issued.id = n.journal_entry_id
@@ -674,7 +674,7 @@ export function taxAccountMovements(
   return db.query<TaxAccountMovementRow>(
     `SELECT a.id AS account_id, a.number, a.name,
             COALESCE((SELECT sum(b.credit) - sum(b.debit) FROM account_balances b
-                       WHERE b.organization_id = a.organization_id AND b.account_id = a.id
+                       WHERE b.organization_id = $1 AND b.account_id = a.id
                          AND b.day >= $2::date AND b.day <= $3::date), 0)::text AS movement
        FROM accounts a
       WHERE a.organization_id = $1

@@ -85,7 +85,7 @@ export async function updateRate(
     `UPDATE tax_rates SET name = COALESCE($3, name), rate = COALESCE($4::numeric, rate),
             liability_account_id = COALESCE($5::uuid, liability_account_id),
             description = COALESCE($6, description), is_active = COALESCE($7, is_active),
-            version = $8, updated_at = clock_timestamp()
+            version = $8, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [
       organizationId,
@@ -179,7 +179,7 @@ export async function updateGroup(
 ): Promise<void> {
   await tx.query(
     `UPDATE tax_groups SET name = COALESCE($3, name), description = COALESCE($4, description),
-            is_active = COALESCE($5, is_active), version = $6, updated_at = clock_timestamp()
+            is_active = COALESCE($5, is_active), version = $6, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, changes.name, changes.description, changes.isActive, version],
   );

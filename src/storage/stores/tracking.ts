@@ -160,7 +160,7 @@ export function deactivateOptionsOf(
   categoryId: string,
 ): Promise<{ id: string; version: number }[]> {
   return tx.query<{ id: string; version: number }>(
-    `UPDATE tracking_options SET is_active = false, version = version + 1, updated_at = clock_timestamp()
+    `UPDATE tracking_options SET is_active = false, version = version + 1, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND category_id = $2 AND is_active
       RETURNING id, version`,
     [organizationId, categoryId],
@@ -180,7 +180,7 @@ export async function update(
 ): Promise<void> {
   await tx.query(
     `UPDATE ${TABLES[kind]} SET name = COALESCE($3, name), is_active = COALESCE($4, is_active),
-            version = $5, updated_at = clock_timestamp()
+            version = $5, updated_at = statement_timestamp()
       WHERE organization_id = $1 AND id = $2`,
     [organizationId, id, changes.name, changes.isActive, version],
   );

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The HTTP test suite against a three-node Citus cluster (docs/scale-out.md): builds Citus if missing
+# (skips, and says so, when that fails), starts the cluster, makes a fresh database that refuses
+# multi-shard statements, runs every test file on PostgreSQL against it, drops the database. The
+# cluster keeps running for the next run; `scripts/citus-cluster.sh stop` stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! scripts/citus-cluster.sh build; then
+  echo "# Citus suite SKIPPED: Citus could not be built"
+  exit 0
+fi
+scripts/citus-cluster.sh start >/dev/null
+DB="folio_citus_$(date +%s)_$$"
+URL=$(scripts/citus-cluster.sh createdb "$DB" | tail -1)
+trap 'scripts/citus-cluster.sh dropdb "$DB" >/dev/null 2>&1 || true' EXIT
+
+start=$(date +%s)
+mapfile -t files < <(find test -name '*.test.ts' | sort)
+status=0
+FOLIO_TEST_DB=postgres TEST_DATABASE_URL="$URL" \
+  node --import tsx --test --test-concurrency="${FOLIO_CITUS_TEST_CONCURRENCY:-2}" "${files[@]}" || status=$?
+echo "# Citus suite: ${#files[@]} files in $(($(date +%s) - start)) s$([ "$status" = 0 ] || echo ", FAILED")"
+exit "$status"
