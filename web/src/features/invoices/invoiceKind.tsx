@@ -61,7 +61,12 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     body: saleBody,
     create: async (body) => data(await api.POST('/api/v1/invoices', { body })),
     update: async (id, body) => data(await api.PATCH('/api/v1/invoices/{id}', { ...byId(id), body })),
-    finalize: { label: 'Send', run: (saved) => postAction('/api/v1/invoices/{id}/send', saved) },
+    finalize: {
+      label: 'Send',
+      description:
+        'Send posts the invoice to the ledger as owed by the customer (its number was given with the draft); you can email it after.',
+      run: (saved) => postAction('/api/v1/invoices/{id}/send', saved),
+    },
     saved: (invoice, sent) => (sent ? `Invoice ${invoice.number} sent.` : `Draft ${invoice.number} saved.`),
     removeDraft: {
       label: 'Void draft',
