@@ -19,13 +19,13 @@ import { formatDate } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
 import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { paymentReceivedKind } from '../payments/paymentKinds.tsx';
 import type { Books } from '../shell/books.tsx';
+import { InvoiceEmailDialog } from './InvoiceEmailDialog.tsx';
 
 export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/invoices', 'post'>> = {
   side: SALE,
@@ -117,22 +117,7 @@ function voidInvoice(invoice: Invoice) {
 function useInvoiceExtras(invoice: Invoice, books: Books, refresh: () => void) {
   const navigate = useNavigate();
   const [paying, payDialog] = useDisclosure(false);
-  const email = useMutation({
-    mutationFn: async () =>
-      data(
-        await api.POST('/api/v1/invoices/{id}/email', {
-          ...byId(invoice.id),
-          body: { version: invoice.version },
-        }),
-      ),
-    onSuccess: () => {
-      refresh();
-      notify({
-        color: 'teal',
-        message: books.mode === 'sandbox' ? 'Email recorded (sandbox books never send).' : 'Email queued.',
-      });
-    },
-  });
+  const [emailing, emailDialog] = useDisclosure(false);
   const pdf = useMutation({
     mutationFn: async () => {
       const result = await api.GET('/api/v1/invoices/{id}/pdf', { ...byId(invoice.id), parseAs: 'blob' });
@@ -158,30 +143,39 @@ function useInvoiceExtras(invoice: Invoice, books: Books, refresh: () => void) {
           </Button>
         ) : null}
         {writes ? (
-          <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
+          <Button variant="default" onClick={emailDialog.open}>
             Email
           </Button>
         ) : null}
       </>
     ),
-    notice: <ErrorNotice error={email.error ?? pdf.error} />,
+    notice: <ErrorNotice error={pdf.error} />,
     dialogs: (
-      <Modal
-        opened={paying}
-        onClose={payDialog.close}
-        title={`Record payment for ${invoice.number}`}
-        size="lg"
-      >
-        <PaymentForm
-          kind={paymentReceivedKind}
+      <>
+        <InvoiceEmailDialog
+          invoice={invoice}
           books={books}
-          preset={{ party: invoice.customer, document: invoice.id, amount: invoice.balance_due }}
-          onDone={() => {
-            payDialog.close();
-            refresh();
-          }}
+          opened={emailing}
+          onClose={emailDialog.close}
+          onSent={refresh}
         />
-      </Modal>
+        <Modal
+          opened={paying}
+          onClose={payDialog.close}
+          title={`Record payment for ${invoice.number}`}
+          size="lg"
+        >
+          <PaymentForm
+            kind={paymentReceivedKind}
+            books={books}
+            preset={{ party: invoice.customer, document: invoice.id, amount: invoice.balance_due }}
+            onDone={() => {
+              payDialog.close();
+              refresh();
+            }}
+          />
+        </Modal>
+      </>
     ),
   };
 }
