@@ -359,7 +359,8 @@ export function LinesGrid({
 
 /** Mantine's table cell padding (its default horizontal spacing, xs) and the editor's remove column. */
 const CELL_PADDING_PX = 10;
-const REMOVE_COLUMN_PX = 36;
+// The remove column: its 28 px button and the padding either side.
+const REMOVE_COLUMN_PX = 48;
 
 /**
  * Subtotal, tax and total under the lines (issue 21), right-aligned so the figures end where the
