@@ -237,6 +237,20 @@ describe('the invoice editor in the browser', {
     await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('12');
     await shot('editor-1366');
     await atPhoneWidth('editor');
+    // On a phone the menu's link is held too; leaving goes on and closes the menu, as the link would.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const invoicesLink = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Invoices', exact: true });
+    await invoicesLink.click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
+    await page.waitForTimeout(500); // the menu slides out of view (it stays in the page, off screen)
+    assert.ok((await rightOf(invoicesLink)) <= 0, 'the phone menu closed');
+    await shot('left-390');
+    await page.setViewportSize({ width: 1366, height: 768 });
     assert.deepEqual(pageErrors, [], 'no page error');
     assert.deepEqual(axeFindings, [], 'no serious or critical axe finding');
   });

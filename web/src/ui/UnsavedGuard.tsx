@@ -13,7 +13,8 @@ import { inAppTarget } from './leaving.ts';
 /** An editor says whether it holds unsaved edits. */
 const GuardContext = createContext<((dirty: boolean) => void) | null>(null);
 
-export function UnsavedGuard({ children }: { children: ReactNode }) {
+/** `onLeave`: what the held link would also have done (the shell closes its phone menu). */
+export function UnsavedGuard({ children, onLeave }: { children: ReactNode; onLeave?: () => void }) {
   const navigate = useNavigate();
   const dirty = useRef(false);
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
@@ -68,6 +69,7 @@ export function UnsavedGuard({ children }: { children: ReactNode }) {
           const to = leavingTo;
           dirty.current = false;
           setLeavingTo(null);
+          onLeave?.();
           if (to) navigate(to);
         }}
         onClose={() => setLeavingTo(null)}

@@ -141,7 +141,7 @@ export function Shell() {
   }
 
   return (
-    <UnsavedGuard>
+    <UnsavedGuard onLeave={close}>
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
