@@ -967,6 +967,21 @@ describe('a bookkeeper’s day in the browser', {
       await nav(label);
       await settled(name);
     };
+    /**
+     * Leaves a document editor holding typed edits by the menu: it asks first (issue 21), and
+     * "Leave without saving" goes on to the screen.
+     */
+    const walkAwayTo = async (label: string, name: string) => {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: label, exact: true })
+        .click();
+      const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await ask.getByRole('button', { name: 'Leave without saving' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await page.getByRole('heading', { level: 1, name: label }).waitFor();
+      await settled(name);
+    };
     /** Types into `field` key by key (a date is filled), then checks after a rest that it was kept. */
     const keeps = async (field: Locator, text: string, what: string) => {
       await field.click();
@@ -1010,13 +1025,13 @@ describe('a bookkeeper’s day in the browser', {
       await keeps(textbox('Memo'), 'Walked through, not saved', 'New invoice, Memo');
       await settled('invoice-new');
 
-      await walkTo('Credit notes', 'credit-notes');
+      await walkAwayTo('Credit notes', 'credit-notes');
       await page.getByRole('button', { name: 'New credit note' }).click();
       await heading('New credit note');
       await keeps(textbox('Memo'), 'Walked through, not saved', 'New credit note, Memo');
       await settled('credit-note-new');
 
-      await walkTo('Payments', 'payments');
+      await walkAwayTo('Payments', 'payments');
       await keepsInDialog('Record payment', 'Reference', 'Cheque 42', 'Record payment, Reference');
 
       await walkTo('Deposits', 'deposits');
@@ -1052,13 +1067,13 @@ describe('a bookkeeper’s day in the browser', {
       await keeps(textbox('Vendor reference'), 'AW-78', 'New bill, Vendor reference');
       await settled('bill-new');
 
-      await walkTo('Vendor credits', 'vendor-credits');
+      await walkAwayTo('Vendor credits', 'vendor-credits');
       await page.getByRole('button', { name: 'New vendor credit' }).click();
       await heading('New vendor credit');
       await keeps(textbox('Vendor reference'), 'CM-12', 'New vendor credit, Vendor reference');
       await settled('vendor-credit-new');
 
-      await walkTo('Bill payments', 'bill-payments');
+      await walkAwayTo('Bill payments', 'bill-payments');
       await keepsInDialog('Pay bills', 'Reference', 'Cheque 43', 'Pay bills, Reference');
 
       await walkTo('Inventory adjustments', 'inventory-adjustments');

@@ -16,6 +16,7 @@ export function ConfirmDialog({
   loading,
   error,
   disabled,
+  keep = 'Keep it',
 }: {
   opened: boolean;
   title: string;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   error?: unknown;
   /** The action cannot succeed (the text says why): only "Keep it" is offered. */
   disabled?: boolean;
+  /** The way out ("Keep it"; "Stay on this page" when leaving is what is asked). */
+  keep?: string;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
@@ -36,7 +39,7 @@ export function ConfirmDialog({
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Keep it
+            {keep}
           </Button>
           <Button color="red" loading={loading} onClick={onConfirm} disabled={disabled}>
             {confirm}

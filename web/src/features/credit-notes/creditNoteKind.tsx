@@ -62,7 +62,12 @@ export const creditNoteKind: DocumentKind<
     body: saleBody,
     create: async (body) => data(await api.POST('/api/v1/credit-notes', { body })),
     update: async (id, body) => data(await api.PATCH('/api/v1/credit-notes/{id}', { ...byId(id), body })),
-    finalize: { label: 'Issue', run: (saved) => postAction('/api/v1/credit-notes/{id}/issue', saved) },
+    finalize: {
+      label: 'Issue',
+      description:
+        'Issue numbers the credit note and posts it to the ledger; you can apply it to invoices after.',
+      run: (saved) => postAction('/api/v1/credit-notes/{id}/issue', saved),
+    },
     saved: (note, issued) => (issued ? `Credit note ${note.number} issued.` : 'Draft credit note saved.'),
     removeDraft: {
       label: 'Delete draft',

@@ -3,10 +3,10 @@
 // saving (D45), "Save draft" and the kind's posting button ("Send", "Open", "Issue"), and the draft's
 // void or delete behind a confirm dialog (D82). Past draft it is a view: the summary, the figures, the
 // lines, the kind's sections and buttons, and its void behind a confirm dialog.
-import { Button, Group, Skeleton, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { postAction } from '../../api/queries/actions.ts';
@@ -15,14 +15,16 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Figures } from '../../ui/Figures.tsx';
+import { snapshotOf } from '../../ui/leaving.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker } from '../../ui/Picker.tsx';
 import { Sentences } from '../../ui/Sentences.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useUnsavedChanges } from '../../ui/UnsavedGuard.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
-import { LinesGrid, LinesTable, useLines } from './LinesGrid.tsx';
+import { DocumentTotals, LinesGrid, LinesTable, useLines } from './LinesGrid.tsx';
 
 export function DocumentPage<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
@@ -66,6 +68,16 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
     ),
   );
   const [confirmingRemove, removeDialog] = useDisclosure(false);
+  // Issue 21: what is on screen against what was last saved (or loaded); unsaved edits hold in-app
+  // links and the tab's closing (UnsavedGuard). The lines' keys are the screen's, not the document's.
+  const current = snapshotOf({ party, values, lines: lines.lines.map(({ key: _key, ...line }) => line) });
+  const [savedSnapshot, setSavedSnapshot] = useState(current);
+  const submitted = useRef(current);
+  useUnsavedChanges(current !== savedSnapshot);
+  const submit = (finalize: boolean) => {
+    submitted.current = current;
+    save.mutate(finalize);
+  };
   const save = useMutation({
     mutationFn: async (finalize: boolean) => {
       const given = Object.entries(values).filter(
@@ -78,6 +90,7 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
       return finalize ? spec.finalize.run(saved) : saved;
     },
     onSuccess: (saved, finalized) => {
+      setSavedSnapshot(submitted.current);
       invalidate(kind.written);
       notify({ color: 'teal', message: spec.saved(saved, finalized) });
       navigate(`${kind.path}/${saved.id}`, { replace: true });
@@ -136,7 +149,7 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
         onReload={() => navigate(0)}
       />
       <LinesGrid books={books} editor={lines} fields={fields} withItems={spec.withItems} />
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-start">
         {doc ? (
           <Button variant="subtle" color="red" onClick={removeDialog.open}>
             {spec.removeDraft.label}
@@ -144,23 +157,30 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
         ) : (
           <span />
         )}
-        <Group gap="xs">
-          <Button
-            variant="default"
-            onClick={() => save.mutate(false)}
-            loading={save.isPending && !save.variables}
-            disabled={lines.pickers.reason !== null}
-          >
-            Save draft
-          </Button>
-          <Button
-            onClick={() => save.mutate(true)}
-            loading={save.isPending && save.variables}
-            disabled={!lines.totals || !party || lines.pickers.reason !== null}
-          >
-            {spec.finalize.label}
-          </Button>
-        </Group>
+        <Stack gap={4} align="flex-end">
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={() => submit(false)}
+              loading={save.isPending && !save.variables}
+              disabled={lines.pickers.reason !== null}
+            >
+              Save draft
+            </Button>
+            <Button
+              onClick={() => submit(true)}
+              loading={save.isPending && save.variables}
+              disabled={!lines.totals || !party || lines.pickers.reason !== null}
+              aria-describedby="finalize-description"
+            >
+              {spec.finalize.label}
+            </Button>
+          </Group>
+          {/* Issue 21: what the posting button does, in words on the page (not only a tooltip). */}
+          <Text id="finalize-description" size="sm" c="dimmed" ta="right" maw={420}>
+            {spec.finalize.description}
+          </Text>
+        </Stack>
       </Group>
       {doc ? (
         <ConfirmDialog
@@ -227,6 +247,7 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body
       {extras.notice}
       <Figures figures={view.figures(doc)} currency={doc.currency} />
       <LinesTable lines={kind.lines(doc)} currency={doc.currency} priceLabel={view.priceLabel} />
+      <DocumentTotals subtotal={doc.subtotal} tax={doc.tax_total} total={doc.total} currency={doc.currency} />
       {Sections ? <Sections doc={doc} books={books} /> : null}
       <ConfirmDialog
         opened={confirmingVoid}

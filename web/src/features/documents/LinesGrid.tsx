@@ -3,7 +3,7 @@
 // unit cost), tax rate and tracking, with totals computed before saving by the server's own rules
 // (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's side) says which
 // accounts a line takes and how an item fills it (D48).
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
@@ -191,21 +191,26 @@ export function LinesGrid({
   const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
   return (
     <>
-      <Table.ScrollContainer minWidth={(showTracking ? 1100 : 900) + (withItems ? 180 : 0)}>
+      {/* Issue 21: at 1366 px with the navigation shown the page is about 1100 px wide; the columns
+          fit it (items and tracking on) without sideways scrolling. A phone scrolls inside the grid. */}
+      <Table.ScrollContainer
+        minWidth={800 + (showTracking ? 130 : 0) + (withItems ? 150 : 0)}
+        scrollAreaProps={{ viewportProps: { 'data-testid': 'lines-grid-scroll' } as object }}
+      >
         <Table>
           <Table.Thead>
             <Table.Tr>
-              {withItems ? <Table.Th w={180}>Item</Table.Th> : null}
-              <Table.Th miw={200}>Description</Table.Th>
-              <Table.Th w={200}>Account</Table.Th>
-              <Table.Th w={90}>Quantity</Table.Th>
-              <Table.Th w={120}>{priceName}</Table.Th>
-              <Table.Th w={170}>Tax rate</Table.Th>
-              {showTracking ? <Table.Th w={180}>Tracking</Table.Th> : null}
-              <Table.Th w={120} ta="right">
+              {withItems ? <Table.Th w={150}>Item</Table.Th> : null}
+              <Table.Th miw={160}>Description</Table.Th>
+              <Table.Th w={180}>Account</Table.Th>
+              <Table.Th w={80}>Quantity</Table.Th>
+              <Table.Th w={110}>{priceName}</Table.Th>
+              <Table.Th w={140}>Tax rate</Table.Th>
+              {showTracking ? <Table.Th w={130}>Tracking</Table.Th> : null}
+              <Table.Th w={110} ta="right">
                 Amount
               </Table.Th>
-              <Table.Th w={40}>
+              <Table.Th w={REMOVE_COLUMN_PX}>
                 <VisuallyHidden>Remove</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -324,25 +329,19 @@ export function LinesGrid({
         <Button size="xs" variant="subtle" onClick={() => setLines((current) => [...current, blankLine()])}>
           Add a line
         </Button>
-        <Stack gap={2} align="flex-end" data-testid="document-totals">
-          {totals ? (
-            <>
-              <Text size="sm">
-                Subtotal <Money amount={formatMoney(totals.subtotal)} currency={books.currency} />
-              </Text>
-              <Text size="sm">
-                Tax <Money amount={formatMoney(totals.taxTotal)} currency={books.currency} />
-              </Text>
-              <Text fw={700}>
-                Total <Money amount={formatMoney(totals.total)} currency={books.currency} strong />
-              </Text>
-            </>
-          ) : (
-            <Text size="sm" c="red.9">
-              Enter a quantity and a unit price on every line to see the total.
-            </Text>
-          )}
-        </Stack>
+        {totals ? (
+          <DocumentTotals
+            subtotal={formatMoney(totals.subtotal)}
+            tax={formatMoney(totals.taxTotal)}
+            total={formatMoney(totals.total)}
+            currency={books.currency}
+            inset={REMOVE_COLUMN_PX + CELL_PADDING_PX}
+          />
+        ) : (
+          <Text size="sm" c="red.9" data-testid="document-totals">
+            Enter a quantity and a unit price on every line to see the total.
+          </Text>
+        )}
       </Group>
       {fields.lines ? (
         <Text c="red.9" size="sm">
@@ -355,6 +354,53 @@ export function LinesGrid({
         </Text>
       ) : null}
     </>
+  );
+}
+
+/** Mantine's table cell padding (its default horizontal spacing, xs) and the editor's remove column. */
+const CELL_PADDING_PX = 10;
+// The remove column: its 28 px button and the padding either side.
+const REMOVE_COLUMN_PX = 48;
+
+/**
+ * Subtotal, tax and total under the lines (issue 21), right-aligned so the figures end where the
+ * Amount column's do: `inset` is what lies right of that column's text (its padding, the editor's
+ * remove column).
+ */
+export function DocumentTotals({
+  subtotal,
+  tax,
+  total,
+  currency,
+  inset = CELL_PADDING_PX,
+}: {
+  subtotal: string;
+  tax: string;
+  total: string;
+  currency: string;
+  inset?: number;
+}) {
+  return (
+    <Box
+      data-testid="document-totals"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'auto auto',
+        justifyContent: 'end',
+        columnGap: 24,
+        rowGap: 2,
+        textAlign: 'right',
+        paddingRight: inset,
+        marginLeft: 'auto',
+      }}
+    >
+      <Text size="sm">Subtotal</Text>
+      <Money amount={subtotal} currency={currency} />
+      <Text size="sm">Tax</Text>
+      <Money amount={tax} currency={currency} />
+      <Text fw={700}>Total</Text>
+      <Money amount={total} currency={currency} strong />
+    </Box>
   );
 }
 

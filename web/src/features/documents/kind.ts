@@ -34,6 +34,8 @@ export interface DocumentBase {
   status: string;
   number: string | null;
   currency: string;
+  subtotal: string;
+  tax_total: string;
   total: string;
 }
 
@@ -111,8 +113,11 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
     body: (draft: Draft) => Body;
     create: (body: Body) => Promise<Doc>;
     update: (id: string, body: Body & { version: number }) => Promise<Doc>;
-    /** The button that posts the draft ("Send", "Open", "Issue") and its call. */
-    finalize: { label: string; run: (saved: Doc) => Promise<Doc> };
+    /**
+     * The button that posts the draft ("Send", "Open", "Issue"), its call, and the sentence shown
+     * under it saying what it does (issue 21: visible, not only a tooltip).
+     */
+    finalize: { label: string; description: string; run: (saved: Doc) => Promise<Doc> };
     saved: (doc: Doc, finalized: boolean) => string;
     /** How a draft goes: voided (its number stays used) or deleted, and where the page goes after. */
     removeDraft: Confirmation<Doc> & {

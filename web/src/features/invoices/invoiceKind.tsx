@@ -19,13 +19,13 @@ import { formatDate } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
 import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { paymentReceivedKind } from '../payments/paymentKinds.tsx';
 import type { Books } from '../shell/books.tsx';
+import { InvoiceEmailDialog } from './InvoiceEmailDialog.tsx';
 
 export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/invoices', 'post'>> = {
   side: SALE,
@@ -61,7 +61,12 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     body: saleBody,
     create: async (body) => data(await api.POST('/api/v1/invoices', { body })),
     update: async (id, body) => data(await api.PATCH('/api/v1/invoices/{id}', { ...byId(id), body })),
-    finalize: { label: 'Send', run: (saved) => postAction('/api/v1/invoices/{id}/send', saved) },
+    finalize: {
+      label: 'Send',
+      description:
+        'Send posts the invoice to the ledger as owed by the customer (its number was given with the draft); you can email it after.',
+      run: (saved) => postAction('/api/v1/invoices/{id}/send', saved),
+    },
     saved: (invoice, sent) => (sent ? `Invoice ${invoice.number} sent.` : `Draft ${invoice.number} saved.`),
     removeDraft: {
       label: 'Void draft',
@@ -112,22 +117,7 @@ function voidInvoice(invoice: Invoice) {
 function useInvoiceExtras(invoice: Invoice, books: Books, refresh: () => void) {
   const navigate = useNavigate();
   const [paying, payDialog] = useDisclosure(false);
-  const email = useMutation({
-    mutationFn: async () =>
-      data(
-        await api.POST('/api/v1/invoices/{id}/email', {
-          ...byId(invoice.id),
-          body: { version: invoice.version },
-        }),
-      ),
-    onSuccess: () => {
-      refresh();
-      notify({
-        color: 'teal',
-        message: books.mode === 'sandbox' ? 'Email recorded (sandbox books never send).' : 'Email queued.',
-      });
-    },
-  });
+  const [emailing, emailDialog] = useDisclosure(false);
   const pdf = useMutation({
     mutationFn: async () => {
       const result = await api.GET('/api/v1/invoices/{id}/pdf', { ...byId(invoice.id), parseAs: 'blob' });
@@ -153,30 +143,39 @@ function useInvoiceExtras(invoice: Invoice, books: Books, refresh: () => void) {
           </Button>
         ) : null}
         {writes ? (
-          <Button variant="default" onClick={() => email.mutate()} loading={email.isPending}>
+          <Button variant="default" onClick={emailDialog.open}>
             Email
           </Button>
         ) : null}
       </>
     ),
-    notice: <ErrorNotice error={email.error ?? pdf.error} />,
+    notice: <ErrorNotice error={pdf.error} />,
     dialogs: (
-      <Modal
-        opened={paying}
-        onClose={payDialog.close}
-        title={`Record payment for ${invoice.number}`}
-        size="lg"
-      >
-        <PaymentForm
-          kind={paymentReceivedKind}
+      <>
+        <InvoiceEmailDialog
+          invoice={invoice}
           books={books}
-          preset={{ party: invoice.customer, document: invoice.id, amount: invoice.balance_due }}
-          onDone={() => {
-            payDialog.close();
-            refresh();
-          }}
+          opened={emailing}
+          onClose={emailDialog.close}
+          onSent={refresh}
         />
-      </Modal>
+        <Modal
+          opened={paying}
+          onClose={payDialog.close}
+          title={`Record payment for ${invoice.number}`}
+          size="lg"
+        >
+          <PaymentForm
+            kind={paymentReceivedKind}
+            books={books}
+            preset={{ party: invoice.customer, document: invoice.id, amount: invoice.balance_due }}
+            onDone={() => {
+              payDialog.close();
+              refresh();
+            }}
+          />
+        </Modal>
+      </>
     ),
   };
 }

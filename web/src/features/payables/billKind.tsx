@@ -83,7 +83,11 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     }),
     create: async (body) => data(await api.POST('/api/v1/bills', { body })),
     update: async (id, body) => data(await api.PATCH('/api/v1/bills/{id}', { ...byId(id), body })),
-    finalize: { label: 'Open', run: (saved) => postAction('/api/v1/bills/{id}/open', saved) },
+    finalize: {
+      label: 'Open',
+      description: 'Open posts the bill to the ledger as owed to the vendor; you can pay it after.',
+      run: (saved) => postAction('/api/v1/bills/{id}/open', saved),
+    },
     saved: (bill, opened) =>
       opened ? `Bill ${bill.number} opened and posted.` : `Draft bill ${bill.number} saved.`,
     // D23 for bills: a draft is voided with no ledger effect; its number stays used (numbers are gapless).

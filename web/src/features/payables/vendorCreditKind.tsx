@@ -82,7 +82,12 @@ export const vendorCreditKind: DocumentKind<
     }),
     create: async (body) => data(await api.POST('/api/v1/vendor-credits', { body })),
     update: async (id, body) => data(await api.PATCH('/api/v1/vendor-credits/{id}', { ...byId(id), body })),
-    finalize: { label: 'Issue', run: (saved) => postAction('/api/v1/vendor-credits/{id}/issue', saved) },
+    finalize: {
+      label: 'Issue',
+      description:
+        'Issue numbers the vendor credit and posts it to the ledger; you can apply it to bills after.',
+      run: (saved) => postAction('/api/v1/vendor-credits/{id}/issue', saved),
+    },
     saved: (credit, issued) =>
       issued ? `Vendor credit ${credit.number} issued.` : 'Draft vendor credit saved.',
     removeDraft: {

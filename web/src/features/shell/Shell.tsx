@@ -25,6 +25,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { signedOut } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { UnsavedGuard } from '../../ui/UnsavedGuard.tsx';
 import { type Books, useBooks, useMe, useOrganization, useSwitchBooks } from './books.tsx';
 
 interface NavItem {
@@ -140,86 +141,94 @@ export function Shell() {
   }
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
-            <Text fw={700} c="teal.9" size="lg">
-              Folio
-            </Text>
-            <Text size="sm" c="dimmed" truncate="end" visibleFrom="xs" maw={220}>
-              {books.name}
-            </Text>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            {books.otherId ? (
-              <SegmentedControl
-                size="xs"
-                aria-label="Books"
-                value={books.mode}
-                onChange={() => books.otherId && switchBooks(books.otherId)}
-                data={[
-                  { label: 'Live', value: 'live' },
-                  { label: 'Sandbox', value: 'sandbox' },
-                ]}
+    <UnsavedGuard onLeave={close}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Open navigation"
               />
-            ) : null}
-            <Button size="xs" variant="subtle" onClick={() => logout.mutate()} loading={logout.isPending}>
-              Log out
-            </Button>
+              <Text fw={700} c="teal.9" size="lg">
+                Folio
+              </Text>
+              <Text size="sm" c="dimmed" truncate="end" visibleFrom="xs" maw={220}>
+                {books.name}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {books.otherId ? (
+                <SegmentedControl
+                  size="xs"
+                  aria-label="Books"
+                  value={books.mode}
+                  onChange={() => books.otherId && switchBooks(books.otherId)}
+                  data={[
+                    { label: 'Live', value: 'live' },
+                    { label: 'Sandbox', value: 'sandbox' },
+                  ]}
+                />
+              ) : null}
+              <Button size="xs" variant="subtle" onClick={() => logout.mutate()} loading={logout.isPending}>
+                Log out
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
-        <ScrollArea>
-          {NAV.map((section) => {
-            const items = section.items.filter((item) => !item.show || item.show(books));
-            if (items.length === 0) return null;
-            return (
-              <div key={section.group ?? 'top'}>
-                {section.group ? (
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-                    {section.group}
-                  </Text>
-                ) : null}
-                {items.map((item) => (
-                  <NavLink
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    label={item.label}
-                    active={isActive(location.pathname, item.to)}
-                    variant="filled"
-                    onClick={close}
-                  />
-                ))}
-              </div>
-            );
-          })}
-          <Text size="xs" c="dimmed" px="sm" pt="lg" style={{ overflowWrap: 'anywhere' }}>
-            Signed in as {me.data.user.email} ({books.role})
-          </Text>
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        {books.mode === 'sandbox' ? (
-          <Alert color="orange" variant="filled" mb="md" p="xs" role="status" aria-label="Sandbox books">
-            <Text size="sm" c="black">
-              <b>Sandbox books.</b> You are working in the sandbox: nothing here touches your live books, and
-              emails are recorded, not sent.
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Main">
+          <ScrollArea>
+            {NAV.map((section) => {
+              const items = section.items.filter((item) => !item.show || item.show(books));
+              if (items.length === 0) return null;
+              return (
+                <div key={section.group ?? 'top'}>
+                  {section.group ? (
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+                      {section.group}
+                    </Text>
+                  ) : null}
+                  {items.map((item) => (
+                    <NavLink
+                      key={item.to}
+                      component={Link}
+                      to={item.to}
+                      label={item.label}
+                      active={isActive(location.pathname, item.to)}
+                      variant="filled"
+                      onClick={close}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+            <Text size="xs" c="dimmed" px="sm" pt="lg" style={{ overflowWrap: 'anywhere' }}>
+              Signed in as {me.data.user.email} ({books.role})
             </Text>
-          </Alert>
-        ) : null}
-        <VisuallyHidden aria-live="polite">
-          {books.mode === 'sandbox' ? 'Sandbox books' : 'Live books'}
-        </VisuallyHidden>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          {books.mode === 'sandbox' ? (
+            <Alert color="orange" variant="filled" mb="md" p="xs" role="status" aria-label="Sandbox books">
+              <Text size="sm" c="black">
+                <b>Sandbox books.</b> You are working in the sandbox: nothing here touches your live books,
+                and emails are recorded, not sent.
+              </Text>
+            </Alert>
+          ) : null}
+          <VisuallyHidden aria-live="polite">
+            {books.mode === 'sandbox' ? 'Sandbox books' : 'Live books'}
+          </VisuallyHidden>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </UnsavedGuard>
   );
 }
