@@ -181,7 +181,35 @@ export function toDomainError(error: unknown, bodyLimitBytes?: number): DomainEr
   if (sqlState(error) === IMMUTABLE_ENTRY_SQLSTATE) {
     return new DomainError('immutable_entry', 'posted journal entries are immutable', {});
   }
+  if (databaseUnavailable(error)) {
+    return new DomainError(
+      'service_unavailable',
+      'the database holding these books is not answering; nothing was written, try again shortly',
+      {},
+    );
+  }
   return frameworkToDomain(fastifyError, bodyLimitBytes);
+}
+
+/** SQLSTATEs of a server that is gone or going: admin shutdown, crash shutdown, cannot connect now. */
+const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+/** Node's own socket errors when the database server cannot be reached. */
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+
+/**
+ * The database did not answer: PostgreSQL's connection exceptions (class 08, which is also what Citus
+ * raises when the worker holding an organization's shards is down, D79), a server shutting down, or
+ * no socket at all (pg says "Connection terminated" without a code). A 503 in the envelope, not a
+ * 500: the request was refused whole (its transaction never committed) and may be sent again.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  const state = sqlState(error);
+  if (
+    state !== undefined &&
+    (state.startsWith('08') || SHUTDOWN_STATES.has(state) || SOCKET_ERRORS.has(state))
+  )
+    return true;
+  return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 
 /**
@@ -209,6 +237,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   let domain = toDomainError(error, request.routeOptions.bodyLimit);
   if (domain?.code === 'method_not_allowed' && domain.detail.allow)
     reply.header('Allow', String(domain.detail.allow));
+  if (domain?.code === 'service_unavailable') {
+    if (!(error instanceof DomainError)) request.log.warn({ err: error }, 'the database did not answer');
+    reply.header('Retry-After', '5');
+  }
   if (!domain) {
     // 5xx never carries internal messages: they go to the log with the request id (STYLE, Errors).
     request.log.error({ err: error }, 'unhandled error');
