@@ -563,7 +563,7 @@ export function unappliedVendorCredit(
     `WITH credits AS (
        SELECT c.vendor_id,
               c.total - COALESCE((SELECT sum(a.amount) FROM vendor_credit_applications a
-                                   WHERE a.organization_id = c.organization_id AND a.vendor_credit_id = c.id
+                                   WHERE a.organization_id = $1 AND a.vendor_credit_id = c.id
                                      AND a.applied_date <= $2::date), 0) AS unapplied
          FROM vendor_credits c
          JOIN journal_entries issued ON issued.organization_id = c.organization_id AND issued.id = c.journal_entry_id
