@@ -752,7 +752,13 @@ describe('a bookkeeper’s day in the browser', {
     await tab('General ledger');
     await page.getByRole('textbox', { name: 'Account' }).click();
     await page.getByRole('option', { name: '1000 Business Checking' }).click();
-    await page.getByRole('cell', { name: 'Closing balance' }).waitFor();
+    // The page shows every account's ledger until one is picked: wait for the one account's.
+    await page.waitForURL(/account=/);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('td')].filter((td) => td.textContent === 'Closing balance').length ===
+        1,
+    );
     await shot('reports-general-ledger');
     const accounts = (await (await apiGet('/api/v1/accounts?type=asset')).json()) as {
       results: { id: string; number: string }[];
