@@ -12,8 +12,10 @@
 //
 //   npm run bench:organizations   BENCH_ORGANIZATIONS (16), BENCH_ENTRIES (3200), BENCH_WARMUP (320),
 //                                 BENCH_PGBENCH_SECONDS (15), BENCH_DATABASE_URL, BENCH_CITUS_URL
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { cleanup, onCleanup } from './lib/cleanup.ts';
 import { runConcurrently } from './lib/concurrency.ts';
 import { type Account, type Books, signUpWithKey, today } from './lib/folio.ts';
@@ -35,6 +37,18 @@ async function machineBusyMs(): Promise<number> {
   const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
   const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
   return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10;
+}
+
+/** `folio check` over every organization of `databaseUrl`, as an operator runs it: its wall time. */
+async function timeCheck(label: string, databaseUrl: string): Promise<number> {
+  const start = performance.now();
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/check.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`folio check on ${label}: ${fixed(seconds, 2)} s, ${stdout.trim().split('\n').at(-1)}`);
+  return seconds;
 }
 
 interface Ledger {
@@ -138,8 +152,10 @@ async function main() {
     ENTRIES,
   );
   await service.stop();
+  const checkPostgres = await timeCheck('PostgreSQL', databaseUrl(database.name));
 
   let citus: Figures | undefined;
+  let checkCitus: number | undefined;
   if (CITUS_URL) {
     const run = await manyOrganizations(
       'Citus (coordinator and two workers, this machine)',
@@ -155,6 +171,7 @@ async function main() {
     );
     citus = run.many;
     await run.service.stop();
+    checkCitus = await timeCheck('Citus', CITUS_URL);
   }
   await pgbench.run('after');
 
@@ -179,6 +196,13 @@ async function main() {
         `routing through the coordinator costs ${fixed(citus.cpuMsPerEntry - many.cpuMsPerEntry, 2)} ms per entry`,
     );
   }
+  // The PostgreSQL books hold one organization more (the contrast run's) than the cluster's.
+  console.log(
+    `folio check: PostgreSQL ${fixed(checkPostgres, 2)} s` +
+      (checkCitus === undefined
+        ? ''
+        : `, Citus ${fixed(checkCitus, 2)} s (${fixed(checkCitus / checkPostgres, 2)}x)`),
+  );
 }
 
 main()

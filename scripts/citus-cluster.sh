@@ -8,6 +8,9 @@
 #                                           prints its URL (the test suite's: multi-shard queries refused)
 #   scripts/citus-cluster.sh dropdb NAME
 #   scripts/citus-cluster.sh status | stop | destroy (stop and delete the data directories)
+#   scripts/citus-cluster.sh fail-node PORT     stop one node at once (pg_ctl -m immediate: a crash,
+#                                           connections cut, no checkpoint), for the fault test
+#   scripts/citus-cluster.sh restart-node PORT  start it again (crash recovery replays its WAL)
 #
 # FOLIO_CITUS_DIR (default /tmp/folio-citus) holds the data directories and logs; FOLIO_CITUS_PORT
 # (default 5441) is the coordinator's port, the workers take the next two. Citus itself is built from
@@ -115,6 +118,11 @@ stop() {
   status
 }
 
+node_dir() { # port: the data directory of one of the cluster's nodes
+  [[ " $PORTS " == *" $1 "* ]] || { echo "not a node of this cluster: $1 (nodes: $PORTS)" >&2; exit 2; }
+  echo "$DIR/n$1"
+}
+
 case "${1:-}" in
   build) build ;;
   start) start ;;
@@ -123,5 +131,7 @@ case "${1:-}" in
   status) status ;;
   stop) stop ;;
   destroy) stop; rm -rf "$DIR" ;;
-  *) sed -n '2,15p' "$0"; exit 2 ;;
+  fail-node) as_postgres "$BIN/pg_ctl -D $(node_dir "${2:?port}") -m immediate -w stop >/dev/null"; status ;;
+  restart-node) as_postgres "$BIN/pg_ctl -D $(node_dir "${2:?port}") -l $DIR/n$2.log -w start >/dev/null"; status ;;
+  *) sed -n '2,18p' "$0"; exit 2 ;;
 esac

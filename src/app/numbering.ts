@@ -14,9 +14,6 @@ export async function allocateNumber(
   return formatNumber(sequence, await sequences.allocate(tx, organizationId, sequence));
 }
 
-/** The allocation as a CTE of the statement that writes the number (src/storage/stores/sequences.ts). */
-export const allocateNumberSql = sequences.allocateNumberCte;
-
 /** Creates the counters of a new organization: one per document sequence, and the change feed's. */
 export async function createSequences(tx: Tx, organizationId: string): Promise<void> {
   await sequences.createCounters(tx, organizationId, ['change', ...Object.keys(SEQUENCES)]);

@@ -184,7 +184,7 @@ export function toDomainError(error: unknown, bodyLimitBytes?: number): DomainEr
   if (databaseUnavailable(error)) {
     return new DomainError(
       'service_unavailable',
-      'the database holding these books is not answering; nothing was written, try again shortly',
+      'the database holding these books is not answering; try again shortly with the same Idempotency-Key (a write is made at most once)',
       {},
     );
   }
@@ -195,12 +195,21 @@ export function toDomainError(error: unknown, bodyLimitBytes?: number): DomainEr
 const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
 /** Node's own socket errors when the database server cannot be reached. */
 const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+/**
+ * Citus reports a worker lost in the middle of a transaction as an internal error (XX000), not as
+ * class 08: "failure on connection marked as essential", or the socket's own words relayed "while
+ * executing command on <worker>" (found by test/cluster/worker-stop.test.ts, stopping a real worker).
+ */
+const CITUS_CONNECTION_LOST =
+  /failure on connection marked as essential|connection to the remote node|SSL SYSCALL error|server closed the connection unexpectedly|could not establish any connections|connection not open|terminating connection/i;
 
 /**
  * The database did not answer: PostgreSQL's connection exceptions (class 08, which is also what Citus
- * raises when the worker holding an organization's shards is down, D79), a server shutting down, or
- * no socket at all (pg says "Connection terminated" without a code). A 503 in the envelope, not a
- * 500: the request was refused whole (its transaction never committed) and may be sent again.
+ * raises when the worker holding an organization's shards cannot be reached, D79), a worker lost
+ * mid-transaction, a server shutting down, or no socket at all (pg says "Connection terminated"
+ * without a code). A 503 in the envelope, not a 500. The transaction did not commit, or (a commit
+ * whose answer was lost) committed with its idempotency record: sent again with the same
+ * Idempotency-Key, the write is made once either way.
  */
 function databaseUnavailable(error: unknown): boolean {
   const state = sqlState(error);
@@ -209,6 +218,7 @@ function databaseUnavailable(error: unknown): boolean {
     (state.startsWith('08') || SHUTDOWN_STATES.has(state) || SOCKET_ERRORS.has(state))
   )
     return true;
+  if (state === 'XX000' && error instanceof Error && CITUS_CONNECTION_LOST.test(error.message)) return true;
   return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 

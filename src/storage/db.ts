@@ -4,6 +4,11 @@ export type SqlParam = string | number | boolean | null | Date | string[] | numb
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: SqlParam[]): Promise<Row[]>;
+  /**
+   * True on a Citus cluster (D79), where a store writes the few statements Citus would plan as
+   * sub-plans copied to every worker in another, routable form (src/storage/sql.ts, `onCitus`).
+   */
+  readonly distributed?: boolean;
 }
 
 /** A handle inside one open transaction. */
@@ -20,6 +25,8 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** Set by the migrations when they find (or distribute the tables for) Citus. */
+  distributed?: boolean;
 }
 
 /** PostgreSQL codes the storage layer translates (STYLE: 40001/40P01 retry, 23505 conflict). */

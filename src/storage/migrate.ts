@@ -42,6 +42,7 @@ export async function migrate(db: Db, citus: CitusMode = citusModeFromEnv()): Pr
       applied.push(file);
     }
     if (onCitus) applied.push(...(await distributeTables(tx)).map((table) => `citus: ${table}`));
+    db.distributed = onCitus;
   });
   return applied;
 }

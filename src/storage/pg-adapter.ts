@@ -47,8 +47,9 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
     return result.rows as Row[];
   };
 
-  return {
+  const db: Db = {
     kind: 'postgres',
+    distributed: false,
     // A statement outside a transaction is its own transaction: rolled back whole on a deadlock or
     // serialization failure, so it is retried like one (bounded). On Citus a lone write to a reference
     // table (a session's revocation) can deadlock with a transaction writing two of them.
@@ -73,6 +74,7 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
           await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
           const tx: Tx = {
             inTransaction: true,
+            distributed: db.distributed === true,
             query: (sql, params) => run(client, sql, params),
             exec: async (sql) => void (await client.query(sql)),
           };
@@ -95,4 +97,5 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
     },
     close: () => pool.end(),
   };
+  return db;
 }

@@ -42,13 +42,13 @@ export interface InsertRows {
   columns: RowColumn[];
   /** Columns computed from the row (`r.<column>`), e.g. `{ is_taxable: 'r.tax_rate_id IS NOT NULL' }`. */
   computed?: Record<string, string>;
-  /** Extra FROM items before the unnest (`payment` when a CTE supplies a fixed value). */
-  from?: string;
 }
 
 /**
  * `INSERT INTO table (...) SELECT ... FROM unnest(arrays) WITH ORDINALITY`: every row of a document
  * (journal lines, invoice lines, payment applications) in one statement, usable alone or as a CTE.
+ * Its fixed values are parameters, never another CTE's rows: Citus copies the rows of a
+ * data-modifying CTE that feeds an INSERT ... SELECT to every worker (src/storage/stores/sequences.ts).
  */
 export function insertRowsSql(params: SqlParams, insert: InsertRows): string {
   const fixedColumns = Object.keys(insert.fixed);
@@ -73,7 +73,7 @@ export function insertRowsSql(params: SqlParams, insert: InsertRows): string {
   ];
   return `INSERT INTO ${insert.table} (${columnList.join(', ')})
      SELECT ${selectList.join(', ')}
-       FROM ${insert.from ? `${insert.from}, ` : ''}unnest(${arrays.join(', ')})
+       FROM unnest(${arrays.join(', ')})
          WITH ORDINALITY AS r(${[...names, 'ordinal'].join(', ')})`;
 }
 

@@ -5,7 +5,7 @@ import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 import type { MovementRow } from './payments.ts';
-import { allocateNumberCte } from './sequences.ts';
+import { numberCte } from './sequences.ts';
 
 export interface BillPaymentRow extends MovementRow {
   vendor_id: string;
@@ -71,9 +71,15 @@ export interface NewBillPayment {
 export async function insertWithApplications(tx: Queryable, payment: NewBillPayment): Promise<string> {
   const params = new SqlParams();
   const organization = params.add(payment.organizationId);
-  const numbered = allocateNumberCte('bill_payment', organization);
+  const numbered = await numberCte(
+    tx,
+    'bill_payment',
+    { id: payment.organizationId, param: organization },
+    params,
+  );
+  const id = params.add(payment.id);
   const values = [
-    params.add(payment.id),
+    id,
     organization,
     numbered.value,
     params.add(payment.vendorId),
@@ -88,13 +94,12 @@ export async function insertWithApplications(tx: Queryable, payment: NewBillPaym
   ];
   const applied = insertRowsSql(params, {
     table: 'bill_payment_applications',
-    fixed: { organization_id: organization, bill_payment_id: 'payment.id' },
+    fixed: { organization_id: organization, bill_payment_id: id },
     ordinalColumn: 'line_no',
     columns: [
       { name: 'bill_id', type: 'uuid', values: payment.applications.map((a) => a.billId) },
       { name: 'amount', type: 'numeric', values: payment.applications.map((a) => a.amount) },
     ],
-    from: 'payment',
   });
   const [written] = await tx.query<{ number: string }>(
     `WITH ${numbered.cte},

@@ -32,6 +32,7 @@ export async function append(
   records: ChangeRecord[],
   response?: { scope: KeyScope } & ResponseToStore,
 ): Promise<{ booksClosedThrough: string | null }> {
+  if (tx.distributed) return appendOnCitus(tx, organizationId, records, response);
   const [counter] = await tx.query<{ closed: string | null }>(
     `WITH ${response ? `stored AS (${storeResponseSql(7)}),` : ''} counter AS (
        UPDATE sequences SET next_value = next_value + $2
@@ -54,6 +55,44 @@ export async function append(
     ],
   );
   if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
+  return { booksClosedThrough: counter.closed };
+}
+
+/**
+ * The same on Citus, in two statements: Citus plans a data-modifying CTE whose rows feed an INSERT
+ * ... SELECT as a sub-plan whose rows it copies to every worker, which made each write a two-phase
+ * commit across the cluster, refused for every organization while any worker was down
+ * (test/cluster/worker-stop.test.ts). UPDATEs alone in CTEs route to the organization's shard.
+ */
+async function appendOnCitus(
+  tx: Tx,
+  organizationId: string,
+  records: ChangeRecord[],
+  response?: { scope: KeyScope } & ResponseToStore,
+): Promise<{ booksClosedThrough: string | null }> {
+  const [counter] = await tx.query<{ first: string; closed: string | null }>(
+    `WITH ${response ? `stored AS (${storeResponseSql(3)}),` : ''} counter AS (
+       UPDATE sequences SET next_value = next_value + $2
+        WHERE organization_id = $1 AND name = 'change'
+        RETURNING next_value - $2 AS first, books_closed_through)
+     SELECT first::text AS first, books_closed_through::text AS closed FROM counter`,
+    [organizationId, records.length, ...(response ? storeResponseParams(response.scope, response) : [])],
+  );
+  if (!counter) throw new Error(`organization ${organizationId} has no change counter`);
+  await tx.query(
+    `INSERT INTO changes (organization_id, seq, entity_type, entity_id, operation, entity_version)
+     SELECT $1, $2::bigint + s.ordinal - 1, s.entity_type, s.entity_id, s.operation, s.entity_version
+       FROM unnest($3::text[], $4::uuid[], $5::text[], $6::int[]) WITH ORDINALITY
+         AS s(entity_type, entity_id, operation, entity_version, ordinal)`,
+    [
+      organizationId,
+      counter.first,
+      records.map((record) => record.entityType),
+      records.map((record) => record.entityId),
+      records.map((record) => record.operation),
+      records.map((record) => record.version),
+    ],
+  );
   return { booksClosedThrough: counter.closed };
 }
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
-import { allocateNumberCte } from './sequences.ts';
+import { numberCte } from './sequences.ts';
 
 export interface DepositRow {
   id: string;
@@ -94,10 +94,16 @@ export interface NewDeposit {
 export async function insertWithPayments(tx: Queryable, deposit: NewDeposit): Promise<string> {
   const params = new SqlParams();
   const organization = params.add(deposit.organizationId);
-  const numbered = allocateNumberCte('deposit', organization);
+  const numbered = await numberCte(
+    tx,
+    'deposit',
+    { id: deposit.organizationId, param: organization },
+    params,
+  );
+  const id = params.add(deposit.id);
   const values = [
     organization,
-    params.add(deposit.id),
+    id,
     numbered.value,
     params.add(deposit.depositDate),
     params.add(deposit.depositAccountId),
@@ -108,13 +114,12 @@ export async function insertWithPayments(tx: Queryable, deposit: NewDeposit): Pr
   ];
   const lines = insertRowsSql(params, {
     table: 'deposit_payments',
-    fixed: { organization_id: organization, deposit_id: 'deposit.id' },
+    fixed: { organization_id: organization, deposit_id: id },
     ordinalColumn: 'line_no',
     columns: [
       { name: 'payment_id', type: 'uuid', values: deposit.payments.map((p) => p.paymentId) },
       { name: 'amount', type: 'numeric', values: deposit.payments.map((p) => p.amount) },
     ],
-    from: 'deposit',
   });
   const [written] = await tx.query<{ number: string }>(
     `WITH ${numbered.cte},

@@ -227,7 +227,12 @@ export interface DraftPosting {
  */
 export async function postDraft(tx: Queryable, posting: DraftPosting): Promise<EntryRow> {
   const p = new SqlParams(posting.organizationId, posting.id, posting.version, posting.txnDate);
-  const numbered = sequences.allocateNumberCte('journal_entry', '$1');
+  const numbered = await sequences.numberCte(
+    tx,
+    'journal_entry',
+    { id: posting.organizationId, param: '$1' },
+    p,
+  );
   const balances = dayTotalsUpsertCte(p, numbered.name, '$1', '$4', posting.lines);
   const [posted] = await queryRefusingDayTotalOverflow<EntryRow>(
     tx,
@@ -263,7 +268,12 @@ export interface NewPostedEntry {
  */
 export async function insertPostedEntryWithLines(tx: Queryable, entry: NewPostedEntry): Promise<string> {
   const p = new SqlParams(entry.id, entry.organizationId, entry.txnDate, formatMoney(entry.total));
-  const numbered = sequences.allocateNumberCte('journal_entry', '$2');
+  const numbered = await sequences.numberCte(
+    tx,
+    'journal_entry',
+    { id: entry.organizationId, param: '$2' },
+    p,
+  );
   const [inserted] = await queryRefusingDayTotalOverflow<{ entry_number: string | null }>(
     tx,
     `WITH ${numbered.cte}, ${dayTotalsUpsertCte(p, numbered.name, '$2', '$3', entry.lines)},
@@ -328,7 +338,13 @@ export async function insertManualEntries(
   const lines = `lines AS (${linesOfManySql(p, entries)})`;
   let sql: string;
   if (write.post) {
-    const range = sequences.allocateRangeCte('journal_entry', '$1', `${p.add(entries.length)}::bigint`);
+    const range = await sequences.rangeCte(
+      tx,
+      'journal_entry',
+      { id: write.organizationId, param: '$1' },
+      entries.length,
+      p,
+    );
     const days = entries.map((entry) => ({ day: entry.txnDate, lines: entry.lines }));
     sql = `WITH ${range.cte}, ${dayTotalsUpsertManyCte(p, range.name, '$1', days)}, ${lines}
        INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type,

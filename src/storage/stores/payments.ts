@@ -7,7 +7,7 @@ import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
-import { allocateNumberCte } from './sequences.ts';
+import { numberCte } from './sequences.ts';
 
 /** The columns every money movement's row has (payments received, bill payments). */
 export interface MovementRow {
@@ -194,9 +194,15 @@ export async function insertWithApplications(
   const params = new SqlParams();
   const organization = params.add(payment.organizationId);
   const paymentDate = params.add(payment.paymentDate);
-  const numbered = allocateNumberCte('payment_received', organization);
+  const numbered = await numberCte(
+    tx,
+    'payment_received',
+    { id: payment.organizationId, param: organization },
+    params,
+  );
+  const id = params.add(payment.id);
   const values = [
-    params.add(payment.id),
+    id,
     organization,
     numbered.value,
     params.add(payment.customerId),
@@ -212,13 +218,12 @@ export async function insertWithApplications(
   ];
   const applied = insertRowsSql(params, {
     table: 'payment_applications',
-    fixed: { organization_id: organization, payment_id: 'payment.id', applied_date: paymentDate },
+    fixed: { organization_id: organization, payment_id: id, applied_date: paymentDate },
     ordinalColumn: 'line_no',
     columns: [
       { name: 'invoice_id', type: 'uuid', values: payment.applications.map((a) => a.invoiceId) },
       { name: 'amount', type: 'numeric', values: payment.applications.map((a) => a.amount) },
     ],
-    from: 'payment',
   });
   const moves = payment.invoiceMoves;
   const [written] = await tx.query<Omit<PaymentRow, 'customer_name'>>(

@@ -3,6 +3,7 @@
 // skipped. The change counter is a row of the same table; src/storage/stores/changes.ts writes it.
 import { NUMBER_DIGITS, SEQUENCES, type SequenceName } from '../../domain/numbering.ts';
 import type { Queryable, Tx } from '../db.ts';
+import type { SqlParams } from '../rows.ts';
 
 /** Takes the next value of the organization's `sequence` (its row lock is held to commit). */
 export async function allocate(tx: Tx, organizationId: string, sequence: SequenceName): Promise<bigint> {
@@ -24,14 +25,41 @@ export async function allocate(tx: Tx, organizationId: string, sequence: Sequenc
  */
 export function allocateNumberCte(sequence: SequenceName, organizationParam = '$1') {
   const name = 'allocated_number';
-  const digits = `${name}.value`;
   return {
     name,
     cte: `${name} AS (UPDATE sequences SET next_value = next_value + 1
       WHERE organization_id = ${organizationParam} AND name = '${sequence}'
       RETURNING (next_value - 1)::text AS value)`,
-    value: `'${SEQUENCES[sequence]}' || CASE WHEN length(${digits}) >= ${NUMBER_DIGITS} THEN ${digits}
-      ELSE lpad(${digits}, ${NUMBER_DIGITS}, '0') END`,
+    value: formattedSql(sequence, `${name}.value`),
+  };
+}
+
+/** SQL of `digits` (text) as formatNumber writes it: the prefix, then at least NUMBER_DIGITS digits. */
+function formattedSql(sequence: SequenceName, digits: string): string {
+  return `'${SEQUENCES[sequence]}' || CASE WHEN length(${digits}) >= ${NUMBER_DIGITS} THEN ${digits}
+      ELSE lpad(${digits}, ${NUMBER_DIGITS}, '0') END`;
+}
+
+/**
+ * allocateNumberCte where `tx` can run it. On Citus the number is taken first by its own UPDATE
+ * (the same lock to commit) and the CTE is that constant: Citus plans a data-modifying CTE whose
+ * rows feed an INSERT ... SELECT as a sub-plan whose rows it copies to every worker, which made each
+ * numbered write a two-phase commit across the cluster, refused for every organization while any
+ * worker was down (test/cluster/worker-stop.test.ts).
+ */
+export async function numberCte(
+  tx: Queryable,
+  sequence: SequenceName,
+  organization: { id: string; param: string },
+  params: SqlParams,
+) {
+  if (!tx.distributed) return allocateNumberCte(sequence, organization.param);
+  const name = 'allocated_number';
+  const taken = await allocate(tx as Tx, organization.id, sequence);
+  return {
+    name,
+    cte: `${name} AS NOT MATERIALIZED (SELECT ${params.add(taken.toString())}::text AS value)`,
+    value: formattedSql(sequence, `${name}.value`),
   };
 }
 
@@ -47,11 +75,30 @@ export function allocateRangeCte(sequence: SequenceName, organizationParam: stri
     cte: `${name} AS (UPDATE sequences SET next_value = next_value + ${countParam}
       WHERE organization_id = ${organizationParam} AND name = '${sequence}'
       RETURNING next_value - ${countParam} AS first)`,
-    format: (offset: string) => {
-      const digits = `(${name}.first + ${offset})::text`;
-      return `'${SEQUENCES[sequence]}' || CASE WHEN length(${digits}) >= ${NUMBER_DIGITS} THEN ${digits}
-      ELSE lpad(${digits}, ${NUMBER_DIGITS}, '0') END`;
-    },
+    format: (offset: string) => formattedSql(sequence, `(${name}.first + ${offset})::text`),
+  };
+}
+
+/** allocateRangeCte where `tx` can run it: on Citus taken first, as numberCte says why. */
+export async function rangeCte(
+  tx: Queryable,
+  sequence: SequenceName,
+  organization: { id: string; param: string },
+  count: number,
+  params: SqlParams,
+) {
+  if (!tx.distributed) return allocateRangeCte(sequence, organization.param, `${params.add(count)}::bigint`);
+  const name = 'allocated_range';
+  const [row] = await tx.query<{ first: string }>(
+    `UPDATE sequences SET next_value = next_value + $3 WHERE organization_id = $1 AND name = $2
+     RETURNING (next_value - $3)::text AS first`,
+    [organization.id, sequence, count],
+  );
+  if (!row) throw new Error(`organization ${organization.id} has no ${sequence} sequence`);
+  return {
+    name,
+    cte: `${name} AS NOT MATERIALIZED (SELECT ${params.add(row.first)}::bigint AS first)`,
+    format: (offset: string) => formattedSql(sequence, `(${name}.first + ${offset})::text`),
   };
 }
 
