@@ -22,6 +22,7 @@ import { type Account, type Books, signUpWithKey, today } from './lib/folio.ts';
 import { intOption } from './lib/options.ts';
 import { PgbenchBracket } from './lib/pgbench.ts';
 import { createScratchDatabase, databaseUrl, serverSettings, vacuumAnalyze } from './lib/postgres.ts';
+import { cpuByRole, perUnit, postmasterPid, type Role } from './lib/process-cpu.ts';
 import { startService } from './lib/service.ts';
 import { fixed, Latencies, machineLoad, rate } from './lib/stats.ts';
 
@@ -49,6 +50,24 @@ async function timeCheck(label: string, databaseUrl: string): Promise<number> {
   const seconds = (performance.now() - start) / 1000;
   console.log(`folio check on ${label}: ${fixed(seconds, 2)} s, ${stdout.trim().split('\n').at(-1)}`);
   return seconds;
+}
+
+/** Each node of the cluster behind the coordinator at `url`, by role and port, as a URL. */
+async function citusNodes(url: string): Promise<Record<string, string>> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ nodeport: number; groupid: number }>(
+    'SELECT nodeport, groupid FROM pg_dist_node ORDER BY groupid',
+  );
+  await client.end();
+  const nodes: Record<string, string> = {};
+  for (const row of rows) {
+    const node = new URL(url);
+    node.port = String(row.nodeport);
+    nodes[row.groupid === 0 ? 'coordinator' : `worker ${row.nodeport}`] = node.toString();
+  }
+  return nodes;
 }
 
 interface Ledger {
@@ -94,13 +113,25 @@ interface Figures {
 }
 
 /** `count` entries by `ledgers.length` clients, client i writing into ledgers[i]. */
-async function measure(label: string, ledgers: Ledger[], count: number): Promise<Figures> {
+async function measure(
+  label: string,
+  ledgers: Ledger[],
+  count: number,
+  roles: Role[] = [],
+): Promise<Figures> {
   const latencies = new Latencies();
   const busyBefore = await machineBusyMs();
+  const rolesBefore = await cpuByRole(roles);
   const result = await runConcurrently(count, ledgers.length, (_, client) =>
     postEntry(ledgers[client] as Ledger, latencies),
   );
   const cpuMsPerEntry = ((await machineBusyMs()) - busyBefore) / result.count;
+  if (roles.length > 0) {
+    const split = perUnit(rolesBefore, await cpuByRole(roles), result.count);
+    console.log(
+      `  CPU per entry by process: ${split.map((r) => `${r.name} ${fixed(r.msPerUnit, 2)} ms`).join(', ')}`,
+    );
+  }
   const figures = { label, perSecond: rate(result.count, result.elapsedMs), latencies, cpuMsPerEntry };
   console.log(
     `${label}: ${result.count} entries in ${fixed(result.elapsedMs / 1000, 2)} s = ` +
@@ -109,8 +140,21 @@ async function measure(label: string, ledgers: Ledger[], count: number): Promise
   return figures;
 }
 
+/** The processes whose CPU an entry costs: the service, each server of `databases`, this client. */
+async function rolesOf(service: { pid: number }, databases: Record<string, string>): Promise<Role[]> {
+  const servers: Role[] = [];
+  for (const [name, url] of Object.entries(databases))
+    servers.push({ name, pid: await postmasterPid(url), children: true });
+  return [{ name: 'service', pid: service.pid }, ...servers, { name: 'client', pid: process.pid }];
+}
+
 /** Signs up the organizations on `databaseUrl`'s service, warms up, and measures them all at once. */
-async function manyOrganizations(label: string, serviceDatabaseUrl: string, analyze: () => Promise<void>) {
+async function manyOrganizations(
+  label: string,
+  serviceDatabaseUrl: string,
+  analyze: () => Promise<void>,
+  servers: Record<string, string>,
+) {
   const service = await startService(serviceDatabaseUrl);
   onCleanup(() => service.stop());
   const ledgers: Ledger[] = [];
@@ -121,7 +165,8 @@ async function manyOrganizations(label: string, serviceDatabaseUrl: string, anal
   });
   await runConcurrently(WARMUP, ledgers.length, (_, client) => postEntry(ledgers[client] as Ledger));
   await analyze();
-  const many = await measure(`${label}, ${ORGANIZATIONS} organizations at once`, ledgers, ENTRIES);
+  const roles = await rolesOf(service, servers);
+  const many = await measure(`${label}, ${ORGANIZATIONS} organizations at once`, ledgers, ENTRIES, roles);
   return { service, ledgers, many };
 }
 
@@ -139,8 +184,11 @@ async function main() {
 
   const database = await createScratchDatabase('organizations');
   onCleanup(() => database.drop());
-  const { service, many } = await manyOrganizations('PostgreSQL', databaseUrl(database.name), () =>
-    vacuumAnalyze(database.name),
+  const { service, many } = await manyOrganizations(
+    'PostgreSQL',
+    databaseUrl(database.name),
+    () => vacuumAnalyze(database.name),
+    { postgresql: databaseUrl(database.name) },
   );
   // The contrast: as many clients, all in one organization's books (D32 orders its commits).
   const shared = await ledgerOf(service.baseUrl, ORGANIZATIONS);
@@ -168,6 +216,7 @@ async function main() {
         await client.query('VACUUM (ANALYZE)');
         await client.end();
       },
+      await citusNodes(CITUS_URL),
     );
     citus = run.many;
     await run.service.stop();

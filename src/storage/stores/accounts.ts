@@ -201,7 +201,8 @@ export async function totals(
 
 /**
  * The balance upsert, as a CTE of the statement that numbers the entry. It reads the number
- * allocation (`after`), so PostgreSQL runs it only once the organization's JE counter is locked:
+ * allocation (`after`), so PostgreSQL runs it only once the organization's JE counter is locked
+ * (on Citus the counter was locked by a statement before, and `after` is undefined):
  * postings of one organization update their summary rows one at a time, each row is free when they
  * get there, and a hot account (Accounts Receivable) costs what any other account costs. Rows belong
  * to one organization, so organizations never wait on each other (one row per account and day, so
@@ -210,7 +211,7 @@ export async function totals(
  */
 export function dayTotalsUpsertCte(
   params: SqlParams,
-  after: string,
+  after: string | undefined,
   organization: string,
   day: string,
   lines: JournalLine[],
@@ -222,7 +223,7 @@ export function dayTotalsUpsertCte(
   return `balances AS (
       INSERT INTO account_balances (organization_id, account_id, day, debit, credit)
       SELECT ${organization}, a.account_id, ${day}::date, a.debit, a.credit
-        FROM ${after}, unnest(${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
+        FROM ${after ? `${after}, ` : ''}unnest(${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
           AS a(account_id, debit, credit)
       ON CONFLICT (organization_id, account_id, day) DO UPDATE
         SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit)`;
@@ -235,7 +236,7 @@ export function dayTotalsUpsertCte(
  */
 export function dayTotalsUpsertManyCte(
   params: SqlParams,
-  after: string,
+  after: string | undefined,
   organization: string,
   entries: { day: string; lines: JournalLine[] }[],
 ): string {
@@ -255,7 +256,7 @@ export function dayTotalsUpsertManyCte(
   return `balances AS (
       INSERT INTO account_balances (organization_id, account_id, day, debit, credit)
       SELECT ${organization}, a.account_id, a.day, a.debit, a.credit
-        FROM ${after}, unnest(${days}::date[], ${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
+        FROM ${after ? `${after}, ` : ''}unnest(${days}::date[], ${accounts}::uuid[], ${debits}::numeric[], ${credits}::numeric[])
           AS a(day, account_id, debit, credit)
       ON CONFLICT (organization_id, account_id, day) DO UPDATE
         SET debit = account_balances.debit + EXCLUDED.debit, credit = account_balances.credit + EXCLUDED.credit)`;

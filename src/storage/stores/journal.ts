@@ -233,13 +233,13 @@ export async function postDraft(tx: Queryable, posting: DraftPosting): Promise<E
     { id: posting.organizationId, param: '$1' },
     p,
   );
-  const balances = dayTotalsUpsertCte(p, numbered.name, '$1', '$4', posting.lines);
+  const balances = dayTotalsUpsertCte(p, numbered.after, '$1', '$4', posting.lines);
   const [posted] = await queryRefusingDayTotalOverflow<EntryRow>(
     tx,
     `WITH ${numbered.cte}, ${balances}
      UPDATE journal_entries SET status = 'posted', entry_number = ${numbered.value}, version = $3,
             posted_at = statement_timestamp(), updated_at = statement_timestamp()
-       FROM ${numbered.name}
+       ${numbered.from}
       WHERE organization_id = $1 AND id = $2
      RETURNING ${ENTRY_RETURNING}`,
     p.values,
@@ -276,7 +276,7 @@ export async function insertPostedEntryWithLines(tx: Queryable, entry: NewPosted
   );
   const [inserted] = await queryRefusingDayTotalOverflow<{ entry_number: string | null }>(
     tx,
-    `WITH ${numbered.cte}, ${dayTotalsUpsertCte(p, numbered.name, '$2', '$3', entry.lines)},
+    `WITH ${numbered.cte}, ${dayTotalsUpsertCte(p, numbered.after, '$2', '$3', entry.lines)},
        lines AS (${linesInsertSql(p, '$2', '$1', entry.lines)})
      INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type, source_id,
         reverses_entry_id, currency, total_debit, total_credit, posted_at)
@@ -346,7 +346,7 @@ export async function insertManualEntries(
       p,
     );
     const days = entries.map((entry) => ({ day: entry.txnDate, lines: entry.lines }));
-    sql = `WITH ${range.cte}, ${dayTotalsUpsertManyCte(p, range.name, '$1', days)}, ${lines}
+    sql = `WITH ${range.cte}, ${dayTotalsUpsertManyCte(p, range.after, '$1', days)}, ${lines}
        INSERT INTO journal_entries (id, organization_id, entry_number, txn_date, memo, status, source_type,
           source_id, currency, total_debit, total_credit, posted_at)
        SELECT e.id, $1, ${range.format('e.ordinal - 1')}, e.txn_date, e.memo, 'posted',

@@ -53,13 +53,20 @@ export async function numberCte(
   organization: { id: string; param: string },
   params: SqlParams,
 ) {
-  if (!tx.distributed) return allocateNumberCte(sequence, organization.param);
+  if (!tx.distributed) {
+    const cte = allocateNumberCte(sequence, organization.param);
+    return { ...cte, from: `FROM ${cte.name}`, after: cte.name as string | undefined };
+  }
   const name = 'allocated_number';
-  const taken = await allocate(tx as Tx, organization.id, sequence);
+  const taken = params.add((await allocate(tx as Tx, organization.id, sequence)).toString());
+  // The value is the parameter itself, so an UPDATE need not read the CTE (Citus would plan that
+  // UPDATE ... FROM as a sub-plan copied to every worker too).
   return {
     name,
-    cte: `${name} AS NOT MATERIALIZED (SELECT ${params.add(taken.toString())}::text AS value)`,
-    value: formattedSql(sequence, `${name}.value`),
+    cte: `${name} AS NOT MATERIALIZED (SELECT ${taken}::text AS value)`,
+    value: formattedSql(sequence, `${taken}::text`),
+    from: '',
+    after: undefined,
   };
 }
 
@@ -87,7 +94,10 @@ export async function rangeCte(
   count: number,
   params: SqlParams,
 ) {
-  if (!tx.distributed) return allocateRangeCte(sequence, organization.param, `${params.add(count)}::bigint`);
+  if (!tx.distributed) {
+    const cte = allocateRangeCte(sequence, organization.param, `${params.add(count)}::bigint`);
+    return { ...cte, after: cte.name as string | undefined };
+  }
   const name = 'allocated_range';
   const [row] = await tx.query<{ first: string }>(
     `UPDATE sequences SET next_value = next_value + $3 WHERE organization_id = $1 AND name = $2
@@ -99,6 +109,7 @@ export async function rangeCte(
     name,
     cte: `${name} AS NOT MATERIALIZED (SELECT ${params.add(row.first)}::bigint AS first)`,
     format: (offset: string) => formattedSql(sequence, `(${name}.first + ${offset})::text`),
+    after: undefined,
   };
 }
 
