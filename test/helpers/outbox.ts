@@ -3,13 +3,10 @@
 // a database: another test file's worker must not deliver, or fail, this file's messages), and
 // waiting for a condition.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { EmailOutboxSettings } from '../../src/app/email/retry.ts';
-import { onPostgres } from './harness.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -109,34 +106,7 @@ export function outboxEnv(settings: Partial<EmailOutboxSettings> = FAST_OUTBOX):
   return env;
 }
 
-export interface OwnDatabase {
-  /** Undefined on PGlite, where every harness has a database of its own anyway. */
-  url: string | undefined;
-  drop(): Promise<void>;
-}
-
-/** On PostgreSQL: a fresh database beside TEST_DATABASE_URL's, dropped (forcibly) by drop(). */
-export async function ownDatabase(label: string): Promise<OwnDatabase> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!onPostgres || !base) return { url: undefined, drop: async () => undefined };
-  const server = new URL(base);
-  const name = `${server.pathname.slice(1) || 'folio'}_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const url = new URL(base);
-    url.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+export { type OwnDatabase, ownDatabase } from './own-database.ts';
 
 /** Polls `read` until `done` holds of its answer; fails with the last answer after `timeoutMs`. */
 export async function waitFor<T>(

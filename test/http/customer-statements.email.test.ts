@@ -54,15 +54,16 @@ async function customerWithInvoice(books: Books, headers: Books['headers'], addr
   return customer;
 }
 
-const emailRow = async (id: string) => {
+/** The outbox row of an email, read in its organization's books (one shard on Citus). */
+const emailRow = async (organizationId: string, id: string) => {
   const [row] = await live.db.query<{
     status: string;
     statement_type: string;
     statement_from: string | null;
     statement_to: string;
   }>(
-    'SELECT status, statement_type, statement_from::text AS statement_from, statement_to::text AS statement_to FROM invoice_emails WHERE id = $1',
-    [id],
+    'SELECT status, statement_type, statement_from::text AS statement_from, statement_to::text AS statement_to FROM invoice_emails WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
   );
   return row;
 };
@@ -110,7 +111,7 @@ describe('statement email (D92)', () => {
     const pdf = Buffer.from(pdfBase64!.split(/\r?\n--/)[0]!.replace(/\s+/g, ''), 'base64');
     assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
     const row = await waitFor(
-      () => emailRow(email.id),
+      () => emailRow(books.organizationId, email.id),
       (value) => value?.status === 'sent',
       5_000,
       'sent',
@@ -139,6 +140,6 @@ describe('statement email (D92)', () => {
     assert.equal(response.json().type, 'outstanding');
     await sleep(300);
     assert.equal(smtp.mailsTo(address).length, 0, 'a sandbox never sends');
-    assert.equal((await emailRow(response.json().id))?.status, 'recorded');
+    assert.equal((await emailRow(books.sandboxId, response.json().id))?.status, 'recorded');
   });
 });

@@ -164,7 +164,7 @@ describe('email outbox', () => {
 
   test('a claim leases the message: no other claim takes it until the lease runs out, then the next attempt does and the stale claim cannot record', async () => {
     const to = `lease-${Date.now()}@heron.test`;
-    const { invoice, answer } = await emailNewInvoice(idle, to);
+    const { books, invoice, answer } = await emailNewInvoice(idle, to);
     assert.equal(answer.email.status, 'queued');
     const first = await emails.claimDue(idle.db, 400);
     assert.ok(first);
@@ -179,8 +179,8 @@ describe('email outbox', () => {
     assert.equal(await emails.recordSent(idle.db, first, 'stale'), false, 'the lost claim records nothing');
     assert.equal(await emails.recordSent(idle.db, second, 'fresh'), true);
     const [row] = await idle.db.query<{ status: string; message_id: string; attempts: number }>(
-      'SELECT status, message_id, attempts FROM invoice_emails WHERE id = $1',
-      [first.id],
+      'SELECT status, message_id, attempts FROM invoice_emails WHERE organization_id = $1 AND id = $2',
+      [books.organizationId, first.id],
     );
     assert.deepEqual({ ...row }, { status: 'sent', message_id: 'fresh', attempts: 2 });
     assert.equal(await emails.claimDue(idle.db, 400), undefined, 'a sent message is never claimed again');
