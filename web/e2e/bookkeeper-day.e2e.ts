@@ -786,6 +786,15 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByText('Activity', { exact: true }).click();
     await page.getByRole('cell', { name: 'Closing balance' }).waitFor();
     await shot('customer-statement');
+    // The activity statement as the API's PDF, as a bookkeeper files or sends it.
+    const [statementPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    assert.match(statementPdf.suggestedFilename(), /\.pdf$/);
+    const statementBytes = await readFile(await statementPdf.path());
+    assert.equal(statementBytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.ok(statementBytes.length > 1000, `a statement PDF of ${statementBytes.length} bytes`);
     // On a phone the statement's table scrolls inside the page; the page is never wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(500);
