@@ -3,7 +3,7 @@
 // answers `tax_group` and `taxes: [{tax_rate, amount}]`. One document layer serves the four kinds:
 // invoices, credit notes (D60), bills (D54) and vendor credits (D87) are each checked here, with the
 // refusals (both fields, another organization's group, an inactive one, a rate's account refused at
-// posting) writing nothing.
+// posting) writing nothing, and the tax summary (D91) splitting a group's line per rate.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Books } from '../helpers/harness.ts';
@@ -249,7 +249,58 @@ describe('tax groups on document lines (D90)', () => {
     ]);
     await assertBooksCheck(harness, books);
   });
+
+  test('the tax summary splits a group’s line per component rate; its net equals the tax accounts’ movement', async () => {
+    const setup = await groupBooks();
+    const { books, group, county, stateRate } = setup;
+    const invoice = await post(
+      books,
+      '/api/v1/invoices',
+      {
+        customer: setup.customer.id,
+        lines: [
+          salesLine(books, { tax_group: group.id }),
+          salesLine(books, { tax_rate: county.id }, '20.00'),
+        ],
+      },
+      201,
+    );
+    await post(books, `/api/v1/invoices/${invoice.id}/send`);
+    const bill = await post(
+      books,
+      '/api/v1/bills',
+      { vendor: setup.vendor.id, lines: [purchaseLine(books, { tax_group: group.id }, '20.00')] },
+      201,
+    );
+    await post(books, `/api/v1/bills/${bill.id}/open`);
+    const report = await get(books, '/api/v1/reports/tax-summary');
+    const byRate = new Map(report.rates.map((rate: { tax_rate: string }) => [rate.tax_rate, rate]));
+    // County: 10.00 of the group's line (0.63) and 20.00 at the rate alone (1.25) sold; 20.00 bought (1.25).
+    assert.deepEqual(pick(byRate.get(county.id)), {
+      taxable_sales: '30.0000',
+      tax_collected: '1.8800',
+      taxable_purchases: '20.0000',
+      tax_paid: '1.2500',
+      net: '0.6300',
+    });
+    // State: 10.00 of the group's line (0.18) sold; 20.00 bought (0.35).
+    assert.deepEqual(pick(byRate.get(stateRate.id)), {
+      taxable_sales: '10.0000',
+      tax_collected: '0.1800',
+      taxable_purchases: '20.0000',
+      tax_paid: '0.3500',
+      net: '-0.1700',
+    });
+    assert.equal(report.totals.net, '0.4600');
+    assert.equal(report.tax_accounts_movement, '0.4600');
+    assert.equal(report.other_movement, '0.0000');
+  });
 });
+
+function pick(rate: unknown) {
+  const { taxable_sales, tax_collected, taxable_purchases, tax_paid, net } = rate as Record<string, string>;
+  return { taxable_sales, tax_collected, taxable_purchases, tax_paid, net };
+}
 
 describe('tax groups on document lines: refusals write nothing (D90)', () => {
   test('a line with both tax_rate and tax_group is 400 on that line’s tax_group, for every kind', async () => {
