@@ -11,6 +11,7 @@ import { call, signUp, useHarness } from '../helpers/harness.ts';
 import { createAccount } from '../helpers/ledger.ts';
 import { createCustomer, createTaxRate, ok } from '../helpers/receivables.ts';
 import { refusedUnchanged } from '../helpers/refusals.ts';
+import { brokenThenRepaired } from '../helpers/tamper.ts';
 import { assertBooksCheck, createVendor } from '../helpers/vendor-credits.ts';
 
 const harness = useHarness();
@@ -301,6 +302,52 @@ function pick(rate: unknown) {
   const { taxable_sales, tax_collected, taxable_purchases, tax_paid, net } = rate as Record<string, string>;
   return { taxable_sales, tax_collected, taxable_purchases, tax_paid, net };
 }
+
+describe('folio check: line_taxes_agree (D90)', () => {
+  test('a line whose tax per rate no longer sums to its tax, or a rate line with a second row, is named', async () => {
+    const setup = await groupBooks();
+    const { books, group, county } = setup;
+    const draft = await post(
+      books,
+      '/api/v1/bills',
+      {
+        vendor: setup.vendor.id,
+        lines: [purchaseLine(books, { tax_group: group.id }), purchaseLine(books, { tax_rate: county.id })],
+      },
+      201,
+    );
+    const bill = await post(books, `/api/v1/bills/${draft.id}/open`);
+    const amount =
+      'UPDATE bill_line_taxes SET amount = amount + $3 WHERE organization_id = $1 AND bill_id = $2 AND line_no = 1 AND position = 2';
+    const shifted = await brokenThenRepaired(
+      harness,
+      books.organizationId,
+      [[amount, [books.organizationId, bill.id, '0.01']]],
+      [[amount, [books.organizationId, bill.id, '-0.01']]],
+    );
+    assert.deepEqual(
+      shifted.map((violation) => [violation.invariant, violation.detail?.record_id, violation.detail?.found]),
+      [['line_taxes_agree', bill.id, '2 rows, 0.8200']],
+    );
+    const second = `INSERT INTO bill_line_taxes (organization_id, bill_id, line_no, position, tax_rate_id, amount)
+      VALUES ($1, $2, 2, 2, $3, 0)`;
+    const doubled = await brokenThenRepaired(
+      harness,
+      books.organizationId,
+      [[second, [books.organizationId, bill.id, setup.stateRate.id]]],
+      [
+        [
+          'DELETE FROM bill_line_taxes WHERE organization_id = $1 AND bill_id = $2 AND line_no = 2 AND position = 2',
+          [books.organizationId, bill.id],
+        ],
+      ],
+    );
+    assert.deepEqual(
+      doubled.map((violation) => [violation.invariant, violation.detail?.found]),
+      [['line_taxes_agree', '2 rows, 0.6300']],
+    );
+  });
+});
 
 describe('tax groups on document lines: refusals write nothing (D90)', () => {
   test('a line with both tax_rate and tax_group is 400 on that line’s tax_group, for every kind', async () => {
