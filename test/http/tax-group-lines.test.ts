@@ -165,6 +165,53 @@ describe('tax groups on document lines (D90)', () => {
     assert.equal(rows?.count, '4');
   });
 
+  test('a line naming an item with a default rate and a group is taxed at the group only (D48, D90)', async () => {
+    const setup = await groupBooks();
+    const { books, group, county } = setup;
+    const item = await post(
+      books,
+      '/api/v1/items',
+      {
+        name: 'Consulting hour',
+        type: 'service',
+        sale_price: '10.00',
+        purchase_cost: '10.00',
+        income_account: books.accounts['4100'],
+        expense_account: books.accounts['6300'],
+        tax_rate: county.id,
+      },
+      201,
+    );
+    const invoice = await post(
+      books,
+      '/api/v1/invoices',
+      {
+        customer: setup.customer.id,
+        lines: [
+          { item: item.id, quantity: '1', is_taxable: true, tax_group: group.id },
+          { item: item.id, quantity: '1' },
+        ],
+      },
+      201,
+    );
+    assertGroupLine(invoice.lines[0], setup);
+    assert.deepEqual(invoice.lines[1].taxes, [{ tax_rate: county.id, amount: '0.6300' }]);
+    const bill = await post(
+      books,
+      '/api/v1/bills',
+      {
+        vendor: setup.vendor.id,
+        lines: [
+          { item: item.id, quantity: '1', tax_group: group.id },
+          { item: item.id, quantity: '1' },
+        ],
+      },
+      201,
+    );
+    assertGroupLine(bill.lines[0], setup);
+    assert.equal(bill.lines[1].tax_rate, county.id);
+  });
+
   test('a bill line with a group debits each rate’s account with its own rounded tax', async () => {
     const setup = await groupBooks();
     const { books, group } = setup;
