@@ -83,8 +83,7 @@ export function bankLinePostingLines(posting: BankLinePosting): JournalLine[] {
   const line = {
     description: posting.description,
     amount: split.net,
-    taxAmount: split.tax,
-    taxAccountId: posting.tax?.accountId ?? null,
+    taxes: posting.tax ? [{ accountId: posting.tax.accountId, amount: split.tax }] : [],
     trackingOptionIds: posting.trackingOptionIds,
   };
   // Money in posts as a sale does (the bank in place of receivable), money out as a purchase.

@@ -53,21 +53,29 @@ export interface DocumentKind<Status extends string = string> {
   };
 }
 
-/** A priced line as it posts: the account its amount goes to, and its tax rate's account. */
+/** One rate's tax on a line, and the account that rate posts to. */
+export interface PostingTax {
+  /** The tax rate's account (liability on a sale, where purchase tax is kept on a purchase). */
+  accountId: string;
+  amount: Money;
+}
+
+/**
+ * A priced line as it posts: the account its amount goes to, and its tax per rate with each rate's
+ * account (none untaxed, one for a tax rate, one per component rate of a tax group, D90).
+ */
 export interface DocumentPostingLine {
   accountId: string;
   description: string;
   amount: Money;
-  taxAmount: Money;
-  /** The tax rate's account (liability on a sale, where purchase tax is kept on a purchase). */
-  taxAccountId: string | null;
+  taxes: PostingTax[];
   trackingOptionIds: string[];
 }
 
 /**
- * D25, D54, D60: each line's account takes its amount and each tax account the tax (summed per
- * account) in the side's column (the other one when mirrored); the counter account takes the total in
- * the other column.
+ * D25, D54, D60, D90: each line's account takes its amount and each tax account the tax (summed per
+ * account, over every rate of every line, a group's component rates included) in the side's column
+ * (the other one when mirrored); the counter account takes the total in the other column.
  * Zero lines are left out.
  */
 export function documentPostingLines(
@@ -94,9 +102,9 @@ export function documentPostingLines(
     .filter((line) => line.amount !== 0n)
     .map((line) => entry(column, line.accountId, line.amount, line.description, line.trackingOptionIds));
   const taxByAccount = new Map<string, Money>();
-  for (const line of lines) {
-    if (line.taxAccountId === null || line.taxAmount === 0n) continue;
-    taxByAccount.set(line.taxAccountId, (taxByAccount.get(line.taxAccountId) ?? 0n) + line.taxAmount);
+  for (const tax of lines.flatMap((line) => line.taxes)) {
+    if (tax.amount === 0n) continue;
+    taxByAccount.set(tax.accountId, (taxByAccount.get(tax.accountId) ?? 0n) + tax.amount);
   }
   for (const [accountId, tax] of taxByAccount)
     own.push(entry(column, accountId, tax, side.taxDescription, []));

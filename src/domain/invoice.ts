@@ -38,12 +38,18 @@ export function dueDateFor(
 export interface InvoiceLineAmounts {
   quantity: Money;
   unitPrice: Money;
-  /** Percentage at scale 4 ("8.2500" -> 82500n), or null for a non-taxable line. */
-  taxPercent: Money | null;
+  /**
+   * The percentages the line is taxed at, at scale 4 ("8.2500" -> 82500n): none for a non-taxable
+   * line, one for a tax rate, a group's component rates in its order (D90).
+   */
+  taxPercents: Money[];
 }
 
 export interface ComputedLine {
   amount: Money;
+  /** The tax at each of the line's percentages, in their order, each rounded on its own (D8, D90). */
+  taxes: Money[];
+  /** The line's tax: the sum of `taxes`. */
   taxAmount: Money;
 }
 
@@ -54,7 +60,10 @@ export interface InvoiceTotals {
   total: Money;
 }
 
-/** D8: each line rounded, tax per line rounded, total = subtotal + tax_total. */
+/**
+ * D8: each line rounded, tax per line rounded, total = subtotal + tax_total. A line taxed at a group's
+ * rates (D90) is taxed at each rate as a line with that one rate would be, and its tax is their sum.
+ */
 export function computeInvoice(
   lines: InvoiceLineAmounts[],
   currencyDecimals: number,
@@ -65,9 +74,8 @@ export function computeInvoice(
   const computed = lines.map((line, index) => {
     const field = `lines/${index}/${priceField}`;
     const amount = multiplyMoney(line.quantity, line.unitPrice, currencyDecimals, field);
-    const taxAmount =
-      line.taxPercent === null ? 0n : percentOf(amount, line.taxPercent, currencyDecimals, field);
-    return { amount, taxAmount };
+    const taxes = line.taxPercents.map((percent) => percentOf(amount, percent, currencyDecimals, field));
+    return { amount, taxes, taxAmount: sumMoney(taxes, field) };
   });
   const subtotal = sumMoney(
     computed.map((line) => line.amount),

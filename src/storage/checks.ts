@@ -829,6 +829,73 @@ export async function stockAccountViolations(db: Queryable, organizationIds: str
   );
 }
 
+/** The priced documents whose lines keep their tax per rate (D90): document table, lines, taxes. */
+const TAXED_DOCUMENTS = [
+  {
+    type: 'invoice',
+    table: 'invoices',
+    lines: 'invoice_lines',
+    taxes: 'invoice_line_taxes',
+    parent: 'invoice_id',
+  },
+  {
+    type: 'credit_note',
+    table: 'credit_notes',
+    lines: 'credit_note_lines',
+    taxes: 'credit_note_line_taxes',
+    parent: 'credit_note_id',
+  },
+  { type: 'bill', table: 'bills', lines: 'bill_lines', taxes: 'bill_line_taxes', parent: 'bill_id' },
+  {
+    type: 'vendor_credit',
+    table: 'vendor_credits',
+    lines: 'vendor_credit_lines',
+    taxes: 'vendor_credit_line_taxes',
+    parent: 'vendor_credit_id',
+  },
+];
+
+/**
+ * line_taxes_agree (D90): a priced line's tax per rate is what it posts from, so it must say what the
+ * line says: rows exactly when the line names a tax rate or a tax group, one row of that rate for a
+ * rate, and the rows summing to the line's tax_amount.
+ */
+export async function lineTaxViolations(db: Queryable, organizationIds: string[]): Promise<CheckRow[]> {
+  const perKind = TAXED_DOCUMENTS.map(
+    (kind) => `SELECT l.organization_id, '${kind.type}' AS record_type, l.${kind.parent} AS record_id,
+              d.number AS record_number, l.line_no, l.tax_rate_id, l.tax_group_id, l.tax_amount,
+              COALESCE(t.rows, 0) AS rows, COALESCE(t.amount, 0) AS taxed, t.rate_id
+         FROM ${kind.lines} l
+         JOIN ${kind.table} d ON d.organization_id = l.organization_id AND d.id = l.${kind.parent}
+         LEFT JOIN (
+           SELECT organization_id, ${kind.parent}, line_no, count(*) AS rows, sum(amount) AS amount,
+                  min(tax_rate_id::text) AS rate_id
+             FROM ${kind.taxes} WHERE organization_id = ANY($1::uuid[])
+            GROUP BY organization_id, ${kind.parent}, line_no) t
+           ON t.organization_id = l.organization_id AND t.${kind.parent} = l.${kind.parent} AND t.line_no = l.line_no
+        WHERE l.organization_id = ANY($1::uuid[]) AND d.organization_id = ANY($1::uuid[])`,
+  );
+  return db.query<CheckRow>(
+    `WITH lines AS (
+       ${perKind.join('\n       UNION ALL\n       ')})
+     SELECT organization_id::text AS organization_id, 'line_taxes_agree' AS invariant, record_type,
+            record_id::text AS record_id, COALESCE(record_number, '') AS record_number,
+            format('line %s''s tax per rate: rows only for a tax rate (one, of that rate) or a tax group, summing to its tax', line_no)
+              AS rule,
+            format('%s, %s', CASE WHEN tax_rate_id IS NOT NULL THEN 'one row of ' || tax_rate_id
+                                  WHEN tax_group_id IS NOT NULL THEN 'rows of group ' || tax_group_id
+                                  ELSE 'no rows' END, tax_amount) AS expected,
+            format('%s rows, %s', rows, taxed) AS found
+       FROM lines
+      WHERE taxed <> tax_amount
+         OR (tax_rate_id IS NULL AND tax_group_id IS NULL AND rows <> 0)
+         OR (tax_rate_id IS NOT NULL AND (rows <> 1 OR rate_id <> tax_rate_id::text))
+         OR (tax_group_id IS NOT NULL AND rows = 0)
+      ORDER BY 1, 3, 4`,
+    [organizationIds],
+  );
+}
+
 /** A numbered document family: its counter in `sequences` and where its numbers are stored. */
 export interface NumberedTable {
   sequence: string;

@@ -57,8 +57,7 @@ describe('bill states (D54)', () => {
         accountId: 'inventory',
         description: 'widgets',
         amount: m('30'),
-        taxAmount: 0n,
-        taxAccountId: null,
+        taxes: [],
         trackingOptionIds: [],
       },
     ]);
@@ -201,8 +200,7 @@ describe('applying a bill payment (D55)', () => {
         accountId: 'e',
         description: '',
         amount: m('99999999999.9999'),
-        taxAmount: m('1'),
-        taxAccountId: 't',
+        taxes: [{ accountId: 't', amount: m('1') }],
         trackingOptionIds: [],
       },
     ]);

@@ -29,16 +29,14 @@ describe('credit note posting (D60)', () => {
       accountId: 'income',
       description: 'refund',
       amount: m('120'),
-      taxAmount: m('9.90'),
-      taxAccountId: 'tax',
+      taxes: [{ accountId: 'tax', amount: m('9.90') }],
       trackingOptionIds: [],
     },
     {
       accountId: 'other',
       description: '',
       amount: m('80'),
-      taxAmount: 0n,
-      taxAccountId: null,
+      taxes: [],
       trackingOptionIds: [],
     },
   ];

@@ -41,24 +41,21 @@ const lines = [
     accountId: 'a1',
     description: 'one',
     amount: m('100'),
-    taxAmount: m('8'),
-    taxAccountId: 't',
+    taxes: [{ accountId: 't', amount: m('8') }],
     trackingOptionIds: ['o'],
   },
   {
     accountId: 'a1',
     description: 'two',
     amount: m('50'),
-    taxAmount: m('4'),
-    taxAccountId: 't',
+    taxes: [{ accountId: 't', amount: m('4') }],
     trackingOptionIds: [],
   },
   {
     accountId: 'a2',
     description: 'zero',
     amount: 0n,
-    taxAmount: 0n,
-    taxAccountId: null,
+    taxes: [],
     trackingOptionIds: [],
   },
 ];
@@ -106,14 +103,22 @@ describe('posting by side (D25, D54, D60)', () => {
         accountId: fc.constantFrom('a1', 'a2'),
         description: fc.constant(''),
         amount: fc.bigInt({ min: 0n, max: 10n ** 12n }),
-        taxAmount: fc.bigInt({ min: 0n, max: 10n ** 10n }),
-        taxAccountId: fc.constantFrom('t1', 't2', null),
+        // None, one rate, or a group's rates (D90), possibly two on one account.
+        taxes: fc.array(
+          fc.record({
+            accountId: fc.constantFrom('t1', 't2', 't3'),
+            amount: fc.bigInt({ min: 0n, max: 10n ** 10n }),
+          }),
+          { maxLength: 3 },
+        ),
         trackingOptionIds: fc.constant([] as string[]),
       });
       fc.assert(
-        fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), (drawn) => {
-          const taxed = drawn.map((l) => (l.taxAccountId === null ? { ...l, taxAmount: 0n } : l));
-          const total = taxed.reduce((sum, l) => sum + l.amount + l.taxAmount, 0n);
+        fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), (taxed) => {
+          const total = taxed.reduce(
+            (sum, l) => sum + l.amount + l.taxes.reduce((tax, t) => tax + t.amount, 0n),
+            0n,
+          );
           fc.pre(total > 0n);
           const posting = documentPostingLines(kind, 'counter', taxed);
           assert.equal(assertBalanced(posting).totalDebit, total);

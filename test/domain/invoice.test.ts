@@ -115,7 +115,7 @@ describe('invoice math (D8)', () => {
         example.lines.map(([quantity, unitPrice, tax]) => ({
           quantity: m(quantity),
           unitPrice: m(unitPrice),
-          taxPercent: tax === null ? null : m(tax),
+          taxPercents: tax === null ? [] : [m(tax)],
         })),
         example.decimals,
       );
@@ -133,10 +133,48 @@ describe('invoice math (D8)', () => {
     });
   }
 
+  test('a tax group taxes the line at each rate, each rounded on its own (D90)', () => {
+    // 10.00 at 6.25% and 1.75%: 0.625 -> 0.63 and 0.175 -> 0.18, 0.81; 8% rounded once would be 0.80.
+    const [line] = computeInvoice(
+      [{ quantity: m('1'), unitPrice: m('10.00'), taxPercents: [m('6.25'), m('1.75')] }],
+      2,
+    ).lines;
+    assert.deepEqual(line!.taxes.map(formatMoney), ['0.6300', '0.1800']);
+    assert.equal(formatMoney(line!.taxAmount), '0.8100');
+    const [once] = computeInvoice(
+      [{ quantity: m('1'), unitPrice: m('10.00'), taxPercents: [m('8')] }],
+      2,
+    ).lines;
+    assert.equal(formatMoney(once!.taxAmount), '0.8000');
+  });
+
+  test('property: a line taxed at several rates is the sum of the lines taxed at each (D90)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 8n }),
+        fc.array(fc.bigInt({ min: 0n, max: 1_000_000n }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(0, 2, 3),
+        (unitPrice, percents, decimals) => {
+          const quantity = m('1');
+          const [grouped] = computeInvoice([{ quantity, unitPrice, taxPercents: percents }], decimals).lines;
+          const single = percents.map(
+            (percent) =>
+              computeInvoice([{ quantity, unitPrice, taxPercents: [percent] }], decimals).lines[0]!.taxAmount,
+          );
+          assert.deepEqual(grouped!.taxes, single);
+          assert.equal(
+            grouped!.taxAmount,
+            single.reduce((sum, tax) => sum + tax, 0n),
+          );
+        },
+      ),
+    );
+  });
+
   const line = fc.record({
     quantity: fc.bigInt({ min: 0n, max: 10n ** 10n }),
     unitPrice: fc.bigInt({ min: 0n, max: 10n ** 12n }),
-    taxPercent: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n })),
+    taxPercents: fc.array(fc.bigInt({ min: 0n, max: 1_000_000n }), { maxLength: 3 }),
   });
 
   test('property: total = subtotal + tax_total, every amount a bigint on the minor unit', () => {
@@ -152,7 +190,7 @@ describe('invoice math (D8)', () => {
             result.subtotal,
             result.taxTotal,
             result.total,
-            ...result.lines.flatMap((l) => [l.amount, l.taxAmount]),
+            ...result.lines.flatMap((l) => [l.amount, l.taxAmount, ...l.taxes]),
           ]) {
             assert.equal(typeof value, 'bigint');
             assert.equal(value % step, 0n);
@@ -187,8 +225,7 @@ describe('invoice math (D8)', () => {
             accountId: `income-${index % 2}`,
             description: '',
             amount: computed.amount,
-            taxAmount: computed.taxAmount,
-            taxAccountId: lines[index]!.taxPercent === null ? null : `tax-${index % 3}`,
+            taxes: computed.taxes.map((amount, rate) => ({ accountId: `tax-${(index + rate) % 3}`, amount })),
             trackingOptionIds: [],
           })),
         );
@@ -246,24 +283,21 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
         accountId: 'i1',
         description: 'a',
         amount: m('100'),
-        taxAmount: m('8'),
-        taxAccountId: 't',
+        taxes: [{ accountId: 't', amount: m('8') }],
         trackingOptionIds: [],
       },
       {
         accountId: 'i1',
         description: 'b',
         amount: m('50'),
-        taxAmount: m('4'),
-        taxAccountId: 't',
+        taxes: [{ accountId: 't', amount: m('4') }],
         trackingOptionIds: [],
       },
       {
         accountId: 'i2',
         description: 'c',
         amount: 0n,
-        taxAmount: 0n,
-        taxAccountId: null,
+        taxes: [],
         trackingOptionIds: [],
       },
     ]);

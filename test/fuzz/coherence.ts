@@ -35,7 +35,9 @@ export function coherentLines(
   if ('is_taxable' in properties && 'tax_rate' in properties) {
     const taxed = (value: unknown): Line => {
       const item = value as Line;
-      if (item.is_taxable !== true) return without(item, 'tax_rate');
+      // D90: a taxable line names a rate or a group, never both; an untaxed line neither.
+      if (item.is_taxable !== true) return without(without(item, 'tax_rate'), 'tax_group');
+      if (item.tax_group) return without(item, 'tax_rate');
       return item.tax_rate ? item : { ...item, tax_rate: new IdRef('tax_rate', 0) };
     };
     return fc.array(line.map(taxed), { minLength: 1, maxLength: 3 });

@@ -118,7 +118,16 @@ const FINGERPRINT = `SELECT
         `(SELECT count(*) || '/' || coalesce(sum(version), 0) FROM ${table} WHERE organization_id IN ($1, $2)) AS ${table}`,
     )
     .join(',\n  ')},
-  ${['invoice_lines', 'payment_applications', 'invoice_emails', 'tax_group_rates']
+  ${[
+    'invoice_lines',
+    'invoice_line_taxes',
+    'credit_note_line_taxes',
+    'bill_line_taxes',
+    'vendor_credit_line_taxes',
+    'payment_applications',
+    'invoice_emails',
+    'tax_group_rates',
+  ]
     .map((table) => `(SELECT count(*) FROM ${table} WHERE organization_id IN ($1, $2)) AS ${table}`)
     .join(',\n  ')},
   (SELECT string_agg(user_id || '=' || role, ',' ORDER BY organization_id, user_id)

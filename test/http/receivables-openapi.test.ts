@@ -202,6 +202,8 @@ test('every receivables operation is published with its full request and respons
     'income_account',
     'is_taxable',
     'tax_rate',
+    'tax_group',
+    'taxes',
     'tracking_options',
   ]) {
     assert.ok(line.properties?.[field], `invoice lines return ${field}`);

@@ -11,6 +11,7 @@ import {
   depositViolations,
   invoiceViolations,
   ledgerViolations,
+  lineTaxViolations,
   type NumberedTable,
   numberViolations,
   oneOrganizationStatements,
@@ -56,6 +57,7 @@ export const INVARIANTS = [
   'deposit_agrees',
   'stock_agrees',
   'stock_accounts_agree',
+  'line_taxes_agree',
   'bank_transaction_agrees',
   'bank_reconciliation_agrees',
   'numbers_gapless',
@@ -96,6 +98,7 @@ async function checkBatch(db: Queryable, organizationIds: string[]): Promise<Che
   rows.push(...(await depositViolations(db, organizationIds)));
   rows.push(...(await stockViolations(db, organizationIds)));
   rows.push(...(await stockAccountViolations(db, organizationIds)));
+  rows.push(...(await lineTaxViolations(db, organizationIds)));
   rows.push(...(await bankViolations(db, organizationIds)));
   rows.push(...(await reconciliationViolations(db, organizationIds)));
   for (const [sequence, place] of Object.entries(NUMBERED)) {

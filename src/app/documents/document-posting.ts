@@ -10,13 +10,16 @@ import type { WriteScope } from '../changes.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { ACCOUNT_USES, type AccountReference, assertAccountUses } from './documents.ts';
 
-/** A stored line as it posts: the columns every kind's line table has. */
+/** A stored line as it posts: the columns every kind's line table has, with its tax per rate (D90). */
 export interface PostedLineRow {
   line_no: number;
   description: string;
   amount: string;
   tax_amount: string;
   tax_rate_id: string | null;
+  tax_group_id: string | null;
+  tax_rate_ids: string[];
+  tax_amounts: string[];
   tracking_options: string[];
 }
 
@@ -24,9 +27,10 @@ export interface PostedLineRow {
 export type LineAccount<Line> = (line: Line, path: string) => AccountReference;
 
 /**
- * D84 at posting: the accounts the lines post to, and their tax rates' accounts, are checked for their
- * use again (a setting may have changed since the draft was written). Answers the counter account
- * and the lines as the domain posts them.
+ * D84 at posting: the accounts the lines post to, and their tax rates' accounts (every component rate
+ * of a group, D90, refused on the line's `tax_group`), are checked for their use again (a setting may
+ * have changed since the draft was written). Answers the counter account and the lines as the domain
+ * posts them: each line's tax per rate as priced, to the rate's account.
  */
 export async function postingInput<Line extends PostedLineRow>(
   scope: WriteScope,
@@ -35,21 +39,22 @@ export async function postingInput<Line extends PostedLineRow>(
   accountOf: LineAccount<Line>,
 ): Promise<{ counter: string; lines: DocumentPostingLine[] }> {
   const organizationId = scope.actor.organization.id;
-  const rates = await tax.findRates(
-    scope.tx,
-    organizationId,
-    lines.flatMap((line) => (line.tax_rate_id ? [line.tax_rate_id] : [])),
-  );
+  const rateIds = lines.flatMap((line) => line.tax_rate_ids);
+  const rates = rateIds.length === 0 ? [] : await tax.findRates(scope.tx, organizationId, rateIds);
   const taxAccountOf = new Map(rates.map((rate) => [rate.id, rate.liability_account_id]));
-  const taxAccount = (line: Line) => (line.tax_rate_id ? (taxAccountOf.get(line.tax_rate_id) ?? null) : null);
+  const taxesOf = (line: Line) =>
+    line.tax_rate_ids.map((rateId, index) => ({
+      accountId: taxAccountOf.get(rateId)!,
+      amount: parseMoney(line.tax_amounts[index]!),
+    }));
   const references = lines.map((line) => accountOf(line, `lines/${line.line_no - 1}`));
   await assertAccountUses(
     scope.tx,
     organizationId,
     lines.flatMap((line, index) => {
-      const id = taxAccount(line);
-      const path = `lines/${line.line_no - 1}/tax_rate`;
-      return id ? [references[index]!, { id, path, rule: ACCOUNT_USES.taxAccount }] : [references[index]!];
+      const path = `lines/${line.line_no - 1}/${line.tax_group_id ? 'tax_group' : 'tax_rate'}`;
+      const taxAccounts = [...new Set(taxesOf(line).map((tax) => tax.accountId))];
+      return [references[index]!, ...taxAccounts.map((id) => ({ id, path, rule: ACCOUNT_USES.taxAccount }))];
     }),
   );
   return {
@@ -58,8 +63,7 @@ export async function postingInput<Line extends PostedLineRow>(
       accountId: references[index]!.id,
       description: line.description,
       amount: parseMoney(line.amount),
-      taxAmount: parseMoney(line.tax_amount),
-      taxAccountId: taxAccount(line),
+      taxes: taxesOf(line),
       trackingOptionIds: line.tracking_options,
     })),
   };

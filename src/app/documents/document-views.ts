@@ -8,6 +8,11 @@ export function documentTotals(row: { subtotal: string; tax_total: string; total
   return { subtotal: row.subtotal, tax_total: row.tax_total, total: row.total };
 }
 
+/** A stored line's tax per rate (D90): `taxes: [{tax_rate, amount}]`, in the order the line took them. */
+export function describeLineTaxes(line: { tax_rate_ids: string[]; tax_amounts: string[] }) {
+  return line.tax_rate_ids.map((taxRate, index) => ({ tax_rate: taxRate, amount: line.tax_amounts[index]! }));
+}
+
 /** A line of a sales document (an invoice's or a credit note's). */
 export function describeSalesLine(line: SalesLineRow<never>) {
   return {
@@ -19,7 +24,9 @@ export function describeSalesLine(line: SalesLineRow<never>) {
     income_account: line.income_account_id,
     is_taxable: line.is_taxable,
     tax_rate: line.tax_rate_id,
+    tax_group: line.tax_group_id,
     tax_amount: line.tax_amount,
+    taxes: describeLineTaxes(line),
     tracking_options: line.tracking_options,
     item: line.item_id,
   };

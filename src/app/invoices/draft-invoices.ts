@@ -7,11 +7,11 @@ import { computeInvoice, dueDateFor, INVOICE, type InvoiceTotals } from '../../d
 import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
-import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import { accountOfType, activeAccountCheck } from '../documents/documents.ts';
 import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
+import { assertOneTaxChoice, lineRates, lineTaxes } from '../documents/line-taxes.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 import { type ItemLineCommand, withItemDefaults } from './item-lines.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
@@ -24,6 +24,8 @@ export interface InvoiceLineCommand {
   income_account: string;
   is_taxable?: boolean;
   tax_rate?: string | null;
+  /** D90: a tax group instead of a tax rate. */
+  tax_group?: string | null;
   tracking_options?: string[];
   /** D48: the item the line names (invoices only, after withItemDefaults). */
   item?: string | null;
@@ -54,13 +56,26 @@ export interface PricedInvoice {
   total: string;
 }
 
-/** Request-shape rules of a line that need no database: tax rate iff taxable, price not negative. */
+/**
+ * Request-shape rules of a line that need no database: a tax rate or a tax group (not both, D90) iff
+ * taxable, price not negative.
+ */
 function assertLineShape(line: InvoiceLineCommand, index: number) {
   const taxable = line.is_taxable === true;
+  assertOneTaxChoice({ taxRate: line.tax_rate, taxGroup: line.tax_group }, index);
   const hasRate = line.tax_rate !== undefined && line.tax_rate !== null;
-  if (taxable && !hasRate) throw fieldError(`lines/${index}/tax_rate`, 'is required on a taxable line');
-  if (!taxable && hasRate) {
-    throw fieldError(`lines/${index}/tax_rate`, 'must be omitted on a non-taxable line (or set is_taxable)');
+  const hasGroup = line.tax_group !== undefined && line.tax_group !== null;
+  if (taxable && !hasRate && !hasGroup)
+    throw fieldError(`lines/${index}/tax_rate`, 'is required on a taxable line (or send tax_group)');
+  for (const [field, named] of [
+    ['tax_rate', hasRate],
+    ['tax_group', hasGroup],
+  ] as const) {
+    if (!taxable && named)
+      throw fieldError(
+        `lines/${index}/${field}`,
+        'must be omitted on a non-taxable line (or set is_taxable)',
+      );
   }
   if (parseMoney(line.unit_price) < 0n) {
     throw fieldError(`lines/${index}/unit_price`, 'must not be negative', 'invalid_money');
@@ -68,8 +83,8 @@ function assertLineShape(line: InvoiceLineCommand, index: number) {
 }
 
 /**
- * Every line names an active income account and, when taxed, an active tax rate of these books;
- * tracking options exist (D28). Answers each named rate's percentage by id.
+ * Every line names an active income account and, when taxed, an active tax rate or tax group of these
+ * books (D90); tracking options exist (D28). Answers each line's rates.
  */
 async function assertLineReferences(scope: WriteScope, lines: InvoiceLineCommand[]) {
   const organizationId = scope.actor.organization.id;
@@ -79,26 +94,20 @@ async function assertLineReferences(scope: WriteScope, lines: InvoiceLineCommand
     lines.map((line) => line.income_account),
     accountOfType('income'),
   );
-  const rates = await tax.findRates(
-    scope.tx,
-    organizationId,
-    lines.map((line) => line.tax_rate ?? ''),
-  );
-  const rateById = new Map(rates.map((row) => [row.id, row]));
   lines.forEach((line, index) => {
     checkAccount(line.income_account, `lines/${index}/income_account`);
-    if (line.tax_rate) {
-      const rate = rateById.get(line.tax_rate);
-      if (!rate) throw fieldError(`lines/${index}/tax_rate`, 'no such tax rate in these books');
-      if (!rate.is_active) throw fieldError(`lines/${index}/tax_rate`, 'the tax rate is inactive');
-    }
   });
+  const rates = await lineRates(
+    scope.tx,
+    organizationId,
+    lines.map((line) => ({ taxRate: line.tax_rate, taxGroup: line.tax_group })),
+  );
   await assertTrackingOptions(
     scope,
     lines.map((line) => ({ trackingOptionIds: line.tracking_options ?? [] })),
     'lines',
   );
-  return new Map(rates.map((rate) => [rate.id, parseMoney(rate.rate)]));
+  return rates;
 }
 
 /**
@@ -111,12 +120,12 @@ export async function priceLines(
   document = 'invoice',
 ): Promise<PricedInvoice> {
   lines.forEach(assertLineShape);
-  const percentById = await assertLineReferences(scope, lines);
+  const rates = await assertLineReferences(scope, lines);
   const totals: InvoiceTotals = computeInvoice(
-    lines.map((line) => ({
+    lines.map((line, index) => ({
       quantity: parseMoney(line.quantity),
       unitPrice: parseMoney(line.unit_price),
-      taxPercent: line.tax_rate ? percentById.get(line.tax_rate)! : null,
+      taxPercents: rates[index]!.percents,
     })),
     currencyDecimals(scope.actor.organization.currency),
   );
@@ -132,7 +141,9 @@ export async function priceLines(
       amount: formatMoney(totals.lines[index]!.amount),
       incomeAccountId: line.income_account,
       taxRateId: line.tax_rate ?? null,
+      taxGroupId: line.tax_group ?? null,
       taxAmount: formatMoney(totals.lines[index]!.taxAmount),
+      taxes: lineTaxes(rates[index]!, totals.lines[index]!.taxes),
       trackingOptionIds: line.tracking_options ?? [],
       itemId: line.item ?? null,
     })),

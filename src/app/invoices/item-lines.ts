@@ -19,6 +19,7 @@ export interface ItemLineCommand {
   income_account?: string;
   is_taxable?: boolean;
   tax_rate?: string | null;
+  tax_group?: string | null;
   tracking_options?: string[];
 }
 
@@ -50,7 +51,8 @@ export async function withItemDefaults(scope: WriteScope, lines: ItemLineCommand
         path('income_account'),
         item ? 'the item has no income account: name one' : 'is required',
       );
-    const saysNothingOfTax = line.is_taxable === undefined && line.tax_rate === undefined;
+    const saysNothingOfTax =
+      line.is_taxable === undefined && line.tax_rate === undefined && line.tax_group === undefined;
     const itemTax =
       saysNothingOfTax && item?.tax_rate_id ? { is_taxable: true, tax_rate: item.tax_rate_id } : {};
     return {

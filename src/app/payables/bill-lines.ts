@@ -9,10 +9,10 @@ import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts
 import type { BillLineRow, NewBillLine } from '../../storage/stores/bills.ts';
 import type { ItemRow } from '../../storage/stores/items.ts';
 import * as items from '../../storage/stores/items.ts';
-import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { LineAccount } from '../documents/document-posting.ts';
 import { ACCOUNT_USES, activeAccountCheck } from '../documents/documents.ts';
+import { assertOneTaxChoice, lineRates, lineTaxes } from '../documents/line-taxes.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 
 export interface BillLineCommand {
@@ -22,6 +22,8 @@ export interface BillLineCommand {
   quantity: string;
   unit_cost?: string;
   tax_rate?: string | null;
+  /** D90: a tax group instead of a tax rate. */
+  tax_group?: string | null;
   tracking_options?: string[];
 }
 
@@ -43,6 +45,7 @@ interface ResolvedLine {
   quantity: string;
   unitCost: string;
   taxRate: string | null;
+  taxGroup: string | null;
   trackingOptions: string[];
 }
 
@@ -69,6 +72,7 @@ function resolveLine(
   kind: PurchaseLines,
 ): ResolvedLine {
   const path = (field: string) => `lines/${index}/${field}`;
+  assertOneTaxChoice({ taxRate: line.tax_rate, taxGroup: line.tax_group }, index);
   if (line.item !== undefined) {
     if (!item) throw fieldError(path('item'), 'no such item in these books');
     if (!item.is_active) throw fieldError(path('item'), 'the item is inactive');
@@ -101,7 +105,10 @@ function resolveLine(
     description: line.description ?? (item ? item.description || item.name : ''),
     quantity: line.quantity,
     unitCost,
-    taxRate: line.tax_rate === undefined ? (item?.tax_rate_id ?? null) : line.tax_rate,
+    // The item's rate is the default of a line that names neither a rate nor a group (D48, D90).
+    taxRate:
+      line.tax_rate !== undefined ? line.tax_rate : line.tax_group ? null : (item?.tax_rate_id ?? null),
+    taxGroup: line.tax_group ?? null,
     trackingOptions: line.tracking_options ?? [],
   };
 }
@@ -135,33 +142,24 @@ export async function priceBillLines(
     lines.filter((line) => !stocked(line)).map((line) => line.account),
     PURCHASE_ACCOUNT,
   );
-  const rates = new Map(
-    (
-      await tax.findRates(
-        scope.tx,
-        organizationId,
-        lines.flatMap((line) => (line.taxRate ? [line.taxRate] : [])),
-      )
-    ).map((rate) => [rate.id, rate]),
-  );
   lines.forEach((line, index) => {
     (stocked(line) ? checkStock : checkPurchase)(line.account, `lines/${index}/account`);
-    if (line.taxRate) {
-      const rate = rates.get(line.taxRate);
-      if (!rate) throw fieldError(`lines/${index}/tax_rate`, 'no such tax rate in these books');
-      if (!rate.is_active) throw fieldError(`lines/${index}/tax_rate`, 'the tax rate is inactive');
-    }
   });
+  const rates = await lineRates(
+    scope.tx,
+    organizationId,
+    lines.map((line) => ({ taxRate: line.taxRate, taxGroup: line.taxGroup })),
+  );
   await assertTrackingOptions(
     scope,
     lines.map((line) => ({ trackingOptionIds: line.trackingOptions })),
     'lines',
   );
   const totals = computeInvoice(
-    lines.map((line) => ({
+    lines.map((line, index) => ({
       quantity: parseMoney(line.quantity),
       unitPrice: parseMoney(line.unitCost),
-      taxPercent: line.taxRate ? parseMoney(rates.get(line.taxRate)!.rate) : null,
+      taxPercents: rates[index]!.percents,
     })),
     currencyDecimals(scope.actor.organization.currency),
     'unit_cost',
@@ -179,7 +177,9 @@ export async function priceBillLines(
       amount: formatMoney(totals.lines[index]!.amount),
       accountId: line.account,
       taxRateId: line.taxRate,
+      taxGroupId: line.taxGroup,
       taxAmount: formatMoney(totals.lines[index]!.taxAmount),
+      taxes: lineTaxes(rates[index]!, totals.lines[index]!.taxes),
       trackingOptionIds: line.trackingOptions,
     })),
   };

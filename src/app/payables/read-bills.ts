@@ -11,7 +11,7 @@ import * as bills from '../../storage/stores/bills.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
-import { documentTotals } from '../documents/document-views.ts';
+import { describeLineTaxes, documentTotals } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
 import { describedPage, type PageCursor } from '../pagination.ts';
 import { recordStamps } from '../views.ts';
@@ -69,7 +69,9 @@ export function describePurchaseLine(line: Omit<BillLineRow, 'bill_id'>) {
     amount: line.amount,
     account: line.account_id,
     tax_rate: line.tax_rate_id,
+    tax_group: line.tax_group_id,
     tax_amount: line.tax_amount,
+    taxes: describeLineTaxes(line),
     tracking_options: line.tracking_options,
   };
 }

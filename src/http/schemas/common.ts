@@ -148,3 +148,26 @@ export const ActionRequest = Type.Object(
 
 /** The response of a route that answers no body (204). */
 export const NoContent = Type.Null();
+
+/**
+ * D90: what a priced line (an invoice's, a credit note's, a bill's, a vendor credit's) says of its
+ * tax beside `tax_rate` and `tax_amount`: its tax group, and its tax per rate.
+ */
+export const LineTaxOutput = {
+  tax_group: OrNull(Type.String({ format: 'uuid' }), {
+    description: 'The tax group the line is taxed at (D90), or null (a tax rate, or no tax).',
+  }),
+  taxes: Type.Array(Type.Object({ tax_rate: Type.String({ format: 'uuid' }), amount: MoneyOutput() }), {
+    description:
+      'The line’s tax per rate, summing to tax_amount: one element for a tax rate, one per rate of its tax group in the group’s order (each rounded on its own, D8), none without tax.',
+  }),
+};
+
+/** D90: a line's tax group, sent instead of `tax_rate`. */
+export const TaxGroupInput = Type.Optional(
+  OrNull(
+    Uuid(
+      'A tax group instead of tax_rate (never both): the line is taxed at each of its rates, each rounded on its own, and each rate’s tax posts to that rate’s account.',
+    ),
+  ),
+);

@@ -6,6 +6,7 @@ import {
   DateString,
   DocumentTotals,
   IdOutput,
+  LineTaxOutput,
   Literals,
   MoneyInput,
   MoneyOutput,
@@ -16,6 +17,7 @@ import {
   Quantity,
   ref,
   SearchFilter,
+  TaxGroupInput,
   Uuid,
   VersionRead,
 } from './common.ts';
@@ -51,7 +53,9 @@ export const LineOutput = Type.Object({
   income_account: Type.String({ format: 'uuid' }),
   is_taxable: Type.Boolean(),
   tax_rate: OrNull(Type.String()),
+  tax_group: LineTaxOutput.tax_group,
   tax_amount: MoneyOutput(),
+  taxes: LineTaxOutput.taxes,
   tracking_options: Type.Array(Type.String()),
   item: OrNull(Type.String({ format: 'uuid' }), { description: 'The item the line sells (D48), or null.' }),
 });
@@ -119,7 +123,10 @@ export const LineInput = Type.Object({
   unit_price: MoneyInput('Price of one unit.'),
   income_account: Uuid('An active income account of these books.'),
   is_taxable: Type.Optional(Type.Boolean({ default: false })),
-  tax_rate: Type.Optional(OrNull(Uuid('A tax-rate id: required when is_taxable, omitted otherwise.'))),
+  tax_rate: Type.Optional(
+    OrNull(Uuid('A tax-rate id: required when is_taxable (unless tax_group is sent), omitted otherwise.')),
+  ),
+  tax_group: TaxGroupInput,
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
 export const Lines = Type.Array(LineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });
@@ -144,6 +151,7 @@ export const InvoiceLineInput = Type.Object({
     }),
   ),
   tax_rate: LineInput.properties.tax_rate,
+  tax_group: LineInput.properties.tax_group,
   tracking_options: LineInput.properties.tracking_options,
 });
 const InvoiceLines = Type.Array(InvoiceLineInput, { minItems: 1, maxItems: LINES_PER_INVOICE_MAX });

@@ -8,6 +8,7 @@ import {
   DateString,
   DocumentTotals,
   IdOutput,
+  LineTaxOutput,
   Literals,
   MoneyInput,
   MoneyOutput,
@@ -19,6 +20,7 @@ import {
   RecordStamps,
   ref,
   SearchFilter,
+  TaxGroupInput,
   Uuid,
   VersionRead,
 } from './common.ts';
@@ -88,7 +90,9 @@ const BillLineOutput = Type.Object({
   amount: MoneyOutput('quantity x unit_cost, rounded to the currency minor unit (D8).'),
   account: Type.String({ format: 'uuid', description: 'The account the line debits.' }),
   tax_rate: OrNull(Type.String()),
+  tax_group: LineTaxOutput.tax_group,
   tax_amount: MoneyOutput(),
+  taxes: LineTaxOutput.taxes,
   tracking_options: Type.Array(Type.String()),
 });
 
@@ -122,9 +126,12 @@ const BillLineInput = Type.Object({
   unit_cost: Type.Optional(MoneyInput('Cost of one unit before tax; defaults to the item’s purchase_cost.')),
   tax_rate: Type.Optional(
     OrNull(
-      Uuid('A tax rate: its tax is debited to the rate’s account. Defaults to the item’s; null for none.'),
+      Uuid(
+        'A tax rate: its tax is debited to the rate’s account. Defaults to the item’s (unless tax_group is sent); null for none.',
+      ),
     ),
   ),
+  tax_group: TaxGroupInput,
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
 const BillLines = Type.Array(BillLineInput, { minItems: 1, maxItems: LINES_PER_BILL_MAX });

@@ -4,7 +4,13 @@ import type { BillStatus } from '../../domain/bill.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { isoTimestamp } from '../sql.ts';
-import { documentStore, linesTable, pricedLineColumns } from './document-store.ts';
+import {
+  documentStore,
+  linesTable,
+  type NewPricedLine,
+  pricedLineColumns,
+  type StoredLineTaxes,
+} from './document-store.ts';
 
 export interface BillRow {
   id: string;
@@ -32,7 +38,7 @@ export interface BillRow {
   updated_at: string;
 }
 
-export interface BillLineRow {
+export interface BillLineRow extends StoredLineTaxes {
   bill_id: string;
   line_no: number;
   item_id: string | null;
@@ -81,16 +87,9 @@ export interface BillDraftFields {
 }
 
 /** A bill line to store; amounts as NUMERIC text. */
-export interface NewBillLine {
-  itemId: string | null;
-  description: string;
-  quantity: string;
+export interface NewBillLine extends NewPricedLine {
   unitCost: string;
-  amount: string;
   accountId: string;
-  taxRateId: string | null;
-  taxAmount: string;
-  trackingOptionIds: string[];
 }
 
 /** The columns of a purchase line (a bill's, a vendor credit's, D87). */
@@ -103,6 +102,7 @@ const BILL_LINES = linesTable<BillLineRow, NewBillLine, 'bill_id'>({
   table: 'bill_lines',
   parent: 'bill_id',
   columns: PURCHASE_LINE_COLUMNS,
+  taxes: 'bill_line_taxes',
 });
 
 /**

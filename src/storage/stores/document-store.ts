@@ -15,15 +15,34 @@ export interface LineColumn<NewLine> {
   value: (line: NewLine) => string | null | string[];
 }
 
+/** One rate's tax on a line (D90): the rate and its amount, as NUMERIC text. */
+export interface LineTax {
+  taxRateId: string;
+  amount: string;
+}
+
 /** What every priced line stores, whatever its kind: amounts as NUMERIC text. */
 export interface NewPricedLine {
   itemId: string | null;
   description: string;
   quantity: string;
   amount: string;
+  /** The line's one tax rate, or null (none, or a group). */
   taxRateId: string | null;
+  /** The line's tax group (D90), or null; never with a tax rate. */
+  taxGroupId: string | null;
   taxAmount: string;
+  /** The tax per rate, in the group's order (one row for a tax rate, none untaxed); sums to taxAmount. */
+  taxes: LineTax[];
   trackingOptionIds: string[];
+}
+
+/** What every stored priced line reads besides its kind's columns: its group and its tax per rate. */
+export interface StoredLineTaxes {
+  tax_group_id: string | null;
+  /** The rates of the line's taxes, in order; parallel to tax_amounts. */
+  tax_rate_ids: string[];
+  tax_amounts: string[];
 }
 
 /** The columns every kind's line table has; a kind adds its price and its account. */
@@ -36,17 +55,22 @@ export function pricedLineColumns<NewLine extends NewPricedLine>(
     { name: 'quantity', type: 'numeric', value: (line) => line.quantity },
     { name: 'amount', type: 'numeric', value: (line) => line.amount },
     { name: 'tax_rate_id', type: 'uuid', value: (line) => line.taxRateId },
+    { name: 'tax_group_id', type: 'uuid', value: (line) => line.taxGroupId },
     { name: 'tax_amount', type: 'numeric', value: (line) => line.taxAmount },
     { name: 'tracking_options', type: 'uuid_list', value: (line) => line.trackingOptionIds },
     ...own,
   ];
 }
 
-/** Where a kind keeps its lines: the table, the column naming the document, the columns in order. */
+/**
+ * Where a kind keeps its lines: the table, the column naming the document, the columns in order, and
+ * the table of their tax per rate (D90: keyed by the document, the line and the rate's position).
+ */
 export interface LinesTable<NewLine, Parent extends string> {
   table: string;
   parent: Parent;
   columns: LineColumn<NewLine>[];
+  taxes: string;
   /** Columns computed from the line on insert (`r.<column>`), read back as stored. */
   computed?: Record<string, string>;
 }
@@ -59,12 +83,26 @@ function readColumn({ name, type }: { name: string; type: LineColumn<unknown>['t
 }
 
 /** A kind's lines: read for several documents, written all at once numbered from 1, deleted. */
-export function linesTable<LineRow, NewLine, Parent extends keyof LineRow & string>(
-  spec: LinesTable<NewLine, Parent>,
-) {
-  const { table, parent, columns } = spec;
+export function linesTable<
+  LineRow extends StoredLineTaxes,
+  NewLine extends Pick<NewPricedLine, 'taxes'>,
+  Parent extends keyof LineRow & string,
+>(spec: LinesTable<NewLine, Parent>) {
+  const { table, parent, columns, taxes } = spec;
   const computed = spec.computed ?? {};
-  const selected = [parent, 'line_no', ...columns.map(readColumn), ...Object.keys(computed)].join(', ');
+  // A line's taxes in order, as two parallel arrays (the organization named by the parameter, so the
+  // subquery routes with the statement on Citus, docs/scale-out.md).
+  const taxesOf = (column: string) =>
+    `ARRAY(SELECT t.${column} FROM ${taxes} t WHERE t.organization_id = $1 AND t.${parent} = ${table}.${parent}
+       AND t.line_no = ${table}.line_no ORDER BY t.position)`;
+  const selected = [
+    parent,
+    'line_no',
+    ...columns.map(readColumn),
+    ...Object.keys(computed),
+    `${taxesOf('tax_rate_id::text')} AS tax_rate_ids`,
+    `${taxesOf('amount::text')} AS tax_amounts`,
+  ].join(', ');
   return {
     /** The lines of each document, in line order. */
     linesOf: childrenOf<LineRow, Parent>(
@@ -73,7 +111,10 @@ export function linesTable<LineRow, NewLine, Parent extends keyof LineRow & stri
       parent,
     ),
 
-    /** Every line of a document in one statement, numbered from 1 in the order given. */
+    /**
+     * Every line of a document and its taxes per rate in one statement, numbered from 1 in the order
+     * given (the taxes' foreign key to their line is checked at commit).
+     */
     async insertLines(tx: Queryable, organizationId: string, documentId: string, lines: NewLine[]) {
       const params = new SqlParams();
       const rowColumns: RowColumn[] = columns.map((column) =>
@@ -88,22 +129,41 @@ export function linesTable<LineRow, NewLine, Parent extends keyof LineRow & stri
               values: lines.map((line) => column.value(line) as string | null),
             },
       );
+      const fixed = { organization_id: params.add(organizationId), [parent]: params.add(documentId) };
       const sql = insertRowsSql(params, {
         table,
-        fixed: { organization_id: params.add(organizationId), [parent]: params.add(documentId) },
+        fixed,
         ordinalColumn: 'line_no',
         columns: rowColumns,
         computed,
       });
-      await tx.query(sql, params.values);
+      const rows = lines.flatMap((line, index) =>
+        line.taxes.map((tax, position) => ({ lineNo: index + 1, position: position + 1, ...tax })),
+      );
+      if (rows.length === 0) {
+        await tx.query(sql, params.values);
+        return;
+      }
+      const taxesSql = insertRowsSql(params, {
+        table: taxes,
+        fixed,
+        columns: [
+          { name: 'line_no', type: 'int', values: rows.map((row) => row.lineNo) },
+          { name: 'position', type: 'int', values: rows.map((row) => row.position) },
+          { name: 'tax_rate_id', type: 'uuid', values: rows.map((row) => row.taxRateId) },
+          { name: 'amount', type: 'numeric', values: rows.map((row) => row.amount) },
+        ],
+      });
+      await tx.query(`WITH lines AS (${sql}) ${taxesSql}`, params.values);
     },
 
-    /** Deletes a (draft) document's lines, to replace them or with the draft. */
+    /** Deletes a (draft) document's lines and their taxes, to replace them or with the draft. */
     async deleteLines(tx: Queryable, organizationId: string, documentId: string): Promise<void> {
-      await tx.query(`DELETE FROM ${table} WHERE organization_id = $1 AND ${parent} = $2`, [
-        organizationId,
-        documentId,
-      ]);
+      await tx.query(
+        `WITH taxes AS (DELETE FROM ${taxes} WHERE organization_id = $1 AND ${parent} = $2)
+         DELETE FROM ${table} WHERE organization_id = $1 AND ${parent} = $2`,
+        [organizationId, documentId],
+      );
     },
   };
 }

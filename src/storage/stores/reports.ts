@@ -596,12 +596,56 @@ const TAXED_ENTRIES = `('invoice', 'invoice_void', 'credit_note', 'credit_note_v
   'vendor_credit', 'vendor_credit_void')`;
 
 /**
+ * The taxed lines of each kind of document (D91): its lines, their tax per rate (D90), the source
+ * types of its entries, whether it is a sale, and the sign its lines count with (a credit gives back).
+ */
+const TAXED_LINES = [
+  {
+    lines: 'invoice_lines',
+    taxes: 'invoice_line_taxes',
+    parent: 'invoice_id',
+    source: 'invoice',
+    sale: true,
+    sign: '',
+  },
+  {
+    lines: 'credit_note_lines',
+    taxes: 'credit_note_line_taxes',
+    parent: 'credit_note_id',
+    source: 'credit_note',
+    sale: true,
+    sign: '-',
+  },
+  { lines: 'bill_lines', taxes: 'bill_line_taxes', parent: 'bill_id', source: 'bill', sale: false, sign: '' },
+  {
+    lines: 'vendor_credit_lines',
+    taxes: 'vendor_credit_line_taxes',
+    parent: 'vendor_credit_id',
+    source: 'vendor_credit',
+    sale: false,
+    sign: '-',
+  },
+];
+
+/** Each taxed line once per rate it is taxed at: the line's amount is that rate's base, its tax that rate's. */
+const TAXED_SQL = TAXED_LINES.map(
+  (
+    kind,
+  ) => `SELECT t.tax_rate_id, ${kind.sale} AS sale, ${kind.sign}d.sign * l.amount AS base, ${kind.sign}d.sign * t.amount AS tax
+         FROM documents d
+         JOIN ${kind.lines} l ON l.organization_id = $1 AND l.${kind.parent} = d.source_id
+         JOIN ${kind.taxes} t ON t.organization_id = $1 AND t.${kind.parent} = l.${kind.parent} AND t.line_no = l.line_no
+        WHERE d.source_type IN ('${kind.source}', '${kind.source}_void')`,
+).join('\n       UNION ALL\n       ');
+
+/**
  * Per tax rate, what the taxed documents posted in [from, to] (D91), in ONE statement: the period's
  * posted entries of invoices, credit notes, bills and vendor credits (through the ledger-order index of migration
  * 0013), each counted on its entry's date, its void's entry negative on the void's date; each
- * document's taxed lines (a line with a tax rate, zero-rated included) give the base and the tax.
- * Sales: invoices less credit notes; purchases: bills less vendor credits (D87). These are the lines whose tax the documents
- * post to the rate's account (summed per account, documentPostingLines in src/domain/document.ts). Every tax rate
+ * document's taxed lines give the base and the tax per rate they are taxed at (a line with a tax
+ * rate, zero-rated included, once; a line with a tax group once per component rate, D90, its whole
+ * amount the base of each). Sales: invoices less credit notes; purchases: bills less vendor credits (D87). These are the taxes the documents
+ * post to each rate's account (summed per account, documentPostingLines in src/domain/document.ts). Every tax rate
  * of the books is listed, active or not, zero when nothing was taxed at it. By name.
  */
 export function taxRateSummary(
@@ -618,25 +662,7 @@ export function taxRateSummary(
         WHERE e.organization_id = $1 AND e.status = 'posted' AND e.txn_date >= $2::date AND e.txn_date <= $3::date
           AND e.source_type IN ${TAXED_ENTRIES}),
      taxed AS (
-       SELECT l.tax_rate_id, true AS sale, d.sign * l.amount AS base, d.sign * l.tax_amount AS tax
-         FROM documents d
-         JOIN invoice_lines l ON l.organization_id = $1 AND l.invoice_id = d.source_id
-        WHERE d.source_type IN ('invoice', 'invoice_void') AND l.tax_rate_id IS NOT NULL
-       UNION ALL
-       SELECT l.tax_rate_id, true, -d.sign * l.amount, -d.sign * l.tax_amount
-         FROM documents d
-         JOIN credit_note_lines l ON l.organization_id = $1 AND l.credit_note_id = d.source_id
-        WHERE d.source_type IN ('credit_note', 'credit_note_void') AND l.tax_rate_id IS NOT NULL
-       UNION ALL
-       SELECT l.tax_rate_id, false, d.sign * l.amount, d.sign * l.tax_amount
-         FROM documents d
-         JOIN bill_lines l ON l.organization_id = $1 AND l.bill_id = d.source_id
-        WHERE d.source_type IN ('bill', 'bill_void') AND l.tax_rate_id IS NOT NULL
-       UNION ALL
-       SELECT l.tax_rate_id, false, -d.sign * l.amount, -d.sign * l.tax_amount
-         FROM documents d
-         JOIN vendor_credit_lines l ON l.organization_id = $1 AND l.vendor_credit_id = d.source_id
-        WHERE d.source_type IN ('vendor_credit', 'vendor_credit_void') AND l.tax_rate_id IS NOT NULL),
+       ${TAXED_SQL}),
      per_rate AS (
        SELECT tax_rate_id,
               COALESCE(sum(base) FILTER (WHERE sale), 0) AS taxable_sales,

@@ -158,6 +158,50 @@ export const ratesOfGroups = childrenOf<GroupRate & { tax_group_id: string }, 't
   'tax_group_id',
 );
 
+/** A group as a document line that names it needs it (D90): its state and its rates, in order. */
+export interface LineGroup {
+  id: string;
+  is_active: boolean;
+  /** The group's rates in its order, with what a line checks of each. */
+  rates: LineRate[];
+}
+
+/**
+ * The tax groups of these books among `ids` (malformed ids are none of them), each with its rates in
+ * order, in ONE statement.
+ */
+export async function findLineGroups(
+  db: Queryable,
+  organizationId: string,
+  ids: string[],
+): Promise<LineGroup[]> {
+  const rows = await db.query<
+    LineRate & { group_id: string; group_active: boolean; position: number | null }
+  >(
+    `SELECT g.id AS group_id, g.is_active AS group_active, r.id, r.rate::text AS rate, r.is_active,
+            r.liability_account_id, gr.position
+       FROM tax_groups g
+       LEFT JOIN tax_group_rates gr ON gr.organization_id = $1 AND gr.tax_group_id = g.id
+       LEFT JOIN tax_rates r ON r.organization_id = $1 AND r.id = gr.tax_rate_id
+      WHERE g.organization_id = $1 AND g.id = ANY($2::uuid[])
+      ORDER BY g.id, gr.position`,
+    [organizationId, [...new Set(ids)].filter(isUuid)],
+  );
+  const groups = new Map<string, LineGroup>();
+  for (const row of rows) {
+    const group = groups.get(row.group_id) ?? { id: row.group_id, is_active: row.group_active, rates: [] };
+    groups.set(row.group_id, group);
+    if (row.id !== null)
+      group.rates.push({
+        id: row.id,
+        rate: row.rate,
+        is_active: row.is_active,
+        liability_account_id: row.liability_account_id,
+      });
+  }
+  return [...groups.values()];
+}
+
 export async function insertGroup(
   tx: Tx,
   group: { id: string; organizationId: string; name: string; description: string },

@@ -46,6 +46,7 @@ const LINES = linesTable<VendorCreditLineRow, NewBillLine, 'vendor_credit_id'>({
   table: 'vendor_credit_lines',
   parent: 'vendor_credit_id',
   columns: PURCHASE_LINE_COLUMNS,
+  taxes: 'vendor_credit_line_taxes',
 });
 
 /**

@@ -2894,7 +2894,16 @@ export interface components {
                 quantity: string;
                 /** @example 120.0000 */
                 tax_amount: string;
+                /** @description The tax group the line is taxed at (D90), or null (a tax rate, or no tax). */
+                tax_group: string | null;
                 tax_rate: string | null;
+                /** @description The line’s tax per rate, summing to tax_amount: one element for a tax rate, one per rate of its tax group in the group’s order (each rounded on its own, D8), none without tax. */
+                taxes: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    /** Format: uuid */
+                    tax_rate: string;
+                }[];
                 tracking_options: string[];
                 /** @example 120.0000 */
                 unit_cost: string;
@@ -2958,6 +2967,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -3128,6 +3138,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -3201,7 +3212,16 @@ export interface components {
                 quantity: string;
                 /** @example 120.0000 */
                 tax_amount: string;
+                /** @description The tax group the line is taxed at (D90), or null (a tax rate, or no tax). */
+                tax_group: string | null;
                 tax_rate: string | null;
+                /** @description The line’s tax per rate, summing to tax_amount: one element for a tax rate, one per rate of its tax group in the group’s order (each rounded on its own, D8), none without tax. */
+                taxes: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    /** Format: uuid */
+                    tax_rate: string;
+                }[];
                 tracking_options: string[];
                 /** @example 120.0000 */
                 unit_price: string;
@@ -3277,6 +3297,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -3356,6 +3377,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -3842,7 +3864,16 @@ export interface components {
                 quantity: string;
                 /** @example 120.0000 */
                 tax_amount: string;
+                /** @description The tax group the line is taxed at (D90), or null (a tax rate, or no tax). */
+                tax_group: string | null;
                 tax_rate: string | null;
+                /** @description The line’s tax per rate, summing to tax_amount: one element for a tax rate, one per rate of its tax group in the group’s order (each rounded on its own, D8), none without tax. */
+                taxes: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    /** Format: uuid */
+                    tax_rate: string;
+                }[];
                 tracking_options: string[];
                 /** @example 120.0000 */
                 unit_price: string;
@@ -3901,6 +3932,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -4028,6 +4060,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -4978,7 +5011,16 @@ export interface components {
                 quantity: string;
                 /** @example 120.0000 */
                 tax_amount: string;
+                /** @description The tax group the line is taxed at (D90), or null (a tax rate, or no tax). */
+                tax_group: string | null;
                 tax_rate: string | null;
+                /** @description The line’s tax per rate, summing to tax_amount: one element for a tax rate, one per rate of its tax group in the group’s order (each rounded on its own, D8), none without tax. */
+                taxes: {
+                    /** @example 120.0000 */
+                    amount: string;
+                    /** Format: uuid */
+                    tax_rate: string;
+                }[];
                 tracking_options: string[];
                 /** @example 120.0000 */
                 unit_cost: string;
@@ -5058,6 +5100,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**
@@ -5102,6 +5145,7 @@ export interface components {
                  * @example 1.5
                  */
                 quantity: string;
+                tax_group?: string | null;
                 tax_rate?: string | null;
                 tracking_options?: string[];
                 /**

@@ -41,16 +41,25 @@ describe('line totals follow the server rules (D8)', () => {
   test('invoice totals round tax per line and add it to the subtotal', () => {
     const totals = invoiceTotals(
       [
-        { quantity: '1', unitPrice: '10.00', taxPercent: '8.25' },
-        { quantity: '3', unitPrice: '0.335', taxPercent: null },
+        { quantity: '1', unitPrice: '10.00', taxPercents: ['8.25'] },
+        { quantity: '3', unitPrice: '0.335', taxPercents: [] },
       ],
       'USD',
     );
     expect(totals).toEqual({ subtotal: 110100n, taxTotal: 8300n, total: 118400n });
   });
 
+  test('a line taxed at a tax group rounds each rate on its own (D90)', () => {
+    // 10.00 at 6.25% and 1.75%: 0.63 + 0.18 = 0.81 (8% rounded once would be 0.80).
+    const totals = invoiceTotals(
+      [{ quantity: '1', unitPrice: '10.00', taxPercents: ['6.25', '1.75'] }],
+      'USD',
+    );
+    expect(totals).toEqual({ subtotal: 100000n, taxTotal: 8100n, total: 108100n });
+  });
+
   test('a line that is not a number gives no total rather than a wrong one', () => {
-    expect(invoiceTotals([{ quantity: '1', unitPrice: '1,0,0.x', taxPercent: null }], 'USD')).toBeNull();
+    expect(invoiceTotals([{ quantity: '1', unitPrice: '1,0,0.x', taxPercents: [] }], 'USD')).toBeNull();
   });
 });
 

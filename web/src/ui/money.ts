@@ -98,8 +98,11 @@ export function lineAmount(quantity: string, unitPrice: string, currency: string
 export interface DraftLine {
   quantity: string;
   unitPrice: string;
-  /** The tax rate's percentage ("8.25"), or null for an untaxed line. */
-  taxPercent: string | null;
+  /**
+   * The percentages the line is taxed at ("8.25"): none untaxed, its tax rate's, or each rate of its
+   * tax group (D90: each rounded on its own, as the server does).
+   */
+  taxPercents: string[];
 }
 
 /** An invoice's subtotal, tax and total before saving: the server's computeInvoice (D8, D45). */
@@ -111,10 +114,10 @@ export function invoiceTotals(
   for (const line of lines) {
     const quantity = readAmount(line.quantity);
     const unitPrice = readAmount(line.unitPrice);
-    const taxPercent = line.taxPercent === null ? null : readAmount(line.taxPercent);
-    if (quantity === null || unitPrice === null || (line.taxPercent !== null && taxPercent === null))
-      return null;
-    amounts.push({ quantity, unitPrice, taxPercent });
+    const taxPercents = line.taxPercents.map(readAmount);
+    if (quantity === null || unitPrice === null) return null;
+    if (taxPercents.some((percent) => percent === null)) return null;
+    amounts.push({ quantity, unitPrice, taxPercents: taxPercents as Money[] });
   }
   try {
     const totals = computeInvoice(amounts, decimalsOf(currency));

@@ -1,12 +1,13 @@
 // The lines editor of every document priced by the invoice rules (D8): a sale (an invoice, a credit
 // note: D60) or a purchase (a bill, D54): item, description, account, quantity, unit price (a bill's
-// unit cost), tax rate and tracking, with totals computed before saving by the server's own rules
-// (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's side) says which
-// accounts a line takes and how an item fills it (D48).
+// unit cost), tax (a rate or a tax group, D90) and tracking, with totals computed before saving by
+// the server's own rules (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's
+// side) says which accounts a line takes and how an item fills it (D48).
 import { ActionIcon, Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useTaxGroups } from '../../api/hooks/useTaxGroups.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -25,6 +26,8 @@ export interface EditorLine {
   unit_price: string;
   income_account: string | null;
   tax_rate: string | null;
+  /** D90: the tax group the line is taxed at instead of a rate (never both). */
+  tax_group: string | null;
   tracking_options: string[];
 }
 
@@ -36,8 +39,21 @@ export interface StoredLine {
   unit_price: string;
   income_account: string;
   tax_rate: string | null;
+  tax_group?: string | null;
   tracking_options: string[];
 }
+
+/**
+ * The Tax column's one value for a rate or a group: a rate's id as it is, a group's prefixed, so the
+ * one picker offers both (D90).
+ */
+const GROUP_PREFIX = 'group:';
+const taxValue = (line: Pick<EditorLine, 'tax_rate' | 'tax_group'>) =>
+  line.tax_group ? `${GROUP_PREFIX}${line.tax_group}` : line.tax_rate;
+const taxOf = (value: string | null): Pick<EditorLine, 'tax_rate' | 'tax_group'> =>
+  value?.startsWith(GROUP_PREFIX)
+    ? { tax_rate: null, tax_group: value.slice(GROUP_PREFIX.length) }
+    : { tax_rate: value, tax_group: null };
 
 let nextKey = 1;
 const blankLine = (): EditorLine => ({
@@ -48,6 +64,7 @@ const blankLine = (): EditorLine => ({
   unit_price: '',
   income_account: null,
   tax_rate: null,
+  tax_group: null,
   tracking_options: [],
 });
 
@@ -65,11 +82,13 @@ const NOT_A_PURCHASE = new Set([
 
 /** While the rates load: one empty list, so the totals' memo is not made again on every render. */
 const NO_RATES: never[] = [];
+const NO_GROUPS: never[] = [];
 
 /** The editor's lines (from a saved draft, or one blank line), their totals, and the request body. */
 export function useLines(books: Books, stored: StoredLine[] | undefined, purpose: LinePurpose = 'sales') {
   const accounts = useAllAccounts();
   const taxRates = useTaxRates();
+  const taxGroups = useTaxGroups();
   /** The document's pickers (its customer or vendor too): typed text not picked holds the save (issue 21). */
   const pickers = usePickerCheck();
   const defaultIncome =
@@ -84,23 +103,45 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
           unit_price: trimZeros(line.unit_price),
           income_account: line.income_account,
           tax_rate: line.tax_rate,
+          tax_group: line.tax_group ?? null,
           tracking_options: line.tracking_options,
         }))
       : [blankLine()],
   );
   const rates = taxRates.data?.results ?? NO_RATES;
+  const groups = taxGroups.data?.results ?? NO_GROUPS;
   const totals = useMemo(() => {
-    const percentOf = (rateId: string | null) =>
-      rateId ? (rates.find((rate) => rate.id === rateId)?.rate ?? null) : null;
+    // A rate not (yet) loaded reads as "?", which no amount parses: no total rather than a wrong one.
+    const percentOf = (rateId: string) => rates.find((rate) => rate.id === rateId)?.rate ?? '?';
+    const percentsOf = (line: EditorLine): string[] => {
+      if (line.tax_rate) return [percentOf(line.tax_rate)];
+      if (!line.tax_group) return [];
+      const group = groups.find((candidate) => candidate.id === line.tax_group);
+      return group ? group.tax_rates.map(percentOf) : ['?'];
+    };
     return invoiceTotals(
       lines.map((line) => ({
         quantity: line.quantity,
         unitPrice: line.unit_price,
-        taxPercent: percentOf(line.tax_rate),
+        taxPercents: percentsOf(line),
       })),
       books.currency,
     );
-  }, [lines, rates, books.currency]);
+  }, [lines, rates, groups, books.currency]);
+  /** The Tax column's choices: the rates, then the groups, each under its heading and so labelled. */
+  const taxOptions = [
+    {
+      group: 'Tax rates',
+      items: rates.map((rate) => ({ value: rate.id, label: `${rate.name} (${trimZeros(rate.rate)}%)` })),
+    },
+    {
+      group: 'Tax groups',
+      items: groups.map((group) => ({
+        value: `${GROUP_PREFIX}${group.id}`,
+        label: `${group.name} (group, ${trimZeros(group.combined_rate)}%)`,
+      })),
+    },
+  ].filter((section) => section.items.length > 0);
   const takes = (account: { type: string; detail_type: string }) =>
     purpose === 'sales'
       ? account.type === 'income'
@@ -120,7 +161,8 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
       quantity: line.quantity.trim(),
       unit_cost: line.unit_price.trim(),
       ...(line.income_account ? { account: line.income_account } : {}),
-      tax_rate: line.tax_rate,
+      // null says "no tax" (an item's rate is not taken); a group is sent instead of a rate (D90).
+      ...(line.tax_group ? { tax_group: line.tax_group } : { tax_rate: line.tax_rate }),
       ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
     }));
   const body = () =>
@@ -130,15 +172,16 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
       quantity: line.quantity.trim(),
       unit_price: line.unit_price.trim(),
       income_account: line.income_account ?? defaultIncome ?? '',
-      is_taxable: line.tax_rate !== null,
+      is_taxable: line.tax_rate !== null || line.tax_group !== null,
       ...(line.tax_rate ? { tax_rate: line.tax_rate } : {}),
+      ...(line.tax_group ? { tax_group: line.tax_group } : {}),
       ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
     }));
   return {
     lines,
     setLines,
     totals,
-    rates,
+    taxOptions,
     incomeOptions,
     defaultIncome,
     body,
@@ -164,8 +207,17 @@ export function LinesGrid({
   /** An "Item" column (invoices, D48; credit notes do not name items). */
   withItems?: boolean;
 }) {
-  const { lines, setLines, totals, rates, incomeOptions, defaultIncome, purpose, accountLabel, pickers } =
-    editor;
+  const {
+    lines,
+    setLines,
+    totals,
+    taxOptions,
+    incomeOptions,
+    defaultIncome,
+    purpose,
+    accountLabel,
+    pickers,
+  } = editor;
   const items = useActiveItems(withItems);
   const purchase = purpose === 'purchase';
   const stockItem = (line: EditorLine) =>
@@ -180,7 +232,7 @@ export function LinesGrid({
       // purchase_cost is absent for sales (no inventory:read), who enter no bills anyway.
       unit_price: trimZeros((purchase ? item.purchase_cost : item.sale_price) ?? ''),
       income_account: account ?? line.income_account,
-      tax_rate: item.tax_rate ?? line.tax_rate,
+      ...(item.tax_rate ? { tax_rate: item.tax_rate, tax_group: null } : {}),
     });
   };
   const priceName = purchase ? 'Unit cost' : 'Unit price';
@@ -205,7 +257,7 @@ export function LinesGrid({
               <Table.Th w={180}>Account</Table.Th>
               <Table.Th w={80}>Quantity</Table.Th>
               <Table.Th w={110}>{priceName}</Table.Th>
-              <Table.Th w={140}>Tax rate</Table.Th>
+              <Table.Th w={140}>Tax</Table.Th>
               {showTracking ? <Table.Th w={130}>Tracking</Table.Th> : null}
               <Table.Th w={110} ta="right">
                 Amount
@@ -281,18 +333,15 @@ export function LinesGrid({
                   </Table.Td>
                   <Table.Td>
                     <Picker
-                      noun="a tax rate"
+                      noun="a tax rate or group"
                       check={pickers}
                       aria-label={`Tax rate of line ${n}`}
                       placeholder="No tax"
                       clearable
-                      data={rates.map((rate) => ({
-                        value: rate.id,
-                        label: `${rate.name} (${trimZeros(rate.rate)}%)`,
-                      }))}
-                      value={line.tax_rate}
-                      onChange={(value) => update(line.key, { tax_rate: value })}
-                      error={lineError(index, 'tax_rate')}
+                      data={taxOptions}
+                      value={taxValue(line)}
+                      onChange={(value) => update(line.key, taxOf(value))}
+                      error={lineError(index, 'tax_rate') ?? lineError(index, 'tax_group')}
                     />
                   </Table.Td>
                   {showTracking ? (
