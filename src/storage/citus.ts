@@ -28,6 +28,15 @@ export async function citusInstalled(tx: Tx): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Whether any table of this schema is distributed already (the extension must be installed). */
+export async function citusDistributed(tx: Tx): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM pg_dist_partition p JOIN pg_class c ON c.oid = p.logicalrelid
+      WHERE c.relnamespace = current_schema()::regnamespace LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Settings every migration needs on Citus: DDL on a distributed table in a transaction that also
  * writes runs over one connection per node, and triggers (the ledger's immutability) may be created.

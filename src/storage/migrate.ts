@@ -2,12 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   type CitusMode,
+  citusDistributed,
   citusInstalled,
   citusModeFromEnv,
   distributeTables,
   prepareCitusTransaction,
 } from './citus.ts';
 import type { Db } from './db.ts';
+import { splitStatements } from './sql-script.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any fixed number; several API processes (or test files) may start at once against one database.
@@ -37,7 +39,10 @@ export async function migrate(db: Db, citus: CitusMode = citusModeFromEnv()): Pr
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
-      await tx.exec(sql);
+      // Distributed books take DDL one statement at a time (src/storage/sql-script.ts).
+      if (onCitus && (await citusDistributed(tx)))
+        for (const statement of splitStatements(sql)) await tx.exec(statement);
+      else await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }

@@ -8,6 +8,8 @@
 -- keyed below: on a Citus cluster whose books are already distributed, a new table must be
 -- distributed (co-located) before it may reference them; on PostgreSQL, PGlite and a Citus cluster
 -- being set up (everything still local) the runner's distribution comes later (src/storage/citus.ts).
+-- One constraint per ALTER TABLE: Citus refuses ADD CONSTRAINT beside other subcommands on a
+-- distributed table.
 
 ALTER TABLE invoice_lines ADD COLUMN tax_group_id uuid;
 ALTER TABLE credit_note_lines ADD COLUMN tax_group_id uuid;
@@ -16,19 +18,23 @@ ALTER TABLE vendor_credit_lines ADD COLUMN tax_group_id uuid;
 
 ALTER TABLE invoice_lines
   ADD CONSTRAINT invoice_lines_tax_group FOREIGN KEY (organization_id, tax_group_id)
-    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE invoice_lines
   ADD CONSTRAINT invoice_lines_one_tax CHECK (tax_rate_id IS NULL OR tax_group_id IS NULL);
 ALTER TABLE credit_note_lines
   ADD CONSTRAINT credit_note_lines_tax_group FOREIGN KEY (organization_id, tax_group_id)
-    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE credit_note_lines
   ADD CONSTRAINT credit_note_lines_one_tax CHECK (tax_rate_id IS NULL OR tax_group_id IS NULL);
 ALTER TABLE bill_lines
   ADD CONSTRAINT bill_lines_tax_group FOREIGN KEY (organization_id, tax_group_id)
-    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE bill_lines
   ADD CONSTRAINT bill_lines_one_tax CHECK (tax_rate_id IS NULL OR tax_group_id IS NULL);
 ALTER TABLE vendor_credit_lines
   ADD CONSTRAINT vendor_credit_lines_tax_group FOREIGN KEY (organization_id, tax_group_id)
-    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES tax_groups (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE vendor_credit_lines
   ADD CONSTRAINT vendor_credit_lines_one_tax CHECK (tax_rate_id IS NULL OR tax_group_id IS NULL);
 
 -- A sales line is taxable when it names a rate or a group (the old check, unnamed in 0002 and 0011,
@@ -89,22 +95,26 @@ END $$;
 
 ALTER TABLE invoice_line_taxes
   ADD CONSTRAINT invoice_line_taxes_line FOREIGN KEY (organization_id, invoice_id, line_no)
-    REFERENCES invoice_lines (organization_id, invoice_id, line_no) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES invoice_lines (organization_id, invoice_id, line_no) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE invoice_line_taxes
   ADD CONSTRAINT invoice_line_taxes_rate FOREIGN KEY (organization_id, tax_rate_id)
     REFERENCES tax_rates (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
 ALTER TABLE credit_note_line_taxes
   ADD CONSTRAINT credit_note_line_taxes_line FOREIGN KEY (organization_id, credit_note_id, line_no)
-    REFERENCES credit_note_lines (organization_id, credit_note_id, line_no) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES credit_note_lines (organization_id, credit_note_id, line_no) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE credit_note_line_taxes
   ADD CONSTRAINT credit_note_line_taxes_rate FOREIGN KEY (organization_id, tax_rate_id)
     REFERENCES tax_rates (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
 ALTER TABLE bill_line_taxes
   ADD CONSTRAINT bill_line_taxes_line FOREIGN KEY (organization_id, bill_id, line_no)
-    REFERENCES bill_lines (organization_id, bill_id, line_no) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES bill_lines (organization_id, bill_id, line_no) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE bill_line_taxes
   ADD CONSTRAINT bill_line_taxes_rate FOREIGN KEY (organization_id, tax_rate_id)
     REFERENCES tax_rates (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
 ALTER TABLE vendor_credit_line_taxes
   ADD CONSTRAINT vendor_credit_line_taxes_line FOREIGN KEY (organization_id, vendor_credit_id, line_no)
-    REFERENCES vendor_credit_lines (organization_id, vendor_credit_id, line_no) DEFERRABLE INITIALLY DEFERRED,
+    REFERENCES vendor_credit_lines (organization_id, vendor_credit_id, line_no) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE vendor_credit_line_taxes
   ADD CONSTRAINT vendor_credit_line_taxes_rate FOREIGN KEY (organization_id, tax_rate_id)
     REFERENCES tax_rates (organization_id, id) DEFERRABLE INITIALLY DEFERRED;
 
