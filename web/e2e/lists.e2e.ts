@@ -255,6 +255,19 @@ describe('document lists in the browser: sort, overdue, dates, totals, phone', {
     await page.waitForLoadState('networkidle');
     await cards.first().getByRole('link', { name: byTotal.results[0].number }).waitFor();
     await shot('phone-390-by-total');
+
+    // Customers and payments are cards on a phone too: every column on screen, nothing wider than it.
+    for (const [path, heading, name] of [
+      ['/customers', 'Customers', 'customers'],
+      ['/payments', 'Payments', 'payments'],
+    ] as const) {
+      await page.goto(`${service!.base}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await main().getByRole('listitem').first().waitFor();
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 390, `${heading} is ${wide} px wide on a 390 px phone`);
+      await shot(`phone-390-${name}`, false);
+    }
     await page.setViewportSize({ width: 1366, height: 768 });
     assert.deepEqual(pageErrors, [], 'no page error');
     assert.deepEqual(axeFindings, [], 'no serious or critical axe finding');

@@ -254,7 +254,7 @@ function RowCards<Row>({
   );
 }
 
-/** One column of a card: its header as a small label over its value. */
+/** One column of a card: its header as a small label over its value (none when it is empty). */
 function CardField<Row>({
   column,
   row,
@@ -266,13 +266,16 @@ function CardField<Row>({
   rowIndex: number;
   wide?: boolean;
 }) {
+  const value = column.cell(row, rowIndex);
+  // A label over nothing (a contact without an email) says nothing: the card leaves it out.
+  if (value === '' || value === null || value === undefined) return null;
   return (
     <Box ta={column.align} style={{ minWidth: 0, ...(wide ? { gridColumn: '1 / -1' } : {}) }}>
       <Text fz="xs" c="dimmed">
         {column.header}
       </Text>
       <Text fz="sm" component="div" style={cellStyle(column) ?? { overflowWrap: 'break-word' }}>
-        {column.cell(row, rowIndex)}
+        {value}
       </Text>
     </Box>
   );
