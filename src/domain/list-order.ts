@@ -17,6 +17,14 @@ export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export const BILL_SORT_KEYS = ['number', 'bill_date', 'due_date', 'vendor', 'total', 'balance_due'] as const;
 export type BillSortKey = (typeof BILL_SORT_KEYS)[number];
 
+/** The keys a credit note list sorts by (a draft has no number yet: it sorts as an empty one). */
+export const CREDIT_NOTE_SORT_KEYS = ['number', 'issue_date', 'customer', 'total'] as const;
+export type CreditNoteSortKey = (typeof CREDIT_NOTE_SORT_KEYS)[number];
+
+/** The keys a vendor credit list sorts by. */
+export const VENDOR_CREDIT_SORT_KEYS = ['number', 'credit_date', 'vendor', 'total'] as const;
+export type VendorCreditSortKey = (typeof VENDOR_CREDIT_SORT_KEYS)[number];
+
 /** A key and its direction. */
 export interface SortOrder<Key extends string> {
   key: Key;

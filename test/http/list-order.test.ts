@@ -14,7 +14,7 @@ const harness = useHarness();
 
 interface Listed {
   id: string;
-  number: string;
+  number: string | null;
   status: string;
   total: string;
   balance_due: string;
@@ -126,7 +126,7 @@ async function invoiceBooks() {
 }
 
 const INVOICE_KEY_VALUES: Record<(typeof INVOICE_SORT_KEYS)[number], (row: Listed) => string | bigint> = {
-  number: (row) => row.number,
+  number: (row) => row.number ?? '',
   issue_date: (row) => String(row.issue_date),
   due_date: (row) => row.due_date,
   customer: (row) => String(row.customer_name),
@@ -327,7 +327,7 @@ describe('bill list order, filters and totals', async () => {
       vendor: (row) => String(row.vendor_name),
       bill_date: (row) => String(row.bill_date),
       due_date: (row) => row.due_date,
-      number: (row) => row.number,
+      number: (row) => row.number ?? '',
       total: (row) => parseMoney(row.total),
       balance_due: (row) => parseMoney(row.balance_due),
     };
@@ -378,4 +378,112 @@ describe('bill list order, filters and totals', async () => {
     const empty = ok(await call(harness, 'GET', '/api/v1/bills/totals', other.headers));
     assert.deepEqual(empty, { count: 0, currency: 'USD', total: '0.0000', balance_due: '0.0000' });
   });
+});
+
+describe('credit note and vendor credit list order', async () => {
+  /** 52 of each: drafts (no number yet) and issued ones, of two parties, dates and totals repeating. */
+  async function creditBooks() {
+    const books = await signUp(harness);
+    const customers = [];
+    for (const name of ['Rowan', 'Aspen']) {
+      customers.push(await createCustomer(harness, books.headers, { display_name: name }));
+    }
+    const vendors = [];
+    for (const name of ['Spruce', 'Hazel']) {
+      vendors.push(
+        ok(await call(harness, 'POST', '/api/v1/vendors', books.headers, { display_name: name }), 201),
+      );
+    }
+    for (let index = 0; index < 52; index++) {
+      const note = ok(
+        await call(harness, 'POST', '/api/v1/credit-notes', books.headers, {
+          customer: customers[index % 2]!.id,
+          issue_date: `2026-0${1 + (index % 3)}-0${1 + (index % 7)}`,
+          lines: [
+            {
+              description: `Refund ${index}`,
+              quantity: '1',
+              unit_price: `${(index % 6) + 1}.50`,
+              income_account: books.accounts['4100'],
+            },
+          ],
+        }),
+        201,
+      );
+      if (index % 3 !== 0)
+        ok(await call(harness, 'POST', `/api/v1/credit-notes/${note.id}/issue`, books.headers));
+      const credit = ok(
+        await call(harness, 'POST', '/api/v1/vendor-credits', books.headers, {
+          vendor: vendors[index % 2].id,
+          credit_date: `2026-0${1 + (index % 4)}-1${index % 8}`,
+          lines: [
+            {
+              description: `Return ${index}`,
+              quantity: '1',
+              unit_cost: `${(index % 5) + 1}.25`,
+              account: books.accounts['6300'],
+            },
+          ],
+        }),
+        201,
+      );
+      if (index % 4 !== 0)
+        ok(await call(harness, 'POST', `/api/v1/vendor-credits/${credit.id}/issue`, books.headers));
+    }
+    return { books };
+  }
+  let made: ReturnType<typeof creditBooks> | undefined;
+  const setup = () => (made ??= creditBooks());
+
+  for (const [url, keys] of [
+    [
+      '/api/v1/credit-notes',
+      {
+        number: (row: Listed) => row.number ?? '',
+        issue_date: (row: Listed) => String(row.issue_date),
+        customer: (row: Listed) => String(row.customer_name),
+        total: (row: Listed) => parseMoney(row.total),
+      },
+    ],
+    [
+      '/api/v1/vendor-credits',
+      {
+        number: (row: Listed) => row.number ?? '',
+        credit_date: (row: Listed) => String(row.credit_date),
+        vendor: (row: Listed) => String(row.vendor_name),
+        total: (row: Listed) => parseMoney(row.total),
+      },
+    ],
+  ] as const) {
+    test(`${url}: every sort, both directions, forward and backward over pages (drafts without a number first)`, async () => {
+      const { books } = await setup();
+      const all = await walkForward(books.headers, url);
+      assert.equal(all.length, 52);
+      for (const [key, value] of Object.entries(keys)) {
+        for (const descending of [false, true]) {
+          const sort = `${descending ? '-' : ''}${key}`;
+          const expected = expectedOrder(all, value, descending);
+          assert.deepEqual(ids(await walkForward(books.headers, `${url}?sort=${sort}`)), expected, sort);
+          assert.deepEqual(
+            ids(await walkBackward(books.headers, `${url}?sort=${sort}&cursor=last`)),
+            expected,
+            `${sort} backward`,
+          );
+        }
+      }
+      const byTotal = await list(books.headers, `${url}?sort=total`);
+      const cursor = new URL(byTotal.next!).searchParams.get('cursor')!;
+      assertEnvelope(
+        await call(harness, 'GET', `${url}?sort=number&cursor=${encodeURIComponent(cursor)}`, books.headers),
+        'invalid_cursor',
+        400,
+        ['query/cursor'],
+      );
+      assertEnvelope(
+        await call(harness, 'GET', `${url}?sort=due_date`, books.headers),
+        'validation_error',
+        400,
+      );
+    });
+  }
 });

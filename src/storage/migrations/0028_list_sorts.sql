@@ -1,4 +1,4 @@
--- Issue 21, lists: invoices and bills sorted by a key of their own (`?sort=`), each order a keyset
+-- Issue 21, lists: invoices, bills, credit notes and vendor credits sorted by a key of their own (`?sort=`), each order a keyset
 -- over (key, created_at, id) that an index reads in either direction, and the overdue filter
 -- (sent or open, due before today). The customer's and vendor's name orders sort after their join
 -- (no index on the document can hold another table's column). Every index leads with
@@ -30,3 +30,12 @@ CREATE INDEX bills_sort_balance_due ON bills (
   id
 );
 CREATE INDEX bills_overdue ON bills (organization_id, status, due_date);
+
+-- A draft credit has no number until it is issued: the store sorts it as an empty one.
+CREATE INDEX credit_notes_sort_number ON credit_notes (organization_id, (COALESCE(number, '')), created_at, id);
+CREATE INDEX credit_notes_sort_issue_date ON credit_notes (organization_id, issue_date, created_at, id);
+CREATE INDEX credit_notes_sort_total ON credit_notes (organization_id, total, created_at, id);
+
+CREATE INDEX vendor_credits_sort_number ON vendor_credits (organization_id, (COALESCE(number, '')), created_at, id);
+CREATE INDEX vendor_credits_sort_credit_date ON vendor_credits (organization_id, credit_date, created_at, id);
+CREATE INDEX vendor_credits_sort_total ON vendor_credits (organization_id, total, created_at, id);

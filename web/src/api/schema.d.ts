@@ -10758,6 +10758,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
+                /** @description Order of the list: number, issue_date, customer, total; a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "issue_date" | "-issue_date" | "customer" | "-customer" | "total" | "-total";
                 status?: "draft" | "issued" | "void";
             };
             header?: never;
@@ -20346,6 +20348,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
+                /** @description Order of the list: number, credit_date, vendor, total; a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "credit_date" | "-credit_date" | "vendor" | "-vendor" | "total" | "-total";
                 status?: "draft" | "issued" | "void";
                 /** @description Vendor id. */
                 vendor?: string;
