@@ -14,6 +14,9 @@ interface CursorPayload {
   i: string;
   /** A ranked list's rank (bank rules' priority). */
   r?: number;
+  /** A sorted list's order as asked (`-total`) and the row's value of its key. */
+  s?: string;
+  v?: string;
 }
 
 export function encodeCursor(organizationId: string, cursor: PageCursor): string {
@@ -23,6 +26,7 @@ export function encodeCursor(organizationId: string, cursor: PageCursor): string
     t: cursor.createdAt,
     i: cursor.id,
     ...(cursor.rank === undefined ? {} : { r: cursor.rank }),
+    ...(cursor.sort === undefined ? {} : { s: cursor.sort, v: cursor.value ?? '' }),
   };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
@@ -57,7 +61,8 @@ export function decodeCursor(organizationId: string, text: string | undefined): 
     (payload.d !== 'a' && payload.d !== 'b') ||
     Number.isNaN(Date.parse(payload.t)) ||
     !/^[0-9a-f-]{36}$/.test(payload.i) ||
-    (payload.r !== undefined && !Number.isSafeInteger(payload.r))
+    (payload.r !== undefined && !Number.isSafeInteger(payload.r)) ||
+    (payload.s !== undefined && (typeof payload.s !== 'string' || typeof payload.v !== 'string'))
   ) {
     throw invalidCursor();
   }
@@ -67,7 +72,24 @@ export function decodeCursor(organizationId: string, text: string | undefined): 
     createdAt: payload.t,
     id: payload.i,
     ...(payload.r === undefined ? {} : { rank: payload.r }),
+    ...(payload.s === undefined ? {} : { sort: payload.s, value: payload.v }),
   };
+}
+
+/**
+ * A cursor stands in the order of the page that issued it: one issued under another `?sort=` (or
+ * none) would name a place in a different order, so it is refused (400 invalid_cursor). `last` is
+ * the end of every order.
+ */
+export function assertCursorSort(cursor: PageCursor | undefined, sort: string | undefined): void {
+  if (!cursor || isEnd(cursor)) return;
+  if ((cursor.sort ?? '') !== (sort ?? '')) {
+    throw invalidCursor(
+      cursor.sort
+        ? `this cursor belongs to the order sort=${cursor.sort}`
+        : 'this cursor belongs to the list in its default order',
+    );
+  }
 }
 
 function invalidCursor(message = 'the cursor is malformed'): DomainError {
@@ -85,6 +107,8 @@ export function toPage<Row extends KeysetRow>(
   organizationId: string,
   fetched: Row[],
   cursor: PageCursor | undefined,
+  /** The list's `?sort=`, which its cursors carry. */
+  sort?: string,
 ): Page<Row> {
   const hasMore = fetched.length > PAGE_SIZE;
   const rows = fetched.slice(0, PAGE_SIZE);
@@ -96,20 +120,23 @@ export function toPage<Row extends KeysetRow>(
   return {
     rows,
     nextCursor:
-      forwardMore && last ? encodeCursor(organizationId, { direction: 'after', ...positionOf(last) }) : null,
+      forwardMore && last
+        ? encodeCursor(organizationId, { direction: 'after', ...positionOf(last, sort) })
+        : null,
     previousCursor:
       backwardMore && first
-        ? encodeCursor(organizationId, { direction: 'before', ...positionOf(first) })
+        ? encodeCursor(organizationId, { direction: 'before', ...positionOf(first, sort) })
         : null,
   };
 }
 
-/** Where a row stands in its list's keyset order (a ranked list's rank first). */
-function positionOf(row: KeysetRow) {
+/** Where a row stands in its list's keyset order (a ranked list's rank, or a sort's key, first). */
+function positionOf(row: KeysetRow, sort: string | undefined) {
   return {
     createdAt: row.created_at,
     id: row.id,
     ...(row.sort_rank === undefined ? {} : { rank: row.sort_rank }),
+    ...(sort === undefined ? {} : { sort, value: row.sort_value ?? '' }),
   };
 }
 
@@ -122,8 +149,9 @@ export async function describedPage<Row extends KeysetRow, View>(
   cursor: PageCursor | undefined,
   fetched: Promise<Row[]>,
   describe: (rows: Row[]) => View[] | Promise<View[]>,
+  sort?: string,
 ): Promise<Page<View>> {
-  const page = toPage(organizationId, await fetched, cursor);
+  const page = toPage(organizationId, await fetched, cursor, sort);
   return { ...page, rows: await describe(page.rows) };
 }
 

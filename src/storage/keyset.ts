@@ -13,6 +13,9 @@ export interface PageCursor {
   id: string;
   /** A list ordered by a rank first (bank rules by priority): the rank of the row it names. */
   rank?: number;
+  /** A list in a sort order of its own (`?sort=-total`): that order as asked, and the row's value of its key. */
+  sort?: string;
+  value?: string;
 }
 
 export interface KeysetRow {
@@ -20,6 +23,19 @@ export interface KeysetRow {
   id: string;
   /** The leading sort key of a ranked list (keysetClause's rankColumn), read as an integer. */
   sort_rank?: number;
+  /** A sorted list's key of the row (selectPage adds it), as text. */
+  sort_value?: string;
+}
+
+/** A key a list may be sorted by: a SQL expression that is never null, and the type it compares as. */
+export interface SortColumn {
+  expression: string;
+  type: 'text' | 'date' | 'numeric';
+}
+
+/** A list's sort order as its store runs it: the key's column and its direction. */
+export interface ListSort extends SortColumn {
+  descending: boolean;
 }
 
 /** Past every rank a ranked list holds (ranks are PostgreSQL integers): the `last` page's cursor. */
@@ -34,8 +50,10 @@ export function keysetClause(
   paramIndex: number,
   alias = '',
   rankColumn?: string,
+  sort?: ListSort,
 ) {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  if (sort) return sortedKeysetClause(cursor, paramIndex, column, sort);
   if (rankColumn) return rankedKeysetClause(cursor, paramIndex, column, rankColumn);
   if (!cursor) {
     return { condition: 'true', order: `${column('created_at')}, ${column('id')}`, params: [] as string[] };
@@ -67,6 +85,29 @@ function rankedKeysetClause(
   };
 }
 
+/**
+ * The keyset over (key, created_at, id), all three ascending or all three descending, so one row
+ * comparison says "after" (an index on (organization_id, key, created_at, id) reads it either way).
+ * The `last` page's cursor (created_at infinity) reads the order backwards from its end.
+ */
+function sortedKeysetClause(
+  cursor: PageCursor | undefined,
+  paramIndex: number,
+  column: (name: string) => string,
+  sort: ListSort,
+) {
+  const keys = [sort.expression, column('created_at'), column('id')];
+  const backwards = cursor?.direction === 'before';
+  const descending = sort.descending !== backwards;
+  const order = keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+  if (!cursor || cursor.createdAt === 'infinity') return { condition: 'true', order, params: [] as string[] };
+  return {
+    condition: `(${keys.join(', ')}) ${descending ? '<' : '>'} ($${paramIndex}::${sort.type}, $${paramIndex + 1}::timestamptz, $${paramIndex + 2}::uuid)`,
+    order,
+    params: [cursor.value ?? '', cursor.createdAt, cursor.id],
+  };
+}
+
 export interface PageQuery {
   /** `SELECT ... FROM <table> [alias] [JOIN ...]` */
   select: string;
@@ -78,13 +119,24 @@ export interface PageQuery {
   alias?: string;
   /** An integer column that orders the list before (created_at, id); rows select it as sort_rank. */
   rankColumn?: string;
+  /** A sort order before (created_at, id); rows then select its key as sort_value. */
+  sort?: ListSort;
 }
 
 /** The rows of one page (PAGE_SIZE + 1 at most, the extra one saying there are more), in keyset order. */
 export async function selectPage<Row extends KeysetRow>(db: Queryable, query: PageQuery): Promise<Row[]> {
-  const keyset = keysetClause(query.cursor, query.params.length + 1, query.alias, query.rankColumn);
+  const keyset = keysetClause(
+    query.cursor,
+    query.params.length + 1,
+    query.alias,
+    query.rankColumn,
+    query.sort,
+  );
+  const select = query.sort
+    ? query.select.replace(/^\s*SELECT\s/, `SELECT (${query.sort.expression})::text AS sort_value, `)
+    : query.select;
   return db.query<Row>(
-    `${query.select} WHERE ${query.where} AND ${keyset.condition}
+    `${select} WHERE ${query.where} AND ${keyset.condition}
       ORDER BY ${keyset.order} LIMIT ${PAGE_SIZE + 1}`,
     [...query.params, ...keyset.params],
   );
@@ -131,14 +183,28 @@ export function activityCollection<Row extends KeysetRow>(select: string, alias 
 
 /**
  * A store's filtered list: `where` reads the organization as $1 and `params(filters)` from $2 on;
- * the function returns one keyset page of rows (selectPage).
+ * the function returns one keyset page of rows (selectPage), in `sort`'s order when given (a key of
+ * `sorts`).
  */
-export function filteredList<Row extends KeysetRow, Filters>(query: {
+export function filteredList<Row extends KeysetRow, Filters, Key extends string = never>(query: {
   select: string;
   where: string;
   params: (filters: Filters) => SqlParam[];
   alias?: string;
+  sorts?: Record<Key, SortColumn>;
 }) {
-  return (db: Queryable, organizationId: string, filters: Filters, cursor: PageCursor | undefined) =>
-    selectPage<Row>(db, { ...query, params: [organizationId, ...query.params(filters)], cursor });
+  const { sorts, ...page } = query;
+  return (
+    db: Queryable,
+    organizationId: string,
+    filters: Filters,
+    cursor: PageCursor | undefined,
+    sort?: { key: Key; descending: boolean },
+  ) =>
+    selectPage<Row>(db, {
+      ...page,
+      params: [organizationId, ...query.params(filters)],
+      cursor,
+      ...(sort && sorts ? { sort: { ...sorts[sort.key], descending: sort.descending } } : {}),
+    });
 }

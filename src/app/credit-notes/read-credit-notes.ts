@@ -1,6 +1,7 @@
 // Credit notes as returned (D60): the view with remaining_credit, one note, and the list with its
 // filters (status, customer; D31 paging).
 import { notFound } from '../../domain/errors.ts';
+import { CREDIT_NOTE_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type {
   CreditApplicationRow,
@@ -13,7 +14,7 @@ import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describeCredit } from '../documents/credit-documents.ts';
 import { describeInvoiceApplication, describeSalesLine } from '../documents/document-views.ts';
-import { describedPage, type PageCursor } from '../pagination.ts';
+import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
 
@@ -51,8 +52,10 @@ export async function readCreditNote(db: Queryable, actor: Actor, id: string): P
 export interface CreditNoteFilters {
   status?: string;
   customer?: string;
+  sort?: string;
 }
 
+/** D31 paging filtered by status and customer, in D31's order or `sort`'s (issue 21). */
 export async function listCreditNotes(
   deps: Deps,
   actor: Actor,
@@ -60,11 +63,13 @@ export async function listCreditNotes(
   filters: CreditNoteFilters,
 ) {
   const organizationId = actor.organization.id;
+  assertCursorSort(cursor, filters.sort);
   const rows = creditNotes.page(
     deps.db,
     organizationId,
     { status: filters.status ?? null, counterpartyId: contactFilter(CUSTOMER, filters.customer) },
     cursor,
+    parseSortOrder(CREDIT_NOTE_SORT_KEYS, filters.sort),
   );
-  return describedPage(organizationId, cursor, rows, (page) => page.map(summary));
+  return describedPage(organizationId, cursor, rows, (page) => page.map(summary), filters.sort);
 }

@@ -4,7 +4,7 @@
 import type { Queryable } from '../../storage/db.ts';
 import type { KeysetRow } from '../../storage/keyset.ts';
 import type { Actor, Deps } from '../context.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { assertCursorSort, type PageCursor, toPage } from '../pagination.ts';
 import { type DocumentReads, readDocument } from './documents.ts';
 
 /** A kind's reads: its store's, its page of rows under the store's filters, and its view of a row. */
@@ -31,10 +31,17 @@ export function documentReads<Row extends KeysetRow & { id: string }, Child, Fil
       return kind.describe(row, rows);
     },
 
-    /** GET /<documents>: one page, each row with its child rows, read in one query for the page. */
+    /**
+     * GET /<documents>: one page, each row with its child rows, read in one query for the page. A
+     * list whose filters take `sort` (issue 21) pages in that order, its cursors bound to it.
+     */
     async list(deps: Deps, actor: Actor, cursor: PageCursor | undefined, filters: Filters) {
       const organizationId = actor.organization.id;
-      const page = toPage(organizationId, await kind.page(deps.db, organizationId, filters, cursor), cursor);
+      const asked = (filters as { sort?: unknown }).sort;
+      const sort = typeof asked === 'string' ? asked : undefined;
+      assertCursorSort(cursor, sort);
+      const rows = await kind.page(deps.db, organizationId, filters, cursor);
+      const page = toPage(organizationId, rows, cursor, sort);
       const children = await kind.rowsOf(
         deps.db,
         organizationId,

@@ -2,6 +2,7 @@
 // its filters (D31). The rows come from the invoices store.
 import { todayIn } from '../../domain/dates.ts';
 import { balanceDue, daysOverdue } from '../../domain/invoice.ts';
+import { INVOICE_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { containsPattern } from '../../storage/sql.ts';
@@ -12,7 +13,8 @@ import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describeSalesLine, documentTotals } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
-import { describedPage, type PageCursor } from '../pagination.ts';
+import { listTotals } from '../documents/list-totals.ts';
+import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
 import { recordStamps } from '../views.ts';
 
 export const INVOICE_ENTITY = 'ar_invoice';
@@ -75,30 +77,54 @@ export interface InvoiceFilters {
   issue_date_from?: string;
   issue_date_to?: string;
   search?: string;
+  overdue?: boolean;
 }
 
-/** D31: status, customer, issue-date range, and `search` on the number or the customer's name. */
+/** The store's filters of a list or its totals: `overdue` judged on the books' today (D24). */
+function storeFilters(filters: InvoiceFilters, today: string): invoices.InvoiceFilters {
+  return {
+    status: filters.status ?? null,
+    customerId: contactFilter(CUSTOMER, filters.customer),
+    issueDateFrom: filters.issue_date_from ?? null,
+    issueDateTo: filters.issue_date_to ?? null,
+    searchPattern: containsPattern(filters.search),
+    overdue: filters.overdue ?? null,
+    today,
+  };
+}
+
+/**
+ * D31: status, customer, issue-date range, `search` on the number or the customer's name, and
+ * overdue; in D31's order or `sort`'s (issue 21), whose cursors stay in it.
+ */
 export async function listInvoices(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
-  filters: InvoiceFilters,
+  filters: InvoiceFilters & { sort?: string },
 ) {
   const organizationId = actor.organization.id;
-  const customerId = contactFilter(CUSTOMER, filters.customer);
-  const search = containsPattern(filters.search);
+  assertCursorSort(cursor, filters.sort);
+  const today = todayIn(actor.organization.timezone);
   const rows = invoices.page(
     deps.db,
     organizationId,
-    {
-      status: filters.status ?? null,
-      customerId,
-      issueDateFrom: filters.issue_date_from ?? null,
-      issueDateTo: filters.issue_date_to ?? null,
-      searchPattern: search,
-    },
+    storeFilters(filters, today),
     cursor,
+    parseSortOrder(INVOICE_SORT_KEYS, filters.sort),
   );
+  return describedPage(
+    organizationId,
+    cursor,
+    rows,
+    (page) => page.map((row) => summary(row, today)),
+    filters.sort,
+  );
+}
+
+/** GET /invoices/totals: how many invoices the list's filters match, their totals and balances due summed. */
+export async function invoiceTotals(deps: Deps, actor: Actor, filters: InvoiceFilters) {
   const today = todayIn(actor.organization.timezone);
-  return describedPage(organizationId, cursor, rows, (page) => page.map((row) => summary(row, today)));
+  const row = await invoices.totals(deps.db, actor.organization.id, storeFilters(filters, today));
+  return listTotals(row, actor.organization.currency);
 }

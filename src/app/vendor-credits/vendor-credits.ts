@@ -5,6 +5,7 @@
 // total, credit each line's account and the tax) and takes the next VC number; apply moves remaining
 // credit onto open bills of the vendor; void reverses an issued credit with nothing applied.
 import { applyBillCredit } from '../../domain/bill.ts';
+import { parseSortOrder, VENDOR_CREDIT_SORT_KEYS } from '../../domain/list-order.ts';
 import { VENDOR_CREDIT } from '../../domain/vendor-credit.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { NewBillLine, PayableBillRow } from '../../storage/stores/bills.ts';
@@ -73,6 +74,7 @@ async function childrenOf(db: Queryable, organizationId: string, ids: string[]) 
 export interface VendorCreditFilters {
   status?: string;
   vendor?: string;
+  sort?: string;
 }
 
 const reads = documentReads({
@@ -85,6 +87,7 @@ const reads = documentReads({
       organizationId,
       { status: filters.status ?? null, counterpartyId: contactFilter(VENDOR, filters.vendor) },
       cursor,
+      parseSortOrder(VENDOR_CREDIT_SORT_KEYS, filters.sort),
     ),
   describe: describeVendorCredit,
 });

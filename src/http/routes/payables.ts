@@ -16,9 +16,11 @@ import {
 } from '../../app/payables/bill-payments.ts';
 import { createBill, updateBill } from '../../app/payables/draft-bills.ts';
 import { openBill, voidBill } from '../../app/payables/open-bill.ts';
-import { listBills, readBill } from '../../app/payables/read-bills.ts';
+import { billTotals, listBills, readBill } from '../../app/payables/read-bills.ts';
 import { documentRoutes } from '../document-routes.ts';
 import { resourceRoutes } from '../resource-routes.ts';
+import { actorOf, defineRoute } from '../route.ts';
+import { DocumentListTotals } from '../schemas/common.ts';
 import {
   Bill,
   BillCreate,
@@ -26,6 +28,7 @@ import {
   BillPayment,
   BillPaymentCreate,
   BillPaymentListQuery,
+  BillTotalsQuery,
   BillUpdate,
   PageBill,
   PageBillPayment,
@@ -82,6 +85,21 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
 
   const bills = documentRoutes(app, deps, { ...PAYABLES, noun: 'bill', schema: Bill });
   bills.list({ querystring: BillListQuery, page: PageBill, list: listBills });
+  defineRoute(app, deps, {
+    tag: 'bills',
+    published: true,
+    auth: 'organization',
+    method: 'GET',
+    url: '/api/v1/bills/totals',
+    operationId: 'billTotals',
+    summary: 'Count and sum the bills the list filters match (every page): a list’s totals row',
+    description:
+      'Takes the filters of GET /bills (not cursor or sort) and answers how many bills match, the sum of their totals and of their balances due, in the books’ currency.',
+    permission: PAYABLES.read,
+    querystring: BillTotalsQuery,
+    response: { 200: DocumentListTotals },
+    handler: (request) => billTotals(deps, actorOf(request), request.query),
+  });
   bills.read((actor, id) => readBill(deps.db, actor, id));
   bills.create({
     summary: 'Enter a draft bill',

@@ -13,6 +13,7 @@ import {
   type TUnion,
   Type,
 } from '@sinclair/typebox';
+import { sortValues } from '../../domain/list-order.ts';
 import { MONEY_PATTERN } from '../../domain/money.ts';
 import { MONEY_KEYWORD } from '../errors.ts';
 
@@ -137,6 +138,35 @@ export const CursorQuery = {
     }),
   ),
 };
+
+/**
+ * A document list's `?sort=`: one of `keys` ascending, or after a minus descending. Rows equal on the
+ * key keep D31's order (created_at, id) in the same direction; a cursor stays in the order it came from.
+ */
+export const SortQuery = <const Key extends string>(keys: readonly Key[]) =>
+  Type.Optional(
+    Literals(sortValues(keys), {
+      description: `Order of the list: ${keys.join(', ')}; a leading minus sorts descending (\`-${keys[0]}\`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor).`,
+    }),
+  );
+
+/** A document list's `?overdue=`: only documents past their due date (true) or none of them (false). */
+export const OverdueFilter = Type.Optional(
+  Type.Boolean({
+    description: 'true: only documents past due (days_overdue > 0, D24); false: only those that are not.',
+  }),
+);
+
+/**
+ * What a document list's filters match, summed (not one page): the list's totals row. Amounts are
+ * in the books' currency (documents are in it only).
+ */
+export const DocumentListTotals = Named('DocumentListTotals', {
+  count: Type.Integer({ minimum: 0, description: 'Documents that pass the filters.' }),
+  currency: Type.String(),
+  total: MoneyOutput('The sum of their totals (a void document counts with its total).'),
+  balance_due: MoneyOutput('The sum of their balances due (0 for a void document).'),
+});
 
 export const IdParams = Type.Object({ id: Type.String() });
 

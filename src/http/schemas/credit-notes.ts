@@ -1,6 +1,7 @@
 // Credit notes (D60): responses, request bodies, the page. Lines are an invoice's lines.
 import { Type } from '@sinclair/typebox';
 import { CREDIT_APPLICATIONS_MAX, CREDIT_NOTE_STATUSES } from '../../domain/credit-note.ts';
+import { CREDIT_NOTE_SORT_KEYS } from '../../domain/list-order.ts';
 import {
   CursorQuery,
   DocumentTotals,
@@ -13,6 +14,7 @@ import {
   Page,
   postingFields,
   ref,
+  SortQuery,
   Uuid,
   VersionRead,
 } from './common.ts';
@@ -49,6 +51,7 @@ export const CreditNoteListQuery = Type.Object({
   ...CursorQuery,
   status: Type.Optional(Literals(CREDIT_NOTE_STATUSES)),
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
+  sort: SortQuery(CREDIT_NOTE_SORT_KEYS),
 });
 
 export const CreditNoteCreate = Named('CreditNoteCreate', SalesDocumentCreateFields);

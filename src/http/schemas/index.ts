@@ -9,7 +9,7 @@ import { BANK_RECONCILIATION_COMPONENTS } from './bank-reconciliations.ts';
 import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
-import { ActionRequest, ErrorEnvelope } from './common.ts';
+import { ActionRequest, DocumentListTotals, ErrorEnvelope } from './common.ts';
 import {
   CreditNote,
   CreditNoteApply,
@@ -143,6 +143,7 @@ export const COMPONENTS: readonly TSchema[] = [
   StatementEmailRequest,
   ErrorEnvelope,
   ActionRequest,
+  DocumentListTotals,
   Account,
   AccountCreate,
   AccountUpdate,

@@ -1,6 +1,7 @@
 // Invoices (spec "Invoice", "States", D20-D25, D29): responses, request bodies, the page.
 import { Type } from '@sinclair/typebox';
 import { INVOICE_STATUSES, LINES_PER_INVOICE_MAX } from '../../domain/invoice.ts';
+import { INVOICE_SORT_KEYS } from '../../domain/list-order.ts';
 import {
   CursorQuery,
   DateString,
@@ -12,11 +13,13 @@ import {
   MoneyOutput,
   Named,
   OrNull,
+  OverdueFilter,
   Page,
   postingFields,
   Quantity,
   ref,
   SearchFilter,
+  SortQuery,
   TaxGroupInput,
   Uuid,
   VersionRead,
@@ -108,14 +111,23 @@ export const EmailedInvoice = Type.Intersect(
   { $id: 'EmailedInvoice', title: 'EmailedInvoice' },
 );
 
-export const InvoiceListQuery = Type.Object({
-  ...CursorQuery,
+/** The filters of the invoice list, which its totals take too. */
+const InvoiceFilters = {
   status: Type.Optional(Literals(INVOICE_STATUSES)),
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
   issue_date_from: Type.Optional(DateString()),
   issue_date_to: Type.Optional(DateString()),
   search: SearchFilter('Invoice number or customer name.'),
+  overdue: OverdueFilter,
+};
+
+export const InvoiceListQuery = Type.Object({
+  ...CursorQuery,
+  ...InvoiceFilters,
+  sort: SortQuery(INVOICE_SORT_KEYS),
 });
+
+export const InvoiceTotalsQuery = Type.Object(InvoiceFilters);
 
 export const LineInput = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 1000 })),

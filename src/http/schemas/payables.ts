@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { BILL_APPLICATIONS_MAX } from '../../app/payables/bill-payments.ts';
 import { BILL_STATUSES, LINES_PER_BILL_MAX } from '../../domain/bill.ts';
+import { BILL_SORT_KEYS } from '../../domain/list-order.ts';
 import { PAYMENT_STATUSES } from '../../domain/payment.ts';
 import {
   CursorQuery,
@@ -14,12 +15,14 @@ import {
   MoneyOutput,
   Named,
   OrNull,
+  OverdueFilter,
   Page,
   postingFields,
   Quantity,
   RecordStamps,
   ref,
   SearchFilter,
+  SortQuery,
   TaxGroupInput,
   Uuid,
   VersionRead,
@@ -100,12 +103,23 @@ export const Bill = Named('Bill', { ...BillFields, lines: Type.Array(BillLineOut
 
 export const PageBill = Page(ref(BillSummary), 'Bill');
 
-export const BillListQuery = Type.Object({
-  ...CursorQuery,
+/** The filters of the bill list, which its totals take too. */
+const BillFilters = {
   status: Type.Optional(Literals(BILL_STATUSES)),
   vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
   search: SearchFilter("Bill number, the vendor's reference or name."),
+  bill_date_from: Type.Optional(DateString()),
+  bill_date_to: Type.Optional(DateString()),
+  overdue: OverdueFilter,
+};
+
+export const BillListQuery = Type.Object({
+  ...CursorQuery,
+  ...BillFilters,
+  sort: SortQuery(BILL_SORT_KEYS),
 });
+
+export const BillTotalsQuery = Type.Object(BillFilters);
 
 const BillLineInput = Type.Object({
   item: Type.Optional(

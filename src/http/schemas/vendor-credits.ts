@@ -1,8 +1,20 @@
 // Vendor credits (D87): responses, request bodies, the page. Lines are a bill's lines (in and out),
 // applications name bills; the fields a credit shares with a credit note read the same.
 import { Type } from '@sinclair/typebox';
+import { VENDOR_CREDIT_SORT_KEYS } from '../../domain/list-order.ts';
 import { VENDOR_CREDIT_STATUSES } from '../../domain/vendor-credit.ts';
-import { DateString, Literals, MoneyInput, MoneyOutput, OrNull, Page, ref, Uuid, Version } from './common.ts';
+import {
+  DateString,
+  Literals,
+  MoneyInput,
+  MoneyOutput,
+  OrNull,
+  Page,
+  ref,
+  SortQuery,
+  Uuid,
+  Version,
+} from './common.ts';
 import { CreditNote, CreditNoteApply, CreditNoteListQuery, CreditNoteSummary } from './credit-notes.ts';
 import { Bill, BillCreate } from './payables.ts';
 
@@ -37,10 +49,11 @@ export const VendorCredit = Type.Object(
 
 export const PageVendorCredit = Page(ref(VendorCredit), 'VendorCredit');
 
-const { customer: _, ...listQuery } = CreditNoteListQuery.properties;
+const { customer: _, sort: _creditNoteSort, ...listQuery } = CreditNoteListQuery.properties;
 export const VendorCreditListQuery = Type.Object({
   ...listQuery,
   vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
+  sort: SortQuery(VENDOR_CREDIT_SORT_KEYS),
 });
 
 const LinesDescription =

@@ -4,7 +4,7 @@
 // descriptor: its tables, its SELECT (with its counterparty's name), its header columns and the
 // columns of its status changes; the SQL is written once.
 import type { Queryable } from '../db.ts';
-import { filteredList, type KeysetRow } from '../keyset.ts';
+import { filteredList, type KeysetRow, type SortColumn } from '../keyset.ts';
 import { insertRowsSql, type RowColumn, SqlParams, uuidListColumn } from '../rows.ts';
 import { childrenOf, isoTimestamp, rowById } from '../sql.ts';
 
@@ -371,14 +371,23 @@ export interface StatusFilters {
   counterpartyId: string | null;
 }
 
-/** One keyset page (D31) of a kind's documents, `select`ed as `alias`, that pass the filters. */
-export function statusPage<Row extends KeysetRow>(select: string, alias: string, counterpartyColumn: string) {
-  return filteredList<Row, StatusFilters>({
+/**
+ * One keyset page (D31) of a kind's documents, `select`ed as `alias`, that pass the filters, in one of
+ * `sorts`' orders when asked.
+ */
+export function statusPage<Row extends KeysetRow, Key extends string = never>(
+  select: string,
+  alias: string,
+  counterpartyColumn: string,
+  sorts?: Record<Key, SortColumn>,
+) {
+  return filteredList<Row, StatusFilters, Key>({
     select,
     where: `${alias}.organization_id = $1 AND ($2::text IS NULL OR ${alias}.status = $2)
       AND ($3::uuid IS NULL OR ${alias}.${counterpartyColumn} = $3)`,
     params: (filters) => [filters.status, filters.counterpartyId],
     alias,
+    ...(sorts ? { sorts } : {}),
   });
 }
 

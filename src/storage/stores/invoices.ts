@@ -3,8 +3,9 @@
 // the handle first (a Tx inside a write, the Db for a read) and plain values; amounts come back as
 // NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
+import type { InvoiceSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
-import { filteredList } from '../keyset.ts';
+import { filteredList, type SortColumn } from '../keyset.ts';
 import { isoTimestamp } from '../sql.ts';
 import { documentStore } from './document-store.ts';
 import { type NewSalesLine, SALES_LINES, type SalesLineRow } from './sales-lines.ts';
@@ -44,6 +45,12 @@ const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS 
   ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
 
+/**
+ * An invoice's balance due as SQL (the domain's balanceDue: 0 when void). Written exactly as the
+ * expression index of migration 0028, so the planner matches it.
+ */
+const BALANCE_DUE = `CASE WHEN i.status = 'void' THEN 0::numeric ELSE i.total - i.amount_paid - i.amount_credited END`;
+
 /** The header fields an invoice draft has of its own (memo and totals are every draft's). */
 export interface DraftFields {
   customerId: string;
@@ -72,24 +79,69 @@ export interface InvoiceFilters {
   issueDateTo: string | null;
   /** A LIKE pattern (already escaped) matched against the lower-case number and customer name. */
   searchPattern: string | null;
+  /** Overdue (sent and due before `today`, D24) or not; null: either. */
+  overdue: boolean | null;
+  /** The books' today, which `overdue` is judged on. */
+  today: string;
 }
 
-/** One keyset page (PAGE_SIZE + 1 rows at most) of the invoices that pass the filters (D31). */
-export const page = filteredList<InvoiceRow, InvoiceFilters>({
-  select: INVOICE_SELECT,
-  where: `i.organization_id = $1
+/** The invoices that pass the filters: $1 the organization, $2.. FILTER_PARAMS. */
+const FILTERED = `i.organization_id = $1
       AND ($2::text IS NULL OR i.status = $2) AND ($3::uuid IS NULL OR i.customer_id = $3)
       AND ($4::date IS NULL OR i.issue_date >= $4) AND ($5::date IS NULL OR i.issue_date <= $5)
-      AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(c.display_name) LIKE $6)`,
-  params: (filters) => [
-    filters.status,
-    filters.customerId,
-    filters.issueDateFrom,
-    filters.issueDateTo,
-    filters.searchPattern,
-  ],
+      AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(c.display_name) LIKE $6)
+      AND ($7::boolean IS NULL OR (i.status = 'sent' AND i.due_date < $8::date) = $7)`;
+const filterParams = (filters: InvoiceFilters) => [
+  filters.status,
+  filters.customerId,
+  filters.issueDateFrom,
+  filters.issueDateTo,
+  filters.searchPattern,
+  filters.overdue,
+  filters.today,
+];
+
+/** The keys `?sort=` takes, each with an index of migration 0028 but the customer's name (a join). */
+const SORTS: Record<InvoiceSortKey, SortColumn> = {
+  number: { expression: 'i.number', type: 'text' },
+  issue_date: { expression: 'i.issue_date', type: 'date' },
+  due_date: { expression: 'i.due_date', type: 'date' },
+  customer: { expression: 'c.display_name', type: 'text' },
+  total: { expression: 'i.total', type: 'numeric' },
+  balance_due: { expression: BALANCE_DUE, type: 'numeric' },
+};
+
+/** One keyset page (PAGE_SIZE + 1 rows at most) of the invoices that pass the filters (D31), in a sort order or D31's. */
+export const page = filteredList<InvoiceRow, InvoiceFilters, InvoiceSortKey>({
+  select: INVOICE_SELECT,
+  where: FILTERED,
+  params: filterParams,
   alias: 'i',
+  sorts: SORTS,
 });
+
+/** What a list's totals row shows: how many invoices pass the filters, their totals and balances due summed. */
+export interface TotalsRow {
+  count: number;
+  total: string;
+  balance_due: string;
+}
+
+/** The totals of every invoice that passes the filters (not of one page), in one aggregate. */
+export async function totals(
+  db: Queryable,
+  organizationId: string,
+  filters: InvoiceFilters,
+): Promise<TotalsRow> {
+  const [row] = await db.query<TotalsRow>(
+    `SELECT count(*)::int AS count, COALESCE(sum(i.total), 0)::text AS total,
+            COALESCE(sum(${BALANCE_DUE}), 0)::text AS balance_due
+       FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
+      WHERE ${FILTERED}`,
+    [organizationId, ...filterParams(filters)],
+  );
+  return row!;
+}
 
 export type NewInvoiceLine = NewSalesLine;
 

@@ -1,7 +1,9 @@
 // The vendor-credits store (D87): vendor credits with their vendor's name, their lines (a bill's
 // columns) and their applications to bills, all from the one document store. Every function takes the
 // handle first; amounts come back as NUMERIC text.
+import type { VendorCreditSortKey } from '../../domain/list-order.ts';
 import type { VendorCreditStatus } from '../../domain/vendor-credit.ts';
+import type { SortColumn } from '../keyset.ts';
 import { type BillLineRow, type NewBillLine, PURCHASE_LINE_COLUMNS } from './bills.ts';
 import {
   type CreditColumns,
@@ -73,4 +75,18 @@ export const applications = creditApplications<VendorCreditApplicationRow, 'vend
 });
 
 /** One keyset page of the credits that pass the filters: status, vendor. */
-export const page = statusPage<VendorCreditRow>(VENDOR_CREDIT_SELECT, 'c', 'vendor_id');
+/** The keys `?sort=` takes, each with an index of migration 0028 but the vendor's name (a join). */
+const SORTS: Record<VendorCreditSortKey, SortColumn> = {
+  // A draft has no number until it is issued: it sorts as an empty one (first ascending).
+  number: { expression: "COALESCE(c.number, '')", type: 'text' },
+  credit_date: { expression: 'c.credit_date', type: 'date' },
+  vendor: { expression: 'v.display_name', type: 'text' },
+  total: { expression: 'c.total', type: 'numeric' },
+};
+
+export const page = statusPage<VendorCreditRow, VendorCreditSortKey>(
+  VENDOR_CREDIT_SELECT,
+  'c',
+  'vendor_id',
+  SORTS,
+);

@@ -671,6 +671,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bills/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count and sum the bills the list filters match (every page): a list’s totals row
+         * @description Takes the filters of GET /bills (not cursor or sort) and answers how many bills match, the sum of their totals and of their balances due, in the books’ currency.
+         */
+        get: operations["billTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/changes": {
         parameters: {
             query?: never;
@@ -1107,6 +1127,26 @@ export interface paths {
         put?: never;
         /** Void an invoice (a draft, or a sent invoice with no payment applied) */
         post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count and sum the invoices the list filters match (every page): a list’s totals row
+         * @description Takes the filters of GET /invoices (not cursor or sort) and answers how many invoices match, the sum of their totals and of their balances due, in the books’ currency.
+         */
+        get: operations["invoiceTotals"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3599,6 +3639,22 @@ export interface components {
             memo?: string;
             /** @description Ids of posted payments received into Undeposited Funds that no live deposit holds; each once (GET /payments-received?undeposited=true). */
             payments: string[];
+        };
+        /** DocumentListTotals */
+        DocumentListTotals: {
+            /**
+             * @description The sum of their balances due (0 for a void document).
+             * @example 120.0000
+             */
+            balance_due: string;
+            /** @description Documents that pass the filters. */
+            count: number;
+            currency: string;
+            /**
+             * @description The sum of their totals (a void document counts with its total).
+             * @example 120.0000
+             */
+            total: string;
         };
         /** EmailedInvoice */
         EmailedInvoice: components["schemas"]["Invoice"] & {
@@ -9899,10 +9955,18 @@ export interface operations {
     listBills: {
         parameters: {
             query?: {
+                /** @example 2026-11-23 */
+                bill_date_from?: string;
+                /** @example 2026-11-23 */
+                bill_date_to?: string;
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
+                /** @description true: only documents past due (days_overdue > 0, D24); false: only those that are not. */
+                overdue?: boolean;
                 /** @description Bill number, the vendor's reference or name. */
                 search?: string;
+                /** @description Order of the list: number, bill_date, due_date, vendor, total, balance_due; a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "bill_date" | "-bill_date" | "due_date" | "-due_date" | "vendor" | "-vendor" | "total" | "-total" | "balance_due" | "-balance_due";
                 status?: "draft" | "open" | "paid" | "void";
                 /** @description Vendor id. */
                 vendor?: string;
@@ -10565,6 +10629,92 @@ export interface operations {
             };
         };
     };
+    billTotals: {
+        parameters: {
+            query?: {
+                /** @example 2026-11-23 */
+                bill_date_from?: string;
+                /** @example 2026-11-23 */
+                bill_date_to?: string;
+                /** @description true: only documents past due (days_overdue > 0, D24); false: only those that are not. */
+                overdue?: boolean;
+                /** @description Bill number, the vendor's reference or name. */
+                search?: string;
+                status?: "draft" | "open" | "paid" | "void";
+                /** @description Vendor id. */
+                vendor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentListTotals"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pollChanges: {
         parameters: {
             query?: {
@@ -10652,6 +10802,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
+                /** @description Order of the list: number, issue_date, customer, total; a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "issue_date" | "-issue_date" | "customer" | "-customer" | "total" | "-total";
                 status?: "draft" | "issued" | "void";
             };
             header?: never;
@@ -12984,8 +13136,12 @@ export interface operations {
                 issue_date_from?: string;
                 /** @example 2026-11-23 */
                 issue_date_to?: string;
+                /** @description true: only documents past due (days_overdue > 0, D24); false: only those that are not. */
+                overdue?: boolean;
                 /** @description Invoice number or customer name. */
                 search?: string;
+                /** @description Order of the list: number, issue_date, due_date, customer, total, balance_due; a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "issue_date" | "-issue_date" | "due_date" | "-due_date" | "customer" | "-customer" | "total" | "-total" | "balance_due" | "-balance_due";
                 status?: "draft" | "sent" | "paid" | "void";
             };
             header?: never;
@@ -13930,6 +14086,92 @@ export interface operations {
             };
             /** @description Error envelope; code: unsupported_media_type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: throttled. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    invoiceTotals: {
+        parameters: {
+            query?: {
+                /** @description Customer id. */
+                customer?: string;
+                /** @example 2026-11-23 */
+                issue_date_from?: string;
+                /** @example 2026-11-23 */
+                issue_date_to?: string;
+                /** @description true: only documents past due (days_overdue > 0, D24); false: only those that are not. */
+                overdue?: boolean;
+                /** @description Invoice number or customer name. */
+                search?: string;
+                status?: "draft" | "sent" | "paid" | "void";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one error envelope of every refusal. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The one error envelope of every refusal. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentListTotals"];
+                };
+            };
+            /** @description Error envelope; code: validation_error, invalid_money, unbalanced_entry, insufficient_inventory, invalid_json, invalid_cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: authentication_failed, not_authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope; code: permission_denied, not_part_of_public_api, sandbox_restricted. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20150,6 +20392,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
+                /** @description Order of the list: number, credit_date, vendor, total; a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "credit_date" | "-credit_date" | "vendor" | "-vendor" | "total" | "-total";
                 status?: "draft" | "issued" | "void";
                 /** @description Vendor id. */
                 vendor?: string;

@@ -7,11 +7,18 @@ export type Bill = ResponseOf<'/api/v1/bills/{id}', 'get', 200>;
 export type BillRow = ResponseOf<'/api/v1/bills', 'get', 200>['results'][number];
 type ListQuery = NonNullable<paths['/api/v1/bills']['get']['parameters']['query']>;
 export type BillStatus = NonNullable<ListQuery['status']>;
-export type BillFilters = Pick<ListQuery, 'status' | 'search' | 'vendor' | 'cursor'>;
+export type BillSort = ListQuery['sort'];
+export type BillFilters = Pick<
+  ListQuery,
+  'status' | 'search' | 'vendor' | 'cursor' | 'sort' | 'overdue' | 'bill_date_from' | 'bill_date_to'
+>;
+type TotalsQuery = NonNullable<paths['/api/v1/bills/totals']['get']['parameters']['query']>;
 
 export const billKeys = {
   all: ['bills'] as const,
   list: (filters: BillFilters) => ['bills', 'list', filters] as const,
+  /** The totals row of the list's filters (issue 21). */
+  totals: (filters: TotalsQuery) => ['bills', 'totals', filters] as const,
   one: (id: string) => ['bills', 'one', id] as const,
   /** A vendor's open bills: what a bill payment pays. */
   openOf: (vendor: string) => ['bills', 'open-of', vendor] as const,
@@ -21,6 +28,16 @@ export const billsQuery = (filters: BillFilters) =>
   readPage(billKeys.list(filters), async () =>
     data(
       await api.GET('/api/v1/bills', {
+        params: { query: { ...filters, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
+
+/** What the list's filters match, counted and summed over every page. */
+export const billTotalsQuery = (filters: TotalsQuery) =>
+  readPage(billKeys.totals(filters), async () =>
+    data(
+      await api.GET('/api/v1/bills/totals', {
         params: { query: { ...filters, search: searchParam(filters.search) } },
       }),
     ),

@@ -5,7 +5,8 @@ export type CreditNote = ResponseOf<'/api/v1/credit-notes/{id}', 'get', 200>;
 export type CreditNoteRow = ResponseOf<'/api/v1/credit-notes', 'get', 200>['results'][number];
 type ListQuery = NonNullable<paths['/api/v1/credit-notes']['get']['parameters']['query']>;
 export type CreditNoteStatus = NonNullable<ListQuery['status']>;
-export type CreditNoteFilters = Pick<ListQuery, 'status' | 'cursor'>;
+export type CreditNoteFilters = Pick<ListQuery, 'status' | 'cursor' | 'sort'>;
+export type CreditNoteSort = ListQuery['sort'];
 
 export const creditNoteKeys = {
   all: ['credit-notes'] as const,

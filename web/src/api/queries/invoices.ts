@@ -7,11 +7,18 @@ export type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
 export type InvoiceRow = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
 type ListQuery = NonNullable<paths['/api/v1/invoices']['get']['parameters']['query']>;
 export type InvoiceStatus = NonNullable<ListQuery['status']>;
-export type InvoiceFilters = Pick<ListQuery, 'status' | 'search' | 'customer' | 'cursor'>;
+export type InvoiceSort = ListQuery['sort'];
+export type InvoiceFilters = Pick<
+  ListQuery,
+  'status' | 'search' | 'customer' | 'cursor' | 'sort' | 'overdue' | 'issue_date_from' | 'issue_date_to'
+>;
+type TotalsQuery = NonNullable<paths['/api/v1/invoices/totals']['get']['parameters']['query']>;
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
   list: (filters: InvoiceFilters) => ['invoices', 'list', filters] as const,
+  /** The totals row of the list's filters (issue 21). */
+  totals: (filters: TotalsQuery) => ['invoices', 'totals', filters] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
   /** A customer's sent invoices with a balance: what a payment or a credit applies to. */
   openOf: (customer: string) => ['invoices', 'open-of', customer] as const,
@@ -22,6 +29,16 @@ export const invoicesQuery = (filters: InvoiceFilters) =>
   readPage(invoiceKeys.list(filters), async () =>
     data(
       await api.GET('/api/v1/invoices', {
+        params: { query: { ...filters, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
+
+/** What the list's filters match, counted and summed over every page. */
+export const invoiceTotalsQuery = (filters: TotalsQuery) =>
+  readPage(invoiceKeys.totals(filters), async () =>
+    data(
+      await api.GET('/api/v1/invoices/totals', {
         params: { query: { ...filters, search: searchParam(filters.search) } },
       }),
     ),

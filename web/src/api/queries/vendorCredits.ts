@@ -7,7 +7,8 @@ export type VendorCredit = ResponseOf<'/api/v1/vendor-credits/{id}', 'get', 200>
 export type VendorCreditRow = ResponseOf<'/api/v1/vendor-credits', 'get', 200>['results'][number];
 type ListQuery = NonNullable<paths['/api/v1/vendor-credits']['get']['parameters']['query']>;
 export type VendorCreditStatus = NonNullable<ListQuery['status']>;
-export type VendorCreditFilters = Pick<ListQuery, 'status' | 'vendor' | 'cursor'>;
+export type VendorCreditFilters = Pick<ListQuery, 'status' | 'vendor' | 'cursor' | 'sort'>;
+export type VendorCreditSort = ListQuery['sort'];
 
 /** A vendor's issued credits are read up to this many pages (their credit left, on the vendor's page). */
 const ISSUED_PAGES_MAX = 10;

@@ -89,6 +89,7 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
         rowKey={(contact) => contact.id}
         minWidth={kind.list.minWidth}
         hover
+        cards
         columns={[
           {
             header: 'Display name',
@@ -103,6 +104,7 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
           { header: 'Email', breaks: true, cell: (contact) => contact.email ?? '' },
           {
             header: 'Status',
+            card: 'badge',
             cell: (contact) => <StatusBadge status={contact.is_active ? 'active' : 'inactive'} />,
           },
           { header: kind.list.openCount.header, align: 'right', cell: kind.list.openCount.count },

@@ -9,6 +9,7 @@ import { postAction } from '../../api/queries/actions.ts';
 import {
   type CreditNote,
   type CreditNoteRow,
+  type CreditNoteSort,
   type CreditNoteStatus,
   creditNoteQuery,
   creditNotesQuery,
@@ -35,13 +36,15 @@ export const creditNoteKind: DocumentKind<
   written: 'credit-notes',
   list: {
     statuses: ['draft', 'issued', 'void'],
-    query: ({ status, cursor }) => creditNotesQuery({ status: status as CreditNoteStatus, cursor }),
+    query: ({ status, cursor, sort }) =>
+      creditNotesQuery({ status: status as CreditNoteStatus, cursor, sort: sort as CreditNoteSort }),
+    sorts: ['number', 'customer', 'issue_date', 'total'],
     columns: [
       column.number('/credit-notes'),
-      column.text('Customer', (note) => note.customer_name, 240),
-      column.date('Date', (note) => note.issue_date),
+      column.text('Customer', (note) => note.customer_name, 240, 'customer'),
+      column.date('Date', (note) => note.issue_date, 'issue_date'),
       column.status(),
-      column.money('Total', (note) => note.total),
+      column.money('Total', (note) => note.total, 'total'),
       column.money('Remaining credit', (note) => note.remaining_credit),
     ],
     minWidth: 640,

@@ -1,18 +1,34 @@
-// Every list of documents (invoices, bills, credit notes): a status filter, a search where the kind
-// has one, a party's documents (`?customer=` or `?vendor=` from a contact's page or an aging row, with
-// `?status=`), newest first (the list's last page,
-// then older pages, D31); "New …" opens the draft editor.
-import { Button, Group } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+// Every list of documents (invoices, bills, credit notes): a status filter ("Overdue" among them
+// where the kind offers it), a search where the kind has one, the document date's range, a party's
+// documents (`?customer=` or `?vendor=` from a contact's page or an aging row, with `?status=`),
+// newest first (the list's last page, then older pages, D31) until a header sorts it through the API,
+// and the totals of everything the filters match under the rows. "New …" (or the key N) opens the
+// draft editor. On a phone the rows are cards (DataTable).
+import { Button, Group, Kbd, TextInput } from '@mantine/core';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { Column } from '../../ui/DataTable.tsx';
 import { SearchField, StatusFilter } from '../../ui/ListFilters.tsx';
+import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
+import { type SortState, sortParam } from '../../ui/sorting.ts';
 import { useBooks } from '../shell/books.tsx';
-import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
+import { capitalized, type DocumentBase, type DocumentKind, type ListTotals, type QueryOf } from './kind.ts';
+
+/** The status chip that is not a status: documents past due (the API's `?overdue=true`). */
+const OVERDUE = 'overdue';
+/** The first page of a sorted list (its order from the start). */
+const FIRST = '';
+
+const NO_TOTALS: QueryOf<ListTotals | null> = {
+  queryKey: ['no-totals'] as QueryKey,
+  queryFn: async () => null,
+  enabled: false,
+};
 
 export function DocumentList<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
@@ -27,26 +43,62 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
   // (?customer=&status=sent, ?vendor=&status=open; issue 21's drill-down).
   const [status, setStatus] = useState(() => {
     const asked = params.get('status');
-    return asked && kind.list.statuses.includes(asked) ? asked : 'all';
+    return asked && (kind.list.statuses.includes(asked) || (kind.list.overdue && asked === OVERDUE))
+      ? asked
+      : 'all';
   });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sort, setSort] = useState<SortState | null>(null);
   const [cursor, setCursor] = useState(NEWEST);
-  const list = useQuery(
-    kind.list.query({ status: status === 'all' ? undefined : status, search: debounced, party, cursor }),
+  /** Any change of filter or order starts the list again: its newest page, or a sort's first. */
+  const restart = (nextSort: SortState | null = sort) => setCursor(nextSort ? FIRST : NEWEST);
+  const filters = {
+    status: status === 'all' || status === OVERDUE ? undefined : status,
+    overdue: status === OVERDUE ? true : undefined,
+    search: debounced,
+    party,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const list = useQuery(kind.list.query({ ...filters, cursor, sort: sortParam(sort) }));
+  const totals = useQuery<ListTotals | null>(
+    kind.list.totals ? (kind.list.totals(filters) as QueryOf<ListTotals | null>) : NO_TOTALS,
   );
-  if (!books) return null;
-  const rows = newestFirst(list.data?.results ?? []);
-  const partyName = party && rows[0] ? kind.list.byParty?.partyName(rows[0]) : undefined;
-  const filtered = Boolean(debounced) || status !== 'all' || Boolean(party);
+  const canWrite = Boolean(books && kind.side.canWrite(books));
   const partyQuery = party ? `?${kind.side.party}=${party}` : '';
+  const openNew = () => navigate(`${kind.path}/new${partyQuery}`);
+  // N opens a new document, as in the accounting apps this list follows; not while typing (Mantine
+  // ignores keys in inputs, textareas and selects).
+  useHotkeys([['n', () => canWrite && openNew()]]);
+  if (!books) return null;
+  const rows = sort ? (list.data?.results ?? []) : newestFirst(list.data?.results ?? []);
+  const partyName = party && rows[0] ? kind.list.byParty?.partyName(rows[0]) : undefined;
+  const filtered = Boolean(debounced) || status !== 'all' || Boolean(party) || Boolean(from || to);
+  const sums = totals.data;
+  const footer = sums
+    ? (column: Column<Row>) =>
+        column.card === 'title' ? (
+          `Totals: ${sums.count} ${sums.count === 1 ? kind.noun : kind.plural.toLowerCase()}`
+        ) : column.key === 'total' ? (
+          <Money amount={sums.total} currency={sums.currency} />
+        ) : column.key === 'balance_due' ? (
+          <Money amount={sums.balance_due} currency={sums.currency} />
+        ) : null
+    : undefined;
+  const sorts = kind.list.sorts;
   return (
     <Page
       title={partyName ? (kind.list.byParty?.title(partyName) ?? kind.plural) : kind.plural}
       actions={
-        kind.side.canWrite(books) ? (
-          <Button size="sm" onClick={() => navigate(`${kind.path}/new${partyQuery}`)}>
+        canWrite ? (
+          <Button size="sm" onClick={openNew} aria-keyshortcuts="n" title={`New ${kind.noun} (N)`}>
             New {kind.noun}
+            <Kbd ml={8} size="xs" aria-hidden visibleFrom="sm">
+              N
+            </Kbd>
           </Button>
         ) : null
       }
@@ -58,7 +110,7 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
             value={search}
             onChange={(text) => {
               setSearch(text);
-              setCursor(NEWEST);
+              restart();
             }}
           />
         ) : null}
@@ -66,10 +118,37 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
           value={status}
           onChange={(value) => {
             setStatus(value);
-            setCursor(NEWEST);
+            restart();
           }}
-          options={['all', ...kind.list.statuses].map((value) => ({ value, label: capitalized(value) }))}
+          options={['all', ...kind.list.statuses, ...(kind.list.overdue ? [OVERDUE] : [])].map((value) => ({
+            value,
+            label: capitalized(value),
+          }))}
         />
+        {kind.list.dateRange ? (
+          <Group gap="xs" wrap="nowrap">
+            <TextInput
+              type="date"
+              label={`${kind.list.dateRange} from`}
+              value={from}
+              onChange={(event) => {
+                setFrom(event.currentTarget.value);
+                restart();
+              }}
+              w={{ base: 'calc(50vw - 24px)', xs: 160 }}
+            />
+            <TextInput
+              type="date"
+              label={`${kind.list.dateRange} to`}
+              value={to}
+              onChange={(event) => {
+                setTo(event.currentTarget.value);
+                restart();
+              }}
+              w={{ base: 'calc(50vw - 24px)', xs: 160 }}
+            />
+          </Group>
+        ) : null}
         {party ? (
           <Button variant="subtle" size="xs" onClick={() => setParams({})}>
             Every {kind.side.party}
@@ -80,12 +159,29 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
         page={list}
         empty={filtered ? kind.list.empty.filtered : kind.list.empty.none}
         onPage={setCursor}
-        newestFirst
+        newestFirst={!sort}
         rows={rows}
-        columns={kind.list.columns}
+        columns={
+          sorts
+            ? kind.list.columns.map((column) =>
+                column.key && sorts.includes(column.key) ? { ...column, sortable: true } : column,
+              )
+            : kind.list.columns
+        }
         rowKey={(row) => row.id}
         minWidth={kind.list.minWidth}
         hover
+        cards
+        {...(sorts
+          ? {
+              sort,
+              onSort: (next: SortState | null) => {
+                setSort(next);
+                restart(next);
+              },
+            }
+          : {})}
+        {...(footer ? { footer } : {})}
       />
     </Page>
   );

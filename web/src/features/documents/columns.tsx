@@ -15,6 +15,8 @@ interface Numbered {
 /** The number, a link to the document ("Draft" while a draft has none). */
 export const numberColumn = <Row extends Numbered>(path: string): Column<Row> => ({
   header: 'Number',
+  key: 'number',
+  card: 'title',
   nowrap: true,
   cell: (row) => (
     <Anchor component={Link} to={`${path}/${row.id}`}>
@@ -27,15 +29,18 @@ export const textColumn = <Row,>(
   header: string,
   text: (row: Row) => string | null,
   maw?: number,
+  key?: string,
 ): Column<Row> => ({
   header,
+  ...(key ? { key } : {}),
   breaks: true,
   ...(maw ? { maw } : {}),
   cell: (row) => text(row) ?? '',
 });
 
-export const dateColumn = <Row,>(header: string, date: (row: Row) => string): Column<Row> => ({
+export const dateColumn = <Row,>(header: string, date: (row: Row) => string, key?: string): Column<Row> => ({
   header,
+  ...(key ? { key } : {}),
   nowrap: true,
   cell: (row) => formatDate(date(row)),
 });
@@ -43,12 +48,13 @@ export const dateColumn = <Row,>(header: string, date: (row: Row) => string): Co
 /** The due date, with how many days overdue in red. */
 export const dueColumn = <Row extends { due_date: string; days_overdue: number }>(): Column<Row> => ({
   header: 'Due',
-  nowrap: true,
+  key: 'due_date',
+  // The date and "12d overdue" each stay whole; on a phone's card the second may go under the first.
   cell: (row) => (
     <>
-      {formatDate(row.due_date)}
+      <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.due_date)}</span>
       {row.days_overdue > 0 ? (
-        <Text span c="red.9" size="xs">
+        <Text span c="red.9" size="xs" style={{ whiteSpace: 'nowrap' }}>
           {' '}
           {row.days_overdue}d overdue
         </Text>
@@ -59,15 +65,19 @@ export const dueColumn = <Row extends { due_date: string; days_overdue: number }
 
 export const statusColumn = <Row extends { status: string }>(): Column<Row> => ({
   header: 'Status',
+  card: 'badge',
   cell: (row) => <StatusBadge status={row.status} />,
 });
 
 export const moneyColumn = <Row extends { currency: string }>(
   header: string,
   amount: (row: Row) => string,
+  key?: string,
 ): Column<Row> => ({
   header,
+  ...(key ? { key } : {}),
   align: 'right',
+  nowrap: true,
   cell: (row) => <Money amount={amount(row)} currency={row.currency} />,
 });
 

@@ -25,6 +25,21 @@ export interface ListFilters {
   search: string | undefined;
   party: string | undefined;
   cursor: string;
+  /** The API's `?sort=` (`-total`); undefined: the list's own order. */
+  sort?: string | undefined;
+  /** Only documents past due (the "Overdue" status chip). */
+  overdue?: boolean | undefined;
+  /** The document date's range (issue date, bill date), YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** What a list's filters match, counted and summed by the API (its totals row). */
+export interface ListTotals {
+  count: number;
+  currency: string;
+  total: string;
+  balance_due: string;
 }
 
 /** What every document of the API carries, whatever its kind. */
@@ -97,6 +112,14 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
     /** The list narrows to one party by `?vendor=` (or `?customer=`), titled after them. */
     byParty?: { title: (name: string) => string; partyName: (row: Row) => string };
     query: (filters: ListFilters) => QueryOf<ListPage<Row>>;
+    /** The column keys the API sorts by (`?sort=`); their headers sort. None: the list's own order only. */
+    sorts?: readonly string[];
+    /** Offers "Overdue" beside the statuses (the API's `?overdue=true`). */
+    overdue?: boolean;
+    /** The label of the document date the list filters a range of ("Issue date"); none: no range. */
+    dateRange?: string;
+    /** The totals row: the API's count and sums of what the filters (less cursor and sort) match. */
+    totals?: (filters: Omit<ListFilters, 'cursor' | 'sort'>) => QueryOf<ListTotals>;
     columns: Column<Row>[];
     minWidth: number;
     empty: { none: string; filtered: string };

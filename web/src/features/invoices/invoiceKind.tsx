@@ -10,10 +10,12 @@ import { postAction } from '../../api/queries/actions.ts';
 import {
   type Invoice,
   type InvoiceRow,
+  type InvoiceSort,
   type InvoiceStatus,
   invoiceEmailsQuery,
   invoiceQuery,
   invoicesQuery,
+  invoiceTotalsQuery,
 } from '../../api/queries/invoices.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
@@ -38,16 +40,37 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     search: 'Number or customer',
     // AR aging opens a customer's open invoices: ?customer=&status=sent (issue 21's drill-down).
     byParty: { title: (name) => `Invoices of ${name}`, partyName: (invoice) => invoice.customer_name },
-    query: ({ status, search, party, cursor }) =>
-      invoicesQuery({ status: status as InvoiceStatus, search, customer: party, cursor }),
+    query: ({ status, search, party, cursor, sort, overdue, from, to }) =>
+      invoicesQuery({
+        status: status as InvoiceStatus,
+        search,
+        customer: party,
+        cursor,
+        sort: sort as InvoiceSort,
+        overdue,
+        issue_date_from: from,
+        issue_date_to: to,
+      }),
+    sorts: ['number', 'customer', 'issue_date', 'due_date', 'total', 'balance_due'],
+    overdue: true,
+    dateRange: 'Issue date',
+    totals: ({ status, search, party, overdue, from, to }) =>
+      invoiceTotalsQuery({
+        status: status as InvoiceStatus,
+        search,
+        customer: party,
+        overdue,
+        issue_date_from: from,
+        issue_date_to: to,
+      }),
     columns: [
       column.number('/invoices'),
-      column.text('Customer', (invoice) => invoice.customer_name, 240),
-      column.date('Issued', (invoice) => invoice.issue_date),
+      column.text('Customer', (invoice) => invoice.customer_name, 240, 'customer'),
+      column.date('Issued', (invoice) => invoice.issue_date, 'issue_date'),
       column.due(),
       column.status(),
-      column.money('Total', (invoice) => invoice.total),
-      column.money('Balance due', (invoice) => invoice.balance_due),
+      column.money('Total', (invoice) => invoice.total, 'total'),
+      column.money('Balance due', (invoice) => invoice.balance_due, 'balance_due'),
     ],
     minWidth: 640,
     empty: { none: 'No invoices yet.', filtered: 'No invoice matches these filters.' },

@@ -6,7 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
-import { type Bill, type BillRow, type BillStatus, billQuery, billsQuery } from '../../api/queries/bills.ts';
+import {
+  type Bill,
+  type BillRow,
+  type BillSort,
+  type BillStatus,
+  billQuery,
+  billsQuery,
+  billTotalsQuery,
+} from '../../api/queries/bills.ts';
 import { vendorBillPaymentsQuery } from '../../api/queries/payments.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
@@ -27,17 +35,38 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     statuses: ['draft', 'open', 'paid', 'void'],
     search: 'Number, reference or vendor',
     byParty: { title: (name) => `Bills from ${name}`, partyName: (bill) => bill.vendor_name },
-    query: ({ status, search, party, cursor }) =>
-      billsQuery({ status: status as BillStatus, search, vendor: party, cursor }),
+    query: ({ status, search, party, cursor, sort, overdue, from, to }) =>
+      billsQuery({
+        status: status as BillStatus,
+        search,
+        vendor: party,
+        cursor,
+        sort: sort as BillSort,
+        overdue,
+        bill_date_from: from,
+        bill_date_to: to,
+      }),
+    sorts: ['number', 'vendor', 'bill_date', 'due_date', 'total', 'balance_due'],
+    overdue: true,
+    dateRange: 'Bill date',
+    totals: ({ status, search, party, overdue, from, to }) =>
+      billTotalsQuery({
+        status: status as BillStatus,
+        search,
+        vendor: party,
+        overdue,
+        bill_date_from: from,
+        bill_date_to: to,
+      }),
     columns: [
       column.number('/bills'),
-      column.text('Vendor', (bill) => bill.vendor_name, 240),
+      column.text('Vendor', (bill) => bill.vendor_name, 240, 'vendor'),
       column.text('Reference', (bill) => bill.vendor_reference),
-      column.date('Bill date', (bill) => bill.bill_date),
+      column.date('Bill date', (bill) => bill.bill_date, 'bill_date'),
       column.due(),
       column.status(),
-      column.money('Total', (bill) => bill.total),
-      column.money('Balance due', (bill) => bill.balance_due),
+      column.money('Total', (bill) => bill.total, 'total'),
+      column.money('Balance due', (bill) => bill.balance_due, 'balance_due'),
     ],
     minWidth: 720,
     empty: {

@@ -10,6 +10,7 @@ import { postAction } from '../../api/queries/actions.ts';
 import {
   type VendorCredit,
   type VendorCreditRow,
+  type VendorCreditSort,
   type VendorCreditStatus,
   vendorCreditQuery,
   vendorCreditsQuery,
@@ -37,14 +38,20 @@ export const vendorCreditKind: DocumentKind<
   list: {
     statuses: ['draft', 'issued', 'void'],
     byParty: { title: (name) => `Credits from ${name}`, partyName: (credit) => credit.vendor_name },
-    query: ({ status, party, cursor }) =>
-      vendorCreditsQuery({ status: status as VendorCreditStatus, vendor: party, cursor }),
+    query: ({ status, party, cursor, sort }) =>
+      vendorCreditsQuery({
+        status: status as VendorCreditStatus,
+        vendor: party,
+        cursor,
+        sort: sort as VendorCreditSort,
+      }),
+    sorts: ['number', 'vendor', 'credit_date', 'total'],
     columns: [
       column.number('/vendor-credits'),
-      column.text('Vendor', (credit) => credit.vendor_name, 240),
-      column.date('Date', (credit) => credit.credit_date),
+      column.text('Vendor', (credit) => credit.vendor_name, 240, 'vendor'),
+      column.date('Date', (credit) => credit.credit_date, 'credit_date'),
       column.status(),
-      column.money('Total', (credit) => credit.total),
+      column.money('Total', (credit) => credit.total, 'total'),
       column.money('Remaining credit', (credit) => credit.remaining_credit),
     ],
     minWidth: 640,

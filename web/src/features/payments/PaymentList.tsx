@@ -72,6 +72,7 @@ export function PaymentList<Payment extends PostedPayment>({
         rows={rows}
         rowKey={(payment) => payment.id}
         minWidth={kind.list.minWidth}
+        cards
         columns={[
           ...kind.list.columns,
           canWrite && {

@@ -57,7 +57,6 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
       column.date('Date', (payment) => payment.payment_date),
       {
         header: 'Applied to',
-        nowrap: true,
         cell: (p) => p.applications.map((a) => a.invoice_number).join(', '),
       },
       column.money('Amount', (payment) => payment.amount),
@@ -163,7 +162,6 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
       column.date('Date', (payment) => payment.payment_date),
       {
         header: 'Bills paid',
-        nowrap: true,
         cell: (p) => p.applications.map((a) => a.bill_number).join(', '),
       },
       column.money('Amount', (payment) => payment.amount),

@@ -1,0 +1,12 @@
+// A document list's totals row (issue 21): what its filters match, counted and summed by the store
+// over every page, answered with four decimals (D7) in the books' currency.
+import { formatMoney, parseMoney } from '../../domain/money.ts';
+
+export function listTotals(row: { count: number; total: string; balance_due: string }, currency: string) {
+  return {
+    count: row.count,
+    currency,
+    total: formatMoney(parseMoney(row.total)),
+    balance_due: formatMoney(parseMoney(row.balance_due)),
+  };
+}
