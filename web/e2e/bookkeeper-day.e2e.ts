@@ -1086,7 +1086,11 @@ describe('a bookkeeper’s day in the browser', {
       await walkAwayTo('Bill payments', 'bill-payments');
       await keepsInDialog('Pay bills', 'Reference', 'Cheque 43', 'Pay bills, Reference');
       await keeps(textbox('Search'), 'BPMT-', 'Bill payments, Search');
-      await page.getByRole('main').getByRole('link', { name: /^BPMT-/ }).first().click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^BPMT-/ })
+        .first()
+        .click();
       await heading(/^Bill payment BPMT-/);
       await settled('bill-payment-page');
 
