@@ -2,9 +2,9 @@
 // send posts, and the state machine (what may be edited, sent, voided, emailed, paid, and what a
 // payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
 // minor unit, half away from zero.
-import { addDays } from './dates.ts';
+import { addDays, daysBetween, isCalendarDate } from './dates.ts';
 import { type DocumentKind, type SettlementRule, settlementStep } from './document.ts';
-import { invalidState } from './errors.ts';
+import { fieldError, invalidState } from './errors.ts';
 import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
 export const PAYMENT_TERMS = ['due_on_receipt', 'net_7', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
@@ -33,6 +33,42 @@ export function dueDateFor(
   dateField: 'issue_date' | 'bill_date',
 ): string {
   return addDays(documentDate, termDays(terms), dateField);
+}
+
+/** What a document's due date is decided from: its date, the terms that apply, a date sent or kept. */
+export interface DueDateChoice {
+  /** The document's date (an invoice's issue date, a bill's date) and its field, for refusals. */
+  documentDate: string;
+  dateField: 'issue_date' | 'bill_date';
+  /** The terms that apply (sent, kept or the contact's); null: none (a due date kept by hand). */
+  terms: PaymentTerms | null;
+  /** A due date sent with the request: it wins (D54, issue 21). */
+  sent?: string | undefined;
+  /** The due date stored, kept when no terms apply. */
+  kept?: string | undefined;
+}
+
+/**
+ * A document's due date and the terms it follows (D20, D54, issue 21): a due date sent wins and must
+ * not be before the document's date (400 on `due_date`); the terms stay only when they give that very
+ * date, else they are null (a custom due date). Without one sent, the terms give it; with no terms,
+ * the due date kept stays, and it too must not be before the document's date.
+ */
+export function dueDateOf(choice: DueDateChoice): { dueDate: string; terms: PaymentTerms | null } {
+  const { documentDate, dateField, terms } = choice;
+  const before = `must not be before the ${dateField.replace('_', ' ')}`;
+  const given = choice.sent ?? (terms === null ? choice.kept : undefined);
+  if (given === undefined) {
+    if (terms === null) throw new RangeError('a due date needs terms or a date');
+    return { dueDate: dueDateFor(documentDate, terms, dateField), terms };
+  }
+  if (!isCalendarDate(given)) throw fieldError('due_date', 'must be a calendar date YYYY-MM-DD');
+  if (given < documentDate) {
+    const why = choice.sent === undefined ? `; send a due_date or payment_terms with the ${dateField}` : '';
+    throw fieldError('due_date', `${before} (${given} is before ${documentDate})${why}`);
+  }
+  const followed = terms !== null && daysBetween(documentDate, given) === termDays(terms);
+  return { dueDate: given, terms: followed ? terms : null };
 }
 
 export interface InvoiceLineAmounts {

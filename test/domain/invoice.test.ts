@@ -16,6 +16,7 @@ import {
   computeInvoice,
   daysOverdue,
   dueDateFor,
+  dueDateOf,
   INVOICE,
   INVOICE_STATUSES,
   type InvoiceStatus,
@@ -261,6 +262,44 @@ describe('invoice dates and balances (D20, D23, D24)', () => {
         (error: { code?: string; detail?: { fields?: object } }) =>
           error.code === 'validation_error' && Object.keys(error.detail?.fields ?? {}).join() === field,
       );
+  });
+
+  test('dueDateOf: a date sent wins and keeps only the terms that give it; no terms keep the stored date', () => {
+    const base = { documentDate: '2026-01-31', dateField: 'issue_date' } as const;
+    const cases: [Partial<Parameters<typeof dueDateOf>[0]>, string, string | null][] = [
+      [{ terms: 'net_30' }, '2026-03-02', 'net_30'],
+      [{ terms: 'net_30', kept: '2026-12-31' }, '2026-03-02', 'net_30'],
+      [{ terms: 'net_7', sent: '2026-02-07' }, '2026-02-07', 'net_7'],
+      [{ terms: 'net_7', sent: '2026-02-08' }, '2026-02-08', null],
+      [{ terms: 'due_on_receipt', sent: '2026-01-31' }, '2026-01-31', 'due_on_receipt'],
+      [{ terms: null, kept: '2026-02-20' }, '2026-02-20', null],
+      [{ terms: null, kept: '2026-02-20', sent: '2026-03-01' }, '2026-03-01', null],
+    ];
+    for (const [choice, dueDate, terms] of cases)
+      assert.deepEqual(
+        dueDateOf({ ...base, terms: null, ...choice }),
+        { dueDate, terms },
+        JSON.stringify(choice),
+      );
+  });
+
+  test('dueDateOf refuses a due date before the document’s date, sent or kept, on due_date', () => {
+    const onDueDate = (error: { code?: string; detail?: { fields?: object } }) =>
+      error.code === 'validation_error' && Object.keys(error.detail?.fields ?? {}).join() === 'due_date';
+    const base = { documentDate: '2026-01-31', dateField: 'issue_date' } as const;
+    assert.throws(() => dueDateOf({ ...base, terms: 'net_30', sent: '2026-01-30' }), onDueDate);
+    assert.throws(() => dueDateOf({ ...base, terms: null, kept: '2026-01-30' }), onDueDate);
+    assert.throws(() => dueDateOf({ ...base, terms: null, sent: '2026-02-30' }), onDueDate);
+    assert.throws(
+      () =>
+        dueDateOf({
+          documentDate: '2026-03-01',
+          dateField: 'bill_date',
+          terms: 'net_15',
+          sent: '2026-02-01',
+        }),
+      (error: { message?: string }) => /before the bill date/.test(error.message ?? ''),
+    );
   });
 
   test('days overdue counts only sent invoices past due, never negative', () => {

@@ -1048,6 +1048,10 @@ describe('a bookkeeper’s day in the browser', {
 
       await walkAwayTo('Payments', 'payments');
       await keepsInDialog('Record payment', 'Reference', 'Cheque 42', 'Record payment, Reference');
+      await keeps(textbox('Search'), 'PMT-', 'Payments, Search');
+      await page.getByRole('main').getByRole('link', { name: /^PMT-/ }).first().click();
+      await heading(/^Payment PMT-/);
+      await settled('payment-page');
 
       await walkTo('Deposits', 'deposits');
       await keepsInDialog('New deposit', 'Memo', 'Friday takings', 'New deposit, Memo');
@@ -1090,6 +1094,14 @@ describe('a bookkeeper’s day in the browser', {
 
       await walkAwayTo('Bill payments', 'bill-payments');
       await keepsInDialog('Pay bills', 'Reference', 'Cheque 43', 'Pay bills, Reference');
+      await keeps(textbox('Search'), 'BPMT-', 'Bill payments, Search');
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^BPMT-/ })
+        .first()
+        .click();
+      await heading(/^Bill payment BPMT-/);
+      await settled('bill-payment-page');
 
       await walkTo('Inventory adjustments', 'inventory-adjustments');
     });

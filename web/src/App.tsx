@@ -42,6 +42,7 @@ const ItemPage = screen(() => import('./features/items/ItemPage.tsx'));
 const CreditNotes = screen(() => import('./features/credit-notes/CreditNotes.tsx'));
 const CreditNotePage = screen(() => import('./features/credit-notes/CreditNotePage.tsx'));
 const Payments = screen(() => import('./features/payments/Payments.tsx'));
+const PaymentReceivedPage = screen(() => import('./features/payments/PaymentReceivedPage.tsx'));
 const Deposits = screen(() => import('./features/deposits/Deposits.tsx'));
 const Banking = screen(() => import('./features/banking/Banking.tsx'));
 const BankAccountPage = screen(() => import('./features/banking/BankAccountPage.tsx'));
@@ -58,6 +59,7 @@ const BillPage = screen(() => import('./features/payables/BillPage.tsx'));
 const VendorCredits = screen(() => import('./features/payables/VendorCredits.tsx'));
 const VendorCreditPage = screen(() => import('./features/payables/VendorCreditPage.tsx'));
 const BillPayments = screen(() => import('./features/payables/BillPayments.tsx'));
+const BillPaymentPage = screen(() => import('./features/payables/BillPaymentPage.tsx'));
 const InventoryAdjustments = screen(() => import('./features/items/InventoryAdjustments.tsx'));
 
 /** The screen each address opens (its first path segment), loaded as soon as the app starts. */
@@ -91,6 +93,8 @@ const DOCUMENT_PAGE: Record<string, Screen> = {
   'vendor-credits': VendorCreditPage,
   vendors: VendorPage,
   banking: BankAccountPage,
+  payments: PaymentReceivedPage,
+  'bill-payments': BillPaymentPage,
 };
 const opening =
   (first === 'banking' && second === 'rules' && BankRules) ||
@@ -171,6 +175,7 @@ export function App() {
           <Route path="credit-notes" element={<Lazy screen={<CreditNotes />} />} />
           <Route path="credit-notes/:id" element={<Lazy screen={<CreditNotePage />} />} />
           <Route path="payments" element={<Lazy screen={<Payments />} />} />
+          <Route path="payments/:id" element={<Lazy screen={<PaymentReceivedPage />} />} />
           <Route path="deposits" element={<Lazy screen={<Deposits />} />} />
           <Route path="banking" element={<Lazy screen={<Banking />} />} />
           <Route path="banking/:id" element={<Lazy screen={<BankAccountPage />} />} />
@@ -186,6 +191,7 @@ export function App() {
           <Route path="vendor-credits" element={<Lazy screen={<VendorCredits />} />} />
           <Route path="vendor-credits/:id" element={<Lazy screen={<VendorCreditPage />} />} />
           <Route path="bill-payments" element={<Lazy screen={<BillPayments />} />} />
+          <Route path="bill-payments/:id" element={<Lazy screen={<BillPaymentPage />} />} />
           <Route path="inventory-adjustments" element={<Lazy screen={<InventoryAdjustments />} />} />
           <Route path="accounts" element={<Lazy screen={<Accounts />} />} />
           <Route path="journal" element={<Lazy screen={<JournalEntries />} />} />

@@ -1,16 +1,22 @@
 // Draft invoices (spec "Invoice", D20-D23): create with a gapless or client number, sparse PATCH of
 // drafts, through the draft lifecycle every numbered document shares (documents/drafts.ts); the line
-// pricing credit notes share too. Totals and the due date are always computed; nothing a client
-// sends replaces them.
+// pricing credit notes share too. Totals are always computed; the due date follows the invoice's
+// terms (sent, kept, or the customer's, D20) unless a due date is sent (issue 21).
 import { fieldError } from '../../domain/errors.ts';
-import { computeInvoice, dueDateFor, INVOICE, type InvoiceTotals } from '../../domain/invoice.ts';
+import {
+  computeInvoice,
+  dueDateOf,
+  INVOICE,
+  type InvoiceTotals,
+  type PaymentTerms,
+} from '../../domain/invoice.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import { accountOfType, activeAccountCheck } from '../documents/documents.ts';
-import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
+import { type DraftContact, type DraftKind, draftUseCases } from '../documents/drafts.ts';
 import { assertOneTaxChoice, lineRates, lineTaxes } from '../documents/line-taxes.ts';
 import { assertTrackingOptions } from '../ledger/journal-entries.ts';
 import { type ItemLineCommand, withItemDefaults } from './item-lines.ts';
@@ -35,18 +41,16 @@ export interface CreateInvoiceCommand {
   customer: string;
   lines: ItemLineCommand[];
   issue_date?: string;
+  /** Issue 21: the terms the due date follows (default the customer's), or the due date itself. */
+  payment_terms?: PaymentTerms;
+  due_date?: string;
+  reference?: string;
   number?: string;
   memo?: string;
   currency?: string;
 }
 
-export interface UpdateInvoiceCommand {
-  customer?: string;
-  lines?: ItemLineCommand[];
-  issue_date?: string;
-  memo?: string;
-  currency?: string;
-}
+export type UpdateInvoiceCommand = Partial<Omit<CreateInvoiceCommand, 'number'>>;
 
 /** Priced lines ready to store, and the invoice's totals (D8). */
 export interface PricedInvoice {
@@ -150,7 +154,28 @@ export async function priceLines(
   };
 }
 
-/** Invoices as drafts: numbered INV (or the client's number), dated `issue_date`, due by the customer's terms. */
+/**
+ * Issue 21: the terms are those sent, else the draft's own (a new customer's on a change of customer),
+ * else the customer's; the due date follows them unless one is sent (dueDateOf: it wins, and the
+ * terms stay only if they give that date). A custom due date is kept through later changes.
+ */
+function invoiceDue(
+  customer: DraftContact,
+  issueDate: string,
+  command: Partial<CreateInvoiceCommand>,
+  row: InvoiceRow | undefined,
+) {
+  const own = row && row.customer_id === customer.id ? row.payment_terms : customer.payment_terms;
+  return dueDateOf({
+    documentDate: issueDate,
+    dateField: 'issue_date',
+    terms: command.payment_terms ?? own,
+    sent: command.due_date,
+    kept: row?.due_date,
+  });
+}
+
+/** Invoices as drafts: numbered INV (or the client's number), dated `issue_date`, due by their terms or as sent. */
 const INVOICE_DRAFTS: DraftKind<
   'issue_date',
   'customer',
@@ -171,11 +196,18 @@ const INVOICE_DRAFTS: DraftKind<
   read: readInvoice,
   hooks: {
     priceLines: async (scope, lines) => priceLines(scope, await withItemDefaults(scope, lines)),
-    header: (customer, issueDate) => ({
-      customerId: customer.id,
-      issueDate,
-      dueDate: dueDateFor(issueDate, customer.payment_terms, 'issue_date'),
-    }),
+    // A due date before the issue date is refused before the lines are read, as on a bill.
+    beforeLines: (customer, issueDate, command, row) => void invoiceDue(customer, issueDate, command, row),
+    header: (customer, issueDate, command, row) => {
+      const due = invoiceDue(customer, issueDate, command, row);
+      return {
+        customerId: customer.id,
+        issueDate,
+        dueDate: due.dueDate,
+        paymentTerms: due.terms ?? '',
+        reference: command.reference ?? row?.reference ?? '',
+      };
+    },
   },
 };
 

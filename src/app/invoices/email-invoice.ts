@@ -32,7 +32,7 @@ function defaultMessage(invoice: InvoiceView, organizationName: string): string 
   return [
     `Dear ${invoice.customer_name},`,
     '',
-    `Please find attached invoice ${invoice.number} from ${organizationName}.`,
+    `Please find attached invoice ${invoice.number} from ${organizationName}${invoice.reference ? ` (your reference ${invoice.reference})` : ''}.`,
     `Amount due: ${invoice.currency} ${formatMoney(due)}, due on ${invoice.due_date}.`,
     '',
     'Thank you for your business.',

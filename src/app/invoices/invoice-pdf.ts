@@ -1,6 +1,7 @@
 // The invoice as a PDF (pdfkit, built-in Helvetica: no font files, no network): the rendering of a
 // view, attached to its email (D62) and downloaded with GET /invoices/{id}/pdf.
 import PDFDocument from 'pdfkit';
+import { type PaymentTerms, termDays } from '../../domain/invoice.ts';
 import type { Actor, Deps } from '../context.ts';
 import { type InvoiceView, readInvoice } from './read-invoices.ts';
 
@@ -16,6 +17,11 @@ const money = (value: string, currency: string) => {
   return `${currency} ${whole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
 };
 
+/** How the document names terms: "Net 30", "Due on receipt". */
+export function termsLabel(terms: PaymentTerms): string {
+  return terms === 'due_on_receipt' ? 'Due on receipt' : `Net ${termDays(terms)}`;
+}
+
 export function renderInvoicePdf(invoice: InvoiceView, organizationName: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
@@ -30,7 +36,10 @@ export function renderInvoicePdf(invoice: InvoiceView, organizationName: string)
     doc.fontSize(10).moveDown();
     doc.text(`Bill to: ${invoice.customer_name}`);
     doc.text(`Issue date: ${invoice.issue_date}`);
-    doc.text(`Due date: ${invoice.due_date}`);
+    doc.text(
+      `Due date: ${invoice.due_date}${invoice.payment_terms ? ` (${termsLabel(invoice.payment_terms)})` : ''}`,
+    );
+    if (invoice.reference) doc.text(`Reference: ${invoice.reference}`);
     doc.moveDown();
     for (const line of invoice.lines) {
       const quantity = line.quantity.replace(/\.?0+$/, '');

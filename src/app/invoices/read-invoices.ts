@@ -28,6 +28,8 @@ function summary(row: InvoiceRow, today: string) {
     status: row.status,
     issue_date: row.issue_date,
     due_date: row.due_date,
+    payment_terms: row.payment_terms,
+    reference: row.reference,
     currency: row.currency,
     ...documentTotals(row),
     amount_paid: row.amount_paid,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
+import { containsPattern } from '../../storage/sql.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
 import * as billPayments from '../../storage/stores/bill-payments.ts';
 import * as bills from '../../storage/stores/bills.ts';
@@ -79,9 +80,12 @@ export function listBillPayments(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
-  filters: { vendor?: string },
+  filters: { vendor?: string; search?: string },
 ) {
-  return reads.list(deps, actor, cursor, contactFilter(VENDOR, filters.vendor));
+  return reads.list(deps, actor, cursor, {
+    vendorId: contactFilter(VENDOR, filters.vendor),
+    searchPattern: containsPattern(filters.search),
+  });
 }
 
 /** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */

@@ -2,9 +2,7 @@
 // drafts, through the draft lifecycle every numbered document shares (documents/drafts.ts). Totals
 // and the due date (sent, or the vendor's terms, D20) are always computed there.
 import { BILL } from '../../domain/bill.ts';
-import { isCalendarDate } from '../../domain/dates.ts';
-import { fieldError } from '../../domain/errors.ts';
-import { dueDateFor } from '../../domain/invoice.ts';
+import { dueDateOf } from '../../domain/invoice.ts';
 import type { BillRow } from '../../storage/stores/bills.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import { VENDOR } from '../contacts/vendors.ts';
@@ -24,19 +22,19 @@ export interface CreateBillCommand {
 
 export type UpdateBillCommand = Partial<CreateBillCommand>;
 
-/** The due date a bill is given: the one sent (not before the bill date), else the vendor's terms. */
-function dueDate(vendor: DraftContact, billDate: string, sent: string | undefined): string {
-  if (sent === undefined) return dueDateFor(billDate, vendor.payment_terms, 'bill_date');
-  if (!isCalendarDate(sent)) throw fieldError('due_date', 'must be a calendar date YYYY-MM-DD');
-  if (sent < billDate) throw fieldError('due_date', 'must not be before the bill date');
-  return sent;
-}
-
-/** The due date sent now wins; else one kept from before stays unless the date or vendor changed. */
+/**
+ * The due date sent now wins; else one kept from before stays unless the date or vendor changed; else
+ * the vendor's terms (the one rule of every document's due date, dueDateOf). A bill keeps no terms.
+ */
 function billDueDate(vendor: DraftContact, billDate: string, command: UpdateBillCommand, row?: BillRow) {
   const keep =
     row && command.bill_date === undefined && command.vendor === undefined ? row.due_date : undefined;
-  return dueDate(vendor, billDate, command.due_date ?? keep);
+  return dueDateOf({
+    documentDate: billDate,
+    dateField: 'bill_date',
+    terms: vendor.payment_terms,
+    sent: command.due_date ?? keep,
+  }).dueDate;
 }
 
 /** Bills as drafts: numbered BILL at once (gapless), dated `bill_date`, due when sent or by the vendor's terms. */

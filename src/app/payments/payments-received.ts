@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { applyPayment } from '../../domain/invoice.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import { containsPattern } from '../../storage/sql.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -77,7 +78,7 @@ export async function listPayments(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
-  filters: { customer?: string; undeposited?: boolean },
+  filters: { customer?: string; undeposited?: boolean; search?: string },
 ) {
   // D88: `undeposited=true` lists what a deposit may take (posted, into Undeposited Funds, in none).
   const undepositedFundsId = filters.undeposited
@@ -86,6 +87,7 @@ export async function listPayments(
   return reads.list(deps, actor, cursor, {
     customerId: contactFilter(CUSTOMER, filters.customer),
     undepositedFundsId,
+    searchPattern: containsPattern(filters.search),
   });
 }
 

@@ -50,7 +50,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
   invoices.create({
     summary: 'Create a draft invoice',
     description:
-      'Number, due date and totals are computed by the server; totals sent by the client are ignored. No ledger entry is written.',
+      "Number and totals are computed by the server; totals sent by the client are ignored. The due date is issue_date + payment_terms (the customer's unless sent), or the due_date sent (never before issue_date). No ledger entry is written.",
     body: InvoiceCreate,
     create: createInvoice,
   });

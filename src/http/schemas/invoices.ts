@@ -24,6 +24,7 @@ import {
   Uuid,
   VersionRead,
 } from './common.ts';
+import { PaymentTerms } from './contacts.ts';
 
 export const InvoiceStatus = Literals(INVOICE_STATUSES, { description: 'draft, sent, paid or void' });
 /** D29: what became of an invoice email. */
@@ -36,7 +37,15 @@ const InvoiceFields = {
   customer_name: Type.String(),
   status: InvoiceStatus,
   issue_date: Type.String({ format: 'date' }),
-  due_date: Type.String({ format: 'date', description: "From the customer's payment terms (D20)." }),
+  due_date: Type.String({
+    format: 'date',
+    description: "As sent, else issue_date + payment_terms (by default the customer's terms, D20).",
+  }),
+  payment_terms: OrNull(PaymentTerms, {
+    description:
+      'The terms the due date follows (D20): as sent, else the customer’s; null when the due date was sent and no terms give it (a custom due date).',
+  }),
+  reference: Type.String({ description: "Free text such as the customer's PO number; '' when none." }),
   currency: Type.String(),
   ...DocumentTotals,
   amount_paid: MoneyOutput(),
@@ -194,14 +203,32 @@ export const SalesDocumentUpdateFields = {
   ...VersionRead,
 };
 
+/** Issue 21: an invoice's terms, due date and reference, on create and on a draft's change. */
+const InvoiceTermsFields = {
+  payment_terms: Type.Optional({
+    ...PaymentTerms,
+    description: "The due date is issue_date + these terms. Defaults to the customer's.",
+  }),
+  due_date: Type.Optional(
+    DateString(
+      'An explicit due date: it wins over payment_terms. Not before issue_date (400 validation_error on due_date).',
+    ),
+  ),
+  reference: Type.Optional(
+    Type.String({ maxLength: 100, description: "Free text such as the customer's PO number." }),
+  ),
+};
+
 export const InvoiceCreate = Named('InvoiceCreate', {
   ...SalesDocumentCreateFields,
+  ...InvoiceTermsFields,
   lines: InvoiceLines,
   number: Type.Optional(InvoiceNumber),
 });
 
 export const InvoiceUpdate = Named('InvoiceUpdate', {
   ...SalesDocumentUpdateFields,
+  ...InvoiceTermsFields,
   lines: Type.Optional(InvoiceLines),
 });
 

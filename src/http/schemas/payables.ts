@@ -198,6 +198,9 @@ export const PageBillPayment = Page(ref(BillPayment), 'BillPayment');
 export const BillPaymentListQuery = Type.Object({
   ...CursorQuery,
   vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
+  search: SearchFilter(
+    'Case-insensitive substring of the payment number, its reference or the vendor name (`%` and `_` literal).',
+  ),
 });
 
 export const BillPaymentCreate = Named('BillPaymentCreate', {

@@ -12,6 +12,7 @@ import {
   Page,
   RecordStamps,
   ref,
+  SearchFilter,
   Uuid,
   VersionRead,
 } from './common.ts';
@@ -48,6 +49,9 @@ export const PagePaymentReceived = Page(ref(PaymentReceived), 'PaymentReceived')
 export const PaymentListQuery = Type.Object({
   ...CursorQuery,
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
+  search: SearchFilter(
+    'Case-insensitive substring of the payment number, its reference or the customer name (`%` and `_` literal).',
+  ),
   undeposited: Type.Optional(
     Type.Boolean({
       description:

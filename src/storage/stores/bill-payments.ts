@@ -31,11 +31,19 @@ const BILL_PAYMENT_SELECT = `SELECT p.id, p.number, p.vendor_id, v.display_name 
 /** One bill payment, or undefined; `lock` takes it FOR UPDATE until commit (not its vendor). */
 export const { find, lock } = findAndLock<BillPaymentRow>(BILL_PAYMENT_SELECT, 'p');
 
-/** One keyset page, of one vendor's payments when `vendorId` is set. */
-export const page = filteredList<BillPaymentRow, string | null>({
+export interface BillPaymentFilters {
+  vendorId: string | null;
+  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and vendor name. */
+  searchPattern: string | null;
+}
+
+/** One keyset page of the bill payments that pass the filters (one vendor's when `vendorId` is set). */
+export const page = filteredList<BillPaymentRow, BillPaymentFilters>({
   select: BILL_PAYMENT_SELECT,
-  where: 'p.organization_id = $1 AND ($2::uuid IS NULL OR p.vendor_id = $2)',
-  params: (vendorId) => [vendorId],
+  where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.vendor_id = $2)
+      AND ($3::text IS NULL OR lower(p.number) LIKE $3 OR lower(p.reference) LIKE $3
+           OR lower(v.display_name) LIKE $3)`,
+  params: (filters) => [filters.vendorId, filters.searchPattern],
   alias: 'p',
 });
 

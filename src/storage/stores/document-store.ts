@@ -180,6 +180,8 @@ export interface DocumentTable<Fields, Status extends string, Lines> {
    * and the totals every kind has come after them.
    */
   header: (keyof Fields & string)[];
+  /** Header fields whose '' is stored as NULL (an invoice's payment terms: none, a custom due date). */
+  emptyIsNull?: (keyof Fields & string)[];
   /** The status a document is posted in and the column recording when (its entry: journal_entry_id). */
   posted: { status: Status; at: string };
   lines: Lines;
@@ -211,6 +213,10 @@ export function documentStore<
     keyof Header,
     string,
   ][];
+  const nullable = new Set<string>(spec.emptyIsNull ?? []);
+  /** A header value as written: '' is NULL in the columns that say so. */
+  const written = (field: keyof Header, value: string) =>
+    nullable.has(field as string) ? `NULLIF(${value}, '')` : value;
   return {
     ...spec.lines,
 
@@ -236,7 +242,7 @@ export function documentStore<
       const values = header.map(([field]) => draft[field]);
       const inserted = await tx.query(
         `INSERT INTO ${table} (id, organization_id, number, currency, status, ${header.map(([, column]) => column).join(', ')})
-         VALUES ($1, $2, $3, $4, 'draft', ${values.map((_, index) => `$${index + 5}`).join(', ')})
+         VALUES ($1, $2, $3, $4, 'draft', ${header.map(([field], index) => written(field, `$${index + 5}`)).join(', ')})
          ON CONFLICT (organization_id, number) DO NOTHING RETURNING id`,
         [draft.id, draft.organizationId, draft.number, draft.currency, ...values],
       );
@@ -245,7 +251,14 @@ export function documentStore<
 
     /** A draft's header after an edit, with its next version; a null field keeps the stored value. */
     async updateDraft(tx: Queryable, organizationId: string, id: string, draft: DraftEdit<Header>) {
-      const set = header.map(([, column], index) => `${column} = COALESCE($${index + 4}, ${column})`);
+      // A null keeps the stored value; '' (where emptyIsNull) stores NULL.
+      const set = header.map(([field, column], index) => {
+        const value = `$${index + 4}`;
+        const kept = nullable.has(field as string)
+          ? `CASE WHEN ${value}::text IS NULL THEN ${column} ELSE ${written(field, value)} END`
+          : `COALESCE(${value}, ${column})`;
+        return `${column} = ${kept}`;
+      });
       await tx.query(
         `UPDATE ${table} SET ${set.join(', ')}, version = $3, updated_at = statement_timestamp()
           WHERE organization_id = $1 AND id = $2`,

@@ -2,7 +2,7 @@
 // their lines, and the writes that move them (their emails: invoice-emails.ts). Every function takes
 // the handle first (a Tx inside a write, the Db for a read) and plain values; amounts come back as
 // NUMERIC text.
-import type { InvoiceStatus } from '../../domain/invoice.ts';
+import type { InvoiceStatus, PaymentTerms } from '../../domain/invoice.ts';
 import type { InvoiceSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList, type SortColumn } from '../keyset.ts';
@@ -18,6 +18,10 @@ export interface InvoiceRow {
   status: InvoiceStatus;
   issue_date: string;
   due_date: string;
+  /** The terms the due date follows (D20), or null: a due date given by hand (issue 21). */
+  payment_terms: PaymentTerms | null;
+  /** Free text such as the customer's PO number (issue 21); '' when none. */
+  reference: string;
   currency: string;
   memo: string;
   subtotal: string;
@@ -38,7 +42,8 @@ export interface InvoiceRow {
 export type InvoiceLineRow = SalesLineRow<'invoice_id'>;
 
 const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS customer_name, i.status,
-  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.currency, i.memo,
+  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.payment_terms, i.reference,
+  i.currency, i.memo,
   i.subtotal::text AS subtotal, i.tax_total::text AS tax_total, i.total::text AS total,
   i.amount_paid::text AS amount_paid, i.amount_credited::text AS amount_credited, i.journal_entry_id, i.void_entry_id,
   ${isoTimestamp('i.sent_at')} AS sent_at, ${isoTimestamp('i.voided_at')} AS voided_at, i.version,
@@ -56,6 +61,9 @@ export interface DraftFields {
   customerId: string;
   issueDate: string;
   dueDate: string;
+  /** '' stores NULL: no terms, a due date given by hand. */
+  paymentTerms: string;
+  reference: string;
 }
 
 /**
@@ -67,7 +75,8 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
     table: 'invoices',
     alias: 'i',
     select: INVOICE_SELECT,
-    header: ['customerId', 'issueDate', 'dueDate'],
+    header: ['customerId', 'issueDate', 'dueDate', 'paymentTerms', 'reference'],
+    emptyIsNull: ['paymentTerms'],
     posted: { status: 'sent', at: 'sent_at' },
     lines: SALES_LINES.invoice,
   });
@@ -77,7 +86,7 @@ export interface InvoiceFilters {
   customerId: string | null;
   issueDateFrom: string | null;
   issueDateTo: string | null;
-  /** A LIKE pattern (already escaped) matched against the lower-case number and customer name. */
+  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and customer name. */
   searchPattern: string | null;
   /** Overdue (sent and due before `today`, D24) or not; null: either. */
   overdue: boolean | null;
@@ -89,7 +98,8 @@ export interface InvoiceFilters {
 const FILTERED = `i.organization_id = $1
       AND ($2::text IS NULL OR i.status = $2) AND ($3::uuid IS NULL OR i.customer_id = $3)
       AND ($4::date IS NULL OR i.issue_date >= $4) AND ($5::date IS NULL OR i.issue_date <= $5)
-      AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(c.display_name) LIKE $6)
+      AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(i.reference) LIKE $6
+           OR lower(c.display_name) LIKE $6)
       AND ($7::boolean IS NULL OR (i.status = 'sent' AND i.due_date < $8::date) = $7)`;
 const filterParams = (filters: InvoiceFilters) => [
   filters.status,

@@ -73,14 +73,18 @@ export interface PaymentFilters {
    * (what a deposit may take); null: every payment.
    */
   undepositedFundsId: string | null;
+  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and customer name. */
+  searchPattern: string | null;
 }
 
 /** One keyset page (PAGE_SIZE + 1 rows at most) of the payments that pass the filters. */
 export const page = filteredList<PaymentRow, PaymentFilters>({
   select: PAYMENT_SELECT,
   where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)
-      AND ($3::uuid IS NULL OR (p.deposit_account_id = $3 AND p.status = 'posted' AND p.deposit_id IS NULL))`,
-  params: (filters) => [filters.customerId, filters.undepositedFundsId],
+      AND ($3::uuid IS NULL OR (p.deposit_account_id = $3 AND p.status = 'posted' AND p.deposit_id IS NULL))
+      AND ($4::text IS NULL OR lower(p.number) LIKE $4 OR lower(p.reference) LIKE $4
+           OR lower(c.display_name) LIKE $4)`,
+  params: (filters) => [filters.customerId, filters.undepositedFundsId, filters.searchPattern],
   alias: 'p',
 });
 

@@ -1015,7 +1015,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft invoice
-         * @description Number, due date and totals are computed by the server; totals sent by the client are ignored. No ledger entry is written.
+         * @description Number and totals are computed by the server; totals sent by the client are ignored. The due date is issue_date + payment_terms (the customer's unless sent), or the due_date sent (never before issue_date). No ledger entry is written.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -3895,7 +3895,7 @@ export interface components {
             days_overdue: number;
             /**
              * Format: date
-             * @description From the customer's payment terms (D20).
+             * @description As sent, else issue_date + payment_terms (by default the customer's terms, D20).
              */
             due_date: string;
             /** Format: uuid */
@@ -3936,6 +3936,10 @@ export interface components {
             }[];
             memo: string;
             number: string;
+            /** @description The terms the due date follows (D20): as sent, else the customer’s; null when the due date was sent and no terms give it (a custom due date). */
+            payment_terms: ("due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90") | null;
+            /** @description Free text such as the customer's PO number; '' when none. */
+            reference: string;
             sent_at: string | null;
             /** @description draft, sent, paid or void */
             status: "draft" | "sent" | "paid" | "void";
@@ -3962,6 +3966,12 @@ export interface components {
              * @description Customer id.
              */
             customer: string;
+            /**
+             * Format: date
+             * @description An explicit due date: it wins over payment_terms. Not before issue_date (400 validation_error on due_date).
+             * @example 2026-11-23
+             */
+            due_date?: string;
             /**
              * Format: date
              * @description Defaults to today in the organization time zone.
@@ -4000,6 +4010,10 @@ export interface components {
             memo?: string;
             /** @description Your own number; omitted, the server allocates the next INV- number. */
             number?: string;
+            /** @description The due date is issue_date + these terms. Defaults to the customer's. */
+            payment_terms?: "due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90";
+            /** @description Free text such as the customer's PO number. */
+            reference?: string;
         };
         /** InvoiceEmail */
         InvoiceEmail: {
@@ -4057,7 +4071,7 @@ export interface components {
             days_overdue: number;
             /**
              * Format: date
-             * @description From the customer's payment terms (D20).
+             * @description As sent, else issue_date + payment_terms (by default the customer's terms, D20).
              */
             due_date: string;
             /** Format: uuid */
@@ -4068,6 +4082,10 @@ export interface components {
             journal_entry: string | null;
             memo: string;
             number: string;
+            /** @description The terms the due date follows (D20): as sent, else the customer’s; null when the due date was sent and no terms give it (a custom due date). */
+            payment_terms: ("due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90") | null;
+            /** @description Free text such as the customer's PO number; '' when none. */
+            reference: string;
             sent_at: string | null;
             /** @description draft, sent, paid or void */
             status: "draft" | "sent" | "paid" | "void";
@@ -4091,6 +4109,12 @@ export interface components {
             currency?: string;
             /** Format: uuid */
             customer?: string;
+            /**
+             * Format: date
+             * @description An explicit due date: it wins over payment_terms. Not before issue_date (400 validation_error on due_date).
+             * @example 2026-11-23
+             */
+            due_date?: string;
             /**
              * Format: date
              * @example 2026-11-23
@@ -4126,6 +4150,10 @@ export interface components {
                 unit_price?: string;
             }[];
             memo?: string;
+            /** @description The due date is issue_date + these terms. Defaults to the customer's. */
+            payment_terms?: "due_on_receipt" | "net_7" | "net_15" | "net_30" | "net_60" | "net_90";
+            /** @description Free text such as the customer's PO number. */
+            reference?: string;
             /** @description Optimistic concurrency version (D34). */
             version?: number;
         };
@@ -9553,6 +9581,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
+                /** @description Case-insensitive substring of the payment number, its reference or the vendor name (`%` and `_` literal). */
+                search?: string;
                 /** @description Vendor id. */
                 vendor?: string;
             };
@@ -16681,6 +16711,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Customer id. */
                 customer?: string;
+                /** @description Case-insensitive substring of the payment number, its reference or the customer name (`%` and `_` literal). */
+                search?: string;
                 /** @description true: only posted payments received into Undeposited Funds that no deposit took yet (D88); what POST /deposits accepts. */
                 undeposited?: boolean;
             };

@@ -1,5 +1,5 @@
 import { api, data, type RequestOf, type ResponseOf } from '../client.ts';
-import { read, readPage } from './pages.ts';
+import { read, readPage, searchParam } from './pages.ts';
 
 export type PaymentReceived = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
 export type BillPayment = ResponseOf<'/api/v1/bill-payments', 'get', 200>['results'][number];
@@ -21,27 +21,53 @@ export const PAYMENT_METHODS = (Object.keys(METHOD_LABELS) as PaymentMethod[]).m
   label: METHOD_LABELS[value],
 }));
 
+/** A list's page and its search box (issue 21: number, reference or party name). */
+export interface PaymentFilters {
+  cursor: string;
+  search?: string | undefined;
+}
+
 export const paymentKeys = {
   all: ['payments'] as const,
-  list: (cursor: string) => ['payments', 'list', cursor] as const,
+  list: (filters: PaymentFilters) => ['payments', 'list', filters] as const,
+  one: (id: string) => ['payments', 'one', id] as const,
   /** Payments in Undeposited Funds, for a deposit (D64). */
   undeposited: (cursor: string | undefined) => ['payments', 'undeposited', cursor ?? ''] as const,
 };
 
 export const billPaymentKeys = {
   all: ['bill-payments'] as const,
-  list: (cursor: string) => ['bill-payments', 'list', cursor] as const,
+  list: (filters: PaymentFilters) => ['bill-payments', 'list', filters] as const,
+  one: (id: string) => ['bill-payments', 'one', id] as const,
   ofVendor: (vendor: string) => ['bill-payments', 'of-vendor', vendor] as const,
 };
 
-export const paymentsQuery = (cursor: string) =>
-  readPage(paymentKeys.list(cursor), async () =>
-    data(await api.GET('/api/v1/payments-received', { params: { query: { cursor } } })),
+export const paymentsQuery = (filters: PaymentFilters) =>
+  readPage(paymentKeys.list(filters), async () =>
+    data(
+      await api.GET('/api/v1/payments-received', {
+        params: { query: { cursor: filters.cursor, search: searchParam(filters.search) } },
+      }),
+    ),
   );
 
-export const billPaymentsQuery = (cursor: string) =>
-  readPage(billPaymentKeys.list(cursor), async () =>
-    data(await api.GET('/api/v1/bill-payments', { params: { query: { cursor } } })),
+export const paymentQuery = (id: string) =>
+  read(paymentKeys.one(id), async () =>
+    data(await api.GET('/api/v1/payments-received/{id}', { params: { path: { id } } })),
+  );
+
+export const billPaymentsQuery = (filters: PaymentFilters) =>
+  readPage(billPaymentKeys.list(filters), async () =>
+    data(
+      await api.GET('/api/v1/bill-payments', {
+        params: { query: { cursor: filters.cursor, search: searchParam(filters.search) } },
+      }),
+    ),
+  );
+
+export const billPaymentQuery = (id: string) =>
+  read(billPaymentKeys.one(id), async () =>
+    data(await api.GET('/api/v1/bill-payments/{id}', { params: { path: { id } } })),
   );
 
 export const vendorBillPaymentsQuery = (vendor: string) =>

@@ -8,16 +8,10 @@ import { ApiError } from '../../api/errors.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
+import { TERMS, type Terms } from '../documents/terms.ts';
 
-export const TERMS = [
-  { value: 'due_on_receipt', label: 'Due on receipt' },
-  { value: 'net_7', label: 'Net 7' },
-  { value: 'net_15', label: 'Net 15' },
-  { value: 'net_30', label: 'Net 30' },
-  { value: 'net_60', label: 'Net 60' },
-  { value: 'net_90', label: 'Net 90' },
-];
-export type Terms = 'due_on_receipt' | 'net_7' | 'net_15' | 'net_30' | 'net_60' | 'net_90';
+// The terms a contact and an invoice share (documents/terms.ts).
+export { TERMS };
 
 /** What the form edits, the address under one name whatever the API calls it. */
 export interface ContactBody {

@@ -239,7 +239,7 @@ function DashboardOf({ books }: { books: Books }) {
                   nowrap: true,
                   cell: (payment) => (
                     <>
-                      <Anchor component={Link} to="/payments">
+                      <Anchor component={Link} to={`/payments/${payment.id}`}>
                         {payment.number}
                       </Anchor>
                       {payment.status === 'void' ? (

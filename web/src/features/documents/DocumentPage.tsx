@@ -3,7 +3,7 @@
 // saving (D45), "Save draft" and the kind's posting button ("Send", "Open", "Issue"), and the draft's
 // void or delete behind a confirm dialog (D82). Past draft it is a view: the summary, the figures, the
 // lines, the kind's sections and buttons, and its void behind a confirm dialog.
-import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -67,6 +67,14 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
       ]),
     ),
   );
+  /** A header value changed (or the party, `party`): the values that follow it follow (the due date). */
+  const change = (name: string, value: string | null, chosen: string | null = party) => {
+    const partyRow = (parties.data ?? []).find((row) => row.id === chosen);
+    setValues((current) => {
+      const next = name === 'party' ? current : { ...current, [name]: value ?? '' };
+      return spec.follow ? spec.follow(next, name, partyRow) : next;
+    });
+  };
   const [confirmingRemove, removeDialog] = useDisclosure(false);
   // Issue 21: what is on screen against what was last saved (or loaded); unsaved edits hold in-app
   // links and the tab's closing (UnsavedGuard). The lines' keys are the screen's, not the document's.
@@ -119,27 +127,44 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
           placeholder={parties.data?.length === 0 ? `Create a ${side.party} first` : `Choose a ${side.party}`}
           data={(parties.data ?? []).map((p) => ({ value: p.id, label: p.display_name }))}
           value={party}
-          onChange={setParty}
+          onChange={(chosen) => {
+            setParty(chosen);
+            if (chosen !== party) change('party', null, chosen);
+          }}
           error={fields[side.party]?.join('; ')}
           w={{ base: '100%', xs: 280 }}
         />
-        {spec.fields.map((field) => (
-          <TextInput
-            key={field.name}
-            label={field.label}
-            type={field.type === 'date' ? 'date' : undefined}
-            placeholder={field.placeholder}
-            description={field.description}
-            value={values[field.name] ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setValues((current) => ({ ...current, [field.name]: value }));
-            }}
-            error={fields[field.name]?.join('; ')}
-            w={field.w ?? (field.type === 'date' ? 180 : undefined)}
-            style={field.grows ? { flex: 1, minWidth: 200 } : undefined}
-          />
-        ))}
+        {spec.fields.map((field) => {
+          const placeholder =
+            typeof field.placeholder === 'function' ? field.placeholder(values) : field.placeholder;
+          return field.type === 'select' ? (
+            <Select
+              key={field.name}
+              label={field.label}
+              placeholder={placeholder}
+              description={field.description}
+              data={field.options ?? []}
+              value={values[field.name] || null}
+              onChange={(value) => change(field.name, value)}
+              error={fields[field.name]?.join('; ')}
+              w={field.w ?? 160}
+              allowDeselect={false}
+            />
+          ) : (
+            <TextInput
+              key={field.name}
+              label={field.label}
+              type={field.type === 'date' ? 'date' : undefined}
+              placeholder={placeholder}
+              description={field.description}
+              value={values[field.name] ?? ''}
+              onChange={(e) => change(field.name, e.currentTarget.value)}
+              error={fields[field.name]?.join('; ')}
+              w={field.w ?? (field.type === 'date' ? 180 : undefined)}
+              style={field.grows ? { flex: 1, minWidth: 200 } : undefined}
+            />
+          );
+        })}
       </Group>
       <ErrorNotice
         error={save.error}

@@ -57,21 +57,31 @@ export interface DocumentBase {
 /** A saved line in the shape the line editor and the lines table read (a bill's cost as its price). */
 export type DocumentLine = StoredLine & { line_no: number; tax_amount: string; amount: string };
 
-/** A header field of the editor besides the party: a date or a text the API names `name`. */
+/** A header field of the editor besides the party: a date, a text or a choice the API names `name`. */
 export interface HeaderField<Doc> {
   name: string;
   label: string;
-  type: 'date' | 'text';
+  type: 'date' | 'text' | 'select';
+  /** A choice's options (its value '' is none, shown as the placeholder). */
+  options?: { value: string; label: string }[];
   /** Its value on a new document ("today" for a date that starts today). */
   initial: 'today' | '';
   from: (doc: Doc) => string | null;
-  placeholder?: string;
+  /** Its placeholder, or what it reads with the editor's values (an invoice's terms: "Custom" once dated). */
+  placeholder?: string | ((values: Record<string, string>) => string);
   description?: string;
   /** Left out of the body when empty (the API then fills it, as a due date from the terms). */
   optional?: boolean;
   /** The text that takes the rest of the row (the memo). */
   grows?: boolean;
   w?: number | { base: string; xs: number };
+}
+
+/** A party as the editor's picker has it (customers and vendors have terms, D53). */
+export interface PartyOption {
+  id: string;
+  display_name: string;
+  payment_terms?: string;
 }
 
 /** What the editor hands a kind to save: the party, the header fields by API name, the lines. */
@@ -129,6 +139,15 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
   lines: (doc: Doc) => DocumentLine[];
   editor: {
     fields: HeaderField<Doc>[];
+    /**
+     * Header values that follow others (an invoice's due date follows its terms, its issue date and
+     * its customer's terms): the values after `changed` (a field's name, or `party`) changed.
+     */
+    follow?: (
+      values: Record<string, string>,
+      changed: string,
+      party: PartyOption | undefined,
+    ) => Record<string, string>;
     /** The line editor's Item column (a credit note names no items). */
     withItems: boolean;
     partyOf: (doc: Doc) => string;

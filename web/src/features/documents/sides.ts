@@ -33,7 +33,8 @@ export interface SideDescriptor {
   documentsPath: string;
   purpose: LinePurpose;
   canWrite: (books: Books) => boolean;
-  useParties: () => UseQueryResult<{ id: string; display_name: string }[]>;
+  /** The active parties, with the terms each brings to a new document (D20, D53). */
+  useParties: () => UseQueryResult<{ id: string; display_name: string; payment_terms: string }[]>;
   /** The party's open documents (none asked while `party` is empty). */
   useOpenDocuments: (party: string) => UseQueryResult<OpenDocument[]>;
 }

@@ -24,6 +24,7 @@ import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { column } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
+import { followTerms, isTerms, TERMS, termsLabel } from '../documents/terms.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { paymentReceivedKind } from '../payments/paymentKinds.tsx';
 import type { Books } from '../shell/books.tsx';
@@ -37,7 +38,7 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
   written: 'invoices',
   list: {
     statuses: ['draft', 'sent', 'paid', 'void'],
-    search: 'Number or customer',
+    search: 'Number, reference or customer',
     // AR aging opens a customer's open invoices: ?customer=&status=sent (issue 21's drill-down).
     byParty: { title: (name) => `Invoices of ${name}`, partyName: (invoice) => invoice.customer_name },
     query: ({ status, search, party, cursor, sort, overdue, from, to }) =>
@@ -66,22 +67,65 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     columns: [
       column.number('/invoices'),
       column.text('Customer', (invoice) => invoice.customer_name, 240, 'customer'),
+      column.text('Reference', (invoice) => invoice.reference, 160),
       column.date('Issued', (invoice) => invoice.issue_date, 'issue_date'),
       column.due(),
       column.status(),
       column.money('Total', (invoice) => invoice.total, 'total'),
       column.money('Balance due', (invoice) => invoice.balance_due, 'balance_due'),
     ],
-    minWidth: 640,
+    minWidth: 760,
     empty: { none: 'No invoices yet.', filtered: 'No invoice matches these filters.' },
   },
   one: invoiceQuery,
   lines: (invoice) => invoice.lines,
   editor: {
-    fields: [dateField('issue_date', 'Issue date', (invoice) => invoice.issue_date), memoField()],
+    // Issue 21: terms give the due date (from the customer's until changed); a typed date overrides.
+    fields: [
+      dateField('issue_date', 'Issue date', (invoice) => invoice.issue_date),
+      {
+        name: 'payment_terms',
+        label: 'Terms',
+        type: 'select',
+        options: TERMS,
+        initial: '',
+        from: (invoice) => invoice.payment_terms ?? '',
+        // None chosen: the server takes the customer's terms; none with a date: a custom due date.
+        placeholder: (values) => (values.due_date ? 'Custom' : "Customer's"),
+        optional: true,
+        w: 150,
+      },
+      {
+        name: 'due_date',
+        label: 'Due date',
+        type: 'date',
+        initial: '',
+        from: (invoice) => invoice.due_date,
+        optional: true,
+      },
+      {
+        name: 'reference',
+        label: 'Reference',
+        type: 'text',
+        initial: '',
+        from: (invoice) => invoice.reference,
+        placeholder: 'PO number',
+        w: { base: '100%', xs: 180 },
+      },
+      memoField(),
+    ],
+    follow: (values, changed, customer) => followTerms(values, changed, customer?.payment_terms),
     withItems: true,
     partyOf: (invoice) => invoice.customer,
-    body: saleBody,
+    body: (draft) => {
+      const { payment_terms, due_date, reference } = draft.values;
+      return {
+        ...saleBody(draft),
+        reference: reference ?? '',
+        ...(isTerms(payment_terms) ? { payment_terms } : {}),
+        ...(due_date ? { due_date } : {}),
+      };
+    },
     create: async (body) => data(await api.POST('/api/v1/invoices', { body })),
     update: async (id, body) => data(await api.PATCH('/api/v1/invoices/{id}', { ...byId(id), body })),
     finalize: {
@@ -106,7 +150,9 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     summary: (invoice) => (
       <Text size="sm">
         {invoice.customer_name} · issued {formatDate(invoice.issue_date)} · due {formatDate(invoice.due_date)}
+        {invoice.payment_terms ? ` (${termsLabel(invoice.payment_terms)})` : ''}
         {invoice.days_overdue > 0 ? ` · ${invoice.days_overdue} days overdue` : ''}
+        {invoice.reference ? ` · ref. ${invoice.reference}` : ''}
       </Text>
     ),
     figures: (invoice) => [

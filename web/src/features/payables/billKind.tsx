@@ -201,7 +201,14 @@ function BillPayments({ doc: bill }: { doc: Bill; books: Books }) {
           rowKey={({ payment }) => payment.id}
           minWidth={300}
           columns={[
-            { header: 'Payment', cell: ({ payment }) => payment.number },
+            {
+              header: 'Payment',
+              cell: ({ payment }) => (
+                <Anchor component={Link} to={`/bill-payments/${payment.id}`}>
+                  {payment.number}
+                </Anchor>
+              ),
+            },
             { header: 'Date', cell: ({ payment }) => formatDate(payment.payment_date) },
             {
               header: 'Amount',

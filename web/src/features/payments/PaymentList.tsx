@@ -1,23 +1,22 @@
-// Every list of payments (received, D61; to vendors, D55): newest first, a void behind a confirm
+// Every list of payments (received, D61; to vendors, D55): newest first, searched by number, reference
+// or party (issue 21), each number opening the payment's own page (PaymentPage), a void behind a confirm
 // dialog (D82), a payment's unapplied credit applied later where the kind has it, and the new payment
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
 import { Button, Group, Modal, Skeleton } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { parseMoney } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
+import { SearchField } from '../../ui/ListFilters.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
-import { Sentences } from '../../ui/Sentences.tsx';
-import { ApplyCredit } from '../documents/ApplyCredit.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import type { PaymentKind, PostedPayment } from './paymentKind.ts';
+import { usePaymentActions } from './usePaymentActions.tsx';
 
 export function PaymentList<Payment extends PostedPayment>({
   kind,
@@ -33,18 +32,11 @@ export function PaymentList<Payment extends PostedPayment>({
   const [params, setParams] = useSearchParams();
   const pay = params.get('pay');
   const [cursor, setCursor] = useState(NEWEST);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
   const [recording, setRecording] = useState(pay !== null);
-  const [applying, setApplying] = useState<Payment | null>(null);
-  const [voiding, setVoiding] = useState<Payment | null>(null);
-  const voidPayment = useMutation({
-    mutationFn: (payment: Payment) => kind.void.run(payment),
-    onSuccess: (payment) => {
-      setVoiding(null);
-      refresh();
-      notify({ message: kind.void.done(payment) });
-    },
-  });
-  const list = useQuery(kind.list.query(cursor));
+  const actions = usePaymentActions(kind, books, refresh);
+  const list = useQuery(kind.list.query({ cursor, search: debounced }));
   if (!books) return null;
   const canWrite = kind.side.canWrite(books);
   const rows = newestFirst(list.data?.results ?? []);
@@ -52,7 +44,6 @@ export function PaymentList<Payment extends PostedPayment>({
     setRecording(false);
     if (pay) setParams({});
   };
-  const { credit } = kind;
   return (
     <Page
       title={kind.plural}
@@ -64,9 +55,17 @@ export function PaymentList<Payment extends PostedPayment>({
         ) : null
       }
     >
+      <SearchField
+        placeholder={kind.list.search}
+        value={search}
+        onChange={(text) => {
+          setSearch(text);
+          setCursor(NEWEST);
+        }}
+      />
       <PagedTable
         page={list}
-        empty={kind.list.empty}
+        empty={debounced ? 'No payment matches this search.' : kind.list.empty}
         onPage={setCursor}
         newestFirst
         rows={rows}
@@ -80,22 +79,22 @@ export function PaymentList<Payment extends PostedPayment>({
             cell: (payment: Payment) =>
               payment.status === 'posted' ? (
                 <Group gap={4} wrap="nowrap">
-                  {credit && parseMoney(credit.remaining(payment)) > 0n ? (
+                  {actions.canApply(payment) ? (
                     <Button
                       size="compact-xs"
                       variant="default"
-                      onClick={() => setApplying(payment)}
+                      onClick={() => actions.apply(payment)}
                       aria-label={`Apply credit of ${payment.number}`}
                     >
                       Apply credit
                     </Button>
                   ) : null}
-                  {kind.void.allowed(payment) ? (
+                  {actions.canVoid(payment) ? (
                     <Button
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => setVoiding(payment)}
+                      onClick={() => actions.void(payment)}
                       aria-label={`Void ${payment.number}`}
                     >
                       Void
@@ -106,39 +105,7 @@ export function PaymentList<Payment extends PostedPayment>({
           },
         ]}
       />
-      <ConfirmDialog
-        opened={voiding !== null}
-        title={voiding ? kind.void.title(voiding) : ''}
-        confirm={voiding ? kind.void.confirm(voiding) : 'Void payment'}
-        onConfirm={() => voiding && voidPayment.mutate(voiding)}
-        onClose={() => {
-          setVoiding(null);
-          voidPayment.reset();
-        }}
-        loading={voidPayment.isPending}
-        error={voidPayment.error}
-      >
-        {voiding ? <Sentences text={kind.void.text(voiding)} /> : null}
-      </ConfirmDialog>
-      {credit ? (
-        <Modal opened={applying !== null} onClose={() => setApplying(null)} title="Apply credit">
-          {applying ? (
-            <ApplyCredit
-              side={kind.side}
-              books={books}
-              party={credit.partyOf(applying)}
-              available={credit.remaining(applying)}
-              intro={credit.intro(applying)}
-              apply={(applications) => credit.apply(applying, applications)}
-              onDone={() => {
-                notify({ color: 'teal', message: `Credit of ${applying.number} applied.` });
-                setApplying(null);
-                refresh();
-              }}
-            />
-          ) : null}
-        </Modal>
-      ) : null}
+      {actions.dialogs}
       <Modal opened={recording} onClose={close} title={kind.newLabel} size="lg">
         {recording ? (
           <NewPayment

@@ -2,7 +2,7 @@
 // PaymentForm and PaymentList: the side, the account the money goes to or comes from, whether the
 // amount is typed or the sum of what is applied, and the API's calls.
 import type { ReactNode } from 'react';
-import type { PaymentMethod } from '../../api/queries/payments.ts';
+import type { PaymentFilters, PaymentMethod } from '../../api/queries/payments.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import type { Application } from '../documents/ApplyCredit.tsx';
 import type { Confirmation, ListPage, QueryOf } from '../documents/kind.ts';
@@ -25,12 +25,31 @@ export interface PostedPayment {
   status: string;
   version: number;
   currency: string;
+  payment_date: string;
+  amount: string;
+  method: string;
+  reference: string;
+  memo: string;
+  journal_entry: string | null;
+  void_entry: string | null;
+  voided_at: string | null;
+}
+
+/** A document a payment was applied to, as its page lists it. */
+export interface AppliedDocument {
+  id: string;
+  number: string;
+  amount: string;
+  /** When it was applied, where the kind says (a payment received's later applications, D61). */
+  date?: string;
 }
 
 export interface PaymentKind<Payment extends PostedPayment> {
   side: SideDescriptor;
-  /** The list's title and its "new" button and dialog ("Record payment", "Pay bills"). */
+  /** How a page titles one ("Payment", "Bill payment"), the list's title, and where both are. */
+  noun: string;
   plural: string;
+  path: '/payments' | '/bill-payments';
   newLabel: string;
   /** The invalidation map's entry a payment of this kind invalidates. */
   written: 'payments' | 'bill-payments';
@@ -56,11 +75,24 @@ export interface PaymentKind<Payment extends PostedPayment> {
   /** What a refused record was, heading its notice ("Could not record the payment"). */
   recordAction: string;
   record: (input: PaymentInput) => Promise<{ number: string }>;
+  one: (id: string) => QueryOf<Payment>;
   list: {
-    query: (cursor: string) => QueryOf<ListPage<Payment>>;
+    query: (filters: PaymentFilters) => QueryOf<ListPage<Payment>>;
+    /** The search box's placeholder (issue 21). */
+    search: string;
     columns: Column<Payment>[];
     minWidth: number;
     empty: string;
+  };
+  /** Its page: the party (a link), the account the money went to or came from, what it paid. */
+  view: {
+    party: (payment: Payment) => { id: string; name: string };
+    accountLabel: string;
+    account: (payment: Payment) => string;
+    applied: { header: string; path: '/invoices' | '/bills'; rows: (payment: Payment) => AppliedDocument[] };
+    figures: (payment: Payment) => { label: string; amount: string }[];
+    /** A line under the facts (a deposit that took it to the bank), if any. */
+    note?: (payment: Payment) => ReactNode;
   };
   void: Confirmation<Payment> & {
     /** Whether a posted payment is voided from this list (a deposited one is voided after its deposit). */

@@ -1,12 +1,15 @@
 // The two kinds of payment: received from a customer (D61, D64: into Undeposited Funds unless a bank
 // or cash account is chosen, D88) and paid to a vendor (D55: from a bank, cash or card account).
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
 import {
   type BillPayment,
+  billPaymentQuery,
   billPaymentsQuery,
   type PaymentReceived,
+  paymentQuery,
   paymentsQuery,
 } from '../../api/queries/payments.ts';
 import { formatDate } from '../../ui/dates.ts';
@@ -17,11 +20,12 @@ import { byId } from '../documents/kind.ts';
 import { PURCHASE, SALE } from '../documents/sides.ts';
 import type { PaymentKind } from './paymentKind.ts';
 
-const paymentNumber = column.text<{ number: string }>('Number', (payment) => payment.number);
-
 export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
   side: SALE,
+  noun: 'Payment',
   plural: 'Payments',
+  path: '/payments',
+  one: paymentQuery,
   newLabel: 'Record payment',
   written: 'payments',
   amount: 'typed',
@@ -51,9 +55,11 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
     ),
   list: {
     query: paymentsQuery,
+    search: 'Number, reference or customer',
     columns: [
-      { ...paymentNumber, nowrap: true },
+      column.number('/payments'),
       column.text('Customer', (payment) => payment.customer_name),
+      column.text('Reference', (payment) => payment.reference, 160),
       column.date('Date', (payment) => payment.payment_date),
       {
         header: 'Applied to',
@@ -75,8 +81,38 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
         ),
       },
     ],
-    minWidth: 860,
+    minWidth: 960,
     empty: 'No payments received yet.',
+  },
+  view: {
+    party: (payment) => ({ id: payment.customer, name: payment.customer_name }),
+    accountLabel: 'Deposited to',
+    account: (payment) => payment.deposit_to_account,
+    applied: {
+      header: 'Invoices paid',
+      path: '/invoices',
+      rows: (payment) =>
+        payment.applications.map((application) => ({
+          id: application.invoice_id,
+          number: application.invoice_number,
+          amount: application.amount,
+          date: application.applied_date,
+        })),
+    },
+    figures: (payment) => [
+      { label: 'Amount', amount: payment.amount },
+      { label: 'Unapplied (customer credit)', amount: payment.unapplied_amount },
+    ],
+    note: (payment) =>
+      payment.deposit ? (
+        <Text size="sm">
+          Taken to the bank in a deposit (
+          <Anchor component={Link} to="/deposits">
+            Deposits
+          </Anchor>
+          ): void the deposit first to void this payment.
+        </Text>
+      ) : null,
   },
   void: {
     // D88: a deposited payment is voided after its deposit (Deposits).
@@ -129,7 +165,10 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
 
 export const billPaymentKind: PaymentKind<BillPayment> = {
   side: PURCHASE,
+  noun: 'Bill payment',
   plural: 'Bill payments',
+  path: '/bill-payments',
+  one: billPaymentQuery,
   newLabel: 'Pay bills',
   written: 'bill-payments',
   amount: 'applied',
@@ -156,9 +195,11 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
     ),
   list: {
     query: billPaymentsQuery,
+    search: 'Number, reference or vendor',
     columns: [
-      { ...paymentNumber, nowrap: true },
+      column.number('/bill-payments'),
       column.text('Vendor', (payment) => payment.vendor_name),
+      column.text('Reference', (payment) => payment.reference, 160),
       column.date('Date', (payment) => payment.payment_date),
       {
         header: 'Bills paid',
@@ -167,8 +208,24 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
       column.money('Amount', (payment) => payment.amount),
       column.status(),
     ],
-    minWidth: 760,
+    minWidth: 860,
     empty: 'No bill payments yet.',
+  },
+  view: {
+    party: (payment) => ({ id: payment.vendor, name: payment.vendor_name }),
+    accountLabel: 'Paid from',
+    account: (payment) => payment.paid_from_account,
+    applied: {
+      header: 'Bills paid',
+      path: '/bills',
+      rows: (payment) =>
+        payment.applications.map((application) => ({
+          id: application.bill_id,
+          number: application.bill_number,
+          amount: application.amount,
+        })),
+    },
+    figures: (payment) => [{ label: 'Amount', amount: payment.amount }],
   },
   void: {
     allowed: () => true,

@@ -12,9 +12,9 @@ export function ledgerPath(query: { account?: string | null; from: string; to: s
 
 /**
  * The document a ledger line was posted by (its entry's source), else its journal entry. Invoices,
- * credit notes and bills have pages of their own (their voids lead to the voided document); payments,
- * bill payments, deposits, adjustments, bank lines and manual entries open the entry itself, which
- * names its source.
+ * credit notes, bills, payments received and bill payments have pages of their own (their voids lead
+ * to the voided document); deposits, adjustments, bank lines and manual entries open the entry
+ * itself, which names its source.
  */
 export function documentPath(line: {
   source_type: string;
@@ -28,6 +28,10 @@ export function documentPath(line: {
     credit_note_void: 'credit-notes',
     bill: 'bills',
     bill_void: 'bills',
+    payment_received: 'payments',
+    payment_void: 'payments',
+    bill_payment: 'bill-payments',
+    bill_payment_void: 'bill-payments',
   };
   const base = page[line.source_type];
   return base && line.source_id ? `/${base}/${line.source_id}` : `/journal/${line.journal_entry}`;
