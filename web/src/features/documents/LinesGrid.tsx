@@ -4,7 +4,7 @@
 // (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's side) says which
 // accounts a line takes and how an item fills it (D48).
 import { ActionIcon, Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
@@ -12,12 +12,13 @@ import { AmountInput } from '../../ui/AmountInput.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount, trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
+import { type Keyed, useEditableLines } from '../../ui/useEditableLines.ts';
+import { TrackingPicker, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import type { Books } from '../shell/books.tsx';
 
-export interface EditorLine {
-  key: number;
+export type EditorLine = Keyed<LineFields>;
+interface LineFields {
   /** D48: the item the line sells (invoices only); picking one fills the line from it. */
   item: string | null;
   description: string;
@@ -39,9 +40,7 @@ export interface StoredLine {
   tracking_options: string[];
 }
 
-let nextKey = 1;
-const blankLine = (): EditorLine => ({
-  key: nextKey++,
+const blankLine = (): LineFields => ({
   item: null,
   description: '',
   quantity: '1',
@@ -74,20 +73,22 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
   const pickers = usePickerCheck();
   const defaultIncome =
     purpose === 'sales' ? (accounts.data?.find((account) => account.number === '4100')?.id ?? null) : null;
-  const [lines, setLines] = useState<EditorLine[]>(() =>
-    stored
-      ? stored.map((line) => ({
-          key: nextKey++,
-          item: line.item ?? null,
-          description: line.description,
-          quantity: trimZeros(line.quantity),
-          unit_price: trimZeros(line.unit_price),
-          income_account: line.income_account,
-          tax_rate: line.tax_rate,
-          tracking_options: line.tracking_options,
-        }))
-      : [blankLine()],
+  const editable = useEditableLines<LineFields>(
+    () =>
+      stored
+        ? stored.map((line) => ({
+            item: line.item ?? null,
+            description: line.description,
+            quantity: trimZeros(line.quantity),
+            unit_price: trimZeros(line.unit_price),
+            income_account: line.income_account,
+            tax_rate: line.tax_rate,
+            tracking_options: line.tracking_options,
+          }))
+        : [blankLine()],
+    blankLine,
   );
+  const { lines } = editable;
   const rates = taxRates.data?.results ?? NO_RATES;
   const totals = useMemo(() => {
     const percentOf = (rateId: string | null) =>
@@ -135,8 +136,7 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
       ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
     }));
   return {
-    lines,
-    setLines,
+    ...editable,
     totals,
     rates,
     incomeOptions,
@@ -164,7 +164,7 @@ export function LinesGrid({
   /** An "Item" column (invoices, D48; credit notes do not name items). */
   withItems?: boolean;
 }) {
-  const { lines, setLines, totals, rates, incomeOptions, defaultIncome, purpose, accountLabel, pickers } =
+  const { lines, update, totals, rates, incomeOptions, defaultIncome, purpose, accountLabel, pickers } =
     editor;
   const items = useActiveItems(withItems);
   const purchase = purpose === 'purchase';
@@ -184,10 +184,7 @@ export function LinesGrid({
     });
   };
   const priceName = purchase ? 'Unit cost' : 'Unit price';
-  const hasTracking = useHasTracking();
-  const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
-  const update = (key: number, change: Partial<EditorLine>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const showTracking = useShowsTracking(lines);
   const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
   return (
     <>
@@ -314,7 +311,7 @@ export function LinesGrid({
                       color="gray"
                       aria-label={`Remove line ${n}`}
                       disabled={lines.length <= 1}
-                      onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                      onClick={() => editor.remove(line.key)}
                     >
                       ×
                     </ActionIcon>
@@ -326,7 +323,7 @@ export function LinesGrid({
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" align="flex-start">
-        <Button size="xs" variant="subtle" onClick={() => setLines((current) => [...current, blankLine()])}>
+        <Button size="xs" variant="subtle" onClick={editor.add}>
           Add a line
         </Button>
         {totals ? (

@@ -40,14 +40,14 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
+import { useEditableLines } from '../../ui/useEditableLines.ts';
+import { TrackingPicker, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Entry = ResponseOf<'/api/v1/journal-entries/{id}', 'get', 200>;
 
 export interface GridLine {
-  key: number;
   account: string | null;
   description: string;
   debit: string;
@@ -55,9 +55,7 @@ export interface GridLine {
   tracking_options: string[];
 }
 
-let nextKey = 1;
 const blankLine = (): GridLine => ({
-  key: nextKey++,
   account: null,
   description: '',
   debit: '',
@@ -86,7 +84,6 @@ function payRunLines(accounts: Account[]): GridLine[] {
 
 function linesOf(entry: Entry): GridLine[] {
   return entry.lines.map((line) => ({
-    key: nextKey++,
     account: line.account,
     description: line.description,
     debit: readAmount(line.debit) === 0n ? '' : line.debit.replace(/\.?0+$/, ''),
@@ -114,7 +111,13 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   const accounts = useAllAccounts();
   const [txnDate, setTxnDate] = useState(entry?.txn_date ?? today());
   const [memo, setMemo] = useState(entry?.memo ?? '');
-  const [lines, setLines] = useState<GridLine[]>(() => (entry ? linesOf(entry) : [blankLine(), blankLine()]));
+  const {
+    lines,
+    replace,
+    update,
+    add,
+    remove: removeLine,
+  } = useEditableLines(() => (entry ? linesOf(entry) : [blankLine(), blankLine()]), blankLine);
   const balance = useMemo(() => entryBalance(lines), [lines]);
   const pickers = usePickerCheck();
   const accountOptions = useMemo(
@@ -124,11 +127,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` })),
     [accounts.data],
   );
-  const update = (key: number, change: Partial<GridLine>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  // The Tracking column shows when the books have tracking options (or a line already names one).
-  const hasTracking = useHasTracking();
-  const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
+  const showTracking = useShowsTracking(lines);
 
   // A line with no amount, or left at 0, says nothing (a template line left empty): it is not sent.
   // `kept` is the grid line each sent line came from, so a refusal names the line the person sees.
@@ -226,7 +225,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         <Button
           variant="default"
           onClick={() => {
-            if (accounts.data) setLines(payRunLines(accounts.data));
+            if (accounts.data) replace(payRunLines(accounts.data));
             if (!memo) setMemo(`Pay run ${formatDate(txnDate)}`);
           }}
           disabled={!accounts.data}
@@ -312,7 +311,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                     variant="subtle"
                     color="gray"
                     aria-label={`Remove line ${index + 1}`}
-                    onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                    onClick={() => removeLine(line.key)}
                     disabled={lines.length <= 2}
                   >
                     ×
@@ -322,11 +321,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
             ))}
             <Table.Tr>
               <Table.Td colSpan={showTracking ? 3 : 2}>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={() => setLines((current) => [...current, blankLine()])}
-                >
+                <Button size="xs" variant="subtle" onClick={add}>
                   Add a line
                 </Button>
               </Table.Td>

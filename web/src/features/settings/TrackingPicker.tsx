@@ -3,9 +3,10 @@ import { MultiSelect } from '@mantine/core';
 import { onePerCategory } from './trackingChoice.ts';
 import { useTrackingCategories, useTrackingChoices } from './useTrackingChoices.ts';
 
-/** Whether the books have any active tracking option (editors show the column only then). */
-export function useHasTracking(): boolean {
-  return useTrackingChoices({ includeInactive: false }).length > 0;
+/** Whether an editor shows its Tracking column: the books have an active option, or a line names one. */
+export function useShowsTracking(lines: { tracking_options: string[] }[]): boolean {
+  const hasTracking = useTrackingChoices({ includeInactive: false }).length > 0;
+  return hasTracking || lines.some((line) => line.tracking_options.length > 0);
 }
 
 export function TrackingPicker({
