@@ -1,9 +1,9 @@
 // The bill (D54) as a document kind: a purchase from a vendor. "Open" posts it (Dr the lines and tax,
 // Cr Accounts Payable) and brings an inventory item's stock in; an open bill is paid from the bill
 // payments screen, or voided while nothing is paid on it.
-import { Anchor, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
 import { type Bill, type BillRow, type BillStatus, billQuery, billsQuery } from '../../api/queries/bills.ts';
@@ -13,7 +13,15 @@ import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { column } from '../documents/columns.tsx';
-import { byId, type DocumentKind, dateField, memoField } from '../documents/kind.ts';
+import {
+  byId,
+  type DocumentKind,
+  dateField,
+  memoField,
+  purchaseLines,
+  vendorReferenceField,
+} from '../documents/kind.ts';
+import { PartySummary } from '../documents/PartySummary.tsx';
 import { PURCHASE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 
@@ -46,19 +54,10 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     },
   },
   one: billQuery,
-  lines: (bill) =>
-    bill.lines.map((line) => ({ ...line, unit_price: line.unit_cost, income_account: line.account })),
+  lines: purchaseLines,
   editor: {
     fields: [
-      {
-        name: 'vendor_reference',
-        label: 'Vendor reference',
-        type: 'text',
-        initial: '',
-        from: (bill) => bill.vendor_reference,
-        placeholder: 'Their invoice number',
-        w: { base: '100%', xs: 200 },
-      },
+      vendorReferenceField('Their invoice number'),
       dateField('bill_date', 'Bill date', (bill) => bill.bill_date),
       {
         name: 'due_date',
@@ -105,15 +104,16 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
   },
   view: {
     summary: (bill) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={`/vendors/${bill.vendor}`}>
-          {bill.vendor_name}
-        </Anchor>
-        {bill.vendor_reference ? ` · ref. ${bill.vendor_reference}` : ''} · {formatDate(bill.bill_date)}, due{' '}
-        {formatDate(bill.due_date)}
-        {bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}
-        {bill.memo ? ` · ${bill.memo}` : ''}
-      </Text>
+      <PartySummary
+        side={PURCHASE}
+        party={bill.vendor}
+        name={bill.vendor_name}
+        facts={[
+          bill.vendor_reference && `ref. ${bill.vendor_reference}`,
+          `${formatDate(bill.bill_date)}, due ${formatDate(bill.due_date)}${bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}`,
+          bill.memo,
+        ]}
+      />
     ),
     figures: (bill) => [
       { label: 'Total', amount: bill.total },
