@@ -324,3 +324,23 @@ export function settlementStep<Status extends string, By extends 'amountPaid' | 
     return { [by]: next[by], status: next.status } as Record<By, Money> & { status: Status };
   };
 }
+
+/**
+ * The undoing of a payment's step on its void: a document a void payment had paid `removed` of has
+ * that much less paid and is open again, since something is due. It was open or settled (a payment
+ * applies to nothing else) and had been paid at least that much: invariants, not refusals.
+ */
+export function paymentTakeOff<Status extends string>(rule: SettlementRule<Status>) {
+  return (
+    document: { number: string; status: Status; amountPaid: Money },
+    removed: Money,
+  ): { amountPaid: Money; status: Status } => {
+    if (document.status !== rule.open && document.status !== rule.settled)
+      throw new Error(`${rule.noun} ${document.number} is ${document.status} but has a payment applied`);
+    if (removed <= 0n || removed > document.amountPaid)
+      throw new Error(
+        `${rule.noun} ${document.number} was paid ${formatMoney(document.amountPaid)}, less than ${formatMoney(removed)}`,
+      );
+    return { amountPaid: document.amountPaid - removed, status: rule.open };
+  };
+}

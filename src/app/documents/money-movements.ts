@@ -26,7 +26,8 @@ import * as bills from '../../storage/stores/bills.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { MovementRow } from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { postLedgerEntry } from '../ledger/journal-entries.ts';
+import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { recordStamps } from '../views.ts';
 
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
@@ -263,6 +264,44 @@ export async function takeMoneyOff<Row extends TargetRow, Field extends string, 
   }
   const locked = await target.lock(scope.tx, scope.actor.organization.id, [...removed.keys()]);
   return locked.map((row) => moved(row, step(row, removed.get(row.id)!)));
+}
+
+/**
+ * The void of a payment, received or made (D61, D55), after its own checks: refused in a closed
+ * period (its entry is reversed on its own date); what it had applied taken off its documents by
+ * `takeOff`, the domain's rule (they are locked after the payment, in id order); then its entry
+ * reversed. Answers the documents' moves, the void entry and the payment's next version, for the
+ * caller's store to write.
+ */
+export async function voidPaymentSteps<
+  Row extends TargetRow & { status: Status; amount_paid: string },
+  Status,
+>(
+  scope: WriteScope,
+  target: MoneyTarget<Row, string>,
+  payment: { id: string; number: string; payment_date: string; journal_entry_id: string; version: number },
+  what: { noun: string; sourceType: string },
+  applied: { documentId: string; amount: string }[],
+  takeOff: (
+    document: { number: string; status: Status; amountPaid: Money },
+    removed: Money,
+  ) => { amountPaid: Money; status: Status },
+) {
+  assertOpenPeriodDate(scope.actor.organization, payment.payment_date, 'payment_date');
+  const moved = await takeMoneyOff(scope, target, applied, (document, removed) => {
+    const next = takeOff(
+      { number: document.number, status: document.status, amountPaid: parseMoney(document.amount_paid) },
+      removed,
+    );
+    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
+  });
+  const voidEntryId = await reverseDocumentEntry(scope, payment.journal_entry_id, {
+    txnDate: payment.payment_date,
+    memo: `Void of ${what.noun} ${payment.number}`,
+    sourceType: what.sourceType,
+    sourceId: payment.id,
+  });
+  return { moved, voidEntryId, version: payment.version + 1 };
 }
 
 function moved<Next>(row: TargetRow, next: Next): Moved<Next> {
