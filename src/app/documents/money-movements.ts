@@ -23,6 +23,7 @@ import {
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import * as bills from '../../storage/stores/bills.ts';
+import type { SettledRow } from '../../storage/stores/document-store.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { MovementRow } from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -145,14 +146,7 @@ export const BILL_TARGET: MoneyTarget<bills.PayableBillRow, 'bill_id'> = {
 };
 
 /** A locked target row (an invoice's or a bill's columns) as the domain's settlement rule reads it. */
-export function settling<Status extends string>(row: {
-  id: string;
-  number: string;
-  status: Status;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-}) {
+export function settling<Status extends string>(row: Omit<SettledRow<Status, never>, 'version'>) {
   return {
     id: row.id,
     number: row.number,

@@ -4,7 +4,13 @@ import type { BillStatus } from '../../domain/bill.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { isoTimestamp } from '../sql.ts';
-import { documentStore, linesTable, pricedLineColumns } from './document-store.ts';
+import {
+  documentStore,
+  linesTable,
+  pricedLineColumns,
+  type SettledRow,
+  settledLocker,
+} from './document-store.ts';
 
 export interface BillRow {
   id: string;
@@ -119,32 +125,11 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
     lines: BILL_LINES,
   });
 
-/** A bill as a bill payment applied to it sees it. */
-export interface PayableBillRow {
-  id: string;
-  number: string;
-  vendor_id: string;
-  status: BillStatus;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-  version: number;
-}
+/** A bill as a bill payment or a vendor credit applied to it sees it. */
+export type PayableBillRow = SettledRow<BillStatus, 'vendor_id'>;
 
-/**
- * Locks the bills a bill payment applies to (or takes itself off), in id order: concurrent payments
- * queue here and each then sees the balance the previous one left (READ COMMITTED re-reads a row
- * after its lock), so none over-applies and none deadlocks.
- */
-export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableBillRow[]> {
-  return tx.query<PayableBillRow>(
-    `SELECT id, number, vendor_id, status, total::text AS total, amount_paid::text AS amount_paid,
-            amount_credited::text AS amount_credited, version
-       FROM bills WHERE organization_id = $1 AND id = ANY($2::uuid[])
-      ORDER BY id FOR UPDATE`,
-    [organizationId, ids],
-  );
-}
+/** Locks the bills a bill payment or a vendor credit applies to (or takes itself off), in id order (settledLocker). */
+export const lockPayable = settledLocker<BillStatus, 'vendor_id'>('bills', 'vendor_id');
 
 /** What a bill payment makes of a bill (D55), with its new version. */
 export interface BillMove {

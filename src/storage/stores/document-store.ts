@@ -364,3 +364,34 @@ export function creditColumns(alias: string): string {
   ];
   return [...plain.map(column), ...text, ...times].join(', ');
 }
+
+/** A document as money applied to it sees it (an invoice, a bill): its counterparty, status and amounts. */
+export type SettledRow<Status extends string, Counterparty extends string> = {
+  id: string;
+  number: string;
+  status: Status;
+  total: string;
+  amount_paid: string;
+  amount_credited: string;
+  version: number;
+} & Record<Counterparty, string>;
+
+/**
+ * Locks the documents of `table` that a payment or a credit applies to (or takes itself off), in id
+ * order: concurrent payments and credits queue here (after their own document's lock: every writer
+ * takes its document before these and these by id, so none deadlock), and each one then sees the
+ * balance the previous one left (READ COMMITTED re-reads a row after its lock).
+ */
+export function settledLocker<Status extends string, Counterparty extends string>(
+  table: 'invoices' | 'bills',
+  counterparty: Counterparty,
+) {
+  return (tx: Queryable, organizationId: string, ids: string[]) =>
+    tx.query<SettledRow<Status, Counterparty>>(
+      `SELECT id, number, ${counterparty}, status, total::text AS total, amount_paid::text AS amount_paid,
+              amount_credited::text AS amount_credited, version
+         FROM ${table} WHERE organization_id = $1 AND id = ANY($2::uuid[])
+        ORDER BY id FOR UPDATE`,
+      [organizationId, ids],
+    );
+}

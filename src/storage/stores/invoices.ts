@@ -3,10 +3,9 @@
 // the handle first (a Tx inside a write, the Db for a read) and plain values; amounts come back as
 // NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
-import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { isoTimestamp } from '../sql.ts';
-import { documentStore } from './document-store.ts';
+import { documentStore, type SettledRow, settledLocker } from './document-store.ts';
 import { type NewSalesLine, SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
 export interface InvoiceRow {
@@ -93,30 +92,8 @@ export const page = filteredList<InvoiceRow, InvoiceFilters>({
 
 export type NewInvoiceLine = NewSalesLine;
 
-/** An invoice as a payment applied to it sees it. */
-export interface PayableRow {
-  id: string;
-  number: string;
-  customer_id: string;
-  status: InvoiceStatus;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-  version: number;
-}
+/** An invoice as a payment or a credit note applied to it sees it. */
+export type PayableRow = SettledRow<InvoiceStatus, 'customer_id'>;
 
-/**
- * Locks the invoices a payment or a credit note applies to, in id order: concurrent payments and
- * credits queue here (after their own document's lock: every writer takes its document before the
- * invoices and the invoices by id, so none deadlock), and each one then sees the balance the
- * previous one left (READ COMMITTED re-reads a row after its lock).
- */
-export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableRow[]> {
-  return tx.query<PayableRow>(
-    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid,
-            amount_credited::text AS amount_credited, version
-       FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
-      ORDER BY id FOR UPDATE`,
-    [organizationId, ids],
-  );
-}
+/** Locks the invoices a payment or a credit note applies to, in id order (settledLocker). */
+export const lockPayable = settledLocker<InvoiceStatus, 'customer_id'>('invoices', 'customer_id');
