@@ -3,40 +3,23 @@
 import type { BillStatus } from '../../domain/bill.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
-import { isoTimestamp } from '../sql.ts';
 import {
   documentStore,
   linesTable,
   pricedLineColumns,
+  type SettledColumns,
   type SettledRow,
+  settledColumns,
   settledLocker,
 } from './document-store.ts';
 
-export interface BillRow {
-  id: string;
-  number: string;
+export type BillRow = SettledColumns<BillStatus, 'opened_at'> & {
   vendor_id: string;
   vendor_name: string;
   vendor_reference: string;
-  status: BillStatus;
   bill_date: string;
   due_date: string;
-  currency: string;
-  memo: string;
-  subtotal: string;
-  tax_total: string;
-  total: string;
-  amount_paid: string;
-  /** What vendor credits took off it (D87). */
-  amount_credited: string;
-  journal_entry_id: string | null;
-  void_entry_id: string | null;
-  opened_at: string | null;
-  voided_at: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export interface BillLineRow {
   bill_id: string;
@@ -52,12 +35,8 @@ export interface BillLineRow {
   tracking_options: string[];
 }
 
-const BILL_SELECT = `SELECT b.id, b.number, b.vendor_id, v.display_name AS vendor_name, b.vendor_reference,
-  b.status, b.bill_date::text AS bill_date, b.due_date::text AS due_date, b.currency, b.memo,
-  b.subtotal::text AS subtotal, b.tax_total::text AS tax_total, b.total::text AS total,
-  b.amount_paid::text AS amount_paid, b.amount_credited::text AS amount_credited, b.journal_entry_id, b.void_entry_id,
-  ${isoTimestamp('b.opened_at')} AS opened_at, ${isoTimestamp('b.voided_at')} AS voided_at, b.version,
-  ${isoTimestamp('b.created_at')} AS created_at, ${isoTimestamp('b.updated_at')} AS updated_at
+const BILL_SELECT = `SELECT ${settledColumns('b', 'opened_at')}, b.vendor_id, v.display_name AS vendor_name,
+  b.vendor_reference, b.bill_date::text AS bill_date, b.due_date::text AS due_date
   FROM bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id`;
 
 export interface BillFilters {

@@ -322,34 +322,48 @@ export function statusPage<Row extends KeysetRow>(select: string, alias: string,
   });
 }
 
-/** The columns every credit document's row has (a credit note's, a vendor credit's), as read. */
-export interface CreditColumns<Status extends string> {
+/** The columns every document's row has (an invoice's, a bill's, a credit note's, a vendor credit's), as read. */
+interface DocumentColumns<Status extends string> {
   id: string;
-  /** Null on a draft: numbers are taken at issue. */
-  number: string | null;
   status: Status;
   currency: string;
   memo: string;
   subtotal: string;
   tax_total: string;
   total: string;
-  amount_applied: string;
   journal_entry_id: string | null;
   void_entry_id: string | null;
-  issued_at: string | null;
   voided_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;
 }
 
-/** The SELECT list of those columns of `alias`: NUMERIC as text, timestamps as ISO text. */
-export function creditColumns(alias: string): string {
+/** A credit document's columns (a credit note's, a vendor credit's): numbered at issue, its credit applied. */
+export type CreditColumns<Status extends string> = DocumentColumns<Status> & {
+  /** Null on a draft: numbers are taken at issue. */
+  number: string | null;
+  amount_applied: string;
+  issued_at: string | null;
+};
+
+/**
+ * A settled document's columns (an invoice's, a bill's): numbered as a draft, paid and credited
+ * (credit notes, D60; vendor credits, D87), posted at `PostedAt` (sent_at, opened_at).
+ */
+export type SettledColumns<Status extends string, PostedAt extends string> = DocumentColumns<Status> & {
+  number: string;
+  amount_paid: string;
+  amount_credited: string;
+} & Record<PostedAt, string | null>;
+
+/** The SELECT list of a document's columns of `alias`: NUMERIC as text, timestamps as ISO text. */
+function documentColumns(alias: string, amounts: string[], postedAt: string): string {
   const column = (name: string) => `${alias}.${name}`;
-  const text = ['subtotal', 'tax_total', 'total', 'amount_applied'].map(
+  const text = ['subtotal', 'tax_total', 'total', ...amounts].map(
     (name) => `${column(name)}::text AS ${name}`,
   );
-  const times = ['issued_at', 'voided_at', 'created_at', 'updated_at'].map(
+  const times = [postedAt, 'voided_at', 'created_at', 'updated_at'].map(
     (name) => `${isoTimestamp(column(name))} AS ${name}`,
   );
   const plain = [
@@ -364,6 +378,13 @@ export function creditColumns(alias: string): string {
   ];
   return [...plain.map(column), ...text, ...times].join(', ');
 }
+
+/** The SELECT list of CreditColumns. */
+export const creditColumns = (alias: string) => documentColumns(alias, ['amount_applied'], 'issued_at');
+
+/** The SELECT list of SettledColumns. */
+export const settledColumns = (alias: string, postedAt: string) =>
+  documentColumns(alias, ['amount_paid', 'amount_credited'], postedAt);
 
 /** A document as money applied to it sees it (an invoice, a bill): its counterparty, status and amounts. */
 export type SettledRow<Status extends string, Counterparty extends string> = {

@@ -4,43 +4,26 @@
 // NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
 import { filteredList } from '../keyset.ts';
-import { isoTimestamp } from '../sql.ts';
-import { documentStore, type SettledRow, settledLocker } from './document-store.ts';
+import {
+  documentStore,
+  type SettledColumns,
+  type SettledRow,
+  settledColumns,
+  settledLocker,
+} from './document-store.ts';
 import { type NewSalesLine, SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
-export interface InvoiceRow {
-  id: string;
-  number: string;
+export type InvoiceRow = SettledColumns<InvoiceStatus, 'sent_at'> & {
   customer_id: string;
   customer_name: string;
-  status: InvoiceStatus;
   issue_date: string;
   due_date: string;
-  currency: string;
-  memo: string;
-  subtotal: string;
-  tax_total: string;
-  total: string;
-  amount_paid: string;
-  /** What credit notes took off it (D60). */
-  amount_credited: string;
-  journal_entry_id: string | null;
-  void_entry_id: string | null;
-  sent_at: string | null;
-  voided_at: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export type InvoiceLineRow = SalesLineRow<'invoice_id'>;
 
-const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS customer_name, i.status,
-  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.currency, i.memo,
-  i.subtotal::text AS subtotal, i.tax_total::text AS tax_total, i.total::text AS total,
-  i.amount_paid::text AS amount_paid, i.amount_credited::text AS amount_credited, i.journal_entry_id, i.void_entry_id,
-  ${isoTimestamp('i.sent_at')} AS sent_at, ${isoTimestamp('i.voided_at')} AS voided_at, i.version,
-  ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
+const INVOICE_SELECT = `SELECT ${settledColumns('i', 'sent_at')}, i.customer_id, c.display_name AS customer_name,
+  i.issue_date::text AS issue_date, i.due_date::text AS due_date
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
 
 /** The header fields an invoice draft has of its own (memo and totals are every draft's). */
