@@ -6,6 +6,7 @@ import {
   paymentTakeOff,
   type SettlementRule,
   type Settling,
+  settledBalanceDue,
   settlementStep,
 } from './document.ts';
 import { invalidState } from './errors.ts';
@@ -55,14 +56,12 @@ export function assertBillOpenable(bill: BillState): void {
 }
 
 /** What is still owed on a bill (less what vendor credits took off it, D87); zero when void. */
-export function billBalanceDue(
+export const billBalanceDue: (
   total: Money,
   amountPaid: Money,
   status: BillStatus,
-  amountCredited = 0n,
-): Money {
-  return status === 'void' ? 0n : total - amountPaid - amountCredited;
-}
+  amountCredited?: Money,
+) => Money = settledBalanceDue;
 
 /** Bills take payments and credit while open, and are paid once settled (D55, D87). */
 export const BILL_SETTLEMENT: SettlementRule<BillStatus> = {

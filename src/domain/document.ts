@@ -252,6 +252,19 @@ export interface SettledDocument<Status extends string> {
   amountCredited: Money;
 }
 
+/**
+ * What payments and credits applied to a settled document (an invoice, a bill) still leave open:
+ * nothing once it is void; never below zero by construction.
+ */
+export function settledBalanceDue<Status extends string>(
+  total: Money,
+  amountPaid: Money,
+  status: Status,
+  amountCredited: Money = 0n,
+): Money {
+  return status === 'void' ? 0n : total - amountPaid - amountCredited;
+}
+
 /** How a kind of settled document takes money: while open or settled (sent or paid; open or paid). */
 export interface SettlementRule<Status extends string> {
   noun: string;

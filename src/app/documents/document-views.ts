@@ -1,11 +1,39 @@
 // What the views of documents share, field for field what their schemas share
 // (http/schemas/common.ts's DocumentTotals, invoices.ts's LineOutput, money-movements.ts's
 // InvoiceApplicationOutput): a kind's view spreads these where they stand in its schema.
+import { settledBalanceDue } from '../../domain/document.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { SalesLineRow } from '../../storage/stores/sales-lines.ts';
 
 /** The totals of a priced document (invoice, credit note, bill). */
 export function documentTotals(row: { subtotal: string; tax_total: string; total: string }) {
   return { subtotal: row.subtotal, tax_total: row.tax_total, total: row.total };
+}
+
+/**
+ * The money of a settled document (an invoice, a bill) as answered: its totals, what payments and
+ * credits took off it, and the balance due that leaves.
+ */
+export function settledMoney(row: {
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  amount_paid: string;
+  amount_credited: string;
+  status: string;
+}) {
+  const due = settledBalanceDue(
+    parseMoney(row.total),
+    parseMoney(row.amount_paid),
+    row.status,
+    parseMoney(row.amount_credited),
+  );
+  return {
+    ...documentTotals(row),
+    amount_paid: row.amount_paid,
+    amount_credited: row.amount_credited,
+    balance_due: formatMoney(due),
+  };
 }
 
 /** A line of a sales document (an invoice's or a credit note's). */
