@@ -3,17 +3,18 @@
 // unit cost), tax rate and tracking, with totals computed before saving by the server's own rules
 // (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's side) says which
 // accounts a line takes and how an item fills it (D48).
-import { ActionIcon, Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
+import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount, trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { type Keyed, useEditableLines } from '../../ui/useEditableLines.ts';
-import { TrackingPicker, useShowsTracking } from '../settings/TrackingPicker.tsx';
+import { TrackingCell, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import type { Books } from '../shell/books.tsx';
 
@@ -233,14 +234,12 @@ export function LinesGrid({
                       />
                     </Table.Td>
                   ) : null}
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Description of line ${n}`}
-                      value={line.description}
-                      onChange={(e) => update(line.key, { description: e.currentTarget.value })}
-                      error={lineError(index, 'description')}
-                    />
-                  </Table.Td>
+                  <DescriptionCell
+                    n={n}
+                    value={line.description}
+                    onChange={(description) => update(line.key, { description })}
+                    error={lineError(index, 'description')}
+                  />
                   <Table.Td>
                     <Picker
                       noun="an account"
@@ -293,29 +292,21 @@ export function LinesGrid({
                     />
                   </Table.Td>
                   {showTracking ? (
-                    <Table.Td>
-                      <TrackingPicker
-                        label={`Tracking of line ${n}`}
-                        value={line.tracking_options}
-                        onChange={(tracking_options) => update(line.key, { tracking_options })}
-                        error={lineError(index, 'tracking_options')}
-                      />
-                    </Table.Td>
+                    <TrackingCell
+                      n={n}
+                      value={line.tracking_options}
+                      onChange={(tracking_options) => update(line.key, { tracking_options })}
+                      error={lineError(index, 'tracking_options')}
+                    />
                   ) : null}
                   <Table.Td ta="right">
                     {amount === null ? '' : <Money amount={formatMoney(amount)} currency={books.currency} />}
                   </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Remove line ${n}`}
-                      disabled={lines.length <= 1}
-                      onClick={() => editor.remove(line.key)}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveLineCell
+                    n={n}
+                    disabled={lines.length <= 1}
+                    onRemove={() => editor.remove(line.key)}
+                  />
                 </Table.Tr>
               );
             })}

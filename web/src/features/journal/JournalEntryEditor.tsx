@@ -1,18 +1,7 @@
 // One journal entry. A draft (or a new entry) is a debit/credit grid that says "Out of balance by X"
 // before saving, computed with the server's money rules (D45); save as draft, post. A posted entry
 // reads only, and can be reversed. "Pay run" fills the contract's pay-run accounts.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -27,6 +16,7 @@ import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
 import { Money } from '../../ui/Money.tsx';
 import {
   balanceSentence,
@@ -41,7 +31,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useEditableLines } from '../../ui/useEditableLines.ts';
-import { TrackingPicker, useShowsTracking } from '../settings/TrackingPicker.tsx';
+import { TrackingCell, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
@@ -271,22 +261,18 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                     error={lineError(index, 'account')}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Description of line ${index + 1}`}
-                    value={line.description}
-                    onChange={(e) => update(line.key, { description: e.currentTarget.value })}
-                  />
-                </Table.Td>
+                <DescriptionCell
+                  n={index + 1}
+                  value={line.description}
+                  onChange={(description) => update(line.key, { description })}
+                />
                 {showTracking ? (
-                  <Table.Td>
-                    <TrackingPicker
-                      label={`Tracking of line ${index + 1}`}
-                      value={line.tracking_options}
-                      onChange={(tracking_options) => update(line.key, { tracking_options })}
-                      error={lineError(index, 'tracking_options')}
-                    />
-                  </Table.Td>
+                  <TrackingCell
+                    n={index + 1}
+                    value={line.tracking_options}
+                    onChange={(tracking_options) => update(line.key, { tracking_options })}
+                    error={lineError(index, 'tracking_options')}
+                  />
                 ) : null}
                 <Table.Td>
                   <AmountInput
@@ -306,17 +292,11 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                     error={lineError(index, 'credit')}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Remove line ${index + 1}`}
-                    onClick={() => removeLine(line.key)}
-                    disabled={lines.length <= 2}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
+                <RemoveLineCell
+                  n={index + 1}
+                  disabled={lines.length <= 2}
+                  onRemove={() => removeLine(line.key)}
+                />
               </Table.Tr>
             ))}
             <Table.Tr>

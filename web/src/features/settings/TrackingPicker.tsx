@@ -1,5 +1,5 @@
 // "Tracking" on an invoice or journal line: active options grouped by category, one per category.
-import { MultiSelect } from '@mantine/core';
+import { MultiSelect, Table } from '@mantine/core';
 import { onePerCategory } from './trackingChoice.ts';
 import { useTrackingCategories, useTrackingChoices } from './useTrackingChoices.ts';
 
@@ -7,6 +7,25 @@ import { useTrackingCategories, useTrackingChoices } from './useTrackingChoices.
 export function useShowsTracking(lines: { tracking_options: string[] }[]): boolean {
   const hasTracking = useTrackingChoices({ includeInactive: false }).length > 0;
   return hasTracking || lines.some((line) => line.tracking_options.length > 0);
+}
+
+/** The Tracking cell of line `n` of a lines grid. */
+export function TrackingCell({
+  n,
+  value,
+  onChange,
+  error,
+}: {
+  n: number;
+  value: string[];
+  onChange: (options: string[]) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <Table.Td>
+      <TrackingPicker label={`Tracking of line ${n}`} value={value} onChange={onChange} error={error} />
+    </Table.Td>
+  );
 }
 
 export function TrackingPicker({
