@@ -10,7 +10,7 @@ import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
-import { Money } from '../../ui/Money.tsx';
+import { Money, MoneyCell } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount, trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { type Keyed, useEditableLines } from '../../ui/useEditableLines.ts';
@@ -432,15 +432,9 @@ export function LinesTable({
                 ) : null}
               </Table.Td>
               <Table.Td ta="right">{trimZeros(line.quantity)}</Table.Td>
-              <Table.Td ta="right">
-                <Money amount={line.unit_price} currency={currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={line.tax_amount} currency={currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={line.amount} currency={currency} />
-              </Table.Td>
+              <MoneyCell amount={line.unit_price} currency={currency} />
+              <MoneyCell amount={line.tax_amount} currency={currency} />
+              <MoneyCell amount={line.amount} currency={currency} />
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
-import { Money } from '../../ui/Money.tsx';
+import { Money, MoneyCell } from '../../ui/Money.tsx';
 import {
   balanceSentence,
   entryBalance,
@@ -305,12 +305,8 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                   Add a line
                 </Button>
               </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={formatMoney(balance.debits)} currency={books.currency} strong />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={formatMoney(balance.credits)} currency={books.currency} strong />
-              </Table.Td>
+              <MoneyCell amount={formatMoney(balance.debits)} currency={books.currency} strong />
+              <MoneyCell amount={formatMoney(balance.credits)} currency={books.currency} strong />
               <Table.Td />
             </Table.Tr>
           </Table.Tbody>
@@ -445,12 +441,8 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
               <Table.Td colSpan={2} fw={600}>
                 Total
               </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={entry.total_debit} currency={entry.currency} strong />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={entry.total_credit} currency={entry.currency} strong />
-              </Table.Td>
+              <MoneyCell amount={entry.total_debit} currency={entry.currency} strong />
+              <MoneyCell amount={entry.total_credit} currency={entry.currency} strong />
             </Table.Tr>
           </Table.Tbody>
         </Table>
