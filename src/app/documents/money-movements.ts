@@ -10,6 +10,7 @@
 // - the move step: each applied document must be of the movement's counterparty, and the domain
 //   says what the application (or its removal, on a void) makes of it; the step answers the
 //   document's next state with its next version, for the caller's store to write.
+import type { Settling } from '../../domain/document.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import {
   addMoney,
@@ -146,7 +147,9 @@ export const BILL_TARGET: MoneyTarget<bills.PayableBillRow, 'bill_id'> = {
 };
 
 /** A locked target row (an invoice's or a bill's columns) as the domain's settlement rule reads it. */
-export function settling<Status extends string>(row: Omit<SettledRow<Status, never>, 'version'>) {
+export function settling<Status extends string>(
+  row: Omit<SettledRow<Status, never>, 'version'>,
+): Settling<Status> {
   return {
     id: row.id,
     number: row.number,
@@ -258,6 +261,24 @@ export async function takeMoneyOff<Row extends TargetRow, Field extends string, 
   }
   const locked = await target.lock(scope.tx, scope.actor.organization.id, [...removed.keys()]);
   return locked.map((row) => moved(row, step(row, removed.get(row.id)!)));
+}
+
+/**
+ * The move step of a payment, received or made (D33, D55): applyMoney with `apply`, the domain's
+ * rule for one payment on one document (applyPayment, applyBillPayment), over the locked row as the
+ * settlement rule reads it; answers the amount paid as stored.
+ */
+export function movePayment<Status extends string, Row extends SettledRow<Status, never>>(
+  scope: WriteScope,
+  target: MoneyTarget<Row, string>,
+  counterpartyId: string,
+  applications: Application[],
+  apply: (document: Settling<Status>, amount: Money, index: number) => { amountPaid: Money; status: Status },
+) {
+  return applyMoney(scope, target, counterpartyId, applications, (document, amount, index) => {
+    const next = apply(settling(document), amount, index);
+    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
+  });
 }
 
 /**

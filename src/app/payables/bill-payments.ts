@@ -23,15 +23,14 @@ import {
 } from '../documents/documents.ts';
 import {
   type Application,
-  applyMoney,
   assertAppliedExactly,
   BILL_TARGET,
   describeMovement,
+  movePayment,
   type PaymentCommand,
   parsePayment,
   paymentMemo,
   postMovement,
-  settling,
   storedPayment,
   voidPaymentSteps,
 } from '../documents/money-movements.ts';
@@ -83,10 +82,7 @@ export function listBillPayments(
 
 /** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
 function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
-  return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
-    const next = applyBillPayment(settling(bill), amount, index);
-    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
-  });
+  return movePayment(scope, BILL_TARGET, vendorId, applications, applyBillPayment);
 }
 
 /** POST /bill-payments: 201 with the payment; its entry, applications and bill moves commit together. */
