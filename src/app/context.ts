@@ -2,22 +2,13 @@
 import { DomainError } from '../domain/errors.ts';
 import type { Permission, Role } from '../domain/roles.ts';
 import type { Db, Tx } from '../storage/db.ts';
+import type { NewOrganization } from '../storage/stores/organizations.ts';
 import type { EmailOutboxSettings } from './email/retry.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
-export interface Organization {
-  id: string;
-  name: string;
-  mode: 'live' | 'sandbox';
-  liveOrganizationId: string | null;
-  currency: string;
-  timezone: string;
-  /** ISO 3166-1 alpha-2; null for books made before sign-up asked (migration 0025). */
-  country: string | null;
-  /** 1-12: the month the fiscal year starts (January unless chosen at sign-up). */
-  fiscalYearStartMonth: number;
+/** The books as a use case sees them: what they were made with, and the date they are closed through. */
+export interface Organization extends NewOrganization {
   booksClosedThrough: string | null;
-  seats: number;
 }
 
 export interface Actor {

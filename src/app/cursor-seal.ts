@@ -37,8 +37,24 @@ export class CursorSeal {
   }
 }
 
-export function invalidCursor(message: string): DomainError {
+export function invalidCursor(message = 'the cursor is malformed'): DomainError {
   return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
+}
+
+/** An inner cursor's text (a list's, the change feed's, a ledger's): its payload as base64url JSON. */
+export const innerCursor = (payload: object): string =>
+  Buffer.from(JSON.stringify(payload)).toString('base64url');
+
+/**
+ * The payload of an inner cursor's text, or 400 invalid_cursor when it is not base64url JSON; its
+ * reader checks its fields (the seal already vouches for where it came from).
+ */
+export function cursorPayload<Payload>(text: string): Payload {
+  try {
+    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
 }
 
 /** Reads the deployment's cursor secret (made by migration 0005). */

@@ -1,9 +1,7 @@
-// D31: keyset pagination over (created_at, id), 50 rows a page, opaque cursors bound to one organization.
-// The list queries live in the stores (src/storage/keyset.ts); this file turns their rows into a page.
-import { DomainError } from '../domain/errors.ts';
 import type { Queryable } from '../storage/db.ts';
 import { type KeysetRow, PAGE_SIZE, type PageCursor } from '../storage/keyset.ts';
 import type { Actor, Deps } from './context.ts';
+import { cursorPayload, innerCursor, invalidCursor } from './cursor-seal.ts';
 
 export type { PageCursor } from '../storage/keyset.ts';
 
@@ -28,7 +26,7 @@ export function encodeCursor(organizationId: string, cursor: PageCursor): string
     ...(cursor.rank === undefined ? {} : { r: cursor.rank }),
     ...(cursor.sort === undefined ? {} : { s: cursor.sort, v: cursor.value ?? '' }),
   };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return innerCursor(payload);
 }
 
 /**
@@ -48,12 +46,7 @@ const isEnd = (cursor: PageCursor | undefined) =>
 export function decodeCursor(organizationId: string, text: string | undefined): PageCursor | undefined {
   if (text === undefined || text === '') return undefined;
   if (text === LAST_PAGE) return END;
-  let payload: CursorPayload;
-  try {
-    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
+  const payload = cursorPayload<CursorPayload>(text);
   if (
     !payload ||
     typeof payload.t !== 'string' ||
@@ -90,10 +83,6 @@ export function assertCursorSort(cursor: PageCursor | undefined, sort: string | 
         : 'this cursor belongs to the list in its default order',
     );
   }
-}
-
-function invalidCursor(message = 'the cursor is malformed'): DomainError {
-  return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
 }
 
 export interface Page<Row> {

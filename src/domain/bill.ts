@@ -1,9 +1,16 @@
 // Pure bill rules (D54, D55): the entry a bill posts when opened, and its state machine (what may be
 // edited, opened, voided, paid, and what a bill payment makes of it). Bills price their lines with
 // the invoice's rules (computeInvoice, D8) and take their due date from the vendor's terms (D20).
-import { type DocumentKind, type SettlementRule, type Settling, settlementStep } from './document.ts';
+import {
+  type DocumentKind,
+  paymentTakeOff,
+  type SettlementRule,
+  type Settling,
+  settledBalanceDue,
+  settlementStep,
+} from './document.ts';
 import { invalidState } from './errors.ts';
-import { formatMoney, type Money } from './money.ts';
+import type { Money } from './money.ts';
 
 export const BILL_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
@@ -49,14 +56,12 @@ export function assertBillOpenable(bill: BillState): void {
 }
 
 /** What is still owed on a bill (less what vendor credits took off it, D87); zero when void. */
-export function billBalanceDue(
+export const billBalanceDue: (
   total: Money,
   amountPaid: Money,
   status: BillStatus,
-  amountCredited = 0n,
-): Money {
-  return status === 'void' ? 0n : total - amountPaid - amountCredited;
-}
+  amountCredited?: Money,
+) => Money = settledBalanceDue;
 
 /** Bills take payments and credit while open, and are paid once settled (D55, D87). */
 export const BILL_SETTLEMENT: SettlementRule<BillStatus> = {
@@ -79,15 +84,4 @@ export const applyBillPayment = settlementStep(BILL_SETTLEMENT, 'amountPaid', 'a
 export const applyBillCredit = settlementStep(BILL_SETTLEMENT, 'amountCredited', 'credit');
 
 /** A bill a voided payment had paid `removed` of: open again with that much more due. */
-export function takeBillPaymentOff(
-  bill: BillState & { amountPaid: Money },
-  removed: Money,
-): { amountPaid: Money; status: BillStatus } {
-  if (bill.status !== 'open' && bill.status !== 'paid')
-    throw new Error(`bill ${bill.number} is ${bill.status} but has a payment applied`);
-  if (removed <= 0n || removed > bill.amountPaid)
-    throw new Error(
-      `bill ${bill.number} was paid ${formatMoney(bill.amountPaid)}, less than ${formatMoney(removed)}`,
-    );
-  return { amountPaid: bill.amountPaid - removed, status: 'open' };
-}
+export const takeBillPaymentOff = paymentTakeOff(BILL_SETTLEMENT);

@@ -260,6 +260,19 @@ export interface SettledDocument<Status extends string> {
   amountCredited: Money;
 }
 
+/**
+ * What payments and credits applied to a settled document (an invoice, a bill) still leave open:
+ * nothing once it is void; never below zero by construction.
+ */
+export function settledBalanceDue<Status extends string>(
+  total: Money,
+  amountPaid: Money,
+  status: Status,
+  amountCredited: Money = 0n,
+): Money {
+  return status === 'void' ? 0n : total - amountPaid - amountCredited;
+}
+
 /** How a kind of settled document takes money: while open or settled (sent or paid; open or paid). */
 export interface SettlementRule<Status extends string> {
   noun: string;
@@ -330,5 +343,25 @@ export function settlementStep<Status extends string, By extends 'amountPaid' | 
     const settled = { ...document, amountCredited: document.amountCredited ?? 0n };
     const next = applySettlement(rule, settled, amount, index, by, what);
     return { [by]: next[by], status: next.status } as Record<By, Money> & { status: Status };
+  };
+}
+
+/**
+ * The undoing of a payment's step on its void: a document a void payment had paid `removed` of has
+ * that much less paid and is open again, since something is due. It was open or settled (a payment
+ * applies to nothing else) and had been paid at least that much: invariants, not refusals.
+ */
+export function paymentTakeOff<Status extends string>(rule: SettlementRule<Status>) {
+  return (
+    document: { number: string; status: Status; amountPaid: Money },
+    removed: Money,
+  ): { amountPaid: Money; status: Status } => {
+    if (document.status !== rule.open && document.status !== rule.settled)
+      throw new Error(`${rule.noun} ${document.number} is ${document.status} but has a payment applied`);
+    if (removed <= 0n || removed > document.amountPaid)
+      throw new Error(
+        `${rule.noun} ${document.number} was paid ${formatMoney(document.amountPaid)}, less than ${formatMoney(removed)}`,
+      );
+    return { amountPaid: document.amountPaid - removed, status: rule.open };
   };
 }

@@ -3,7 +3,7 @@
 // payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
 // minor unit, half away from zero.
 import { addDays, daysBetween, isCalendarDate } from './dates.ts';
-import { type DocumentKind, type SettlementRule, settlementStep } from './document.ts';
+import { type DocumentKind, type SettlementRule, settledBalanceDue, settlementStep } from './document.ts';
 import { fieldError, invalidState } from './errors.ts';
 import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
@@ -124,18 +124,13 @@ export function computeInvoice(
   return { lines: computed, subtotal, taxTotal, total: addMoney(subtotal, taxTotal, 'lines') };
 }
 
-/**
- * What payments and credit notes (D60) applied to an invoice still leave open; never below zero by
- * construction.
- */
-export function balanceDue(
+/** What payments and credit notes (D60) applied to an invoice still leave open. */
+export const balanceDue: (
   total: Money,
   amountPaid: Money,
   status: InvoiceStatus,
-  amountCredited: Money = 0n,
-): Money {
-  return status === 'void' ? 0n : total - amountPaid - amountCredited;
-}
+  amountCredited?: Money,
+) => Money = settledBalanceDue;
 
 /** D24: days past due of a sent invoice, else 0; never negative. */
 export function daysOverdue(status: InvoiceStatus, dueDate: string, today: string): number {

@@ -1,7 +1,9 @@
 // Payments received after they are recorded (D61): applying their unapplied amount later, and the
 // void that takes them back. Pure rules over amounts as bigint (scale 4); the app locks and writes.
+
+import { paymentTakeOff } from './document.ts';
 import { DomainError, invalidState } from './errors.ts';
-import type { InvoiceStatus } from './invoice.ts';
+import { INVOICE_SETTLEMENT } from './invoice.ts';
 import { formatMoney, type Money } from './money.ts';
 
 export const PAYMENT_STATUSES = ['posted', 'void'] as const;
@@ -42,15 +44,4 @@ export function assertWithinUnapplied(
  * An invoice a void payment had paid `removed` of: its amount_paid drops by that and it is open
  * again (`sent`), since something is now due. It was sent or paid (a payment applies to nothing else).
  */
-export function takePaymentOff(
-  invoice: { number: string; status: InvoiceStatus; amountPaid: Money },
-  removed: Money,
-): { amountPaid: Money; status: InvoiceStatus } {
-  if (invoice.status !== 'sent' && invoice.status !== 'paid')
-    throw new Error(`invoice ${invoice.number} is ${invoice.status} but has a payment applied`);
-  if (removed <= 0n || removed > invoice.amountPaid)
-    throw new Error(
-      `invoice ${invoice.number} was paid ${formatMoney(invoice.amountPaid)}, less than ${formatMoney(removed)}`,
-    );
-  return { amountPaid: invoice.amountPaid - removed, status: 'sent' };
-}
+export const takePaymentOff = paymentTakeOff(INVOICE_SETTLEMENT);

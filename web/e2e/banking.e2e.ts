@@ -8,19 +8,13 @@
 // again, and a deposit made from Banking matched to the camt line of its total. Screenshots at
 // 1366 px and 390 px go to FOLIO_SCREENS (default test-results/screens); axe-core runs on each.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+import { before, describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { type Api, NEEDS_CHROMIUM, signUpByApi, useBrowser } from './support.ts';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
-const SCREENS = process.env.FOLIO_SCREENS ?? join('test-results', 'screens');
 const FIXTURES = join('test', 'fixtures', 'bank');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Account {
   id: string;
@@ -28,55 +22,27 @@ interface Account {
   name: string;
 }
 
-describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}` }, () => {
-  let service: Service | undefined;
-  let browser: Browser;
+describe('banking in the browser', NEEDS_CHROMIUM, () => {
+  const run = useBrowser('banking', { viewport: { width: 1366, height: 768 } });
   let page: Page;
-  let dataDir: string;
-  const pageErrors: string[] = [];
-  const axeFindings: string[] = [];
   const email = `bea-${Date.now()}@example.com`;
-  const password = 'correct horse battery staple';
-  let api: (method: string, path: string, body?: unknown) => Promise<any>;
+  let api: Api;
   let accounts: Record<string, Account> = {};
   let camtUsd = '';
 
   before(async () => {
-    assert.ok(existsSync('web/dist/index.html'), 'web/dist is built (npm run web:build)');
-    dataDir = await mkdtemp(join(tmpdir(), 'folio-e2e-banking-'));
-    await mkdir(SCREENS, { recursive: true });
+    page = run.page;
     // The camt.053 fixture is a EUR statement; these books keep USD (D71 refuses another currency).
-    camtUsd = join(dataDir, 'savings-camt053.xml');
+    camtUsd = join(run.dataDir, 'savings-camt053.xml');
     await writeFile(
       camtUsd,
       (await readFile(join(FIXTURES, 'camt053-v02.xml'), 'utf8')).replaceAll('EUR', 'USD'),
     );
-    service = await startService(dataDir);
-    const signup = await fetch(`${service.base}/api/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password,
-        name: 'Bea Banker',
-        organization_name: 'Harbour Lights Chandlery',
-      }),
+    api = await signUpByApi(run.base, {
+      email,
+      name: 'Bea Banker',
+      organization_name: 'Harbour Lights Chandlery',
     });
-    assert.equal(signup.status, 201);
-    const session = (await signup.json()) as { token: string; organization: { id: string } };
-    api = async (method, path, body) => {
-      const response = await fetch(`${service!.base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.token}`,
-          'x-organization-id': session.organization.id,
-          'content-type': 'application/json',
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-      return response.json();
-    };
     const chart = (await api('GET', '/api/v1/accounts')).results as Account[];
     accounts = Object.fromEntries(chart.map((account) => [account.number, account]));
     const customer = await api('POST', '/api/v1/customers', {
@@ -116,40 +82,8 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
           { account: accounts['1000']!.id, credit: amount },
         ],
       });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
   });
 
-  after(async () => {
-    await browser?.close();
-    if (service) assert.equal(await stopService(service), 0);
-    killIfRunning(service);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const shot = async (name: string) => {
-    await page.waitForLoadState('networkidle');
-    await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SCREENS, `banking-${name}.png`), fullPage: true });
-    const violations = (await page.evaluate(
-      `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
-    )) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-    for (const violation of violations)
-      if (violation.impact === 'serious' || violation.impact === 'critical')
-        axeFindings.push(
-          `${name}: ${violation.id} ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((n) => n.target))}`,
-        );
-  };
-  const nav = async (label: string) => {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: label, exact: true })
-      .click();
-    await page.getByRole('heading', { level: 1, name: label }).waitFor();
-  };
   const card = (name: RegExp | string) => page.getByRole('article', { name });
   const overviewCard = (number: string) =>
     page.getByRole('region', { name: `${number} ${accounts[number]!.name}` });
@@ -163,7 +97,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       matched: { journal_line: string; journal_entry: string }[];
     }[];
   const importFile = async (number: string, file: string) => {
-    await nav('Banking');
+    await run.nav('Banking');
     await page
       .getByRole('link', { name: `Import statement into ${number} ${accounts[number]!.name}` })
       .click();
@@ -173,15 +107,11 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
   const imported = (main: Locator) => main.getByRole('status').filter({ hasText: 'Statement imported' });
 
   test('log in; Banking is in the menu, each bank account a card with no statement yet', async () => {
-    await page.goto(`${service!.base}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await nav('Banking');
+    await run.logIn(email);
+    await run.nav('Banking');
     for (const number of ['1000', '1050', '2100']) await overviewCard(number).waitFor();
     await overviewCard('1000').getByText('No statement yet').waitFor();
-    await shot('overview-empty');
+    await run.shot('overview-empty');
   });
 
   test('an OFX statement is imported through the page: its format told from the file, lines and balance said', async () => {
@@ -194,7 +124,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     assert.match(said, /4 lines imported, none already there/);
     assert.match(said, /Period Nov 1, 2026 to Nov 15, 2026/);
     assert.match(said, /Closing balance \$5,899\.33/);
-    await shot('import-ofx');
+    await run.shot('import-ofx');
     // The same file again: every line is already there, none doubled (D72).
     await page.locator('input[type="file"]').setInputFiles(join(FIXTURES, 'checking-ofx1.ofx'));
     await main.getByRole('button', { name: 'Import checking-ofx1.ofx' }).click();
@@ -208,7 +138,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await page.getByRole('tab', { name: 'To match (4)' }).waitFor();
     const payroll = card(/^ACME CORP PAYROLL.*\$1,250\.00 on Nov 3, 2026$/);
     await payroll.getByText('Best match').waitFor();
-    await shot('account-to-match');
+    await run.shot('account-to-match');
     await payroll.getByRole('button', { name: /^Match to JE-/ }).click();
     await payroll.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'To match (3)' }).waitFor();
@@ -219,7 +149,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await card(/^ACME CORP PAYROLL/)
       .getByRole('link', { name: /^JE-/ })
       .waitFor();
-    await shot('account-matched');
+    await run.shot('account-matched');
   });
 
   test('Find and match: two ledger lines for one cheque, the difference shown as they are ticked', async () => {
@@ -244,7 +174,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     assert.equal(await dialog.getByRole('button', { name: /^Match/ }).isDisabled(), true);
     await dialog.getByRole('checkbox', { name: /-\$200\.00$/ }).check();
     await dialog.getByRole('status').filter({ hasText: 'they add up to the bank line' }).waitFor();
-    await shot('find-and-match');
+    await run.shot('find-and-match');
     await dialog.getByRole('button', { name: 'Match 2 lines' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await cheque.waitFor({ state: 'detached' });
@@ -259,7 +189,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await dialog
       .getByText(/The bank line BLUE BOTTLE COFFEE, -\$8\.50 on Nov 12, 2026 leaves the lines to match/)
       .waitFor();
-    await shot('exclude-confirm');
+    await run.shot('exclude-confirm');
     await dialog.getByRole('button', { name: 'Exclude' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await coffee.waitFor({ state: 'detached' });
@@ -272,7 +202,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await page.getByRole('tab', { name: /^To match/ }).click();
     await page.setViewportSize({ width: 390, height: 844 });
     await card(/^BLUE BOTTLE COFFEE/).waitFor();
-    await shot('account-390');
+    await run.shot('account-390');
     await page.setViewportSize({ width: 1366, height: 768 });
   });
 
@@ -286,9 +216,9 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       .waitFor();
     await preview.getByRole('row', { name: /Coffee "Blue Bottle".*-\$4\.50/ }).waitFor();
     assert.equal(await main.getByRole('textbox', { name: 'Mapping name' }).inputValue(), 'Savings CSV');
-    await shot('import-csv-preview');
+    await run.shot('import-csv-preview');
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot('import-csv-preview-390');
+    await run.shot('import-csv-preview-390');
     await page.setViewportSize({ width: 1366, height: 768 });
     await main.getByRole('button', { name: 'Import signed-iso.csv' }).click();
     await imported(main).filter({ hasText: '3 lines imported' }).waitFor();
@@ -308,11 +238,11 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await imported(main).filter({ hasText: '3 lines imported' }).waitFor();
     assert.match(await imported(main).innerText(), /Closing balance \$2,597\.45/);
     await main.getByRole('table').filter({ hasText: 'CAMT.053' }).waitFor();
-    await shot('import-camt');
+    await run.shot('import-camt');
   });
 
   test('a deposit made from Banking matches the camt line of its total', async () => {
-    await nav('Banking');
+    await run.nav('Banking');
     await page.getByRole('main').getByRole('link', { name: 'Deposits' }).click();
     await page.getByRole('heading', { level: 1, name: 'Deposits' }).waitFor();
     await page.getByRole('button', { name: 'New deposit' }).click();
@@ -324,11 +254,11 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await dialog.getByRole('status').filter({ hasText: '2 payments ticked, total $750.00' }).waitFor();
     await dialog.getByRole('button', { name: 'Post deposit' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await nav('Banking');
+    await run.nav('Banking');
     await overviewCard('1050').getByText('$2,597.45').waitFor();
-    await shot('overview');
+    await run.shot('overview');
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot('overview-390');
+    await run.shot('overview-390');
     await page.setViewportSize({ width: 1366, height: 768 });
     await overviewCard('1050').getByRole('link', { name: '1050 Savings', exact: true }).click();
     const rechnung = card(/^Rechnung INV-000012, \$750\.00 on Nov 3, 2026$/);
@@ -355,7 +285,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     const dialog = page.getByRole('dialog', { name: 'Record it' });
     await dialog.getByRole('textbox', { name: 'Expense account' }).click();
     await page.getByRole('option', { name: '6300 Office Supplies' }).click();
-    await shot('record-spend');
+    await run.shot('record-spend');
     await dialog.getByRole('button', { name: 'Record and match' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await amazon.waitFor({ state: 'detached' });
@@ -378,7 +308,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
   });
 
   test('a bank rule suggests how to record AT&T; its suggestion is accepted for the page', async () => {
-    await nav('Banking');
+    await run.nav('Banking');
     await page.getByRole('main').getByRole('link', { name: 'Bank rules' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bank rules' }).waitFor();
     await page.getByText(/No rules yet/).waitFor();
@@ -389,15 +319,15 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
     await dialog.getByRole('textbox', { name: 'Account', exact: true }).click();
     await page.getByRole('option', { name: '6550 Utilities' }).click();
     await dialog.getByRole('textbox', { name: 'Memo' }).fill('Mobile phones');
-    await shot('rule-new');
+    await run.shot('rule-new');
     await dialog.getByRole('button', { name: 'Save rule' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page
       .getByRole('article', { name: 'Rule Phone bill' })
       .getByText('description contains "at&t"')
       .waitFor();
-    await shot('rules');
-    await nav('Banking');
+    await run.shot('rules');
+    await run.nav('Banking');
     await overviewCard('1000').getByRole('link', { name: '1000 Business Checking', exact: true }).click();
     const att = card(/^AT&T WIRELESS/);
     await att.getByText(/Phone bill: record as a spend to 6550 Utilities/).waitFor();
@@ -436,7 +366,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       .filter({ hasText: /^Difference -\$17\.83/ })
       .waitFor();
     await balance.fill('5899.33');
-    await shot('reconcile-difference');
+    await run.shot('reconcile-difference');
     await main.getByRole('link', { name: "Match them on the account's page" }).click();
     const coffee = card(/^BLUE BOTTLE COFFEE/);
     await coffee.getByRole('button', { name: 'Record it' }).click();
@@ -450,7 +380,7 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       .getByRole('status')
       .filter({ hasText: /^Difference \$0\.00: .* Ready to reconcile/ })
       .waitFor();
-    await shot('reconcile-zero');
+    await run.shot('reconcile-zero');
     await main.getByRole('button', { name: 'Reconcile through Nov 15, 2026' }).click();
     await main.getByText(/4 bank lines reconciled through Nov 15, 2026/).waitFor();
     const reconciliations = (await api('GET', `/api/v1/bank-reconciliations?account=${accounts['1000']!.id}`))
@@ -462,14 +392,14 @@ describe('banking in the browser', { skip: !existsSync(CHROMIUM) && `no Chromium
       ]),
       [['5899.3300', 4]],
     );
-    await shot('reconciled');
+    await run.shot('reconciled');
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot('reconciled-390');
+    await run.shot('reconciled-390');
     await page.setViewportSize({ width: 1366, height: 768 });
   });
 
   test('no page broke, no serious accessibility finding', () => {
-    assert.deepEqual(pageErrors, []);
-    assert.deepEqual(axeFindings, []);
+    assert.deepEqual(run.pageErrors, []);
+    assert.deepEqual(run.axeFindings, []);
   });
 });

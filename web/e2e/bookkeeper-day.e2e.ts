@@ -4,28 +4,16 @@
 // nor in the internal list of DECISIONS (D42), and saves a screenshot of each main screen to
 // test-results/screens/. Run by `npm test` when /usr/bin/chromium exists (scripts/test.mjs).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { type Browser, type CDPSession, chromium, type Locator, type Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../test/helpers/csv.ts';
-import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+import { NEEDS_CHROMIUM, PASSWORD, SCREENS, today, useBrowser } from './support.ts';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
-const SCREENS = join('test-results', 'screens');
 /** Script a screen at rest may run in a second (a render loop runs nearly all of it: 950 ms). */
 const IDLE_SCRIPT_MS_PER_S = 250;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 /** DECISIONS, "Organizations, users, sessions": the internal surface the app may call too. */
 const INTERNAL = [
@@ -63,19 +51,10 @@ function matcher(method: string, template: string) {
   };
 }
 
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
-describe('a bookkeeper’s day in the browser', {
-  skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}`,
-}, () => {
-  let service: Service | undefined;
+describe('a bookkeeper’s day in the browser', NEEDS_CHROMIUM, () => {
+  const run = useBrowser('day', { viewport: { width: 1280, height: 860 } }, { prefixShots: false });
   let browser: Browser;
   let page: Page;
-  let dataDir: string;
   const requests = new Set<string>();
   /** The pages outside the shell (log in's neighbours) that the flows opened; the walk checks them too. */
   const publicVisited = new Set<string>(['/login', '/signup']);
@@ -85,8 +64,8 @@ describe('a bookkeeper’s day in the browser', {
       if (url.pathname.startsWith('/api/')) requests.add(`${request.method()} ${url.pathname}`);
     });
   const email = `ada-${Date.now()}@example.com`;
-  const password = 'correct horse battery staple';
-  const pageErrors: string[] = [];
+  const password = PASSWORD;
+  const pageErrors = run.pageErrors;
   /** Every console error, with the address it was logged on (the walk of every screen allows none). */
   const consoleErrors: string[] = [];
   /** The DevTools protocol session that reads the page's script time (Performance.getMetrics). */
@@ -95,18 +74,11 @@ describe('a bookkeeper’s day in the browser', {
   let apiKey = '';
 
   before(async () => {
-    assert.ok(existsSync('web/dist/index.html'), 'web/dist is built (scripts/test.mjs builds it first)');
-    dataDir = await mkdtemp(join(tmpdir(), 'folio-e2e-'));
-    await mkdir(SCREENS, { recursive: true });
-    service = await startService(dataDir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    cdp = await context.newCDPSession(page);
+    browser = run.browser;
+    page = run.page;
+    cdp = await run.context.newCDPSession(page);
     await cdp.send('Performance.enable');
     recordRequests(page);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
       // A refused request logs a console error by design (the app shows it in words); CSP breaks do not.
@@ -115,39 +87,11 @@ describe('a bookkeeper’s day in the browser', {
     });
   });
 
-  after(async () => {
-    await browser?.close();
-    if (service) assert.equal(await stopService(service), 0);
-    killIfRunning(service);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const axeFindings = run.axeFindings;
+  // Colours are judged at rest: the pointer off the link or button it clicked, transitions over.
+  const shot = (name: string, target?: Page) => run.shot(name, { target, restMs: 400 });
 
-  const axeFindings: string[] = [];
-  const shot = async (name: string, target: Page = page) => {
-    await target.waitForLoadState('networkidle');
-    // Colours are judged at rest: the pointer off the link or button it clicked, transitions over.
-    await target.mouse.move(0, 0);
-    await target.waitForTimeout(400);
-    await target.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
-    // axe-core on every screen shot: serious and critical violations fail the last test. Run through
-    // the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
-    const violations = (await target.evaluate(
-      `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
-    )) as AxeViolation[];
-    for (const violation of violations)
-      if (violation.impact === 'serious' || violation.impact === 'critical')
-        axeFindings.push(
-          `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((n) => n.target))}`,
-        );
-  };
-  const nav = async (label: string) => {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: label, exact: true })
-      .click();
-    await page.getByRole('heading', { level: 1, name: label }).waitFor();
-  };
-  const base = () => service!.base;
+  const base = () => run.base;
   /** D82: a screenshot (through `shot`, axe included) of an open dialog at another width, then back. */
   const shotAt = async (name: string, width: number) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 860 });
@@ -161,12 +105,11 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await shot('login');
     await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada Lovelace');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page
-      .getByRole('textbox', { name: 'Organization name' })
-      .fill('Analytical Engines & Difference Machines Ltd');
+    await run.fillSignUp({
+      name: 'Ada Lovelace',
+      email,
+      organization: 'Analytical Engines & Difference Machines Ltd',
+    });
     await shot('signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -174,7 +117,7 @@ describe('a bookkeeper’s day in the browser', {
   });
 
   test('More, API keys, Create a key: the value is shown once and works with fetch', async () => {
-    await nav('API keys');
+    await run.nav('API keys');
     await page.getByRole('button', { name: 'Create a key' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Shop sync');
@@ -196,7 +139,7 @@ describe('a bookkeeper’s day in the browser', {
   });
 
   test('More, Tax rates: a rate is created for taxed invoice lines; Tracking has its categories', async () => {
-    await nav('Tax rates');
+    await run.nav('Tax rates');
     await shot('tax-rates-empty');
     await page.getByRole('button', { name: 'New tax rate' }).click();
     const dialog = page.getByRole('dialog');
@@ -216,7 +159,7 @@ describe('a bookkeeper’s day in the browser', {
       .getByRole('cell', { name: '8.25%' })
       .waitFor();
     await shot('tax-rates');
-    await nav('Tracking');
+    await run.nav('Tracking');
     await page.getByRole('textbox', { name: 'New category' }).fill('Region');
     await page.getByRole('button', { name: 'Create category' }).click();
     await page.getByRole('textbox', { name: 'New option of Region' }).fill('North');
@@ -226,7 +169,7 @@ describe('a bookkeeper’s day in the browser', {
   });
 
   test('a customer is created and has a page', async () => {
-    await nav('Customers');
+    await run.nav('Customers');
     await shot('customers-empty');
     await page.getByRole('button', { name: 'New customer' }).click();
     const dialog = page.getByRole('dialog');
@@ -237,13 +180,13 @@ describe('a bookkeeper’s day in the browser', {
     await dialog.getByRole('button', { name: 'Create customer' }).click();
     await page.getByRole('heading', { name: /Grace Hopper/ }).waitFor();
     await shot('customer-page');
-    await nav('Customers');
+    await run.nav('Customers');
     await page.getByRole('link', { name: /Grace Hopper/ }).waitFor();
     await shot('customers');
   });
 
   test('an invoice with a taxed line shows the server total before saving, is sent and paid', async () => {
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page.getByRole('button', { name: 'New invoice' }).click();
     await page.getByRole('heading', { name: 'New invoice' }).waitFor();
     await page.getByRole('textbox', { name: 'Customer' }).click();
@@ -278,12 +221,12 @@ describe('a bookkeeper’s day in the browser', {
     assert.match(pdf.suggestedFilename(), /^invoice-INV-\d{6}\.pdf$/);
     const pdfBytes = await readFile(await pdf.path());
     assert.equal(pdfBytes.subarray(0, 5).toString('latin1'), '%PDF-');
-    await nav('Invoices');
+    await run.nav('Invoices');
     await shot('invoices');
   });
 
   test('a payment applies to an open invoice and shows the unapplied rest before saving', async () => {
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page.getByRole('button', { name: 'New invoice' }).click();
     await page.getByRole('textbox', { name: 'Customer' }).click();
     await page.getByRole('option', { name: /Grace Hopper/ }).click();
@@ -293,7 +236,7 @@ describe('a bookkeeper’s day in the browser', {
     const heading = page.getByRole('heading', { name: /^Invoice INV-/ });
     await heading.waitFor();
     const number = (await heading.innerText()).replace('Invoice ', '');
-    await nav('Payments');
+    await run.nav('Payments');
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Customer' }).click();
@@ -334,7 +277,7 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByText(/PMT-000002 voided/).waitFor();
     await confirm.waitFor({ state: 'hidden' });
     await row.getByText('void', { exact: true }).waitFor();
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page
       .getByRole('row', { name: new RegExp(number) })
       .getByText('sent')
@@ -342,7 +285,7 @@ describe('a bookkeeper’s day in the browser', {
   });
 
   test('a credit note from the open invoice is issued, applied, and lowers the invoice and the customer', async () => {
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page
       .getByRole('row', { name: /INV-000002/ })
       .getByRole('link', { name: 'INV-000002' })
@@ -385,13 +328,13 @@ describe('a bookkeeper’s day in the browser', {
     // $50.00 less the $20.00 credit.
     await page.getByText('Credited').waitFor();
     await page.getByText('$30.00').first().waitFor();
-    await nav('Credit notes');
+    await run.nav('Credit notes');
     await page.getByRole('link', { name: 'CN-000001' }).waitFor();
     await shot('credit-notes');
   });
 
   test('an inventory item gets opening stock, is sold on an invoice at its average cost, and refuses to go below zero in words', async () => {
-    await nav('Items');
+    await run.nav('Items');
     await shot('items-empty');
     await page.getByRole('button', { name: 'New item' }).click();
     const dialog = page.getByRole('dialog');
@@ -412,7 +355,7 @@ describe('a bookkeeper’s day in the browser', {
     await adjust.waitFor({ state: 'hidden' });
     await page.getByText('$30.00').first().waitFor();
 
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page.getByRole('button', { name: 'New invoice' }).click();
     await page.getByRole('textbox', { name: 'Customer' }).click();
     await page.getByRole('option', { name: /Grace Hopper/ }).click();
@@ -423,7 +366,7 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
 
-    await nav('Items');
+    await run.nav('Items');
     await page.getByRole('link', { name: 'Widget' }).click();
     await page.getByRole('heading', { name: 'Widget', level: 1 }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Invoice', exact: true }).waitFor();
@@ -449,13 +392,13 @@ describe('a bookkeeper’s day in the browser', {
     assert.doesNotMatch(await alert.innerText(), /insufficient_inventory|[{}]/, 'a sentence, not a code');
     await shot('item-adjust-refused');
     await page.keyboard.press('Escape');
-    await nav('Items');
+    await run.nav('Items');
     await shot('items');
   });
 
   test('a vendor’s bill buys stock of the item, is opened with its total shown before saving, and is paid in part', async () => {
     const vendorName = 'Acme Wholesale Supply Company of the Greater Metropolitan Area';
-    await nav('Vendors');
+    await run.nav('Vendors');
     await page.getByText('No vendors yet').waitFor();
     await shot('vendors-empty');
     await page.getByRole('button', { name: 'New vendor' }).click();
@@ -467,7 +410,7 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('link', { name: vendorName, exact: true }).waitFor();
     await shot('vendors');
 
-    await nav('Bills');
+    await run.nav('Bills');
     await page.getByRole('button', { name: 'New bill' }).click();
     await page.getByRole('heading', { name: 'New bill', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Vendor', exact: true }).click();
@@ -518,19 +461,19 @@ describe('a bookkeeper’s day in the browser', {
       bills.results.map((b) => [b.status, b.balance_due]),
       [['open', '5.0000']],
     );
-    await nav('Vendors');
+    await run.nav('Vendors');
     await page.getByRole('link', { name: vendorName, exact: true }).click();
     await page.getByRole('heading', { name: vendorName, level: 1, exact: true }).waitFor();
     await page.getByRole('main').getByText('$5.00').first().waitFor();
     await page.getByRole('link', { name: 'BILL-000001' }).waitFor();
     await shot('vendor-page');
-    await nav('Inventory adjustments');
+    await run.nav('Inventory adjustments');
     await page.getByRole('cell', { name: 'ADJ-000001' }).waitFor();
     await shot('inventory-adjustments');
   });
 
   test('a pay run is entered with the template, shows its balance in words, and posts', async () => {
-    await nav('Journal entries');
+    await run.nav('Journal entries');
     await page.getByRole('button', { name: 'New journal entry' }).click();
     await page.getByRole('button', { name: 'Pay run' }).click();
     const amounts: [string, string][] = [
@@ -556,12 +499,12 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByRole('button', { name: 'Post' }).click();
     await page.getByRole('heading', { name: /^Journal entry JE-/ }).waitFor();
     await shot('journal-entry-posted');
-    await nav('Journal entries');
+    await run.nav('Journal entries');
     await shot('journal-entries');
   });
 
   test('a sent invoice is voided only once confirmed: Escape and "Keep it" leave it sent (D82)', async () => {
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page.getByRole('button', { name: 'New invoice' }).click();
     await page.getByRole('textbox', { name: 'Customer' }).click();
     await page.getByRole('option', { name: /Grace Hopper/ }).click();
@@ -595,7 +538,7 @@ describe('a bookkeeper’s day in the browser', {
   });
 
   test('closing the period asks first, then refuses a back-dated entry in words', async () => {
-    await nav('Periods');
+    await run.nav('Periods');
     await page.getByRole('textbox', { name: 'Close through' }).fill(today());
     // D82: closing asks first, naming the day; Escape closes nothing.
     const confirm = page.getByRole('dialog', { name: /^Close the books through / });
@@ -613,7 +556,7 @@ describe('a bookkeeper’s day in the browser', {
       .first()
       .waitFor();
     await shot('periods-closed');
-    await nav('Journal entries');
+    await run.nav('Journal entries');
     await page.getByRole('button', { name: 'New journal entry' }).click();
     await page.getByRole('button', { name: 'Pay run' }).click();
     await page.getByRole('textbox', { name: 'Debit of line 1' }).fill('10');
@@ -674,7 +617,7 @@ describe('a bookkeeper’s day in the browser', {
   test('every report shows the day and downloads the API’s CSV, holding every figure of its JSON', async () => {
     const day = today();
     const monthStart = `${day.slice(0, 8)}01`;
-    await nav('Reports');
+    await run.nav('Reports');
     await page.getByRole('cell', { name: 'Wages & Salaries' }).waitFor();
     await shot('reports-trial-balance');
     await checkCsv('trial-balance', { as_of: day });
@@ -776,7 +719,7 @@ describe('a bookkeeper’s day in the browser', {
     assert.equal(valuation.total_value, valuation.inventory_asset_accounts_balance);
 
     // D92: Grace Hopper's statement on her page, outstanding and activity.
-    await nav('Customers');
+    await run.nav('Customers');
     await page
       .getByRole('link', { name: /Grace Hopper/ })
       .first()
@@ -803,7 +746,7 @@ describe('a bookkeeper’s day in the browser', {
     await shot('phone-customer-statement');
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.waitForTimeout(500);
-    await nav('Reports');
+    await run.nav('Reports');
     await tab('Profit and loss');
     await page.getByRole('textbox', { name: 'Compare' }).click();
     await page.getByRole('option', { name: 'Months' }).click();
@@ -816,12 +759,12 @@ describe('a bookkeeper’s day in the browser', {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.waitForTimeout(500);
 
-    await nav('Chart of accounts');
+    await run.nav('Chart of accounts');
     await shot('accounts');
   });
 
   test('the dashboard moved with the day: the month’s figures, six months, bills to pay, recent invoices and payments', async () => {
-    await nav('Dashboard');
+    await run.nav('Dashboard');
     const day = today();
     const pnl = (await (
       await apiGet(`/api/v1/reports/profit-and-loss?from=${day.slice(0, 8)}01&to=${day}`)
@@ -864,7 +807,7 @@ describe('a bookkeeper’s day in the browser', {
   /** The link the service logged for `to` (no SMTP in this run: D94 logs it for the operator). */
   const loggedLink = async (to: string, kind: 'invitation' | 'password_reset', after = 0) => {
     for (let tries = 0; tries < 100; tries++) {
-      const links = service!
+      const links = run.service
         .output()
         .split('\n')
         .filter((line) => line.includes(`"to":"${to}"`) && line.includes(`"kind":"${kind}"`))
@@ -876,7 +819,7 @@ describe('a bookkeeper’s day in the browser', {
   };
 
   test('an invitation by email: the invitee signs up through its link and joins; a forgotten password is set through its link (D94)', async () => {
-    await nav('Members');
+    await run.nav('Members');
     const invitee = `grace-${Date.now()}@example.com`;
     const main = page.getByRole('main');
     await main.getByRole('textbox', { name: 'Email', exact: true }).fill(invitee);
@@ -979,7 +922,7 @@ describe('a bookkeeper’s day in the browser', {
     };
     /** Opens a screen by its menu link and waits for its heading: the screen changed, not just the address. */
     const walkTo = async (label: string, name: string) => {
-      await nav(label);
+      await run.nav(label);
       await settled(name);
     };
     /**
@@ -1224,7 +1167,7 @@ describe('a bookkeeper’s day in the browser', {
     await page.getByText('Sandbox', { exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Sandbox books' }).waitFor();
     await shot('sandbox-dashboard');
-    await nav('Customers');
+    await run.nav('Customers');
     await page.getByText('You are working in the sandbox').waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(500); // the navigation slides away when the width drops under its breakpoint
@@ -1249,7 +1192,7 @@ describe('a bookkeeper’s day in the browser', {
   test('an ended session returns to log in, then to the page; the session is an HttpOnly cookie (D81)', async () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByText('Live', { exact: true }).click();
-    await nav('Chart of accounts');
+    await run.nav('Chart of accounts');
     const [cookie, ...others] = await page.context().cookies();
     assert.deepEqual(others, [], 'one cookie');
     assert.equal(cookie?.name, 'folio_session');

@@ -6,26 +6,11 @@
 // customer's open invoices and the vendor's open bills; Organization changes the fiscal year. Screens at 1366x768 and 390 px go to
 // test-results/screens/drilldown-*.png; axe-core runs on each (serious or critical fails).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type Api, apiAs, NEEDS_CHROMIUM, PASSWORD, useBrowser } from './support.ts';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
-const SCREENS = join('test-results', 'screens');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ZONE = 'America/Toronto';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 /** Today in the books' time zone: documents are dated on the books' day (D22). */
 const booksToday = () =>
@@ -36,62 +21,25 @@ const booksToday = () =>
     day: '2-digit',
   }).format(new Date());
 
-describe('drill-down and setup in the browser', {
-  skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}`,
-}, () => {
-  let service: Service | undefined;
-  let browser: Browser;
-  let page: Page;
-  let dataDir: string;
-  const pageErrors: string[] = [];
-  const axeFindings: string[] = [];
+describe('drill-down and setup in the browser', NEEDS_CHROMIUM, () => {
+  const run = useBrowser('drilldown', { viewport: { width: 1366, height: 768 }, locale: 'en-CA' });
   const email = `dana-${Date.now()}@example.com`;
-  const password = 'correct horse battery staple';
-  let api: (method: string, path: string, body?: unknown) => Promise<any>;
+  let api: Api;
   let accounts: Record<string, { id: string; name: string }> = {};
   let customer: { id: string };
   let vendor: { id: string };
   let invoice: { id: string; number: string };
 
-  before(async () => {
-    assert.ok(existsSync('web/dist/index.html'), 'web/dist is built (npm run web:build)');
-    dataDir = await mkdtemp(join(tmpdir(), 'folio-e2e-drilldown-'));
-    await mkdir(SCREENS, { recursive: true });
-    service = await startService(dataDir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    page = await (
-      await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-CA' })
-    ).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+  let page: Page;
+  before(() => {
+    page = run.page;
   });
 
-  after(async () => {
-    await browser?.close();
-    if (service) assert.equal(await stopService(service), 0);
-    killIfRunning(service);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const shot = async (name: string) => {
-    await page.waitForLoadState('networkidle');
-    await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SCREENS, `drilldown-${name}.png`), fullPage: true });
-    const violations = (await page.evaluate(
-      `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
-    )) as AxeViolation[];
-    for (const violation of violations)
-      if (violation.impact === 'serious' || violation.impact === 'critical')
-        axeFindings.push(
-          `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((n) => n.target))}`,
-        );
-  };
   /** The screen at 1366x768 and at 390 px wide (no wider than the phone), then back. */
   const shots = async (name: string) => {
-    await shot(`${name}-1366`);
+    await run.shot(`${name}-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(`${name}-390`);
+    await run.shot(`${name}-390`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `${name} is ${width} px wide at 390`);
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -102,14 +50,11 @@ describe('drill-down and setup in the browser', {
     if (typed) await box.fill(typed);
     await page.getByRole('option', { name: option }).first().click();
   };
-  const base = () => service!.base;
+  const base = () => run.base;
 
   test('sign-up asks country, currency, time zone and fiscal year start; the API keeps them', async () => {
     await page.goto(`${base()}/signup`);
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dana Drill');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('textbox', { name: 'Organization name' }).fill('Maple Leaf Joinery');
+    await run.fillSignUp({ name: 'Dana Drill', email, organization: 'Maple Leaf Joinery' });
     await pick('Country', 'Canada', /^Canada \(CA\)$/);
     await pick('Currency', 'CAD', /^CAD/);
     await pick('Time zone', 'Toronto', ZONE);
@@ -121,7 +66,7 @@ describe('drill-down and setup in the browser', {
     const login = await fetch(`${base()}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     });
     assert.equal(login.status, 200);
     const { token } = (await login.json()) as { token: string };
@@ -129,19 +74,7 @@ describe('drill-down and setup in the browser', {
       await fetch(`${base()}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     const live = me.memberships.find((m: { mode: string }) => m.mode === 'live').organization_id;
-    api = async (method, path, body) => {
-      const response = await fetch(`${base()}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-organization-id': live,
-          'content-type': 'application/json',
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-      return response.json();
-    };
+    api = apiAs(base(), token, live);
     const organization = await api('GET', '/api/v1/organization');
     assert.deepEqual(
       [
@@ -279,7 +212,7 @@ describe('drill-down and setup in the browser', {
     await page.getByText('Organization saved.').waitFor();
     const organization = await api('GET', '/api/v1/organization');
     assert.deepEqual([organization.country, organization.fiscal_year_start_month], ['CA', 7]);
-    assert.deepEqual(pageErrors, []);
-    assert.deepEqual(axeFindings, [], 'no serious or critical axe-core violation on the screens shot');
+    assert.deepEqual(run.pageErrors, []);
+    assert.deepEqual(run.axeFindings, [], 'no serious or critical axe-core violation on the screens shot');
   });
 });

@@ -8,71 +8,21 @@
 // draft. Screenshots (1366 x 768 and 390 px) go to
 // test-results/screens/entry-*.png, each checked by axe-core (serious and critical findings fail).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type Api, NEEDS_CHROMIUM, SCREENS, signUpByApi, today, useBrowser } from './support.ts';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
-const SCREENS = join('test-results', 'screens');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
-describe('entering things quickly in the browser (issue 21)', {
-  skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}`,
-}, () => {
-  let service: Service | undefined;
-  let browser: Browser;
+describe('entering things quickly in the browser (issue 21)', NEEDS_CHROMIUM, () => {
+  const run = useBrowser('entry', { viewport: { width: 1366, height: 768 } });
   let page: Page;
-  let dataDir: string;
-  const pageErrors: string[] = [];
-  const axeFindings: string[] = [];
   const email = `quinn-${Date.now()}@example.com`;
-  const password = 'correct horse battery staple';
-  let api: (method: string, path: string, body?: unknown) => Promise<any>;
+  let api: Api;
   let invoiceNumber = '';
 
   before(async () => {
-    assert.ok(existsSync('web/dist/index.html'), 'web/dist is built (npm run web:build)');
-    dataDir = await mkdtemp(join(tmpdir(), 'folio-e2e-entry-'));
-    await mkdir(SCREENS, { recursive: true });
-    service = await startService(dataDir);
-    const signup = await fetch(`${service.base}/api/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, name: 'Quinn Quick', organization_name: 'Quick Books Co' }),
-    });
-    assert.equal(signup.status, 201);
-    const session = (await signup.json()) as { token: string; organization: { id: string } };
-    api = async (method, path, body) => {
-      const response = await fetch(`${service!.base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.token}`,
-          'x-organization-id': session.organization.id,
-          'content-type': 'application/json',
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-      return response.json();
-    };
+    page = run.page;
+    api = await signUpByApi(run.base, { email, name: 'Quinn Quick', organization_name: 'Quick Books Co' });
     await api('POST', '/api/v1/accounts', {
       number: '6420',
       name: 'Software Subscriptions',
@@ -94,41 +44,14 @@ describe('entering things quickly in the browser (issue 21)', {
       ],
     });
     invoiceNumber = (await api('POST', `/api/v1/invoices/${draft.id}/send`)).number;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-  });
-
-  after(async () => {
-    await browser?.close();
-    if (service) assert.equal(await stopService(service), 0);
-    killIfRunning(service);
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A screenshot at `width` (768 px high on a desktop, 844 on a phone), checked by axe-core. */
   const shot = async (name: string, width = 1366) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SCREENS, `entry-${name}.png`), fullPage: true });
-    const violations = (await page.evaluate(
-      `${AXE_SOURCE}\n;axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
-    )) as AxeViolation[];
-    for (const violation of violations)
-      if (violation.impact === 'serious' || violation.impact === 'critical')
-        axeFindings.push(
-          `${name}: ${violation.id} (${violation.impact}) ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((n) => n.target))}`,
-        );
+    await run.shot(name);
   };
-  const nav = async (label: string) => {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: label, exact: true })
-      .click();
-    await page.getByRole('heading', { level: 1, name: label }).waitFor();
-  };
+
   const box = (name: string) => page.getByRole('textbox', { name, exact: true });
   const balance = () => page.getByTestId('balance');
   /** Waits for the sentence under the grid; on a timeout, says what it read instead. */
@@ -142,15 +65,11 @@ describe('entering things quickly in the browser (issue 21)', {
   };
 
   test('log in', async () => {
-    await page.goto(`${service!.base}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await run.logIn(email);
   });
 
   test('the journal: "6420" Enter and "1000" Tab pick the accounts; amounts format on leaving', async () => {
-    await nav('Journal entries');
+    await run.nav('Journal entries');
     await page.getByRole('button', { name: 'New journal entry' }).click();
     await box('Account of line 1').click();
     await box('Account of line 1').pressSequentially('6420');
@@ -229,7 +148,7 @@ describe('entering things quickly in the browser (issue 21)', {
   });
 
   test('Record payment: "Full" fills the amount, Record payment is enabled, Full is not clipped', async () => {
-    await nav('Payments');
+    await run.nav('Payments');
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Customer' }).click();
@@ -263,7 +182,7 @@ describe('entering things quickly in the browser (issue 21)', {
   });
 
   test('an invoice line with an unpicked tax rate holds Send and Save draft, in words', async () => {
-    await nav('Invoices');
+    await run.nav('Invoices');
     await page.getByRole('button', { name: 'New invoice' }).click();
     await box('Customer').click();
     await page.keyboard.type('heron');
@@ -291,7 +210,7 @@ describe('entering things quickly in the browser (issue 21)', {
   });
 
   test('no page error and no serious axe-core finding on the screens shot', () => {
-    assert.deepEqual(pageErrors, []);
-    assert.deepEqual(axeFindings, []);
+    assert.deepEqual(run.pageErrors, []);
+    assert.deepEqual(run.axeFindings, []);
   });
 });

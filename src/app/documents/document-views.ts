@@ -1,6 +1,8 @@
 // What the views of documents share, field for field what their schemas share
 // (http/schemas/common.ts's DocumentTotals, invoices.ts's LineOutput, money-movements.ts's
 // InvoiceApplicationOutput): a kind's view spreads these where they stand in its schema.
+import { settledBalanceDue } from '../../domain/document.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { SalesLineRow } from '../../storage/stores/sales-lines.ts';
 
 /** The totals of a priced document (invoice, credit note, bill). */
@@ -11,6 +13,32 @@ export function documentTotals(row: { subtotal: string; tax_total: string; total
 /** A stored line's tax per rate (D90): `taxes: [{tax_rate, amount}]`, in the order the line took them. */
 export function describeLineTaxes(line: { tax_rate_ids: string[]; tax_amounts: string[] }) {
   return line.tax_rate_ids.map((taxRate, index) => ({ tax_rate: taxRate, amount: line.tax_amounts[index]! }));
+}
+
+/**
+ * The money of a settled document (an invoice, a bill) as answered: its totals, what payments and
+ * credits took off it, and the balance due that leaves.
+ */
+export function settledMoney(row: {
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  amount_paid: string;
+  amount_credited: string;
+  status: string;
+}) {
+  const due = settledBalanceDue(
+    parseMoney(row.total),
+    parseMoney(row.amount_paid),
+    row.status,
+    parseMoney(row.amount_credited),
+  );
+  return {
+    ...documentTotals(row),
+    amount_paid: row.amount_paid,
+    amount_credited: row.amount_credited,
+    balance_due: formatMoney(due),
+  };
 }
 
 /** A line of a sales document (an invoice's or a credit note's). */

@@ -10,6 +10,7 @@
 // - the move step: each applied document must be of the movement's counterparty, and the domain
 //   says what the application (or its removal, on a void) makes of it; the step answers the
 //   document's next state with its next version, for the caller's store to write.
+import type { Settling } from '../../domain/document.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import {
   addMoney,
@@ -23,10 +24,12 @@ import {
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import * as bills from '../../storage/stores/bills.ts';
+import type { SettledRow } from '../../storage/stores/document-store.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { MovementRow } from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { postLedgerEntry } from '../ledger/journal-entries.ts';
+import { postLedgerEntry, reverseDocumentEntry } from '../ledger/journal-entries.ts';
+import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { recordStamps } from '../views.ts';
 
 export const PAYMENT_METHODS = ['ach', 'check', 'card', 'cash', 'wire', 'other'] as const;
@@ -144,14 +147,9 @@ export const BILL_TARGET: MoneyTarget<bills.PayableBillRow, 'bill_id'> = {
 };
 
 /** A locked target row (an invoice's or a bill's columns) as the domain's settlement rule reads it. */
-export function settling<Status extends string>(row: {
-  id: string;
-  number: string;
-  status: Status;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-}) {
+export function settling<Status extends string>(
+  row: Omit<SettledRow<Status, never>, 'version'>,
+): Settling<Status> {
   return {
     id: row.id,
     number: row.number,
@@ -263,6 +261,62 @@ export async function takeMoneyOff<Row extends TargetRow, Field extends string, 
   }
   const locked = await target.lock(scope.tx, scope.actor.organization.id, [...removed.keys()]);
   return locked.map((row) => moved(row, step(row, removed.get(row.id)!)));
+}
+
+/**
+ * The move step of a payment, received or made (D33, D55): applyMoney with `apply`, the domain's
+ * rule for one payment on one document (applyPayment, applyBillPayment), over the locked row as the
+ * settlement rule reads it; answers the amount paid as stored.
+ */
+export function movePayment<Status extends string, Row extends SettledRow<Status, never>>(
+  scope: WriteScope,
+  target: MoneyTarget<Row, string>,
+  counterpartyId: string,
+  applications: Application[],
+  apply: (document: Settling<Status>, amount: Money, index: number) => { amountPaid: Money; status: Status },
+) {
+  return applyMoney(scope, target, counterpartyId, applications, (document, amount, index) => {
+    const next = apply(settling(document), amount, index);
+    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
+  });
+}
+
+/**
+ * The void of a payment, received or made (D61, D55), after its own checks: refused in a closed
+ * period (its entry is reversed on its own date); what it had applied taken off its documents by
+ * `takeOff`, the domain's rule (they are locked after the payment, in id order); then its entry
+ * reversed. Answers the documents' moves, the void entry and the payment's next version, for the
+ * caller's store to write.
+ */
+export async function voidPaymentSteps<
+  Row extends TargetRow & { status: Status; amount_paid: string },
+  Status,
+>(
+  scope: WriteScope,
+  target: MoneyTarget<Row, string>,
+  payment: { id: string; number: string; payment_date: string; journal_entry_id: string; version: number },
+  what: { noun: string; sourceType: string },
+  applied: { documentId: string; amount: string }[],
+  takeOff: (
+    document: { number: string; status: Status; amountPaid: Money },
+    removed: Money,
+  ) => { amountPaid: Money; status: Status },
+) {
+  assertOpenPeriodDate(scope.actor.organization, payment.payment_date, 'payment_date');
+  const moved = await takeMoneyOff(scope, target, applied, (document, removed) => {
+    const next = takeOff(
+      { number: document.number, status: document.status, amountPaid: parseMoney(document.amount_paid) },
+      removed,
+    );
+    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
+  });
+  const voidEntryId = await reverseDocumentEntry(scope, payment.journal_entry_id, {
+    txnDate: payment.payment_date,
+    memo: `Void of ${what.noun} ${payment.number}`,
+    sourceType: what.sourceType,
+    sourceId: payment.id,
+  });
+  return { moved, voidEntryId, version: payment.version + 1 };
 }
 
 function moved<Next>(row: TargetRow, next: Next): Moved<Next> {

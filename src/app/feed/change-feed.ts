@@ -1,10 +1,11 @@
 // GET /changes (spec "Events", D32). Cursors are positions in the organization's change sequence.
 // Because writers take the change counter last and hold it to commit, every seq at or below the
 // committed counter value is already visible: reading up to that head can never skip a change.
-import { DomainError, fieldError } from '../../domain/errors.ts';
+import { fieldError } from '../../domain/errors.ts';
 import { ENTITY_READ_PERMISSION, ENTITY_TYPES } from '../../domain/roles.ts';
 import * as changes from '../../storage/stores/changes.ts';
 import type { Actor, Deps } from '../context.ts';
+import { cursorPayload, innerCursor, invalidCursor } from '../cursor-seal.ts';
 
 export const DEFAULT_FEED_LIMIT = 100;
 export const FEED_LIMIT_MAX = 1000;
@@ -16,16 +17,11 @@ interface FeedQuery {
 }
 
 function encodeFeedCursor(organizationId: string, seq: bigint): string {
-  return Buffer.from(JSON.stringify({ o: organizationId, s: seq.toString() })).toString('base64url');
+  return innerCursor({ o: organizationId, s: seq.toString() });
 }
 
 function decodeFeedCursor(organizationId: string, text: string): bigint {
-  let payload: { o?: unknown; s?: unknown };
-  try {
-    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor('the cursor is malformed');
-  }
+  const payload = cursorPayload<{ o?: unknown; s?: unknown }>(text);
   if (
     !payload ||
     typeof payload.s !== 'string' ||
@@ -36,10 +32,6 @@ function decodeFeedCursor(organizationId: string, text: string): bigint {
   }
   if (payload.o !== organizationId) throw invalidCursor('this cursor belongs to other books');
   return BigInt(payload.s);
-}
-
-function invalidCursor(message: string) {
-  return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
 }
 
 /** The entity types this actor may see, narrowed by the request's `entity_types`. */

@@ -1,9 +1,8 @@
 // Invoices as returned: the view (D7 four decimals, D24 days overdue), one invoice, and the list with
 // its filters (D31). The rows come from the invoices store.
 import { todayIn } from '../../domain/dates.ts';
-import { balanceDue, daysOverdue } from '../../domain/invoice.ts';
+import { daysOverdue } from '../../domain/invoice.ts';
 import { INVOICE_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { InvoiceLineRow, InvoiceRow } from '../../storage/stores/invoices.ts';
@@ -11,7 +10,7 @@ import * as invoices from '../../storage/stores/invoices.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
-import { describeSalesLine, documentTotals } from '../documents/document-views.ts';
+import { describeSalesLine, settledMoney } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
 import { listTotals } from '../documents/list-totals.ts';
 import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
@@ -31,17 +30,7 @@ function summary(row: InvoiceRow, today: string) {
     payment_terms: row.payment_terms,
     reference: row.reference,
     currency: row.currency,
-    ...documentTotals(row),
-    amount_paid: row.amount_paid,
-    amount_credited: row.amount_credited,
-    balance_due: formatMoney(
-      balanceDue(
-        parseMoney(row.total),
-        parseMoney(row.amount_paid),
-        row.status,
-        parseMoney(row.amount_credited),
-      ),
-    ),
+    ...settledMoney(row),
     days_overdue: daysOverdue(row.status, row.due_date, today),
     memo: row.memo,
     journal_entry: row.journal_entry_id,

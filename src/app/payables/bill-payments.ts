@@ -4,7 +4,7 @@
 // (debit Accounts Payable, credit the account paid from) and moves the bills. Void reverses it all.
 import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
@@ -24,22 +24,18 @@ import {
 } from '../documents/documents.ts';
 import {
   type Application,
-  applyMoney,
   assertAppliedExactly,
   BILL_TARGET,
   describeMovement,
+  movePayment,
   type PaymentCommand,
   parsePayment,
   paymentMemo,
   postMovement,
-  settling,
   storedPayment,
-  sumApplications,
-  takeMoneyOff,
+  voidPaymentSteps,
 } from '../documents/money-movements.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
-import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import type { PageCursor } from '../pagination.ts';
 import { BILL_ENTITY } from './read-bills.ts';
 
@@ -90,10 +86,7 @@ export function listBillPayments(
 
 /** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
 function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
-  return applyMoney(scope, BILL_TARGET, vendorId, applications, (bill, amount, index) => {
-    const next = applyBillPayment(settling(bill), amount, index);
-    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
-  });
+  return movePayment(scope, BILL_TARGET, vendorId, applications, applyBillPayment);
 }
 
 /** POST /bill-payments: 201 with the payment; its entry, applications and bill moves commit together. */
@@ -166,27 +159,15 @@ export async function voidBillPayment(
     expectedVersion,
     (payment) => assertPaymentPosted(payment, 'voided'),
   );
-  assertOpenPeriodDate(organization, row.payment_date, 'payment_date');
   const applications = (await billPayments.applicationsOf(scope.tx, organization.id, [id])).get(id) ?? [];
-  const moved = await takeMoneyOff(
+  const { moved, voidEntryId, version } = await voidPaymentSteps(
     scope,
     BILL_TARGET,
+    row,
+    { noun: 'bill payment', sourceType: 'bill_payment_void' },
     applications.map((application) => ({ documentId: application.bill_id, amount: application.amount })),
-    (bill, removed) => {
-      const next = takeBillPaymentOff(
-        { number: bill.number, status: bill.status, amountPaid: parseMoney(bill.amount_paid) },
-        removed,
-      );
-      return { amountPaid: formatMoney(next.amountPaid), status: next.status };
-    },
+    takeBillPaymentOff,
   );
-  const voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id, {
-    txnDate: row.payment_date,
-    memo: `Void of bill payment ${row.number}`,
-    sourceType: 'bill_payment_void',
-    sourceId: id,
-  });
-  const version = row.version + 1;
   await billPayments.markVoid(scope.tx, { organizationId: organization.id, id, voidEntryId, version });
   await bills.moveBills(scope.tx, organization.id, moved);
   for (const bill of moved) scope.changed(BILL_ENTITY, bill.id, 'updated', bill.version);

@@ -1,10 +1,6 @@
-// Bills as returned (D54): the view (four decimals; balance_due and days_overdue as for invoices), one
-// bill, and the list with its filters (D31).
-import { billBalanceDue } from '../../domain/bill.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { daysOverdue } from '../../domain/invoice.ts';
 import { BILL_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { BillLineRow, BillRow } from '../../storage/stores/bills.ts';
@@ -12,7 +8,7 @@ import * as bills from '../../storage/stores/bills.ts';
 import { contactFilter } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
-import { describeLineTaxes, documentTotals } from '../documents/document-views.ts';
+import { describeLineTaxes, settledMoney } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
 import { listTotals } from '../documents/list-totals.ts';
 import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
@@ -31,17 +27,7 @@ function summary(row: BillRow, today: string) {
     bill_date: row.bill_date,
     due_date: row.due_date,
     currency: row.currency,
-    ...documentTotals(row),
-    amount_paid: row.amount_paid,
-    amount_credited: row.amount_credited,
-    balance_due: formatMoney(
-      billBalanceDue(
-        parseMoney(row.total),
-        parseMoney(row.amount_paid),
-        row.status,
-        parseMoney(row.amount_credited),
-      ),
-    ),
+    ...settledMoney(row),
     // D24 for bills: an open bill past its due date (daysOverdue counts a 'sent' document).
     days_overdue: daysOverdue(row.status === 'open' ? 'sent' : 'paid', row.due_date, today),
     memo: row.memo,

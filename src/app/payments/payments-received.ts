@@ -3,7 +3,7 @@
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
 import { randomUUID } from 'node:crypto';
 import { applyPayment } from '../../domain/invoice.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
@@ -21,10 +21,10 @@ import {
 } from '../documents/documents.ts';
 import {
   type Application,
-  applyMoney,
   assertAppliedWithin,
   describeMovement,
   INVOICE_TARGET,
+  movePayment,
   type PaymentCommand,
   parsePayment,
   paymentMemo,
@@ -104,19 +104,7 @@ async function depositAccount(scope: WriteScope, id: string | undefined): Promis
  * asks the domain what each application makes of its invoice (D33).
  */
 export function moveInvoices(scope: WriteScope, customerId: string, applications: Application[]) {
-  return applyMoney(scope, INVOICE_TARGET, customerId, applications, (invoice, amount, index) => {
-    const next = applyPayment(
-      {
-        ...invoice,
-        total: parseMoney(invoice.total),
-        amountPaid: parseMoney(invoice.amount_paid),
-        amountCredited: parseMoney(invoice.amount_credited),
-      },
-      amount,
-      index,
-    );
-    return { amountPaid: formatMoney(next.amountPaid), status: next.status };
-  });
+  return movePayment(scope, INVOICE_TARGET, customerId, applications, applyPayment);
 }
 
 /** POST /payments-received: 201 with the payment; its entry, applications and invoice moves commit together. */

@@ -3,14 +3,11 @@
 // the invoices they paid are open again with their balances restored. One transaction; the payment
 // is locked first, then its invoices in id order, then the entry (as every posting does).
 import { assertNotDeposited } from '../../domain/deposit.ts';
-import { formatMoney, parseMoney } from '../../domain/money.ts';
 import { takePaymentOff } from '../../domain/payment.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { INVOICE_TARGET, takeMoneyOff } from '../documents/money-movements.ts';
+import { INVOICE_TARGET, voidPaymentSteps } from '../documents/money-movements.ts';
 import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
-import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
-import { assertOpenPeriodDate } from '../organizations/organizations.ts';
 import { lockPostedPayment } from './apply-payment.ts';
 import { PAYMENT_ENTITY, type PaymentView, readPayment } from './payments-received.ts';
 
@@ -27,31 +24,19 @@ export async function voidPayment(
     ? await payments.depositNumber(scope.tx, organization.id, row.deposit_id)
     : null;
   assertNotDeposited({ number: row.number, depositId: row.deposit_id }, depositNumber);
-  assertOpenPeriodDate(organization, row.payment_date, 'payment_date');
-  if (!row.journal_entry_id) throw new Error(`payment ${row.id} has no entry to reverse`);
+  const entryId = row.journal_entry_id;
+  if (!entryId) throw new Error(`payment ${row.id} has no entry to reverse`);
 
   // What the payment paid on each invoice (an invoice applied on create and again later: one sum).
   const applications = (await payments.applicationsOf(scope.tx, organization.id, [row.id])).get(row.id) ?? [];
-  const moved = await takeMoneyOff(
+  const { moved, voidEntryId, version } = await voidPaymentSteps(
     scope,
     INVOICE_TARGET,
+    { ...row, journal_entry_id: entryId },
+    { noun: 'payment', sourceType: 'payment_void' },
     applications.map((application) => ({ documentId: application.invoice_id, amount: application.amount })),
-    (invoice, removed) => {
-      const next = takePaymentOff(
-        { number: invoice.number, status: invoice.status, amountPaid: parseMoney(invoice.amount_paid) },
-        removed,
-      );
-      return { amountPaid: formatMoney(next.amountPaid), status: next.status };
-    },
+    takePaymentOff,
   );
-
-  const voidEntryId = await reverseDocumentEntry(scope, row.journal_entry_id, {
-    txnDate: row.payment_date,
-    memo: `Void of payment ${row.number}`,
-    sourceType: 'payment_void',
-    sourceId: row.id,
-  });
-  const version = row.version + 1;
   await payments.markVoid(scope.tx, {
     organizationId: organization.id,
     id: row.id,

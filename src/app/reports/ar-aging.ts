@@ -3,6 +3,7 @@
 // (negative). The report's total is therefore the Accounts Receivable balance on that date.
 import { daysBetween } from '../../domain/dates.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import type { Queryable } from '../../storage/db.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
 import { asOfDate, generatedAt } from './report-params.ts';
@@ -55,7 +56,7 @@ function describeAmounts(amounts: Amounts) {
 }
 
 /** One amount an aging report adds: to its counterparty's row, in a column. */
-export interface AgedAmount {
+interface AgedAmount {
   id: string;
   name: string;
   column: Column;
@@ -63,7 +64,7 @@ export interface AgedAmount {
 }
 
 /** Sums aged amounts per counterparty and in total; the rows by name, then id. */
-export function ageAmounts(entries: AgedAmount[]) {
+function ageAmounts(entries: AgedAmount[]) {
   const byId = new Map<string, { id: string; name: string; amounts: Amounts }>();
   const totals = emptyAmounts();
   for (const { id, name, column, amount } of entries) {
@@ -78,29 +79,64 @@ export function ageAmounts(entries: AgedAmount[]) {
   return { rows, totals };
 }
 
-export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string }) {
-  const asOf = asOfDate(actor, query.as_of);
-  const organizationId = actor.organization.id;
-  const invoices = await reports.openInvoices(deps.db, organizationId, asOf);
-  const credits = await reports.unappliedCredit(deps.db, organizationId, asOf);
-  const { rows, totals } = ageAmounts([
-    ...invoices.map((invoice) => ({
-      id: invoice.customer_id,
-      name: invoice.customer_name,
-      column: agingBucket(daysBetween(invoice.due_date, asOf)),
-      amount: parseMoney(invoice.open),
+/** A counterparty as a store's aging rows name it: `customer_id` and `customer_name`, or the vendor's. */
+type PartyOf<P extends 'customer' | 'vendor'> = Record<`${P}_id` | `${P}_name`, string>;
+
+/**
+ * One side's aging (AR: customers, AP: vendors): each open document's remainder in the bucket of its
+ * days past due at `asOf`, and each counterparty's unapplied credit, negative, beside them.
+ */
+function ageSide<P extends 'customer' | 'vendor'>(
+  party: P,
+  asOf: string,
+  documents: (PartyOf<P> & { due_date: string; open: string })[],
+  credits: (PartyOf<P> & { unapplied: string })[],
+) {
+  const named = (row: PartyOf<P>) => ({ id: row[`${party}_id`], name: row[`${party}_name`] });
+  return ageAmounts([
+    ...documents.map((document) => ({
+      ...named(document),
+      column: agingBucket(daysBetween(document.due_date, asOf)),
+      amount: parseMoney(document.open),
     })),
     ...credits.map((credit) => ({
-      id: credit.customer_id,
-      name: credit.customer_name,
+      ...named(credit),
       column: 'unapplied' as const,
       amount: -parseMoney(credit.unapplied),
     })),
   ]);
+}
+
+type Read<Row> = (db: Queryable, organizationId: string, asOf: string) => Promise<Row[]>;
+
+/** One side's aging at `query.as_of` (else the books' today): the report's head, its rows and totals. */
+export async function agingReport<P extends 'customer' | 'vendor'>(
+  deps: Deps,
+  actor: Actor,
+  query: { as_of?: string },
+  party: P,
+  read: {
+    documents: Read<PartyOf<P> & { due_date: string; open: string }>;
+    credits: Read<PartyOf<P> & { unapplied: string }>;
+  },
+) {
+  const asOf = asOfDate(actor, query.as_of);
+  const organizationId = actor.organization.id;
+  const documents = await read.documents(deps.db, organizationId, asOf);
+  const credits = await read.credits(deps.db, organizationId, asOf);
   return {
-    as_of: asOf,
-    currency: actor.organization.currency,
-    generated_at: generatedAt(),
+    head: { as_of: asOf, currency: actor.organization.currency, generated_at: generatedAt() },
+    ...ageSide(party, asOf, documents, credits),
+  };
+}
+
+export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string }) {
+  const { head, rows, totals } = await agingReport(deps, actor, query, 'customer', {
+    documents: reports.openInvoices,
+    credits: reports.unappliedCredit,
+  });
+  return {
+    ...head,
     customers: rows.map((row) => ({
       customer: row.id,
       customer_name: row.name,

@@ -11,12 +11,12 @@
 //   (the balance summary) and its opening is that less the page's lines.
 import { type AccountType, isDebitNormal } from '../../domain/chart.ts';
 import { addDays, DATE_MIN } from '../../domain/dates.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { formatMoney, type Money, parseMoney } from '../../domain/money.ts';
 import { PAGE_SIZE } from '../../storage/keyset.ts';
 import * as accounts from '../../storage/stores/accounts.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
+import { describeLedgerLine, ledgerCursor, ledgerPage } from './ledger-cursor.ts';
 import { dateRange, generatedAt } from './report-params.ts';
 
 export interface AllAccountsLedgerQuery {
@@ -25,12 +25,28 @@ export interface AllAccountsLedgerQuery {
   cursor?: string;
 }
 
-interface Cursor {
-  direction: 'after' | 'before';
-  position: reports.AccountLedgerPosition;
-  /** The cursor account's balance: after the position (forward) or before it (back). */
-  balance: Money;
-}
+/**
+ * The cursor of every account's ledger: its books and range, and the line it stops at; its balance is
+ * the cursor account's, after the position (forward) or before it (back).
+ */
+const CURSOR = ledgerCursor<reports.AccountLedgerPosition, [string, string, string, string, number]>({
+  place: (position) => [
+    position.accountNumber,
+    position.accountId,
+    position.txnDate,
+    position.entryNumber,
+    position.lineNo,
+  ],
+  position: ([accountNumber, accountId, txnDate, entryNumber, lineNo]) => ({
+    accountNumber,
+    accountId,
+    txnDate,
+    entryNumber,
+    lineNo,
+  }),
+  length: 5,
+  elsewhere: 'this cursor pages another general ledger (books or dates differ)',
+});
 
 /** How a line moves its account's balance, in the account's natural sign. */
 function netOf(row: { account_type: string; debit: string; credit: string }): Money {
@@ -55,28 +71,10 @@ export async function generalLedgerAllAccounts(deps: Deps, actor: Actor, query: 
   const { from, to } = dateRange(actor, query);
   const organizationId = actor.organization.id;
   const range = `${from}..${to}`;
-  const cursor = decodeCursor(organizationId, range, query.cursor);
-  const slice = { from, to, limit: PAGE_SIZE + 1 };
-  let rows: reports.AccountLedgerLineRow[];
-  let hasNext: boolean;
-  let hasPrevious: boolean;
-  if (cursor?.direction === 'before') {
-    const fetched = await reports.everyAccountLines(deps.db, organizationId, {
-      ...slice,
-      before: cursor.position,
-    });
-    rows = fetched.slice(0, PAGE_SIZE).reverse();
-    hasNext = true;
-    hasPrevious = fetched.length > PAGE_SIZE;
-  } else {
-    const fetched = await reports.everyAccountLines(deps.db, organizationId, {
-      ...slice,
-      after: cursor?.position,
-    });
-    rows = fetched.slice(0, PAGE_SIZE);
-    hasNext = fetched.length > PAGE_SIZE;
-    hasPrevious = cursor !== undefined;
-  }
+  const cursor = CURSOR.decode({ o: organizationId, r: range }, query.cursor);
+  const { rows, hasNext, hasPrevious } = await ledgerPage(cursor, (around) =>
+    reports.everyAccountLines(deps.db, organizationId, { from, to, limit: PAGE_SIZE + 1, ...around }),
+  );
 
   // The accounts of the page, in order, with the lines' sum on this page.
   const onPage = new Map<string, { row: reports.AccountLedgerLineRow; moved: Money }>();
@@ -116,17 +114,7 @@ export async function generalLedgerAllAccounts(deps: Deps, actor: Actor, query: 
       account_number: row.account_number,
       account_name: row.account_name,
       account_type: row.account_type,
-      journal_entry: row.journal_entry_id,
-      entry_number: row.entry_number,
-      line_no: row.line_no,
-      txn_date: row.txn_date,
-      memo: row.memo,
-      source_type: row.source_type,
-      source_id: row.source_id,
-      description: row.description,
-      debit: row.debit,
-      credit: row.credit,
-      balance: formatMoney(balance),
+      ...describeLedgerLine(row, balance),
     };
   });
   const pageAccounts = [...onPage.values()].map(({ row }) => ({
@@ -139,6 +127,16 @@ export async function generalLedgerAllAccounts(deps: Deps, actor: Actor, query: 
   }));
   const first = rows[0];
   const last = rows[rows.length - 1];
+  /** The cursor after a line (its account's running balance) or before one (the account's opening). */
+  const cursorAt = (
+    direction: 'after' | 'before',
+    row: reports.AccountLedgerLineRow,
+    balances: Map<string, Money>,
+  ) =>
+    CURSOR.encode(
+      { o: organizationId, r: range },
+      { direction, position: positionOf(row), balance: balances.get(row.account_id) ?? 0n },
+    );
   return {
     report: {
       from,
@@ -148,69 +146,7 @@ export async function generalLedgerAllAccounts(deps: Deps, actor: Actor, query: 
       accounts: pageAccounts,
       lines,
     },
-    nextCursor:
-      hasNext && last
-        ? encodeCursor(organizationId, range, {
-            direction: 'after',
-            position: positionOf(last),
-            balance: running.get(last.account_id) ?? 0n,
-          })
-        : null,
-    previousCursor:
-      hasPrevious && first
-        ? encodeCursor(organizationId, range, {
-            direction: 'before',
-            position: positionOf(first),
-            balance: openings.get(first.account_id) ?? 0n,
-          })
-        : null,
+    nextCursor: hasNext && last ? cursorAt('after', last, running) : null,
+    previousCursor: hasPrevious && first ? cursorAt('before', first, openings) : null,
   };
-}
-
-// The inner cursor (the transport seals it, src/http/cursors.ts): books, range, direction, place and
-// the balance there.
-interface CursorPayload {
-  o: string;
-  r: string;
-  d: 'a' | 'b';
-  p: [string, string, string, string, number];
-  b: string;
-}
-
-function encodeCursor(organizationId: string, range: string, cursor: Cursor): string {
-  const { accountNumber, accountId, txnDate, entryNumber, lineNo } = cursor.position;
-  const payload: CursorPayload = {
-    o: organizationId,
-    r: range,
-    d: cursor.direction === 'after' ? 'a' : 'b',
-    p: [accountNumber, accountId, txnDate, entryNumber, lineNo],
-    b: formatMoney(cursor.balance),
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
-}
-
-function decodeCursor(organizationId: string, range: string, text: string | undefined): Cursor | undefined {
-  if (text === undefined || text === '') return undefined;
-  let payload: CursorPayload;
-  try {
-    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor('the cursor is malformed');
-  }
-  if (!payload || !Array.isArray(payload.p) || payload.p.length !== 5 || typeof payload.b !== 'string') {
-    throw invalidCursor('the cursor is malformed');
-  }
-  if (payload.o !== organizationId || payload.r !== range) {
-    throw invalidCursor('this cursor pages another general ledger (books or dates differ)');
-  }
-  const [accountNumber, accountId, txnDate, entryNumber, lineNo] = payload.p;
-  return {
-    direction: payload.d === 'b' ? 'before' : 'after',
-    position: { accountNumber, accountId, txnDate, entryNumber, lineNo },
-    balance: parseMoney(payload.b),
-  };
-}
-
-function invalidCursor(message: string): DomainError {
-  return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
 }

@@ -5,12 +5,13 @@
 // sealed like every cursor (src/http/cursors.ts), so no page re-reads the lines before it.
 import { isDebitNormal } from '../../domain/chart.ts';
 import { addDays, DATE_MIN } from '../../domain/dates.ts';
-import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
+import { fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, type Money, parseMoney } from '../../domain/money.ts';
 import { PAGE_SIZE } from '../../storage/keyset.ts';
 import * as accounts from '../../storage/stores/accounts.ts';
 import * as reports from '../../storage/stores/reports.ts';
 import type { Actor, Deps } from '../context.ts';
+import { describeLedgerLine, ledgerCursor, ledgerPage } from './ledger-cursor.ts';
 import { dateRange, generatedAt, trackingOptionOf } from './report-params.ts';
 
 export interface GeneralLedgerQuery {
@@ -21,12 +22,13 @@ export interface GeneralLedgerQuery {
   cursor?: string;
 }
 
-/** Where a page starts: after a line (with the balance after it) or before one (balance before it). */
-interface LedgerCursor {
-  direction: 'after' | 'before';
-  position: reports.LedgerPosition;
-  balance: Money;
-}
+/** The cursor of one account's ledger: its books, account, range and filter, and the line it stops at. */
+const CURSOR = ledgerCursor<reports.LedgerPosition, [string, string, number]>({
+  place: (position) => [position.txnDate, position.entryNumber, position.lineNo],
+  position: ([txnDate, entryNumber, lineNo]) => ({ txnDate, entryNumber, lineNo }),
+  length: 3,
+  elsewhere: 'this cursor pages another general ledger (account, dates or tracking option differ)',
+});
 
 /** The report's frame: the account, the range, the filter, and how a line moves the balance. */
 async function ledgerFrame(deps: Deps, actor: Actor, query: GeneralLedgerQuery) {
@@ -66,19 +68,7 @@ function describeLines(frame: Frame, rows: reports.LedgerLineRow[], opening: Mon
   let balance = opening;
   const lines = rows.map((row) => {
     balance += frame.net(row);
-    return {
-      journal_entry: row.journal_entry_id,
-      entry_number: row.entry_number,
-      line_no: row.line_no,
-      txn_date: row.txn_date,
-      memo: row.memo,
-      source_type: row.source_type,
-      source_id: row.source_id,
-      description: row.description,
-      debit: row.debit,
-      credit: row.credit,
-      balance: formatMoney(balance),
-    };
+    return describeLedgerLine(row, balance);
   });
   return { lines, closing: balance };
 }
@@ -92,7 +82,7 @@ const positionOf = (row: reports.LedgerLineRow): reports.LedgerPosition => ({
 /** One page of the general ledger, with the cursors of the pages beside it (not yet sealed). */
 export async function generalLedger(deps: Deps, actor: Actor, query: GeneralLedgerQuery) {
   const frame = await ledgerFrame(deps, actor, query);
-  const cursor = decodeLedgerCursor(frame, query.cursor);
+  const cursor = CURSOR.decode(cursorScope(frame), query.cursor);
   const slice = {
     accountId: frame.account.id,
     from: frame.from,
@@ -100,29 +90,15 @@ export async function generalLedger(deps: Deps, actor: Actor, query: GeneralLedg
     trackingOption: frame.trackingOption,
     limit: PAGE_SIZE + 1,
   };
-  let rows: reports.LedgerLineRow[];
-  let opening: Money;
-  let hasNext: boolean;
-  let hasPrevious: boolean;
-  if (cursor?.direction === 'before') {
-    const fetched = await reports.accountLines(deps.db, frame.organizationId, {
-      ...slice,
-      before: cursor.position,
-    });
-    rows = fetched.slice(0, PAGE_SIZE).reverse();
-    opening = cursor.balance - rows.reduce((sum, row) => sum + frame.net(row), 0n);
-    hasNext = true;
-    hasPrevious = fetched.length > PAGE_SIZE;
-  } else {
-    const fetched = await reports.accountLines(deps.db, frame.organizationId, {
-      ...slice,
-      after: cursor?.position,
-    });
-    rows = fetched.slice(0, PAGE_SIZE);
-    opening = cursor ? cursor.balance : await openingBalance(deps, frame);
-    hasNext = fetched.length > PAGE_SIZE;
-    hasPrevious = cursor !== undefined;
-  }
+  const { rows, hasNext, hasPrevious } = await ledgerPage(cursor, (around) =>
+    reports.accountLines(deps.db, frame.organizationId, { ...slice, ...around }),
+  );
+  const opening =
+    cursor?.direction === 'before'
+      ? cursor.balance - rows.reduce((sum, row) => sum + frame.net(row), 0n)
+      : cursor
+        ? cursor.balance
+        : await openingBalance(deps, frame);
   const { lines, closing } = describeLines(frame, rows, opening);
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -142,11 +118,19 @@ export async function generalLedger(deps: Deps, actor: Actor, query: GeneralLedg
     },
     nextCursor:
       hasNext && last
-        ? encodeLedgerCursor(frame, { direction: 'after', position: positionOf(last), balance: closing })
+        ? CURSOR.encode(cursorScope(frame), {
+            direction: 'after',
+            position: positionOf(last),
+            balance: closing,
+          })
         : null,
     previousCursor:
       hasPrevious && first
-        ? encodeLedgerCursor(frame, { direction: 'before', position: positionOf(first), balance: opening })
+        ? CURSOR.encode(cursorScope(frame), {
+            direction: 'before',
+            position: positionOf(first),
+            balance: opening,
+          })
         : null,
   };
 }
@@ -192,60 +176,10 @@ export async function generalLedgerInFull(deps: Deps, actor: Actor, query: Gener
   };
 }
 
-// The inner cursor (the transport seals it): which report it pages, where, and the balance there.
-interface CursorPayload {
-  o: string;
-  a: string;
-  r: string;
-  k: string | null;
-  d: 'a' | 'b';
-  p: [string, string, number];
-  b: string;
-}
-
-function encodeLedgerCursor(frame: Frame, cursor: LedgerCursor): string {
-  const payload: CursorPayload = {
-    o: frame.organizationId,
-    a: frame.account.id,
-    r: `${frame.from}..${frame.to}`,
-    k: frame.trackingOption,
-    d: cursor.direction === 'after' ? 'a' : 'b',
-    p: [cursor.position.txnDate, cursor.position.entryNumber, cursor.position.lineNo],
-    b: formatMoney(cursor.balance),
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
-}
-
-function decodeLedgerCursor(frame: Frame, text: string | undefined): LedgerCursor | undefined {
-  if (text === undefined || text === '') return undefined;
-  let payload: CursorPayload;
-  try {
-    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor('the cursor is malformed');
-  }
-  if (!payload || !Array.isArray(payload.p) || typeof payload.b !== 'string') {
-    throw invalidCursor('the cursor is malformed');
-  }
-  // A cursor pages the report it came from: same books, account, range and filter.
-  if (
-    payload.o !== frame.organizationId ||
-    payload.a !== frame.account.id ||
-    payload.r !== `${frame.from}..${frame.to}` ||
-    payload.k !== frame.trackingOption
-  ) {
-    throw invalidCursor(
-      'this cursor pages another general ledger (account, dates or tracking option differ)',
-    );
-  }
-  const [txnDate, entryNumber, lineNo] = payload.p;
-  return {
-    direction: payload.d === 'b' ? 'before' : 'after',
-    position: { txnDate, entryNumber, lineNo },
-    balance: parseMoney(payload.b),
-  };
-}
-
-function invalidCursor(message: string): DomainError {
-  return new DomainError('invalid_cursor', message, { fields: { 'query/cursor': [message] } });
-}
+/** What a cursor of this ledger must have been issued for: the same books, account, range and filter. */
+const cursorScope = (frame: Frame) => ({
+  o: frame.organizationId,
+  a: frame.account.id,
+  r: `${frame.from}..${frame.to}`,
+  k: frame.trackingOption,
+});

@@ -201,6 +201,21 @@ export const ApAging = Named('ApAging', {
   }),
 });
 
+/** A general ledger's line (one account's, every account's: app/reports/ledger-cursor.ts) and its running `balance`. */
+const ledgerLineFields = (balance: ReturnType<typeof MoneyOutput>) => ({
+  journal_entry: Type.String(),
+  entry_number: Type.String(),
+  line_no: Type.Integer(),
+  txn_date: Type.String(),
+  memo: Type.String(),
+  source_type: Type.String(),
+  source_id: OrNull(Type.String()),
+  description: Type.String(),
+  debit: MoneyOutput(),
+  credit: MoneyOutput(),
+  balance,
+});
+
 export const GeneralLedger = Named('GeneralLedger', {
   account: Type.String(),
   account_number: Type.String(),
@@ -211,21 +226,7 @@ export const GeneralLedger = Named('GeneralLedger', {
   currency: Type.String(),
   generated_at: GeneratedAt,
   opening_balance: MoneyOutput("The balance before this page's first line."),
-  lines: Type.Array(
-    Type.Object({
-      journal_entry: Type.String(),
-      entry_number: Type.String(),
-      line_no: Type.Integer(),
-      txn_date: Type.String(),
-      memo: Type.String(),
-      source_type: Type.String(),
-      source_id: OrNull(Type.String()),
-      description: Type.String(),
-      debit: MoneyOutput(),
-      credit: MoneyOutput(),
-      balance: MoneyOutput(),
-    }),
-  ),
+  lines: Type.Array(Type.Object(ledgerLineFields(MoneyOutput()))),
   closing_balance: MoneyOutput("The balance after this page's last line."),
   next: OrNull(Type.String({ format: 'uri' })),
   previous: OrNull(Type.String({ format: 'uri' })),
@@ -260,17 +261,7 @@ export const GeneralLedgerAllAccounts = Named('GeneralLedgerAllAccounts', {
   lines: Type.Array(
     Type.Object({
       ...LedgerAccount,
-      journal_entry: Type.String(),
-      entry_number: Type.String(),
-      line_no: Type.Integer(),
-      txn_date: Type.String(),
-      memo: Type.String(),
-      source_type: Type.String(),
-      source_id: OrNull(Type.String()),
-      description: Type.String(),
-      debit: MoneyOutput(),
-      credit: MoneyOutput(),
-      balance: MoneyOutput("The running balance of the line's account."),
+      ...ledgerLineFields(MoneyOutput("The running balance of the line's account.")),
     }),
   ),
   next: OrNull(Type.String({ format: 'uri' })),

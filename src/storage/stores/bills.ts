@@ -4,40 +4,25 @@ import type { BillStatus } from '../../domain/bill.ts';
 import type { BillSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList, type SortColumn } from '../keyset.ts';
-import { isoTimestamp } from '../sql.ts';
 import {
   documentStore,
   linesTable,
   type NewPricedLine,
   pricedLineColumns,
+  type SettledColumns,
+  type SettledRow,
   type StoredLineTaxes,
+  settledColumns,
+  settledLocker,
 } from './document-store.ts';
 
-export interface BillRow {
-  id: string;
-  number: string;
+export type BillRow = SettledColumns<BillStatus, 'opened_at'> & {
   vendor_id: string;
   vendor_name: string;
   vendor_reference: string;
-  status: BillStatus;
   bill_date: string;
   due_date: string;
-  currency: string;
-  memo: string;
-  subtotal: string;
-  tax_total: string;
-  total: string;
-  amount_paid: string;
-  /** What vendor credits took off it (D87). */
-  amount_credited: string;
-  journal_entry_id: string | null;
-  void_entry_id: string | null;
-  opened_at: string | null;
-  voided_at: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export interface BillLineRow extends StoredLineTaxes {
   bill_id: string;
@@ -53,12 +38,8 @@ export interface BillLineRow extends StoredLineTaxes {
   tracking_options: string[];
 }
 
-const BILL_SELECT = `SELECT b.id, b.number, b.vendor_id, v.display_name AS vendor_name, b.vendor_reference,
-  b.status, b.bill_date::text AS bill_date, b.due_date::text AS due_date, b.currency, b.memo,
-  b.subtotal::text AS subtotal, b.tax_total::text AS tax_total, b.total::text AS total,
-  b.amount_paid::text AS amount_paid, b.amount_credited::text AS amount_credited, b.journal_entry_id, b.void_entry_id,
-  ${isoTimestamp('b.opened_at')} AS opened_at, ${isoTimestamp('b.voided_at')} AS voided_at, b.version,
-  ${isoTimestamp('b.created_at')} AS created_at, ${isoTimestamp('b.updated_at')} AS updated_at
+const BILL_SELECT = `SELECT ${settledColumns('b', 'opened_at')}, b.vendor_id, v.display_name AS vendor_name,
+  b.vendor_reference, b.bill_date::text AS bill_date, b.due_date::text AS due_date
   FROM bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id`;
 
 /**
@@ -180,32 +161,11 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
     lines: BILL_LINES,
   });
 
-/** A bill as a bill payment applied to it sees it. */
-export interface PayableBillRow {
-  id: string;
-  number: string;
-  vendor_id: string;
-  status: BillStatus;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-  version: number;
-}
+/** A bill as a bill payment or a vendor credit applied to it sees it. */
+export type PayableBillRow = SettledRow<BillStatus, 'vendor_id'>;
 
-/**
- * Locks the bills a bill payment applies to (or takes itself off), in id order: concurrent payments
- * queue here and each then sees the balance the previous one left (READ COMMITTED re-reads a row
- * after its lock), so none over-applies and none deadlocks.
- */
-export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableBillRow[]> {
-  return tx.query<PayableBillRow>(
-    `SELECT id, number, vendor_id, status, total::text AS total, amount_paid::text AS amount_paid,
-            amount_credited::text AS amount_credited, version
-       FROM bills WHERE organization_id = $1 AND id = ANY($2::uuid[])
-      ORDER BY id FOR UPDATE`,
-    [organizationId, ids],
-  );
-}
+/** Locks the bills a bill payment or a vendor credit applies to (or takes itself off), in id order (settledLocker). */
+export const lockPayable = settledLocker<BillStatus, 'vendor_id'>('bills', 'vendor_id');
 
 /** What a bill payment makes of a bill (D55), with its new version. */
 export interface BillMove {

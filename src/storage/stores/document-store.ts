@@ -404,34 +404,48 @@ export function statusPage<Row extends KeysetRow, Key extends string = never>(
   });
 }
 
-/** The columns every credit document's row has (a credit note's, a vendor credit's), as read. */
-export interface CreditColumns<Status extends string> {
+/** The columns every document's row has (an invoice's, a bill's, a credit note's, a vendor credit's), as read. */
+interface DocumentColumns<Status extends string> {
   id: string;
-  /** Null on a draft: numbers are taken at issue. */
-  number: string | null;
   status: Status;
   currency: string;
   memo: string;
   subtotal: string;
   tax_total: string;
   total: string;
-  amount_applied: string;
   journal_entry_id: string | null;
   void_entry_id: string | null;
-  issued_at: string | null;
   voided_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;
 }
 
-/** The SELECT list of those columns of `alias`: NUMERIC as text, timestamps as ISO text. */
-export function creditColumns(alias: string): string {
+/** A credit document's columns (a credit note's, a vendor credit's): numbered at issue, its credit applied. */
+export type CreditColumns<Status extends string> = DocumentColumns<Status> & {
+  /** Null on a draft: numbers are taken at issue. */
+  number: string | null;
+  amount_applied: string;
+  issued_at: string | null;
+};
+
+/**
+ * A settled document's columns (an invoice's, a bill's): numbered as a draft, paid and credited
+ * (credit notes, D60; vendor credits, D87), posted at `PostedAt` (sent_at, opened_at).
+ */
+export type SettledColumns<Status extends string, PostedAt extends string> = DocumentColumns<Status> & {
+  number: string;
+  amount_paid: string;
+  amount_credited: string;
+} & Record<PostedAt, string | null>;
+
+/** The SELECT list of a document's columns of `alias`: NUMERIC as text, timestamps as ISO text. */
+function documentColumns(alias: string, amounts: string[], postedAt: string): string {
   const column = (name: string) => `${alias}.${name}`;
-  const text = ['subtotal', 'tax_total', 'total', 'amount_applied'].map(
+  const text = ['subtotal', 'tax_total', 'total', ...amounts].map(
     (name) => `${column(name)}::text AS ${name}`,
   );
-  const times = ['issued_at', 'voided_at', 'created_at', 'updated_at'].map(
+  const times = [postedAt, 'voided_at', 'created_at', 'updated_at'].map(
     (name) => `${isoTimestamp(column(name))} AS ${name}`,
   );
   const plain = [
@@ -445,4 +459,42 @@ export function creditColumns(alias: string): string {
     'version',
   ];
   return [...plain.map(column), ...text, ...times].join(', ');
+}
+
+/** The SELECT list of CreditColumns. */
+export const creditColumns = (alias: string) => documentColumns(alias, ['amount_applied'], 'issued_at');
+
+/** The SELECT list of SettledColumns. */
+export const settledColumns = (alias: string, postedAt: string) =>
+  documentColumns(alias, ['amount_paid', 'amount_credited'], postedAt);
+
+/** A document as money applied to it sees it (an invoice, a bill): its counterparty, status and amounts. */
+export type SettledRow<Status extends string, Counterparty extends string> = {
+  id: string;
+  number: string;
+  status: Status;
+  total: string;
+  amount_paid: string;
+  amount_credited: string;
+  version: number;
+} & Record<Counterparty, string>;
+
+/**
+ * Locks the documents of `table` that a payment or a credit applies to (or takes itself off), in id
+ * order: concurrent payments and credits queue here (after their own document's lock: every writer
+ * takes its document before these and these by id, so none deadlock), and each one then sees the
+ * balance the previous one left (READ COMMITTED re-reads a row after its lock).
+ */
+export function settledLocker<Status extends string, Counterparty extends string>(
+  table: 'invoices' | 'bills',
+  counterparty: Counterparty,
+) {
+  return (tx: Queryable, organizationId: string, ids: string[]) =>
+    tx.query<SettledRow<Status, Counterparty>>(
+      `SELECT id, number, ${counterparty}, status, total::text AS total, amount_paid::text AS amount_paid,
+              amount_credited::text AS amount_credited, version
+         FROM ${table} WHERE organization_id = $1 AND id = ANY($2::uuid[])
+        ORDER BY id FOR UPDATE`,
+      [organizationId, ids],
+    );
 }

@@ -6,48 +6,30 @@ import type { InvoiceStatus, PaymentTerms } from '../../domain/invoice.ts';
 import type { InvoiceSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList, type SortColumn } from '../keyset.ts';
-import { isoTimestamp } from '../sql.ts';
-import { documentStore } from './document-store.ts';
+import {
+  documentStore,
+  type SettledColumns,
+  type SettledRow,
+  settledColumns,
+  settledLocker,
+} from './document-store.ts';
 import { type NewSalesLine, SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
-export interface InvoiceRow {
-  id: string;
-  number: string;
+export type InvoiceRow = SettledColumns<InvoiceStatus, 'sent_at'> & {
   customer_id: string;
   customer_name: string;
-  status: InvoiceStatus;
   issue_date: string;
   due_date: string;
   /** The terms the due date follows (D20), or null: a due date given by hand (issue 21). */
   payment_terms: PaymentTerms | null;
   /** Free text such as the customer's PO number (issue 21); '' when none. */
   reference: string;
-  currency: string;
-  memo: string;
-  subtotal: string;
-  tax_total: string;
-  total: string;
-  amount_paid: string;
-  /** What credit notes took off it (D60). */
-  amount_credited: string;
-  journal_entry_id: string | null;
-  void_entry_id: string | null;
-  sent_at: string | null;
-  voided_at: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export type InvoiceLineRow = SalesLineRow<'invoice_id'>;
 
-const INVOICE_SELECT = `SELECT i.id, i.number, i.customer_id, c.display_name AS customer_name, i.status,
-  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.payment_terms, i.reference,
-  i.currency, i.memo,
-  i.subtotal::text AS subtotal, i.tax_total::text AS tax_total, i.total::text AS total,
-  i.amount_paid::text AS amount_paid, i.amount_credited::text AS amount_credited, i.journal_entry_id, i.void_entry_id,
-  ${isoTimestamp('i.sent_at')} AS sent_at, ${isoTimestamp('i.voided_at')} AS voided_at, i.version,
-  ${isoTimestamp('i.created_at')} AS created_at, ${isoTimestamp('i.updated_at')} AS updated_at
+const INVOICE_SELECT = `SELECT ${settledColumns('i', 'sent_at')}, i.customer_id, c.display_name AS customer_name,
+  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.payment_terms, i.reference
   FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
 
 /**
@@ -155,30 +137,8 @@ export async function totals(
 
 export type NewInvoiceLine = NewSalesLine;
 
-/** An invoice as a payment applied to it sees it. */
-export interface PayableRow {
-  id: string;
-  number: string;
-  customer_id: string;
-  status: InvoiceStatus;
-  total: string;
-  amount_paid: string;
-  amount_credited: string;
-  version: number;
-}
+/** An invoice as a payment or a credit note applied to it sees it. */
+export type PayableRow = SettledRow<InvoiceStatus, 'customer_id'>;
 
-/**
- * Locks the invoices a payment or a credit note applies to, in id order: concurrent payments and
- * credits queue here (after their own document's lock: every writer takes its document before the
- * invoices and the invoices by id, so none deadlock), and each one then sees the balance the
- * previous one left (READ COMMITTED re-reads a row after its lock).
- */
-export function lockPayable(tx: Queryable, organizationId: string, ids: string[]): Promise<PayableRow[]> {
-  return tx.query<PayableRow>(
-    `SELECT id, number, customer_id, status, total::text AS total, amount_paid::text AS amount_paid,
-            amount_credited::text AS amount_credited, version
-       FROM invoices WHERE organization_id = $1 AND id = ANY($2::uuid[])
-      ORDER BY id FOR UPDATE`,
-    [organizationId, ids],
-  );
-}
+/** Locks the invoices a payment or a credit note applies to, in id order (settledLocker). */
+export const lockPayable = settledLocker<InvoiceStatus, 'customer_id'>('invoices', 'customer_id');

@@ -67,7 +67,9 @@ export interface NewOrganization {
   liveOrganizationId: string | null;
   currency: string;
   timezone: string;
+  /** ISO 3166-1 alpha-2; null for books made before sign-up asked (migration 0025). */
   country: string | null;
+  /** 1-12: the month the fiscal year starts (January unless chosen at sign-up). */
   fiscalYearStartMonth: number;
   seats: number;
 }

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatAmount } from './money.ts';
 
 /** An amount as the API sent it (a decimal string), formatted with the books' currency (D45). */
@@ -14,5 +14,14 @@ export function Money({ amount, currency, strong }: { amount: string; currency: 
     >
       {formatAmount(amount, currency)}
     </Text>
+  );
+}
+
+/** A table cell holding an amount, right-aligned as figures are. */
+export function MoneyCell(props: { amount: string; currency: string; strong?: boolean }) {
+  return (
+    <Table.Td ta="right">
+      <Money {...props} />
+    </Table.Td>
   );
 }

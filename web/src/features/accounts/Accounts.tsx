@@ -24,7 +24,7 @@ import type { Account } from '../../api/queries/accounts.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
-import { Money } from '../../ui/Money.tsx';
+import { MoneyCell } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useBooks } from '../shell/books.tsx';
@@ -213,9 +213,7 @@ export default function Accounts() {
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={account.balance} currency={books.currency} />
-                      </Table.Td>
+                      <MoneyCell amount={account.balance} currency={books.currency} />
                       {canWrite ? (
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">

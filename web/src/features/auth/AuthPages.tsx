@@ -1,26 +1,16 @@
 // Log in (internal surface), and the card every signed-out page is drawn in; sign-up is SignupPage.tsx. D81: the API answers the web app with an HttpOnly session
 // cookie and no token, so nothing here ever holds the session; the app only learns it is signed in.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { signedIn } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { useSession } from '../shell/books.tsx';
+import { EmailField, OtherWay, PageLink, PasswordField } from './authFields.tsx';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -78,31 +68,13 @@ export function LoginPage() {
             </Alert>
           ) : null}
           <ErrorNotice error={login.error} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <EmailField {...form.getInputProps('email')} />
+          <PasswordField {...form.getInputProps('password')} />
           <Button type="submit" loading={login.isPending}>
             Log in
           </Button>
-          <Anchor component={Link} to="/forgot-password" size="sm">
-            Forgot password?
-          </Anchor>
-          <Text size="sm">
-            New to Folio?{' '}
-            <Anchor component={Link} to="/signup">
-              Sign up
-            </Anchor>
-          </Text>
+          <PageLink to="/forgot-password">Forgot password?</PageLink>
+          <OtherWay question="New to Folio?" label="Sign up" to="/signup" />
         </Stack>
       </form>
     </AuthCard>

@@ -2,23 +2,18 @@
 // page an invitation link opens (accept by logging in, or by signing up). A link carries its token
 // after `#token=` (never sent to a server); the page reads it once and takes it out of the address
 // bar and the history, so it does not linger on screen or in a shared screenshot.
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PASSWORD_RULE, passwordProblem } from '@shared/password.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { selectBooks, signedIn, signedOut } from '../../api/session.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { useMe, useSession } from '../shell/books.tsx';
 import { AuthCard } from './AuthPages.tsx';
-
-const checkPassword = (value: string) => {
-  const problem = passwordProblem(value);
-  return problem ? `Password ${problem}` : null;
-};
+import { checkPassword, EmailField, OtherWay, PageLink, PasswordField } from './authFields.tsx';
 
 /** The link's token, read once from `#token=`, then removed from the address (kept in state). */
 function useLinkToken(): string {
@@ -50,9 +45,7 @@ export function ForgotPasswordPage() {
               once, for one hour.
             </Text>
           </Alert>
-          <Anchor component={Link} to="/login" size="sm">
-            Back to log in
-          </Anchor>
+          <PageLink to="/login">Back to log in</PageLink>
         </Stack>
       ) : (
         <form onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))}>
@@ -61,19 +54,11 @@ export function ForgotPasswordPage() {
               Enter the email you log in with; we will send you a link to set a new password.
             </Text>
             <ErrorNotice error={request.error} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField {...form.getInputProps('email')} />
             <Button type="submit" loading={request.isPending}>
               Send the link
             </Button>
-            <Anchor component={Link} to="/login" size="sm">
-              Back to log in
-            </Anchor>
+            <PageLink to="/login">Back to log in</PageLink>
           </Stack>
         </form>
       )}
@@ -106,22 +91,14 @@ export function ResetPasswordPage() {
       <form onSubmit={form.onSubmit((values) => confirm.mutate(values.password))}>
         <Stack gap="sm">
           <ErrorNotice error={confirm.error} />
-          <PasswordInput
-            label="New password"
-            description={PASSWORD_RULE}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <PasswordField fresh label="New password" {...form.getInputProps('password')} />
           <Button type="submit" loading={confirm.isPending}>
             Set password
           </Button>
           <Text size="xs" c="dimmed">
             Setting a new password logs you out on every device.
           </Text>
-          <Anchor component={Link} to="/forgot-password" size="sm">
-            Ask for a new link
-          </Anchor>
+          <PageLink to="/forgot-password">Ask for a new link</PageLink>
         </Stack>
       </form>
     </AuthCard>
@@ -135,9 +112,7 @@ function MissingLink({ title, what }: { title: string; what: string }) {
         This page opens from the link in a {what} email. Open the link from the email again (copy the whole
         address).
       </Text>
-      <Anchor component={Link} to="/login" size="sm">
-        Go to log in
-      </Anchor>
+      <PageLink to="/login">Go to log in</PageLink>
     </AuthCard>
   );
 }
@@ -157,9 +132,7 @@ export function AcceptInvitationPage() {
       <AuthCard title="Accept an invitation">
         <ErrorNotice error={preview.error} />
         <Text size="sm">Ask the person who invited you to send the invitation again.</Text>
-        <Anchor component={Link} to="/login" size="sm">
-          Go to log in
-        </Anchor>
+        <PageLink to="/login">Go to log in</PageLink>
       </AuthCard>
     );
   }
@@ -278,24 +251,12 @@ function LogInToAccept({
       <Stack gap="sm">
         <ErrorNotice error={join.error} />
         <TextInput label="Email" value={email} readOnly />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <PasswordField {...form.getInputProps('password')} />
         <Button type="submit" loading={join.isPending}>
           Log in and accept
         </Button>
-        <Text size="sm">
-          No Folio account yet?{' '}
-          <Anchor component="button" type="button" onClick={onSignUp}>
-            Sign up instead
-          </Anchor>
-        </Text>
-        <Anchor component={Link} to="/forgot-password" size="sm">
-          Forgot password?
-        </Anchor>
+        <OtherWay question="No Folio account yet?" label="Sign up instead" onClick={onSignUp} />
+        <PageLink to="/forgot-password">Forgot password?</PageLink>
       </Stack>
     </form>
   );
@@ -327,22 +288,11 @@ function SignUpToAccept({ email, token, onAccepted, onLogIn }: AcceptFormProps &
           description="The address the invitation was sent to."
         />
         <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-        <PasswordInput
-          label="Password"
-          description={PASSWORD_RULE}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <PasswordField fresh {...form.getInputProps('password')} />
         <Button type="submit" loading={signup.isPending}>
           Sign up and join
         </Button>
-        <Text size="sm">
-          Already have an account?{' '}
-          <Anchor component="button" type="button" onClick={onLogIn}>
-            Log in instead
-          </Anchor>
-        </Text>
+        <OtherWay question="Already have an account?" label="Log in instead" onClick={onLogIn} />
       </Stack>
     </form>
   );

@@ -1,9 +1,3 @@
-// The credit note (D60) as a document kind: a customer's credit for goods returned or a price taken
-// back, priced like an invoice. "Issue" numbers it (CN-) and posts the mirror of an invoice's entry;
-// an issued note's credit is applied to the customer's open invoices; a note with nothing applied can
-// be voided; a draft is deleted, not voided (it has no number yet).
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
 import {
@@ -14,15 +8,13 @@ import {
   creditNoteQuery,
   creditNotesQuery,
 } from '../../api/queries/creditNotes.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
-import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { useApplyCredit } from '../documents/ApplyCredit.tsx';
 import { column } from '../documents/columns.tsx';
+import { creditView } from '../documents/credits.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
+import { PartySummary } from '../documents/PartySummary.tsx';
 import { SALE } from '../documents/sides.ts';
-import type { Books } from '../shell/books.tsx';
 
 export const creditNoteKind: DocumentKind<
   CreditNote,
@@ -86,21 +78,30 @@ export const creditNoteKind: DocumentKind<
   },
   view: {
     summary: (note) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={`/customers/${note.customer}`}>
-          {note.customer_name}
-        </Anchor>{' '}
-        · {formatDate(note.issue_date)}
-        {note.memo ? ` · ${note.memo}` : ''}
-      </Text>
+      <PartySummary
+        side={SALE}
+        party={note.customer}
+        name={note.customer_name}
+        facts={[formatDate(note.issue_date), note.memo]}
+      />
     ),
     figures: (note) => [
       { label: 'Total', amount: note.total },
       { label: 'Applied', amount: note.amount_applied },
       { label: 'Remaining credit', amount: note.remaining_credit },
     ],
-    useExtras: useCreditNoteExtras,
-    Sections: AppliedTo,
+    ...creditView<CreditNote>(SALE, {
+      party: (note) => ({ id: note.customer, name: note.customer_name }),
+      applied: (note) =>
+        note.applications.map((a) => ({ ...a, documentId: a.invoice_id, documentNumber: a.invoice_number })),
+      apply: async (note, applications) => {
+        const body = {
+          applications: applications.map(({ id, amount }) => ({ invoice_id: id, amount })),
+          version: note.version,
+        };
+        data(await api.POST('/api/v1/credit-notes/{id}/apply', { ...byId(note.id), body }));
+      },
+    }),
     void: {
       // D60: a note with credit applied is not voided (the applications stand on the invoices).
       allowed: (note) => note.status === 'issued' && parseMoney(note.amount_applied) === 0n,
@@ -112,61 +113,3 @@ export const creditNoteKind: DocumentKind<
     },
   },
 };
-
-/** "Apply credit" while the note has credit left: an amount per open invoice of its customer. */
-function useCreditNoteExtras(note: CreditNote, books: Books, refresh: () => void) {
-  return useApplyCredit({
-    side: SALE,
-    books,
-    refresh,
-    credit: {
-      number: note.number,
-      party: note.customer,
-      partyName: note.customer_name,
-      remaining: note.status === 'issued' ? note.remaining_credit : '0',
-    },
-    apply: async (applications) => {
-      const body = {
-        applications: applications.map(({ id, amount }) => ({ invoice_id: id, amount })),
-        version: note.version,
-      };
-      data(await api.POST('/api/v1/credit-notes/{id}/apply', { ...byId(note.id), body }));
-    },
-  });
-}
-
-/** The invoices the note's credit went to. */
-function AppliedTo({ doc: note }: { doc: CreditNote; books: Books }) {
-  return (
-    <>
-      <Text fw={600}>Applied to</Text>
-      {note.applications.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {note.status === 'issued' ? 'Not applied to an invoice yet.' : 'Nothing was applied.'}
-        </Text>
-      ) : (
-        <DataTable
-          rows={note.applications}
-          rowKey={(a) => `${a.invoice_id}-${a.applied_date}-${a.amount}`}
-          minWidth={360}
-          columns={[
-            {
-              header: 'Invoice',
-              cell: (a) => (
-                <Anchor component={Link} to={`/invoices/${a.invoice_id}`}>
-                  {a.invoice_number}
-                </Anchor>
-              ),
-            },
-            { header: 'Date', cell: (a) => formatDate(a.applied_date) },
-            {
-              header: 'Amount',
-              align: 'right',
-              cell: (a) => <Money amount={a.amount} currency={note.currency} />,
-            },
-          ]}
-        />
-      )}
-    </>
-  );
-}

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/errors.ts';
 import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { Money } from '../../ui/Money.tsx';
+import { MoneyCell } from '../../ui/Money.tsx';
 import { attachmentName, DateInput } from '../reports/ReportTable.tsx';
 import type { Books } from '../shell/books.tsx';
 
@@ -108,9 +108,7 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
                     due {formatDate(invoice.due_date)}
                     {invoice.days_overdue > 0 ? ` (${invoice.days_overdue} days overdue)` : ''}
                   </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={invoice.open} currency={c} />
-                  </Table.Td>
+                  <MoneyCell amount={invoice.open} currency={c} />
                 </Table.Tr>
               ))}
               {s.outstanding.credits.map((credit) => (
@@ -119,16 +117,12 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
                     {credit.kind === 'payment' ? 'Payment' : 'Credit note'} {credit.number}
                   </Table.Td>
                   <Table.Td>{formatDate(credit.date)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={`-${credit.unapplied}`} currency={c} />
-                  </Table.Td>
+                  <MoneyCell amount={`-${credit.unapplied}`} currency={c} />
                 </Table.Tr>
               ))}
               <Table.Tr fw={700}>
                 <Table.Td colSpan={2}>Balance as of {formatDate(s.to)}</Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={s.balance} currency={c} />
-                </Table.Td>
+                <MoneyCell amount={s.balance} currency={c} />
               </Table.Tr>
             </Table.Tbody>
           </Table>
@@ -150,29 +144,21 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
                 <Table.Td>{formatDate(s.from)}</Table.Td>
                 <Table.Td>Opening balance</Table.Td>
                 <Table.Td />
-                <Table.Td ta="right">
-                  <Money amount={s.activity.opening_balance} currency={c} />
-                </Table.Td>
+                <MoneyCell amount={s.activity.opening_balance} currency={c} />
               </Table.Tr>
               {s.activity.lines.map((line) => (
                 <Table.Tr key={`${line.entry_number}`}>
                   <Table.Td>{formatDate(line.date)}</Table.Td>
                   <Table.Td>{line.description}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={line.amount} currency={c} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={line.balance} currency={c} />
-                  </Table.Td>
+                  <MoneyCell amount={line.amount} currency={c} />
+                  <MoneyCell amount={line.balance} currency={c} />
                 </Table.Tr>
               ))}
               <Table.Tr fw={700}>
                 <Table.Td>{formatDate(s.to)}</Table.Td>
                 <Table.Td>Closing balance</Table.Td>
                 <Table.Td />
-                <Table.Td ta="right">
-                  <Money amount={s.activity.closing_balance} currency={c} />
-                </Table.Td>
+                <MoneyCell amount={s.activity.closing_balance} currency={c} />
               </Table.Tr>
             </Table.Tbody>
           </Table>

@@ -4,7 +4,7 @@
 // only: amounts become floats for their height and nowhere else; every figure a person reads is the
 // API's decimal string (D45), in the table and the bars' titles.
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { Money } from '../../ui/Money.tsx';
+import { MoneyCell } from '../../ui/Money.tsx';
 import { parseMoney } from '../../ui/money.ts';
 import { axisSteps } from './axis.ts';
 
@@ -138,15 +138,9 @@ export default function SixMonths({ months, currency }: { months: MonthFigures[]
             {months.map((month) => (
               <Table.Tr key={month.label}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{month.label}</Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={month.income} currency={currency} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={month.expenses} currency={currency} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={month.net} currency={currency} />
-                </Table.Td>
+                <MoneyCell amount={month.income} currency={currency} />
+                <MoneyCell amount={month.expenses} currency={currency} />
+                <MoneyCell amount={month.net} currency={currency} />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -3,22 +3,24 @@
 // unit cost), tax (a rate or a tax group, D90) and tracking, with totals computed before saving by
 // the server's own rules (D45). DocumentPage's editor uses it for every kind; `purpose` (the kind's
 // side) says which accounts a line takes and how an item fills it (D48).
-import { ActionIcon, Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
 import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxGroups } from '../../api/hooks/useTaxGroups.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
-import { Money } from '../../ui/Money.tsx';
+import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
+import { Money, MoneyCell } from '../../ui/Money.tsx';
 import { formatMoney, invoiceTotals, lineAmount, trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
+import { type Keyed, useEditableLines } from '../../ui/useEditableLines.ts';
+import { TrackingCell, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import type { Books } from '../shell/books.tsx';
 
-export interface EditorLine {
-  key: number;
+export type EditorLine = Keyed<LineFields>;
+interface LineFields {
   /** D48: the item the line sells (invoices only); picking one fills the line from it. */
   item: string | null;
   description: string;
@@ -55,9 +57,7 @@ const taxOf = (value: string | null): Pick<EditorLine, 'tax_rate' | 'tax_group'>
     ? { tax_rate: null, tax_group: value.slice(GROUP_PREFIX.length) }
     : { tax_rate: value, tax_group: null };
 
-let nextKey = 1;
-const blankLine = (): EditorLine => ({
-  key: nextKey++,
+const blankLine = (): LineFields => ({
   item: null,
   description: '',
   quantity: '1',
@@ -93,27 +93,29 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
   const pickers = usePickerCheck();
   const defaultIncome =
     purpose === 'sales' ? (accounts.data?.find((account) => account.number === '4100')?.id ?? null) : null;
-  const [lines, setLines] = useState<EditorLine[]>(() =>
-    stored
-      ? stored.map((line) => ({
-          key: nextKey++,
-          item: line.item ?? null,
-          description: line.description,
-          quantity: trimZeros(line.quantity),
-          unit_price: trimZeros(line.unit_price),
-          income_account: line.income_account,
-          tax_rate: line.tax_rate,
-          tax_group: line.tax_group ?? null,
-          tracking_options: line.tracking_options,
-        }))
-      : [blankLine()],
+  const editable = useEditableLines<LineFields>(
+    () =>
+      stored
+        ? stored.map((line) => ({
+            item: line.item ?? null,
+            description: line.description,
+            quantity: trimZeros(line.quantity),
+            unit_price: trimZeros(line.unit_price),
+            income_account: line.income_account,
+            tax_rate: line.tax_rate,
+            tax_group: line.tax_group ?? null,
+            tracking_options: line.tracking_options,
+          }))
+        : [blankLine()],
+    blankLine,
   );
+  const { lines } = editable;
   const rates = taxRates.data?.results ?? NO_RATES;
   const groups = taxGroups.data?.results ?? NO_GROUPS;
   const totals = useMemo(() => {
     // A rate not (yet) loaded reads as "?", which no amount parses: no total rather than a wrong one.
     const percentOf = (rateId: string) => rates.find((rate) => rate.id === rateId)?.rate ?? '?';
-    const percentsOf = (line: EditorLine): string[] => {
+    const percentsOf = (line: LineFields): string[] => {
       if (line.tax_rate) return [percentOf(line.tax_rate)];
       if (!line.tax_group) return [];
       const group = groups.find((candidate) => candidate.id === line.tax_group);
@@ -178,8 +180,7 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
       ...(line.tracking_options.length > 0 ? { tracking_options: line.tracking_options } : {}),
     }));
   return {
-    lines,
-    setLines,
+    ...editable,
     totals,
     taxOptions,
     incomeOptions,
@@ -207,17 +208,8 @@ export function LinesGrid({
   /** An "Item" column (invoices, D48; credit notes do not name items). */
   withItems?: boolean;
 }) {
-  const {
-    lines,
-    setLines,
-    totals,
-    taxOptions,
-    incomeOptions,
-    defaultIncome,
-    purpose,
-    accountLabel,
-    pickers,
-  } = editor;
+  const { lines, update, totals, taxOptions, incomeOptions, defaultIncome, purpose, accountLabel, pickers } =
+    editor;
   const items = useActiveItems(withItems);
   const purchase = purpose === 'purchase';
   const stockItem = (line: EditorLine) =>
@@ -236,10 +228,7 @@ export function LinesGrid({
     });
   };
   const priceName = purchase ? 'Unit cost' : 'Unit price';
-  const hasTracking = useHasTracking();
-  const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
-  const update = (key: number, change: Partial<EditorLine>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const showTracking = useShowsTracking(lines);
   const lineError = (index: number, name: string) => fields[`lines/${index}/${name}`]?.join('; ');
   return (
     <>
@@ -288,14 +277,12 @@ export function LinesGrid({
                       />
                     </Table.Td>
                   ) : null}
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Description of line ${n}`}
-                      value={line.description}
-                      onChange={(e) => update(line.key, { description: e.currentTarget.value })}
-                      error={lineError(index, 'description')}
-                    />
-                  </Table.Td>
+                  <DescriptionCell
+                    n={n}
+                    value={line.description}
+                    onChange={(description) => update(line.key, { description })}
+                    error={lineError(index, 'description')}
+                  />
                   <Table.Td>
                     <Picker
                       noun="an account"
@@ -345,29 +332,21 @@ export function LinesGrid({
                     />
                   </Table.Td>
                   {showTracking ? (
-                    <Table.Td>
-                      <TrackingPicker
-                        label={`Tracking of line ${n}`}
-                        value={line.tracking_options}
-                        onChange={(tracking_options) => update(line.key, { tracking_options })}
-                        error={lineError(index, 'tracking_options')}
-                      />
-                    </Table.Td>
+                    <TrackingCell
+                      n={n}
+                      value={line.tracking_options}
+                      onChange={(tracking_options) => update(line.key, { tracking_options })}
+                      error={lineError(index, 'tracking_options')}
+                    />
                   ) : null}
                   <Table.Td ta="right">
                     {amount === null ? '' : <Money amount={formatMoney(amount)} currency={books.currency} />}
                   </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Remove line ${n}`}
-                      disabled={lines.length <= 1}
-                      onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveLineCell
+                    n={n}
+                    disabled={lines.length <= 1}
+                    onRemove={() => editor.remove(line.key)}
+                  />
                 </Table.Tr>
               );
             })}
@@ -375,7 +354,7 @@ export function LinesGrid({
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" align="flex-start">
-        <Button size="xs" variant="subtle" onClick={() => setLines((current) => [...current, blankLine()])}>
+        <Button size="xs" variant="subtle" onClick={editor.add}>
           Add a line
         </Button>
         {totals ? (
@@ -493,15 +472,9 @@ export function LinesTable({
                 ) : null}
               </Table.Td>
               <Table.Td ta="right">{trimZeros(line.quantity)}</Table.Td>
-              <Table.Td ta="right">
-                <Money amount={line.unit_price} currency={currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={line.tax_amount} currency={currency} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={line.amount} currency={currency} />
-              </Table.Td>
+              <MoneyCell amount={line.unit_price} currency={currency} />
+              <MoneyCell amount={line.tax_amount} currency={currency} />
+              <MoneyCell amount={line.amount} currency={currency} />
             </Table.Tr>
           ))}
         </Table.Tbody>

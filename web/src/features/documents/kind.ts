@@ -220,6 +220,25 @@ export const memoField = <Doc extends { memo: string }>(placeholder?: string): H
   ...(placeholder ? { placeholder } : {}),
 });
 
+/** A purchase document's lines (a bill, a vendor credit) in the editor's shape: its unit cost as the price. */
+export const purchaseLines = (doc: {
+  lines: (Omit<DocumentLine, 'unit_price' | 'income_account'> & { unit_cost: string; account: string })[];
+}): DocumentLine[] =>
+  doc.lines.map((line) => ({ ...line, unit_price: line.unit_cost, income_account: line.account }));
+
+/** A purchase document's "Vendor reference": the vendor's own number for it. */
+export const vendorReferenceField = <Doc extends { vendor_reference: string }>(
+  placeholder: string,
+): HeaderField<Doc> => ({
+  name: 'vendor_reference',
+  label: 'Vendor reference',
+  type: 'text',
+  initial: '',
+  from: (doc) => doc.vendor_reference,
+  placeholder,
+  w: { base: '100%', xs: 200 },
+});
+
 /** A sale document's body (an invoice, a credit note): the customer, its date, memo and lines (D8). */
 export const saleBody = ({ party, values, lines }: Draft) => ({
   customer: party,

@@ -30,6 +30,8 @@ export interface SideDescriptor {
   partiesPath: string;
   /** The party's open documents, as the API calls them in messages ("invoice", "bill"). */
   documentNoun: string;
+  /** One of them, with its article ("an invoice"). */
+  aDocument: string;
   documentsPath: string;
   purpose: LinePurpose;
   canWrite: (books: Books) => boolean;
@@ -45,6 +47,7 @@ export const SALE: SideDescriptor = {
   partyNoun: 'a customer',
   partiesPath: '/customers',
   documentNoun: 'invoice',
+  aDocument: 'an invoice',
   documentsPath: '/invoices',
   purpose: 'sales',
   canWrite: (books) => books.can.writeSales,
@@ -62,6 +65,7 @@ export const PURCHASE: SideDescriptor = {
   partyNoun: 'a vendor',
   partiesPath: '/vendors',
   documentNoun: 'bill',
+  aDocument: 'a bill',
   documentsPath: '/bills',
   purpose: 'purchase',
   canWrite: (books) => books.can.writeBooks,

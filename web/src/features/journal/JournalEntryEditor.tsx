@@ -1,18 +1,7 @@
 // One journal entry. A draft (or a new entry) is a debit/credit grid that says "Out of balance by X"
 // before saving, computed with the server's money rules (D45); save as draft, post. A posted entry
 // reads only, and can be reversed. "Pay run" fills the contract's pay-run accounts.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -27,7 +16,8 @@ import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { Money } from '../../ui/Money.tsx';
+import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
+import { Money, MoneyCell } from '../../ui/Money.tsx';
 import {
   balanceSentence,
   entryBalance,
@@ -40,14 +30,14 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { TrackingPicker, useHasTracking } from '../settings/TrackingPicker.tsx';
+import { useEditableLines } from '../../ui/useEditableLines.ts';
+import { TrackingCell, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Entry = ResponseOf<'/api/v1/journal-entries/{id}', 'get', 200>;
 
 export interface GridLine {
-  key: number;
   account: string | null;
   description: string;
   debit: string;
@@ -55,9 +45,7 @@ export interface GridLine {
   tracking_options: string[];
 }
 
-let nextKey = 1;
 const blankLine = (): GridLine => ({
-  key: nextKey++,
   account: null,
   description: '',
   debit: '',
@@ -86,7 +74,6 @@ function payRunLines(accounts: Account[]): GridLine[] {
 
 function linesOf(entry: Entry): GridLine[] {
   return entry.lines.map((line) => ({
-    key: nextKey++,
     account: line.account,
     description: line.description,
     debit: readAmount(line.debit) === 0n ? '' : line.debit.replace(/\.?0+$/, ''),
@@ -114,7 +101,13 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   const accounts = useAllAccounts();
   const [txnDate, setTxnDate] = useState(entry?.txn_date ?? today());
   const [memo, setMemo] = useState(entry?.memo ?? '');
-  const [lines, setLines] = useState<GridLine[]>(() => (entry ? linesOf(entry) : [blankLine(), blankLine()]));
+  const {
+    lines,
+    replace,
+    update,
+    add,
+    remove: removeLine,
+  } = useEditableLines(() => (entry ? linesOf(entry) : [blankLine(), blankLine()]), blankLine);
   const balance = useMemo(() => entryBalance(lines), [lines]);
   const pickers = usePickerCheck();
   const accountOptions = useMemo(
@@ -124,11 +117,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` })),
     [accounts.data],
   );
-  const update = (key: number, change: Partial<GridLine>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  // The Tracking column shows when the books have tracking options (or a line already names one).
-  const hasTracking = useHasTracking();
-  const showTracking = hasTracking || lines.some((line) => line.tracking_options.length > 0);
+  const showTracking = useShowsTracking(lines);
 
   // A line with no amount, or left at 0, says nothing (a template line left empty): it is not sent.
   // `kept` is the grid line each sent line came from, so a refusal names the line the person sees.
@@ -226,7 +215,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         <Button
           variant="default"
           onClick={() => {
-            if (accounts.data) setLines(payRunLines(accounts.data));
+            if (accounts.data) replace(payRunLines(accounts.data));
             if (!memo) setMemo(`Pay run ${formatDate(txnDate)}`);
           }}
           disabled={!accounts.data}
@@ -272,22 +261,18 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                     error={lineError(index, 'account')}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Description of line ${index + 1}`}
-                    value={line.description}
-                    onChange={(e) => update(line.key, { description: e.currentTarget.value })}
-                  />
-                </Table.Td>
+                <DescriptionCell
+                  n={index + 1}
+                  value={line.description}
+                  onChange={(description) => update(line.key, { description })}
+                />
                 {showTracking ? (
-                  <Table.Td>
-                    <TrackingPicker
-                      label={`Tracking of line ${index + 1}`}
-                      value={line.tracking_options}
-                      onChange={(tracking_options) => update(line.key, { tracking_options })}
-                      error={lineError(index, 'tracking_options')}
-                    />
-                  </Table.Td>
+                  <TrackingCell
+                    n={index + 1}
+                    value={line.tracking_options}
+                    onChange={(tracking_options) => update(line.key, { tracking_options })}
+                    error={lineError(index, 'tracking_options')}
+                  />
                 ) : null}
                 <Table.Td>
                   <AmountInput
@@ -307,35 +292,21 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
                     error={lineError(index, 'credit')}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Remove line ${index + 1}`}
-                    onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
-                    disabled={lines.length <= 2}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
+                <RemoveLineCell
+                  n={index + 1}
+                  disabled={lines.length <= 2}
+                  onRemove={() => removeLine(line.key)}
+                />
               </Table.Tr>
             ))}
             <Table.Tr>
               <Table.Td colSpan={showTracking ? 3 : 2}>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={() => setLines((current) => [...current, blankLine()])}
-                >
+                <Button size="xs" variant="subtle" onClick={add}>
                   Add a line
                 </Button>
               </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={formatMoney(balance.debits)} currency={books.currency} strong />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={formatMoney(balance.credits)} currency={books.currency} strong />
-              </Table.Td>
+              <MoneyCell amount={formatMoney(balance.debits)} currency={books.currency} strong />
+              <MoneyCell amount={formatMoney(balance.credits)} currency={books.currency} strong />
               <Table.Td />
             </Table.Tr>
           </Table.Tbody>
@@ -470,12 +441,8 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
               <Table.Td colSpan={2} fw={600}>
                 Total
               </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={entry.total_debit} currency={entry.currency} strong />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money amount={entry.total_credit} currency={entry.currency} strong />
-              </Table.Td>
+              <MoneyCell amount={entry.total_debit} currency={entry.currency} strong />
+              <MoneyCell amount={entry.total_credit} currency={entry.currency} strong />
             </Table.Tr>
           </Table.Tbody>
         </Table>

@@ -21,7 +21,15 @@ import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { column } from '../documents/columns.tsx';
-import { byId, type DocumentKind, dateField, memoField } from '../documents/kind.ts';
+import {
+  byId,
+  type DocumentKind,
+  dateField,
+  memoField,
+  purchaseLines,
+  vendorReferenceField,
+} from '../documents/kind.ts';
+import { PartySummary } from '../documents/PartySummary.tsx';
 import { PURCHASE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 
@@ -75,19 +83,10 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     },
   },
   one: billQuery,
-  lines: (bill) =>
-    bill.lines.map((line) => ({ ...line, unit_price: line.unit_cost, income_account: line.account })),
+  lines: purchaseLines,
   editor: {
     fields: [
-      {
-        name: 'vendor_reference',
-        label: 'Vendor reference',
-        type: 'text',
-        initial: '',
-        from: (bill) => bill.vendor_reference,
-        placeholder: 'Their invoice number',
-        w: { base: '100%', xs: 200 },
-      },
+      vendorReferenceField('Their invoice number'),
       dateField('bill_date', 'Bill date', (bill) => bill.bill_date),
       {
         name: 'due_date',
@@ -134,15 +133,16 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
   },
   view: {
     summary: (bill) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={`/vendors/${bill.vendor}`}>
-          {bill.vendor_name}
-        </Anchor>
-        {bill.vendor_reference ? ` · ref. ${bill.vendor_reference}` : ''} · {formatDate(bill.bill_date)}, due{' '}
-        {formatDate(bill.due_date)}
-        {bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}
-        {bill.memo ? ` · ${bill.memo}` : ''}
-      </Text>
+      <PartySummary
+        side={PURCHASE}
+        party={bill.vendor}
+        name={bill.vendor_name}
+        facts={[
+          bill.vendor_reference && `ref. ${bill.vendor_reference}`,
+          `${formatDate(bill.bill_date)}, due ${formatDate(bill.due_date)}${bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}`,
+          bill.memo,
+        ]}
+      />
     ),
     figures: (bill) => [
       { label: 'Total', amount: bill.total },

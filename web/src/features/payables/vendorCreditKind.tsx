@@ -1,10 +1,3 @@
-// The vendor credit (D87) as a document kind: the purchase side's credit note, a vendor's credit for
-// goods sent back or a price taken back, priced like a bill. "Issue" numbers it (VC-) and posts the
-// mirror of a bill's entry; an issued credit is applied to the vendor's open bills; a draft is deleted
-// (it has no number yet). Void is offered on every issued credit: one with credit applied is refused by
-// the API, and its dialog says so before and in the API's words after.
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { api, data, type RequestOf } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
 import {
@@ -15,15 +8,20 @@ import {
   vendorCreditQuery,
   vendorCreditsQuery,
 } from '../../api/queries/vendorCredits.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
-import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { useApplyCredit } from '../documents/ApplyCredit.tsx';
 import { column } from '../documents/columns.tsx';
-import { byId, type DocumentKind, dateField, memoField } from '../documents/kind.ts';
+import { creditView } from '../documents/credits.tsx';
+import {
+  byId,
+  type DocumentKind,
+  dateField,
+  memoField,
+  purchaseLines,
+  vendorReferenceField,
+} from '../documents/kind.ts';
+import { PartySummary } from '../documents/PartySummary.tsx';
 import { PURCHASE } from '../documents/sides.ts';
-import type { Books } from '../shell/books.tsx';
 
 export const vendorCreditKind: DocumentKind<
   VendorCredit,
@@ -61,19 +59,10 @@ export const vendorCreditKind: DocumentKind<
     },
   },
   one: vendorCreditQuery,
-  lines: (credit) =>
-    credit.lines.map((line) => ({ ...line, unit_price: line.unit_cost, income_account: line.account })),
+  lines: purchaseLines,
   editor: {
     fields: [
-      {
-        name: 'vendor_reference',
-        label: 'Vendor reference',
-        type: 'text',
-        initial: '',
-        from: (credit) => credit.vendor_reference,
-        placeholder: 'Their credit memo number',
-        w: { base: '100%', xs: 200 },
-      },
+      vendorReferenceField('Their credit memo number'),
       dateField('credit_date', 'Credit date', (credit) => credit.credit_date),
       memoField('Why the vendor gives credit'),
     ],
@@ -111,14 +100,16 @@ export const vendorCreditKind: DocumentKind<
   },
   view: {
     summary: (credit) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={`/vendors/${credit.vendor}`}>
-          {credit.vendor_name}
-        </Anchor>
-        {credit.vendor_reference ? ` · ref. ${credit.vendor_reference}` : ''} ·{' '}
-        {formatDate(credit.credit_date)}
-        {credit.memo ? ` · ${credit.memo}` : ''}
-      </Text>
+      <PartySummary
+        side={PURCHASE}
+        party={credit.vendor}
+        name={credit.vendor_name}
+        facts={[
+          credit.vendor_reference && `ref. ${credit.vendor_reference}`,
+          formatDate(credit.credit_date),
+          credit.memo,
+        ]}
+      />
     ),
     figures: (credit) => [
       { label: 'Total', amount: credit.total },
@@ -126,8 +117,18 @@ export const vendorCreditKind: DocumentKind<
       { label: 'Remaining credit', amount: credit.remaining_credit },
     ],
     priceLabel: 'Unit cost',
-    useExtras: useVendorCreditExtras,
-    Sections: AppliedTo,
+    ...creditView<VendorCredit>(PURCHASE, {
+      party: (credit) => ({ id: credit.vendor, name: credit.vendor_name }),
+      applied: (credit) =>
+        credit.applications.map((a) => ({ ...a, documentId: a.bill_id, documentNumber: a.bill_number })),
+      apply: async (credit, applications) => {
+        const body = {
+          applications: applications.map(({ id, amount }) => ({ bill_id: id, amount })),
+          version: credit.version,
+        };
+        data(await api.POST('/api/v1/vendor-credits/{id}/apply', { ...byId(credit.id), body }));
+      },
+    }),
     void: {
       allowed: (credit) => credit.status === 'issued',
       text: (credit) =>
@@ -143,61 +144,3 @@ export const vendorCreditKind: DocumentKind<
     },
   },
 };
-
-/** "Apply credit" while the credit has some left: an amount per open bill of its vendor. */
-function useVendorCreditExtras(credit: VendorCredit, books: Books, refresh: () => void) {
-  return useApplyCredit({
-    side: PURCHASE,
-    books,
-    refresh,
-    credit: {
-      number: credit.number,
-      party: credit.vendor,
-      partyName: credit.vendor_name,
-      remaining: credit.status === 'issued' ? credit.remaining_credit : '0',
-    },
-    apply: async (applications) => {
-      const body = {
-        applications: applications.map(({ id, amount }) => ({ bill_id: id, amount })),
-        version: credit.version,
-      };
-      data(await api.POST('/api/v1/vendor-credits/{id}/apply', { ...byId(credit.id), body }));
-    },
-  });
-}
-
-/** The bills the credit went to. */
-function AppliedTo({ doc: credit }: { doc: VendorCredit; books: Books }) {
-  return (
-    <>
-      <Text fw={600}>Applied to</Text>
-      {credit.applications.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {credit.status === 'issued' ? 'Not applied to a bill yet.' : 'Nothing was applied.'}
-        </Text>
-      ) : (
-        <DataTable
-          rows={credit.applications}
-          rowKey={(a) => `${a.bill_id}-${a.applied_date}-${a.amount}`}
-          minWidth={360}
-          columns={[
-            {
-              header: 'Bill',
-              cell: (a) => (
-                <Anchor component={Link} to={`/bills/${a.bill_id}`}>
-                  {a.bill_number}
-                </Anchor>
-              ),
-            },
-            { header: 'Date', cell: (a) => formatDate(a.applied_date) },
-            {
-              header: 'Amount',
-              align: 'right',
-              cell: (a) => <Money amount={a.amount} currency={credit.currency} />,
-            },
-          ]}
-        />
-      )}
-    </>
-  );
-}

@@ -63,6 +63,27 @@ function lineRow(line: LedgerLine, c: string): Row {
   };
 }
 
+/**
+ * An account's lines between its balances: the opening (brought forward when the account began on an
+ * earlier page) and the closing (carried forward when it goes on to the next).
+ */
+function accountRows(
+  account: { opening_balance: string; closing_balance: string },
+  lines: LedgerLine[],
+  page: { continued: boolean; goesOn: boolean },
+  c: string,
+): Row[] {
+  const balance = (label: string, amount: string) => ['', '', label, '', '', money(amount, c)];
+  return [
+    { cells: balance(page.continued ? 'Brought forward' : 'Opening balance', account.opening_balance) },
+    ...lines.map((line) => lineRow(line, c)),
+    {
+      strong: true,
+      cells: balance(page.goesOn ? 'Carried forward' : 'Closing balance', account.closing_balance),
+    },
+  ];
+}
+
 /** The filters as the address holds them: a preset period wins over dates; none is this month. */
 function useLedgerFilters(books: Books) {
   const [params, setParams] = useSearchParams();
@@ -181,32 +202,7 @@ function OneAccount({
   const c = books.currency;
   const r = report.data;
   // Between pages the balances are carried: the first page opens the range, the last closes it.
-  const rows: Row[] = r
-    ? [
-        {
-          cells: [
-            '',
-            '',
-            r.previous ? 'Brought forward' : 'Opening balance',
-            '',
-            '',
-            money(r.opening_balance, c),
-          ],
-        },
-        ...r.lines.map((line) => lineRow(line, c)),
-        {
-          strong: true,
-          cells: [
-            '',
-            '',
-            r.next ? 'Carried forward' : 'Closing balance',
-            '',
-            '',
-            money(r.closing_balance, c),
-          ],
-        },
-      ]
-    : [];
+  const rows: Row[] = r ? accountRows(r, r.lines, { continued: !!r.previous, goesOn: !!r.next }, c) : [];
   return (
     <>
       <ErrorNotice error={report.error} />
@@ -281,28 +277,8 @@ function EveryAccount({
           '',
         ],
       });
-      rows.push({
-        cells: [
-          '',
-          '',
-          continued ? 'Brought forward' : 'Opening balance',
-          '',
-          '',
-          money(listed.opening_balance, c),
-        ],
-      });
-      for (const line of r.lines.filter((l) => l.account === listed.account)) rows.push(lineRow(line, c));
-      rows.push({
-        strong: true,
-        cells: [
-          '',
-          '',
-          goesOn ? 'Carried forward' : 'Closing balance',
-          '',
-          '',
-          money(listed.closing_balance, c),
-        ],
-      });
+      const lines = r.lines.filter((l) => l.account === listed.account);
+      rows.push(...accountRows(listed, lines, { continued, goesOn }, c));
     });
   }
   return (

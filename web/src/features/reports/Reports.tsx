@@ -401,8 +401,7 @@ const TAX_FIGURES = ['taxable_sales', 'tax_collected', 'taxable_purchases', 'tax
 type TaxFigure = (typeof TAX_FIGURES)[number];
 
 const BUCKET_HEADERS = ['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days'];
-const AR_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
-const AP_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
+const AGING_COLUMNS = ['current', '1_30', '31_60', '61_90', 'over_90', 'unapplied', 'total'] as const;
 
 /**
  * An aging report's table: one row per party (its name, then its columns), then the totals. AR aging
@@ -440,50 +439,64 @@ function AgingTable<Column extends string>({
   return <ReportTable name={name} headers={headers} rows={rows} numeric={1} csv={csv} />;
 }
 
-function ArAging({ books }: { books: Books }) {
-  const [asOf, setAsOf] = useAsOf(books);
-  const report = useQuery({
-    queryKey: ['reports', 'aging', asOf],
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: asOf } } })),
-  });
-  const r = report.data;
-  return (
-    <Stack>
-      <DateInput label="As of" value={asOf} onChange={setAsOf} />
-      <ErrorNotice error={report.error} />
-      {r ? (
-        <AgingTable
-          books={books}
-          name={`ar-aging-${asOf}`}
-          headers={['Customer', ...BUCKET_HEADERS, 'Unapplied credit', 'Total']}
-          columns={AR_COLUMNS}
-          parties={r.customers.map((customer) => ({
-            name: customer.customer_name,
-            path: openInvoicesPath(customer.customer),
-            amounts: customer,
-          }))}
-          totals={r.totals}
-          csv={() =>
-            api.GET('/api/v1/reports/ar-aging', {
-              params: { query: { as_of: asOf, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
-        />
-      ) : null}
-    </Stack>
-  );
+type AgingColumn = (typeof AGING_COLUMNS)[number];
+
+/** What an aging report differs in by side: its party and how its rows name them, its API report. */
+interface AgingSide {
+  name: 'ar-aging' | 'ap-aging';
+  queryKey: string;
+  party: string;
+  read: (asOf: string) => Promise<{
+    parties: { name: string; path: string; amounts: Record<AgingColumn, string> }[];
+    totals: Record<AgingColumn, string>;
+  }>;
+  csv: (asOf: string) => Promise<BlobAnswer>;
 }
 
+const AR_AGING: AgingSide = {
+  name: 'ar-aging',
+  queryKey: 'aging',
+  party: 'Customer',
+  read: async (asOf) => {
+    const r = data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: asOf } } }));
+    const parties = r.customers.map((customer) => ({
+      name: customer.customer_name,
+      path: openInvoicesPath(customer.customer),
+      amounts: customer,
+    }));
+    return { parties, totals: r.totals };
+  },
+  csv: (asOf) =>
+    api.GET('/api/v1/reports/ar-aging', {
+      params: { query: { as_of: asOf, format: 'csv' } },
+      parseAs: 'blob',
+    }),
+};
+
 /** D56: what is owed to each vendor by days past due, less vendor credit not yet applied (D87); the total is the Accounts Payable balance. */
-function ApAging({ books }: { books: Books }) {
+const AP_AGING: AgingSide = {
+  name: 'ap-aging',
+  queryKey: 'ap-aging',
+  party: 'Vendor',
+  read: async (asOf) => {
+    const r = data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: asOf } } }));
+    const parties = r.vendors.map((vendor) => ({
+      name: vendor.vendor_name,
+      path: openBillsPath(vendor.vendor),
+      amounts: vendor,
+    }));
+    return { parties, totals: r.totals };
+  },
+  csv: (asOf) =>
+    api.GET('/api/v1/reports/ap-aging', {
+      params: { query: { as_of: asOf, format: 'csv' } },
+      parseAs: 'blob',
+    }),
+};
+
+function Aging({ books, side }: { books: Books; side: AgingSide }) {
   const [asOf, setAsOf] = useAsOf(books);
-  const report = useQuery({
-    queryKey: ['reports', 'ap-aging', asOf],
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: asOf } } })),
-  });
+  const report = useQuery({ queryKey: ['reports', side.queryKey, asOf], queryFn: () => side.read(asOf) });
   const r = report.data;
   return (
     <Stack>
@@ -492,21 +505,12 @@ function ApAging({ books }: { books: Books }) {
       {r ? (
         <AgingTable
           books={books}
-          name={`ap-aging-${asOf}`}
-          headers={['Vendor', ...BUCKET_HEADERS, 'Unapplied credit', 'Total']}
-          columns={AP_COLUMNS}
-          parties={r.vendors.map((vendor) => ({
-            name: vendor.vendor_name,
-            path: openBillsPath(vendor.vendor),
-            amounts: vendor,
-          }))}
+          name={`${side.name}-${asOf}`}
+          headers={[side.party, ...BUCKET_HEADERS, 'Unapplied credit', 'Total']}
+          columns={AGING_COLUMNS}
+          parties={r.parties}
           totals={r.totals}
-          csv={() =>
-            api.GET('/api/v1/reports/ap-aging', {
-              params: { query: { as_of: asOf, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
+          csv={() => side.csv(asOf)}
         />
       ) : null}
     </Stack>
@@ -572,8 +576,8 @@ export default function Reports() {
     'profit-and-loss': <ProfitAndLoss books={books} />,
     'balance-sheet': <BalanceSheet books={books} />,
     'tax-summary': <TaxSummary books={books} />,
-    'ar-aging': <ArAging books={books} />,
-    'ap-aging': <ApAging books={books} />,
+    'ar-aging': <Aging key="ar-aging" books={books} side={AR_AGING} />,
+    'ap-aging': <Aging key="ap-aging" books={books} side={AP_AGING} />,
     'general-ledger': <GeneralLedger books={books} />,
     'inventory-valuation': <InventoryValuation books={books} />,
   };

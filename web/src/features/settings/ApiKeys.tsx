@@ -16,6 +16,7 @@ import { showFieldErrors } from '../../ui/forms.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { usePicked } from '../../ui/usePicked.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type ApiKey = ResponseOf<'/api/v1/api-keys', 'post', 201>;
@@ -131,12 +132,12 @@ export default function ApiKeys() {
       dialog.open();
     },
   });
-  const [revoking, setRevoking] = useState<KeyRow | null>(null);
+  const revoking = usePicked<KeyRow>();
   const revoke = useMutation({
     mutationFn: async (id: string) =>
       data(await api.POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } } })),
     onSuccess: () => {
-      setRevoking(null);
+      revoking.forget();
       invalidate('api-keys');
     },
   });
@@ -192,7 +193,7 @@ export default function ApiKeys() {
                     size="compact-xs"
                     variant="subtle"
                     color="red"
-                    onClick={() => setRevoking(key)}
+                    onClick={() => revoking.pick(key)}
                     aria-label={`Revoke ${key.name}`}
                   >
                     Revoke
@@ -203,21 +204,14 @@ export default function ApiKeys() {
         ]}
       />
       <ConfirmDialog
-        opened={revoking !== null}
-        title={`Revoke the key “${revoking?.name ?? ''}”?`}
+        {...revoking.confirming(revoke, (key) => key.id)}
+        title={`Revoke the key “${revoking.picked?.name ?? ''}”?`}
         confirm="Revoke key"
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onClose={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        loading={revoke.isPending}
-        error={revoke.error}
       >
         <Text size="sm">
-          The key starting <code>{revoking?.prefix}</code> stops working at once: whatever software sends it
-          is refused from its next request. A revoked key cannot be brought back; to reconnect, create a new
-          key. What it already recorded stays in the books.
+          The key starting <code>{revoking.picked?.prefix}</code> stops working at once: whatever software
+          sends it is refused from its next request. A revoked key cannot be brought back; to reconnect,
+          create a new key. What it already recorded stays in the books.
         </Text>
       </ConfirmDialog>
       <Modal

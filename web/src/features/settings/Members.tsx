@@ -4,7 +4,6 @@
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api, data, type RequestOf, type ResponseOf } from '../../api/client.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { invitationsQuery, membersQuery } from '../../api/queries/settings.ts';
@@ -15,6 +14,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { usePicked } from '../../ui/usePicked.ts';
 import { useBooks, useMe } from '../shell/books.tsx';
 
 type Role = RequestOf<'/api/v1/members', 'post'>['role'];
@@ -48,12 +48,12 @@ export default function Members() {
     },
     onError: (error) => showFieldErrors(form, error),
   });
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const revoking = usePicked<Invitation>();
   const revoke = useMutation({
     mutationFn: async (id: string) =>
       data(await api.POST('/api/v1/members/invitations/{id}/revoke', { params: { path: { id } } })),
     onSuccess: () => {
-      setRevoking(null);
+      revoking.forget();
       refresh();
     },
   });
@@ -67,12 +67,13 @@ export default function Members() {
       ),
     onSuccess: refresh,
   });
-  const [removing, setRemoving] = useState<Member | null>(null);
+  const removal = usePicked<Member>();
+  const removing = removal.picked;
   const remove = useMutation({
     mutationFn: async (member: Member) =>
       data(await api.DELETE('/api/v1/members/{user_id}', { params: { path: { user_id: member.user_id } } })),
     onSuccess: (_, member) => {
-      setRemoving(null);
+      removal.forget();
       refresh();
       notify({ message: `${member.email} no longer works in these books.` });
       // Removing yourself ends your access: GET /me answers without these books and the shell moves on.
@@ -122,7 +123,7 @@ export default function Members() {
                   size="compact-xs"
                   variant="subtle"
                   color="red"
-                  onClick={() => setRemoving(member)}
+                  onClick={() => removal.pick(member)}
                   aria-label={`Remove ${member.email}`}
                 >
                   Remove
@@ -169,7 +170,7 @@ export default function Members() {
           <Title order={2} size="h4">
             Invitations
           </Title>
-          <ErrorNotice error={invitations.error ?? (revoking ? null : revoke.error)} />
+          <ErrorNotice error={invitations.error ?? (revoking.picked ? null : revoke.error)} />
           <DataTable
             rows={open}
             rowKey={(invitation) => invitation.id}
@@ -206,7 +207,7 @@ export default function Members() {
                       color="red"
                       onClick={() => {
                         revoke.reset();
-                        setRevoking(invitation);
+                        revoking.pick(invitation);
                       }}
                       aria-label={`Revoke the invitation of ${invitation.email}`}
                     >
@@ -220,37 +221,23 @@ export default function Members() {
         </Stack>
       ) : null}
       <ConfirmDialog
-        opened={revoking !== null}
-        title={`Revoke the invitation of ${revoking?.email ?? ''}?`}
+        {...revoking.confirming(revoke, (invitation) => invitation.id)}
+        title={`Revoke the invitation of ${revoking.picked?.email ?? ''}?`}
         confirm="Revoke invitation"
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onClose={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        loading={revoke.isPending}
-        error={revoke.error}
       >
         <Text size="sm">
-          The invitation of {revoking?.email} as {revoking?.role} is revoked: its link stops working. You can
-          invite them again later.
+          The invitation of {revoking.picked?.email} as {revoking.picked?.role} is revoked: its link stops
+          working. You can invite them again later.
         </Text>
       </ConfirmDialog>
       <ConfirmDialog
-        opened={removing !== null}
+        {...removal.confirming(remove, (member) => member)}
         title={
           removing && removing.user_id === me?.user.id
             ? 'Remove yourself from these books?'
             : `Remove ${removing?.name || removing?.email || 'this member'} from these books?`
         }
         confirm={removing && removing.user_id === me?.user.id ? 'Remove me' : 'Remove member'}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        loading={remove.isPending}
-        error={remove.error}
         disabled={removing !== null && isLastOwner(removing, rows)}
       >
         {removing ? (

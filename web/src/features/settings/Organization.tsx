@@ -1,16 +1,15 @@
 // More, Organization: name, time zone, country and fiscal year start of these books; currency and
 // mode shown.
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { api, data } from '../../api/client.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
-import { countryOptions, MONTHS } from '../auth/places.ts';
+import { CountrySelect, FiscalYearStartSelect } from '../auth/placeFields.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 export default function Organization() {
@@ -27,7 +26,6 @@ export default function Organization() {
 
 function OrganizationForm({ books }: { books: Books }) {
   const invalidate = useInvalidate();
-  const countries = useMemo(countryOptions, []);
   const valuesOf = (saved: {
     name: string;
     timezone: string;
@@ -80,22 +78,10 @@ function OrganizationForm({ books }: { books: Books }) {
             readOnly={readOnly}
             {...form.getInputProps('timezone')}
           />
-          <Select
-            label="Country"
-            placeholder="Not said"
-            searchable
-            allowDeselect={false}
-            readOnly={readOnly}
-            data={countries}
-            limit={60}
-            {...form.getInputProps('country')}
-          />
-          <Select
-            label="Fiscal year starts in"
+          <CountrySelect placeholder="Not said" readOnly={readOnly} {...form.getInputProps('country')} />
+          <FiscalYearStartSelect
             description="Reports' “This year” and “This quarter” follow it."
-            allowDeselect={false}
             readOnly={readOnly}
-            data={MONTHS}
             {...form.getInputProps('fiscal_year_start_month')}
           />
           <Text size="sm">

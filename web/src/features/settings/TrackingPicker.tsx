@@ -1,11 +1,31 @@
 // "Tracking" on an invoice or journal line: active options grouped by category, one per category.
-import { MultiSelect } from '@mantine/core';
+import { MultiSelect, Table } from '@mantine/core';
 import { onePerCategory } from './trackingChoice.ts';
 import { useTrackingCategories, useTrackingChoices } from './useTrackingChoices.ts';
 
-/** Whether the books have any active tracking option (editors show the column only then). */
-export function useHasTracking(): boolean {
-  return useTrackingChoices({ includeInactive: false }).length > 0;
+/** Whether an editor shows its Tracking column: the books have an active option, or a line names one. */
+export function useShowsTracking(lines: { tracking_options: string[] }[]): boolean {
+  const hasTracking = useTrackingChoices({ includeInactive: false }).length > 0;
+  return hasTracking || lines.some((line) => line.tracking_options.length > 0);
+}
+
+/** The Tracking cell of line `n` of a lines grid. */
+export function TrackingCell({
+  n,
+  value,
+  onChange,
+  error,
+}: {
+  n: number;
+  value: string[];
+  onChange: (options: string[]) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <Table.Td>
+      <TrackingPicker label={`Tracking of line ${n}`} value={value} onChange={onChange} error={error} />
+    </Table.Td>
+  );
 }
 
 export function TrackingPicker({
