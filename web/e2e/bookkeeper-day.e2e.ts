@@ -763,6 +763,59 @@ describe('a bookkeeper’s day in the browser', NEEDS_CHROMIUM, () => {
     await shot('accounts');
   });
 
+  test('typed pickers take their match (Enter and Tab); a report figure opens its ledger, a ledger line its document, Back returns', async () => {
+    // The journal: "6420" Enter and "1000" Tab pick the accounts a bookkeeper knows by number.
+    await run.nav('Journal entries');
+    await page.getByRole('button', { name: 'New journal entry' }).click();
+    const box = (name: string) => page.getByRole('textbox', { name });
+    await box('Account of line 1').click();
+    await box('Account of line 1').pressSequentially('6420');
+    await page.getByRole('option', { name: /^6420 / }).waitFor();
+    await page.keyboard.press('Enter');
+    assert.match(await box('Account of line 1').inputValue(), /^6420 /, 'Enter took the one match');
+    await box('Debit of line 1').fill('12.5');
+    await box('Account of line 2').click();
+    await box('Account of line 2').pressSequentially('1000');
+    await page.keyboard.press('Tab');
+    assert.equal(await box('Account of line 2').inputValue(), '1000 Business Checking', 'Tab took it');
+    await box('Credit of line 2').fill('12.50');
+    await page.getByTestId('balance').getByText('Balanced.').waitFor();
+    await shot('journal-typed-pickers');
+    // The books are closed through today (above): leave it unposted, through the unsaved-edits dialog.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Reports', exact: true })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await ask.waitFor({ state: 'hidden' });
+
+    // Drill-down: a P&L figure opens that account's ledger for the period, a line opens its document.
+    await tab('Profit and loss');
+    const figure = page
+      .getByRole('main')
+      .getByRole('link', { name: /^\$[\d,]+\.\d{2}$/ })
+      .first();
+    await figure.waitFor();
+    const reportAddress = page.url();
+    await figure.click();
+    await page.waitForURL(/account=[0-9a-f-]{36}&from=\d{4}-\d{2}-\d{2}&to=/);
+    const line = page.getByRole('link', { name: /: open the / }).first();
+    await line.waitFor();
+    await shot('drilldown-ledger-from-pnl');
+    const ledgerAddress = page.url();
+    await line.click();
+    await page.waitForURL((url) => url.toString() !== ledgerAddress);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shot('drilldown-document-from-ledger');
+    await page.goBack();
+    await page.waitForURL(ledgerAddress);
+    await line.waitFor();
+    await page.goBack();
+    await page.waitForURL(reportAddress);
+    await figure.waitFor();
+  });
+
   test('the dashboard moved with the day: the month’s figures, six months, bills to pay, recent invoices and payments', async () => {
     await run.nav('Dashboard');
     const day = today();
