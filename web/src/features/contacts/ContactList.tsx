@@ -104,6 +104,7 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
         cards
         sort={sort}
         onSort={setSort}
+        ownOrder="Oldest first"
         columns={[
           {
             header: 'Display name',
