@@ -1,5 +1,5 @@
-// The orders a document list offers besides its default (D31's created_at, id): `?sort=issue_date`
-// ascending, `?sort=-issue_date` descending. Ties, and rows equal on the key, keep D31's order (in
+// The orders a list (documents, contacts, payments) offers besides its default (D31's created_at,
+// id): `?sort=issue_date` ascending, `?sort=-issue_date` descending. Ties, and rows equal on the key, keep D31's order (in
 // the same direction), so every order is total and a keyset cursor can stand in it.
 
 /** The keys an invoice list sorts by. */
@@ -24,6 +24,21 @@ export type CreditNoteSortKey = (typeof CREDIT_NOTE_SORT_KEYS)[number];
 /** The keys a vendor credit list sorts by. */
 export const VENDOR_CREDIT_SORT_KEYS = ['number', 'credit_date', 'vendor', 'total'] as const;
 export type VendorCreditSortKey = (typeof VENDOR_CREDIT_SORT_KEYS)[number];
+
+/**
+ * The keys a contact list (customers, vendors) sorts by: the display name, case-insensitively. The
+ * balance is derived per page, not a column of the list's query, so it is not offered.
+ */
+export const CONTACT_SORT_KEYS = ['name'] as const;
+export type ContactSortKey = (typeof CONTACT_SORT_KEYS)[number];
+
+/** The keys a list of payments received sorts by. */
+export const PAYMENT_RECEIVED_SORT_KEYS = ['number', 'payment_date', 'customer', 'amount'] as const;
+export type PaymentReceivedSortKey = (typeof PAYMENT_RECEIVED_SORT_KEYS)[number];
+
+/** The keys a list of bill payments sorts by. */
+export const BILL_PAYMENT_SORT_KEYS = ['number', 'payment_date', 'vendor', 'amount'] as const;
+export type BillPaymentSortKey = (typeof BILL_PAYMENT_SORT_KEYS)[number];
 
 /** A key and its direction. */
 export interface SortOrder<Key extends string> {

@@ -4,7 +4,8 @@
 // the API; the invoice list sorted by a header (aria-sort ascending, then descending, the rows in the
 // API's order), filtered to Overdue and to an issue-date range with the totals row equal to the API's
 // totals; the N key opening a new invoice; and the list at 390x844 as cards, the number whole and
-// the total and balance due on screen. Screenshots go to FOLIO_SCREENS (default
+// the total and balance due on screen; the customers sorted by name, the order kept in the address
+// over Back and a reload, an unknown order ignored. Screenshots go to FOLIO_SCREENS (default
 // test-results/screens) as lists-*.png; axe-core runs on each (serious or critical fails).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -187,7 +188,8 @@ describe('document lists in the browser: sort, overdue, dates, totals, phone', {
     await footer().getByText(`Totals: ${overdue.count} invoices`).waitFor();
     await footer().getByText(dollars(overdue.balance_due)).waitFor();
     assert.equal(await bodyRows().count(), overdue.count);
-    for (const due of await bodyRows().locator('td:nth-child(4)').allInnerTexts()) {
+    // The fifth column is Due (Reference stands between Customer and Issued).
+    for (const due of await bodyRows().locator('td:nth-child(5)').allInnerTexts()) {
       assert.match(due, /overdue/, 'every row shown is past due');
     }
     await shot('overdue');
@@ -269,6 +271,77 @@ describe('document lists in the browser: sort, overdue, dates, totals, phone', {
       await shot(`phone-390-${name}`, false);
     }
     await page.setViewportSize({ width: 1366, height: 768 });
+    assert.deepEqual(pageErrors, [], 'no page error');
+    assert.deepEqual(axeFindings, [], 'no serious or critical axe finding');
+  });
+
+  test('customers sorted by name: the order in the address, kept by Back and reload; an unknown one ignored', async () => {
+    /** The list shows `order` on Display name: aria-sort set, its page read. */
+    const sortedBy = async (order: string) => {
+      await page.waitForFunction(
+        (order) => document.querySelector(`th[aria-sort="${order}"]`)?.textContent?.includes('Display name'),
+        order,
+      );
+      await page.waitForLoadState('networkidle');
+    };
+    const names = async () =>
+      (await bodyRows().locator('td:first-child').allInnerTexts()).map((text) => text.trim());
+    const apiNames = async (query: string) =>
+      (await api('GET', `/api/v1/customers${query}`)).results.map(
+        (row: { display_name: string }) => row.display_name,
+      );
+    await page.goto(`${service!.base}/customers`);
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    await bodyRows().first().waitFor();
+    const header = main().getByRole('columnheader', { name: 'Display name' });
+    assert.equal(await header.getAttribute('aria-sort'), 'none');
+
+    await header.getByRole('button').click();
+    await page.waitForURL(/[?&]sort=name\b/);
+    await sortedBy('ascending');
+    assert.deepEqual(await names(), await apiNames('?sort=name'));
+    await header.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/[?&]sort=-name\b/);
+    await sortedBy('descending');
+    const descending = await apiNames('?sort=-name');
+    assert.deepEqual(await names(), descending);
+    await shot('customers-by-name');
+
+    // A customer's page, then Back: the list as it was.
+    await main().getByRole('link', { name: descending[0] }).click();
+    await page.getByRole('heading', { name: descending[0], level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/[?&]sort=-name\b/);
+    await sortedBy('descending');
+    assert.deepEqual(await names(), descending);
+
+    await page.reload();
+    await sortedBy('descending');
+    assert.deepEqual(await names(), descending);
+
+    // An order the list does not offer: its own order, no error.
+    await page.goto(`${service!.base}/customers?sort=-balance`);
+    await bodyRows().first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await header.getAttribute('aria-sort'), 'none');
+    assert.deepEqual(await names(), await apiNames(''));
+
+    // The invoice list reads its order from the address too.
+    await page.goto(`${service!.base}/invoices?sort=-total`);
+    await page.waitForFunction(() =>
+      document.querySelector('th[aria-sort="descending"]')?.textContent?.startsWith('Total'),
+    );
+    await page.waitForLoadState('networkidle');
+    assert.equal(
+      await main().getByRole('columnheader', { name: 'Total', exact: true }).getAttribute('aria-sort'),
+      'descending',
+    );
+    const byTotal = await api('GET', '/api/v1/invoices?sort=-total');
+    assert.deepEqual(
+      await shownNumbers(),
+      byTotal.results.map((row: { number: string }) => row.number),
+    );
     assert.deepEqual(pageErrors, [], 'no page error');
     assert.deepEqual(axeFindings, [], 'no serious or critical axe finding');
   });

@@ -7,13 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import type { PaymentTerms } from '../../domain/invoice.ts';
+import { CONTACT_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import type { ContactFields, ContactRow, ContactStore } from '../../storage/stores/contacts.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { assertCursorSort, type PageCursor, toPage } from '../pagination.ts';
 import { recordStamps } from '../views.ts';
 
 /** What differs between customers and vendors. */
@@ -42,6 +43,8 @@ export type ContactPatch<Address extends string> = Partial<ContactCommand<Addres
 export interface ContactListFilters {
   search?: string;
   is_active?: boolean;
+  /** `name` or `-name` (issue 21); absent: D31's order. */
+  sort?: string;
 }
 
 /**
@@ -132,14 +135,16 @@ export function contactUseCases<Address extends string, Standing, StandingView>(
 
   async function list(deps: Deps, actor: Actor, cursor: PageCursor | undefined, filters: ContactListFilters) {
     const organizationId = actor.organization.id;
+    assertCursorSort(cursor, filters.sort);
     const search = filters.search?.trim() ? filters.search.trim().toLowerCase() : null;
     const rows = await store.page(
       deps.db,
       organizationId,
       { search, isActive: filters.is_active ?? null },
       cursor,
+      parseSortOrder(CONTACT_SORT_KEYS, filters.sort),
     );
-    const page = toPage(organizationId, rows, cursor);
+    const page = toPage(organizationId, rows, cursor, filters.sort);
     const standings = await kind.standings(
       deps.db,
       organizationId,

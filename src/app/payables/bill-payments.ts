@@ -4,6 +4,7 @@
 // (debit Accounts Payable, credit the account paid from) and moves the bills. Void reverses it all.
 import { randomUUID } from 'node:crypto';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
+import { BILL_PAYMENT_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { assertPaymentPosted } from '../../domain/payment.ts';
 import { containsPattern } from '../../storage/sql.ts';
@@ -67,7 +68,12 @@ const reads = documentReads({
   what: 'bill payment',
   find: billPayments.find,
   rowsOf: billPayments.applicationsOf,
-  page: billPayments.page,
+  page: (
+    db,
+    organizationId,
+    { sort, ...filters }: billPayments.BillPaymentFilters & { sort?: string },
+    cursor,
+  ) => billPayments.page(db, organizationId, filters, cursor, parseSortOrder(BILL_PAYMENT_SORT_KEYS, sort)),
   describe: describeBillPayment,
 });
 export const readBillPayment = reads.read;
@@ -76,11 +82,12 @@ export function listBillPayments(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
-  filters: { vendor?: string; search?: string },
+  filters: { vendor?: string; search?: string; sort?: string },
 ) {
   return reads.list(deps, actor, cursor, {
     vendorId: contactFilter(VENDOR, filters.vendor),
     searchPattern: containsPattern(filters.search),
+    ...(filters.sort === undefined ? {} : { sort: filters.sort }),
   });
 }
 

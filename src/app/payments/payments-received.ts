@@ -3,6 +3,7 @@
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
 import { randomUUID } from 'node:crypto';
 import { applyPayment } from '../../domain/invoice.ts';
+import { PAYMENT_RECEIVED_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
@@ -69,7 +70,8 @@ const reads = documentReads({
   what: 'payment',
   find: payments.find,
   rowsOf: payments.applicationsOf,
-  page: payments.page,
+  page: (db, organizationId, { sort, ...filters }: payments.PaymentFilters & { sort?: string }, cursor) =>
+    payments.page(db, organizationId, filters, cursor, parseSortOrder(PAYMENT_RECEIVED_SORT_KEYS, sort)),
   describe: describePayment,
 });
 export const readPayment = reads.read;
@@ -78,7 +80,7 @@ export async function listPayments(
   deps: Deps,
   actor: Actor,
   cursor: PageCursor | undefined,
-  filters: { customer?: string; undeposited?: boolean; search?: string },
+  filters: { customer?: string; undeposited?: boolean; search?: string; sort?: string },
 ) {
   // D88: `undeposited=true` lists what a deposit may take (posted, into Undeposited Funds, in none).
   const undepositedFundsId = filters.undeposited
@@ -88,6 +90,7 @@ export async function listPayments(
     customerId: contactFilter(CUSTOMER, filters.customer),
     undepositedFundsId,
     searchPattern: containsPattern(filters.search),
+    ...(filters.sort === undefined ? {} : { sort: filters.sort }),
   });
 }
 

@@ -140,13 +140,14 @@ export const CursorQuery = {
 };
 
 /**
- * A document list's `?sort=`: one of `keys` ascending, or after a minus descending. Rows equal on the
- * key keep D31's order (created_at, id) in the same direction; a cursor stays in the order it came from.
+ * A list's `?sort=`: one of `keys` ascending, or after a minus descending. Rows equal on the key keep
+ * D31's order (created_at, id) in the same direction; a cursor stays in the order it came from.
+ * `keysNote` says what a key means where its name does not.
  */
-export const SortQuery = <const Key extends string>(keys: readonly Key[]) =>
+export const SortQuery = <const Key extends string>(keys: readonly Key[], keysNote?: string) =>
   Type.Optional(
     Literals(sortValues(keys), {
-      description: `Order of the list: ${keys.join(', ')}; a leading minus sorts descending (\`-${keys[0]}\`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor).`,
+      description: `Order of the list: ${keys.join(', ')}${keysNote ? ` (${keysNote})` : ''}; a leading minus sorts descending (\`-${keys[0]}\`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor).`,
     }),
   );
 

@@ -3,6 +3,7 @@
 // customer and `address` on a vendor; each side adds its own balance fields.
 import { type TNull, type TSchema, type TString, type TUnion, Type } from '@sinclair/typebox';
 import { PAYMENT_TERMS } from '../../domain/invoice.ts';
+import { CONTACT_SORT_KEYS } from '../../domain/list-order.ts';
 import {
   ActivationUpdate,
   ActiveFilter,
@@ -11,6 +12,7 @@ import {
   Literals,
   OrNull,
   SearchFilter,
+  SortQuery,
 } from './common.ts';
 
 export const PaymentTerms = Literals(PAYMENT_TERMS, {
@@ -38,11 +40,12 @@ export function contactFields<A extends string, P extends TSchema>(addressName: 
   };
 }
 
-/** A list of contacts: by a substring of display_name or email, and by is_active. */
+/** A list of contacts: by a substring of display_name or email, and by is_active; sorted by name (issue 21). */
 export const ContactListQuery = Type.Object({
   ...CursorQuery,
   search: SearchFilter('Case-insensitive substring of display_name or email.'),
   ...ActiveFilter,
+  sort: SortQuery(CONTACT_SORT_KEYS, 'name: display_name, case-insensitively.'),
 });
 
 /** The body of a new contact. */

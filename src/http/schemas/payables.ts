@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { BILL_APPLICATIONS_MAX } from '../../app/payables/bill-payments.ts';
 import { BILL_STATUSES, LINES_PER_BILL_MAX } from '../../domain/bill.ts';
-import { BILL_SORT_KEYS } from '../../domain/list-order.ts';
+import { BILL_PAYMENT_SORT_KEYS, BILL_SORT_KEYS } from '../../domain/list-order.ts';
 import { PAYMENT_STATUSES } from '../../domain/payment.ts';
 import {
   CursorQuery,
@@ -201,6 +201,7 @@ export const BillPaymentListQuery = Type.Object({
   search: SearchFilter(
     'Case-insensitive substring of the payment number, its reference or the vendor name (`%` and `_` literal).',
   ),
+  sort: SortQuery(BILL_PAYMENT_SORT_KEYS, "vendor: the vendor's display name"),
 });
 
 export const BillPaymentCreate = Named('BillPaymentCreate', {

@@ -1,6 +1,7 @@
 // Payments received (spec "Payment received", D25, D33): the response, the create body, the page.
 import { Type } from '@sinclair/typebox';
 import { APPLICATIONS_MAX, PAYMENT_STATUSES } from '../../app/payments/payments-received.ts';
+import { PAYMENT_RECEIVED_SORT_KEYS } from '../../domain/list-order.ts';
 import {
   CursorQuery,
   IdOutput,
@@ -13,6 +14,7 @@ import {
   RecordStamps,
   ref,
   SearchFilter,
+  SortQuery,
   Uuid,
   VersionRead,
 } from './common.ts';
@@ -58,6 +60,7 @@ export const PaymentListQuery = Type.Object({
         'true: only posted payments received into Undeposited Funds that no deposit took yet (D88); what POST /deposits accepts.',
     }),
   ),
+  sort: SortQuery(PAYMENT_RECEIVED_SORT_KEYS, "customer: the customer's display name"),
 });
 
 const PaymentApplicationInput = Type.Object({ invoice_id: Uuid(), amount: MoneyInput() });

@@ -1,7 +1,8 @@
 // The bill payments store (D55): payments to vendors with their vendor's name and their applications
 // to bills. Every function takes the handle first; amounts come back as NUMERIC text.
+import type { BillPaymentSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
-import { filteredList } from '../keyset.ts';
+import { filteredList, type SortColumn } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 import type { MovementRow } from './payments.ts';
@@ -37,14 +38,29 @@ export interface BillPaymentFilters {
   searchPattern: string | null;
 }
 
-/** One keyset page of the bill payments that pass the filters (one vendor's when `vendorId` is set). */
-export const page = filteredList<BillPaymentRow, BillPaymentFilters>({
+/**
+ * The keys `?sort=` takes (issue 21), each with an index of migration 0029 but the vendor's name (a
+ * join, as on the bills).
+ */
+const SORTS: Record<BillPaymentSortKey, SortColumn> = {
+  number: { expression: 'p.number', type: 'text' },
+  payment_date: { expression: 'p.payment_date', type: 'date' },
+  vendor: { expression: 'v.display_name', type: 'text' },
+  amount: { expression: 'p.amount', type: 'numeric' },
+};
+
+/**
+ * One keyset page of the bill payments that pass the filters (one vendor's when `vendorId` is set),
+ * in D31's order or a sort's.
+ */
+export const page = filteredList<BillPaymentRow, BillPaymentFilters, BillPaymentSortKey>({
   select: BILL_PAYMENT_SELECT,
   where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.vendor_id = $2)
       AND ($3::text IS NULL OR lower(p.number) LIKE $3 OR lower(p.reference) LIKE $3
            OR lower(v.display_name) LIKE $3)`,
   params: (filters) => [filters.vendorId, filters.searchPattern],
   alias: 'p',
+  sorts: SORTS,
 });
 
 /** The applications of each payment, in line order, with the number of the bill each pays. */

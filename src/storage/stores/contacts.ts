@@ -3,8 +3,9 @@
 // `address`, D53) and in what their standing sums (customers.ts, vendors.ts). Each table gets the
 // same rows, keyset list, insert and update from here. Every function takes the handle first.
 import type { PaymentTerms } from '../../domain/invoice.ts';
+import type { ContactSortKey } from '../../domain/list-order.ts';
 import type { Queryable, SqlParam } from '../db.ts';
-import { filteredList } from '../keyset.ts';
+import { filteredList, type SortColumn } from '../keyset.ts';
 import { isoTimestamp, rowById } from '../sql.ts';
 
 /** The fields a person edits; the rest (id, currency, version, timestamps) the service keeps. */
@@ -31,6 +32,14 @@ export interface ContactFilters {
   search: string | null;
   isActive: boolean | null;
 }
+
+/**
+ * The keys `?sort=` takes (issue 21): the name case-insensitively, so "acme" sorts among the A's under
+ * the C collation too; indexed by migration 0029 with the same expression.
+ */
+const SORTS: Record<ContactSortKey, SortColumn> = {
+  name: { expression: 'lower(display_name)', type: 'text' },
+};
 
 export type ContactStore<Address extends string> = ReturnType<typeof contactStore<Address>>;
 
@@ -64,13 +73,17 @@ export function contactStore<Address extends string>(table: 'customers' | 'vendo
       return rowById<Row>(tx, select, organizationId, id, 'update');
     },
 
-    /** One keyset page (PAGE_SIZE + 1 rows at most). strpos, not LIKE: "50%" means those characters. */
-    page: filteredList<Row, ContactFilters>({
+    /**
+     * One keyset page (PAGE_SIZE + 1 rows at most), in D31's order or a sort's. strpos, not LIKE:
+     * "50%" means those characters.
+     */
+    page: filteredList<Row, ContactFilters, ContactSortKey>({
       select,
       where: `organization_id = $1
       AND ($2::text IS NULL OR strpos(lower(display_name), $2) > 0 OR strpos(lower(COALESCE(email, '')), $2) > 0)
       AND ($3::boolean IS NULL OR is_active = $3)`,
       params: (filters) => [filters.search, filters.isActive],
+      sorts: SORTS,
     }),
 
     async insert(

@@ -2,9 +2,10 @@
 // their applications to invoices, and the one statement that writes a payment. Every function takes
 // the handle first and plain values; amounts come back as NUMERIC text.
 import type { InvoiceStatus } from '../../domain/invoice.ts';
+import type { PaymentReceivedSortKey } from '../../domain/list-order.ts';
 import type { PaymentStatus } from '../../domain/payment.ts';
 import type { Queryable } from '../db.ts';
-import { filteredList } from '../keyset.ts';
+import { filteredList, type SortColumn } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 import { numberCte } from './sequences.ts';
@@ -77,8 +78,19 @@ export interface PaymentFilters {
   searchPattern: string | null;
 }
 
-/** One keyset page (PAGE_SIZE + 1 rows at most) of the payments that pass the filters. */
-export const page = filteredList<PaymentRow, PaymentFilters>({
+/**
+ * The keys `?sort=` takes (issue 21), each with an index of migration 0029 but the customer's name
+ * (a join, as on the invoices).
+ */
+const SORTS: Record<PaymentReceivedSortKey, SortColumn> = {
+  number: { expression: 'p.number', type: 'text' },
+  payment_date: { expression: 'p.payment_date', type: 'date' },
+  customer: { expression: 'c.display_name', type: 'text' },
+  amount: { expression: 'p.amount', type: 'numeric' },
+};
+
+/** One keyset page (PAGE_SIZE + 1 rows at most) of the payments that pass the filters, in D31's order or a sort's. */
+export const page = filteredList<PaymentRow, PaymentFilters, PaymentReceivedSortKey>({
   select: PAYMENT_SELECT,
   where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.customer_id = $2)
       AND ($3::uuid IS NULL OR (p.deposit_account_id = $3 AND p.status = 'posted' AND p.deposit_id IS NULL))
@@ -86,6 +98,7 @@ export const page = filteredList<PaymentRow, PaymentFilters>({
            OR lower(c.display_name) LIKE $4)`,
   params: (filters) => [filters.customerId, filters.undepositedFundsId, filters.searchPattern],
   alias: 'p',
+  sorts: SORTS,
 });
 
 /** A payment as a deposit takes it (D88), with the number of the deposit it is in, if any. */

@@ -9583,6 +9583,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Case-insensitive substring of the payment number, its reference or the vendor name (`%` and `_` literal). */
                 search?: string;
+                /** @description Order of the list: number, payment_date, vendor, amount (vendor: the vendor's display name); a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "payment_date" | "-payment_date" | "vendor" | "-vendor" | "amount" | "-amount";
                 /** @description Vendor id. */
                 vendor?: string;
             };
@@ -11726,6 +11728,8 @@ export interface operations {
                 is_active?: boolean;
                 /** @description Case-insensitive substring of display_name or email. */
                 search?: string;
+                /** @description Order of the list: name (name: display_name, case-insensitively.); a leading minus sorts descending (`-name`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "name" | "-name";
             };
             header?: never;
             path?: never;
@@ -16713,6 +16717,8 @@ export interface operations {
                 customer?: string;
                 /** @description Case-insensitive substring of the payment number, its reference or the customer name (`%` and `_` literal). */
                 search?: string;
+                /** @description Order of the list: number, payment_date, customer, amount (customer: the customer's display name); a leading minus sorts descending (`-number`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "number" | "-number" | "payment_date" | "-payment_date" | "customer" | "-customer" | "amount" | "-amount";
                 /** @description true: only posted payments received into Undeposited Funds that no deposit took yet (D88); what POST /deposits accepts. */
                 undeposited?: boolean;
             };
@@ -21320,6 +21326,8 @@ export interface operations {
                 is_active?: boolean;
                 /** @description Case-insensitive substring of display_name or email. */
                 search?: string;
+                /** @description Order of the list: name (name: display_name, case-insensitively.); a leading minus sorts descending (`-name`). Without it, D31's order (created_at, id). A cursor is refused under another order (400 invalid_cursor). */
+                sort?: "name" | "-name";
             };
             header?: never;
             path?: never;

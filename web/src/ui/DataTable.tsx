@@ -50,6 +50,7 @@ export function DataTable<Row>({
   onSort,
   footer,
   cards = false,
+  ownOrder = 'Newest first',
 }: {
   rows: readonly Row[];
   columns: readonly (Column<Row> | null | false | undefined)[];
@@ -67,12 +68,22 @@ export function DataTable<Row>({
   footer?: (column: Column<Row>) => ReactNode;
   /** On a phone, each row as a card of its columns instead of a table row. */
   cards?: boolean;
+  /** The phone's "Sort by" menu's name for the list's own order (no `sort`). */
+  ownOrder?: string;
 }) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   if (cards && phone) {
     return (
-      <RowCards rows={rows} columns={shown} rowKey={rowKey} sort={sort} onSort={onSort} footer={footer} />
+      <RowCards
+        rows={rows}
+        columns={shown}
+        rowKey={rowKey}
+        sort={sort}
+        onSort={onSort}
+        footer={footer}
+        ownOrder={ownOrder}
+      />
     );
   }
   const header = (column: Column<Row>) => {
@@ -169,6 +180,7 @@ function RowCards<Row>({
   sort,
   onSort,
   footer,
+  ownOrder,
 }: {
   rows: readonly Row[];
   columns: Column<Row>[];
@@ -176,6 +188,7 @@ function RowCards<Row>({
   sort?: SortState | null | undefined;
   onSort?: ((sort: SortState | null) => void) | undefined;
   footer?: ((column: Column<Row>) => ReactNode) | undefined;
+  ownOrder: string;
 }) {
   const title = columns.find((column) => column.card === 'title') ?? columns[0];
   const badge = columns.find((column) => column.card === 'badge');
@@ -189,7 +202,7 @@ function RowCards<Row>({
   return (
     <Stack gap="xs">
       {sortable.length > 0 && onSort ? (
-        <SortMenu columns={sortable} sort={sort ?? null} onSort={onSort} />
+        <SortMenu columns={sortable} sort={sort ?? null} onSort={onSort} ownOrder={ownOrder} />
       ) : null}
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((row, rowIndex) => (
@@ -285,14 +298,16 @@ function SortMenu<Row>({
   columns,
   sort,
   onSort,
+  ownOrder,
 }: {
   columns: Column<Row>[];
   sort: SortState | null;
   onSort: (sort: SortState | null) => void;
+  ownOrder: string;
 }) {
   const value = sort ? `${sort.descending ? '-' : ''}${sort.key}` : '';
   const options = [
-    { value: '', label: 'Newest first' },
+    { value: '', label: ownOrder },
     ...columns.flatMap((column) => [
       { value: column.key ?? '', label: `${headerText(column.header)}, ascending` },
       { value: `-${column.key}`, label: `${headerText(column.header)}, descending` },

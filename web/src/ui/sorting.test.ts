@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ariaSort, nextSort, readSortParam, sortParam } from './sorting.ts';
+import { ariaSort, nextSort, readSortParam, sortParam, withSortParam } from './sorting.ts';
 
 describe('a sortable header cycles ascending, descending, then the list’s own order', () => {
   test('a click on an unsorted column sorts it ascending', () => {
@@ -34,6 +34,25 @@ describe('the API’s ?sort= value', () => {
     expect(readSortParam('--total', keys)).toBeNull();
     expect(readSortParam('', keys)).toBeNull();
     expect(readSortParam(null, keys)).toBeNull();
+  });
+});
+
+describe('the order in the screen’s address', () => {
+  test('set, replaced and removed, every other parameter kept', () => {
+    const start = new URLSearchParams('customer=c1&status=sent');
+    const sorted = withSortParam(start, { key: 'total', descending: true });
+    expect(sorted.toString()).toBe('customer=c1&status=sent&sort=-total');
+    expect(withSortParam(sorted, { key: 'number', descending: false }).toString()).toBe(
+      'customer=c1&status=sent&sort=number',
+    );
+    expect(withSortParam(sorted, null).toString()).toBe('customer=c1&status=sent');
+    expect(start.toString()).toBe('customer=c1&status=sent');
+  });
+  test('read back: an order the list does not offer is its own order, silently', () => {
+    const keys = ['name'];
+    const address = withSortParam(new URLSearchParams(), { key: 'name', descending: true });
+    expect(readSortParam(address.get('sort'), keys)).toEqual({ key: 'name', descending: true });
+    expect(readSortParam(new URLSearchParams('sort=-balance').get('sort'), keys)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // A list's sort order as the screen holds it and as the API takes it (`?sort=total`, `?sort=-total`),
 // and what a click on a sortable header does: first ascending, then descending, then back to the
-// list's own order (newest first). Pure, so the headers and the phone's sort menu agree.
+// list's own order (newest first). Pure, so the headers and the phone's sort menu agree. The screen
+// keeps the order in its own address too (`/invoices?sort=-total`, useListOrder.ts).
 
 export interface SortState {
   key: string;
@@ -26,6 +27,18 @@ export function readSortParam(text: string | null | undefined, keys: readonly st
   const descending = text.startsWith('-');
   const key = descending ? text.slice(1) : text;
   return keys.includes(key) ? { key, descending } : null;
+}
+
+/** The address's parameter that holds a list's order: the API's own name and value. */
+export const SORT_PARAM = 'sort';
+
+/** The address's query with `sort` in it (or none for the list's own order), every other parameter kept. */
+export function withSortParam(params: URLSearchParams, sort: SortState | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const value = sortParam(sort);
+  if (value === undefined) next.delete(SORT_PARAM);
+  else next.set(SORT_PARAM, value);
+  return next;
 }
 
 /** A header's `aria-sort`: how the column orders the rows now. */

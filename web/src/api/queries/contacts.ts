@@ -1,12 +1,16 @@
-import { api, data, type ResponseOf } from '../client.ts';
+import { api, data, type paths, type ResponseOf } from '../client.ts';
 import { allPages, read, readPage, searchParam } from './pages.ts';
 
 export type Customer = ResponseOf<'/api/v1/customers/{id}', 'get', 200>;
 export type Vendor = ResponseOf<'/api/v1/vendors/{id}', 'get', 200>;
+/** A contact list's `?sort=` (issue 21): by name, either way; customers and vendors take the same. */
+export type ContactSort = NonNullable<paths['/api/v1/customers']['get']['parameters']['query']>['sort'] &
+  NonNullable<paths['/api/v1/vendors']['get']['parameters']['query']>['sort'];
 export interface ContactFilters {
   search?: string;
   is_active?: boolean;
   cursor?: string;
+  sort?: ContactSort;
 }
 
 /** How many pages of active contacts a picker reads (50 a page). */

@@ -1,4 +1,4 @@
-import { api, data, type RequestOf, type ResponseOf } from '../client.ts';
+import { api, data, type paths, type RequestOf, type ResponseOf } from '../client.ts';
 import { read, readPage, searchParam } from './pages.ts';
 
 export type PaymentReceived = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
@@ -21,10 +21,15 @@ export const PAYMENT_METHODS = (Object.keys(METHOD_LABELS) as PaymentMethod[]).m
   label: METHOD_LABELS[value],
 }));
 
-/** A list's page and its search box (issue 21: number, reference or party name). */
+type ReceivedSort = NonNullable<paths['/api/v1/payments-received']['get']['parameters']['query']>['sort'];
+type BillPaymentSort = NonNullable<paths['/api/v1/bill-payments']['get']['parameters']['query']>['sort'];
+
+/** A list's page, its search box (issue 21: number, reference or party name) and its `?sort=`. */
 export interface PaymentFilters {
   cursor: string;
   search?: string | undefined;
+  /** `-amount`: a key of the kind's list (a column's), checked by the screen; undefined: newest first. */
+  sort?: string | undefined;
 }
 
 export const paymentKeys = {
@@ -46,7 +51,13 @@ export const paymentsQuery = (filters: PaymentFilters) =>
   readPage(paymentKeys.list(filters), async () =>
     data(
       await api.GET('/api/v1/payments-received', {
-        params: { query: { cursor: filters.cursor, search: searchParam(filters.search) } },
+        params: {
+          query: {
+            cursor: filters.cursor,
+            search: searchParam(filters.search),
+            sort: filters.sort as ReceivedSort,
+          },
+        },
       }),
     ),
   );
@@ -60,7 +71,13 @@ export const billPaymentsQuery = (filters: PaymentFilters) =>
   readPage(billPaymentKeys.list(filters), async () =>
     data(
       await api.GET('/api/v1/bill-payments', {
-        params: { query: { cursor: filters.cursor, search: searchParam(filters.search) } },
+        params: {
+          query: {
+            cursor: filters.cursor,
+            search: searchParam(filters.search),
+            sort: filters.sort as BillPaymentSort,
+          },
+        },
       }),
     ),
   );

@@ -1,10 +1,12 @@
 // Every list of contacts (customers, vendors): search, an active filter, cursor paging (creation
-// order, D31); "New …" in a dialog; the kind may edit and deactivate from the rows.
+// order, D31, or by name from the header, issue 21, the order kept in the address: `?sort=name`);
+// "New …" in a dialog; the kind may edit and deactivate from the rows.
 import { Anchor, Button, Group, Modal } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { ContactSort } from '../../api/queries/contacts.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { SearchField, StatusFilter } from '../../ui/ListFilters.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -12,6 +14,8 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { sortParam } from '../../ui/sorting.ts';
+import { useListOrder } from '../../ui/useListOrder.ts';
 import { useBooks } from '../shell/books.tsx';
 import type { ContactBase, ContactKind } from './kind.ts';
 
@@ -21,6 +25,9 @@ const ACTIVE = [
   { label: 'All', value: 'all' },
 ];
 
+/** The keys the API sorts contacts by (`?sort=name`): the display name's column. */
+const SORTS = ['name'];
+
 export function ContactList<Contact extends ContactBase>({ kind }: { kind: ContactKind<Contact> }) {
   const books = useBooks();
   const navigate = useNavigate();
@@ -28,7 +35,11 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [active, setActive] = useState('active');
-  const [cursor, setCursor] = useState<string | undefined>();
+  // A list starts at its first page in either order.
+  const { sort, setSort, cursor, setCursor, restart } = useListOrder<string | undefined>(
+    SORTS,
+    () => undefined,
+  );
   // undefined: no dialog; null: a new contact; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const list = useQuery(
@@ -36,6 +47,7 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
       search: debounced,
       ...(active === 'all' ? {} : { is_active: active === 'active' }),
       ...(cursor ? { cursor } : {}),
+      ...(sort ? { sort: sortParam(sort) as ContactSort } : {}),
     }),
   );
   const { rowActions } = kind.list;
@@ -68,14 +80,14 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
           value={search}
           onChange={(text) => {
             setSearch(text);
-            setCursor(undefined);
+            restart();
           }}
         />
         <StatusFilter
           value={active}
           onChange={(value) => {
             setActive(value);
-            setCursor(undefined);
+            restart();
           }}
           options={ACTIVE}
         />
@@ -90,9 +102,14 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
         minWidth={kind.list.minWidth}
         hover
         cards
+        sort={sort}
+        onSort={setSort}
+        ownOrder="Oldest first"
         columns={[
           {
             header: 'Display name',
+            key: 'name',
+            sortable: true,
             maw: 260,
             breaks: true,
             cell: (contact) => (

@@ -1,9 +1,10 @@
 // Every list of documents (invoices, bills, credit notes): a status filter ("Overdue" among them
 // where the kind offers it), a search where the kind has one, the document date's range, a party's
 // documents (`?customer=` or `?vendor=` from a contact's page or an aging row, with `?status=`),
-// newest first (the list's last page, then older pages, D31) until a header sorts it through the API,
-// and the totals of everything the filters match under the rows. "New …" (or the key N) opens the
-// draft editor. On a phone the rows are cards (DataTable).
+// newest first (the list's last page, then older pages, D31) until a header sorts it through the API
+// (the order kept in the address, `?sort=-total`, a link to share), and the totals of everything the
+// filters match under the rows. "New …" (or the key N) opens the draft editor. On a phone the rows
+// are cards (DataTable).
 import { Button, Group, Kbd, TextInput } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
@@ -15,7 +16,8 @@ import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
-import { type SortState, sortParam } from '../../ui/sorting.ts';
+import { type SortState, sortParam, withSortParam } from '../../ui/sorting.ts';
+import { useListOrder } from '../../ui/useListOrder.ts';
 import { useBooks } from '../shell/books.tsx';
 import { capitalized, type DocumentBase, type DocumentKind, type ListTotals, type QueryOf } from './kind.ts';
 
@@ -51,10 +53,10 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [cursor, setCursor] = useState(NEWEST);
-  /** Any change of filter or order starts the list again: its newest page, or a sort's first. */
-  const restart = (nextSort: SortState | null = sort) => setCursor(nextSort ? FIRST : NEWEST);
+  // Any change of filter or order starts the list again: its newest page, or a sort's first.
+  const { sort, setSort, cursor, setCursor, restart } = useListOrder<string>(kind.list.sorts, (order) =>
+    order ? FIRST : NEWEST,
+  );
   const filters = {
     status: status === 'all' || status === OVERDUE ? undefined : status,
     overdue: status === OVERDUE ? true : undefined,
@@ -150,7 +152,11 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
           </Group>
         ) : null}
         {party ? (
-          <Button variant="subtle" size="xs" onClick={() => setParams({})}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => setParams(withSortParam(new URLSearchParams(), sort))}
+          >
             Every {kind.side.party}
           </Button>
         ) : null}
@@ -175,10 +181,7 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
         {...(sorts
           ? {
               sort,
-              onSort: (next: SortState | null) => {
-                setSort(next);
-                restart(next);
-              },
+              onSort: (next: SortState | null) => setSort(next),
             }
           : {})}
         {...(footer ? { footer } : {})}

@@ -1,5 +1,6 @@
 // Every list of payments (received, D61; to vendors, D55): newest first, searched by number, reference
-// or party (issue 21), each number opening the payment's own page (PaymentPage), a void behind a confirm
+// or party (issue 21), sorted from a header (number, party, date, amount; the order kept in the
+// address, `?sort=-amount`), each number opening the payment's own page (PaymentPage), a void behind a confirm
 // dialog (D82), a payment's unapplied credit applied later where the kind has it, and the new payment
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
@@ -13,6 +14,8 @@ import { SearchField } from '../../ui/ListFilters.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
+import { sortParam, withSortParam } from '../../ui/sorting.ts';
+import { useListOrder } from '../../ui/useListOrder.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import type { PaymentKind, PostedPayment } from './paymentKind.ts';
@@ -31,18 +34,21 @@ export function PaymentList<Payment extends PostedPayment>({
   const refresh = () => invalidate(kind.written);
   const [params, setParams] = useSearchParams();
   const pay = params.get('pay');
-  const [cursor, setCursor] = useState(NEWEST);
+  // A new order or search starts the list again: its newest page, or a sort's first ('').
+  const { sort, setSort, cursor, setCursor, restart } = useListOrder<string>(kind.list.sorts, (order) =>
+    order ? '' : NEWEST,
+  );
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [recording, setRecording] = useState(pay !== null);
   const actions = usePaymentActions(kind, books, refresh);
-  const list = useQuery(kind.list.query({ cursor, search: debounced }));
+  const list = useQuery(kind.list.query({ cursor, search: debounced, sort: sortParam(sort) }));
   if (!books) return null;
   const canWrite = kind.side.canWrite(books);
-  const rows = newestFirst(list.data?.results ?? []);
+  const rows = sort ? (list.data?.results ?? []) : newestFirst(list.data?.results ?? []);
   const close = () => {
     setRecording(false);
-    if (pay) setParams({});
+    if (pay) setParams(withSortParam(new URLSearchParams(), sort));
   };
   return (
     <Page
@@ -60,20 +66,24 @@ export function PaymentList<Payment extends PostedPayment>({
         value={search}
         onChange={(text) => {
           setSearch(text);
-          setCursor(NEWEST);
+          restart();
         }}
       />
       <PagedTable
         page={list}
         empty={debounced ? 'No payment matches this search.' : kind.list.empty}
         onPage={setCursor}
-        newestFirst
+        newestFirst={!sort}
         rows={rows}
         rowKey={(payment) => payment.id}
         minWidth={kind.list.minWidth}
         cards
+        sort={sort}
+        onSort={setSort}
         columns={[
-          ...kind.list.columns,
+          ...kind.list.columns.map((column) =>
+            column.key && kind.list.sorts.includes(column.key) ? { ...column, sortable: true } : column,
+          ),
           canWrite && {
             header: 'Actions',
             cell: (payment: Payment) =>

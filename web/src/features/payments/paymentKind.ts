@@ -80,6 +80,8 @@ export interface PaymentKind<Payment extends PostedPayment> {
     query: (filters: PaymentFilters) => QueryOf<ListPage<Payment>>;
     /** The search box's placeholder (issue 21). */
     search: string;
+    /** The column keys the API sorts by (`?sort=`, issue 21); their headers sort. */
+    sorts: readonly string[];
     columns: Column<Payment>[];
     minWidth: number;
     empty: string;

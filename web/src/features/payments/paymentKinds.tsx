@@ -56,16 +56,17 @@ export const paymentReceivedKind: PaymentKind<PaymentReceived> = {
   list: {
     query: paymentsQuery,
     search: 'Number, reference or customer',
+    sorts: ['number', 'customer', 'payment_date', 'amount'],
     columns: [
       column.number('/payments'),
-      column.text('Customer', (payment) => payment.customer_name),
+      column.text('Customer', (payment) => payment.customer_name, undefined, 'customer'),
       column.text('Reference', (payment) => payment.reference, 160),
-      column.date('Date', (payment) => payment.payment_date),
+      column.date('Date', (payment) => payment.payment_date, 'payment_date'),
       {
         header: 'Applied to',
         cell: (p) => p.applications.map((a) => a.invoice_number).join(', '),
       },
-      column.money('Amount', (payment) => payment.amount),
+      column.money('Amount', (payment) => payment.amount, 'amount'),
       column.money('Unapplied', (payment) => payment.unapplied_amount),
       {
         ...column.status(),
@@ -196,16 +197,17 @@ export const billPaymentKind: PaymentKind<BillPayment> = {
   list: {
     query: billPaymentsQuery,
     search: 'Number, reference or vendor',
+    sorts: ['number', 'vendor', 'payment_date', 'amount'],
     columns: [
       column.number('/bill-payments'),
-      column.text('Vendor', (payment) => payment.vendor_name),
+      column.text('Vendor', (payment) => payment.vendor_name, undefined, 'vendor'),
       column.text('Reference', (payment) => payment.reference, 160),
-      column.date('Date', (payment) => payment.payment_date),
+      column.date('Date', (payment) => payment.payment_date, 'payment_date'),
       {
         header: 'Bills paid',
         cell: (p) => p.applications.map((a) => a.bill_number).join(', '),
       },
-      column.money('Amount', (payment) => payment.amount),
+      column.money('Amount', (payment) => payment.amount, 'amount'),
       column.status(),
     ],
     minWidth: 860,
