@@ -193,7 +193,7 @@ describe('entering things quickly in the browser (issue 21)', NEEDS_CHROMIUM, ()
     await box('Tax rate of line 1').click();
     await page.keyboard.type('zz');
     await page.keyboard.press('Tab');
-    await page.getByText('Pick a tax rate from the list').waitFor();
+    await page.getByText('Pick a tax rate or group from the list').waitFor();
     await page.getByText('Tax rate of line 1 is typed but not picked from the list.').waitFor();
     assert.equal(await box('Unit price of line 1').inputValue(), '1,234.50');
     assert.ok(await page.getByRole('button', { name: 'Send' }).isDisabled(), 'Send waits');
