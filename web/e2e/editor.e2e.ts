@@ -99,19 +99,6 @@ describe('the invoice editor in the browser', NEEDS_CHROMIUM, () => {
       'the edits are still there',
     );
 
-    // The browser's Back button is held the same way: stay keeps the edits and the address.
-    const editorAddress = page.url();
-    await page.goBack();
-    await ask.waitFor();
-    await ask.getByRole('button', { name: 'Stay on this page' }).click();
-    await ask.waitFor({ state: 'hidden' });
-    assert.equal(page.url(), editorAddress, 'Back was held: still on the editor');
-    assert.equal(
-      await page.getByRole('textbox', { name: 'Description of line 2' }).inputValue(),
-      'Wick and glass set',
-      'the edits are still there after Back was held',
-    );
-
     // Reloading the tab meets the browser's own prompt (beforeunload); dismissed, the page stays.
     let prompt = '';
     page.once('dialog', async (dialog) => {

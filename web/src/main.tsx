@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { ApiError } from './api/errors.ts';
 import { cssVariablesResolver, theme } from './ui/theme.ts';
@@ -21,10 +21,6 @@ const queryClient = new QueryClient({
   },
 });
 
-// A data router (one splat route around the app's own <Routes>) so an editor's unsaved edits can
-// hold the browser's Back and Forward buttons too (useBlocker, ui/UnsavedGuard.tsx).
-const router = createBrowserRouter([{ path: '*', element: <App /> }]);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
@@ -33,7 +29,9 @@ createRoot(root).render(
       {/* Bottom right: a notice never covers the page title's actions (Record payment, Download PDF). */}
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,12 +1,12 @@
-// Issue 21: leaving an editor with unsaved edits asks first. A click on an in-app link (the shell's
-// navigation, a document's own links) is held where it starts, caught on `window` in the capture
-// phase before React's handlers see it; the browser's Back and Forward buttons are held by the data
-// router's blocker (main.tsx); both are asked about in one dialog. Closing or reloading the tab gets
-// the browser's own prompt (beforeunload). Not held: a screen's own navigate() calls (its save, its
-// buttons), which are the screen's to decide.
+// Issue 21: leaving an editor with unsaved edits asks first. BrowserRouter has no useBlocker (that
+// needs a data router), so the guard holds the navigation where it starts: a click on an in-app link
+// (the shell's navigation, a document's own links), caught on `window` in the capture phase before
+// React's handlers see it, then asked about in a dialog. Closing or reloading the tab gets the
+// browser's own prompt (beforeunload). Not held: the browser's back button and a screen's own
+// navigate() calls (its save, its buttons), which are the screen's to decide.
 import { Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { inAppTarget } from './leaving.ts';
 
@@ -18,9 +18,6 @@ export function UnsavedGuard({ children, onLeave }: { children: ReactNode; onLea
   const navigate = useNavigate();
   const dirty = useRef(false);
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
-  // Back and Forward (a POP) leave the page too; the blocker reads the ref when they happen.
-  const blocker = useBlocker(({ historyAction }) => dirty.current && historyAction === 'POP');
-  const popHeld = blocker.state === 'blocked';
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (!dirty.current) return;
@@ -64,7 +61,7 @@ export function UnsavedGuard({ children, onLeave }: { children: ReactNode; onLea
     <GuardContext.Provider value={setDirty}>
       {children}
       <ConfirmDialog
-        opened={leavingTo !== null || popHeld}
+        opened={leavingTo !== null}
         title="Leave without saving?"
         confirm="Leave without saving"
         keep="Stay on this page"
@@ -73,13 +70,9 @@ export function UnsavedGuard({ children, onLeave }: { children: ReactNode; onLea
           dirty.current = false;
           setLeavingTo(null);
           onLeave?.();
-          if (popHeld) blocker.proceed?.();
-          else if (to) navigate(to);
+          if (to) navigate(to);
         }}
-        onClose={() => {
-          setLeavingTo(null);
-          if (popHeld) blocker.reset?.();
-        }}
+        onClose={() => setLeavingTo(null)}
       >
         <Text size="sm">
           Your changes on this page are not saved. Stay to save them, or leave and lose them.
