@@ -200,6 +200,8 @@ const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  * class 08: "failure on connection marked as essential", or the socket's own words relayed "while
  * executing command on <worker>" (found by test/cluster/worker-stop.test.ts, stopping a real worker).
  */
+const CITUS_REMOTE_FILES =
+  /^(remote_commands|remote_transaction|connection_management|placement_connection|adaptive_executor|worker_transaction)\.c$/;
 const CITUS_CONNECTION_LOST =
   /failure on connection marked as essential|connection to the remote node|SSL SYSCALL error|server closed the connection unexpectedly|could not establish any connections|connection not open|terminating connection/i;
 
@@ -219,6 +221,9 @@ function databaseUnavailable(error: unknown): boolean {
   )
     return true;
   if (state === 'XX000' && error instanceof Error && CITUS_CONNECTION_LOST.test(error.message)) return true;
+  // Any other internal error Citus raises where it talks to a worker (its source file names it).
+  const file = (error as { file?: unknown }).file;
+  if (state === 'XX000' && typeof file === 'string' && CITUS_REMOTE_FILES.test(file)) return true;
   return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 
