@@ -1,7 +1,6 @@
 // One transaction per write: idempotency record, the use case, its change records (D32, D35).
 import { createHash } from 'node:crypto';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
-import { rollbackTo, savepoint } from '../storage/sql.ts';
 import * as idempotencyKeys from '../storage/stores/idempotency.ts';
 import { createWriteScope, type WriteScope } from './changes.ts';
 import type { Actor, Deps } from './context.ts';
@@ -42,8 +41,10 @@ export const IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 /**
  * Runs `work` in one transaction. With an Idempotency-Key, the key is claimed first in the same
  * transaction (a concurrent duplicate blocks on the unique key until this one commits, then replays
- * it), and the serialized response is stored before commit. A refusal (4xx) is stored too, after the
- * work's own writes are rolled back to a savepoint, so a replay answers identically.
+ * it), and the serialized response is stored before commit. A refusal (4xx) rolls the whole
+ * transaction back, work and claim, and is then stored under the key in a short transaction of its
+ * own, so a replay answers identically. A successful write thus pays no savepoint: refusals are
+ * the rare case and take the extra round trips.
  */
 export async function runWrite<Body>(
   deps: Deps,
@@ -52,29 +53,42 @@ export async function runWrite<Body>(
   respond: WriteResponder,
   work: (scope: WriteScope) => Promise<WriteResult<Body>>,
 ): Promise<StoredResponse> {
-  const outcome = await deps.db.transaction(async (tx): Promise<StoredResponse | DomainError> => {
-    const { scope, flush } = createWriteScope(tx, actor);
-    if (!idempotency) {
+  if (!idempotency) {
+    return deps.db.transaction(async (tx) => {
+      const { scope, flush } = createWriteScope(tx, actor);
       const result = await work(scope);
       await flush();
       return { status: result.status, text: respond.success(result.status, result.body), replayed: false };
-    }
-    const fingerprint = fingerprintOf(idempotency);
-    const claim = await claimKey(scope, idempotency.key, fingerprint);
-    if (claim) return claim;
-    await savepoint(tx, 'idempotent_work');
-    try {
+    });
+  }
+  const fingerprint = fingerprintOf(idempotency);
+  let refusal: DomainError;
+  let working = false;
+  try {
+    return await deps.db.transaction(async (tx): Promise<StoredResponse> => {
+      const { scope, flush } = createWriteScope(tx, actor);
+      working = false;
+      const claim = await claimKey(scope, idempotency.key, fingerprint);
+      if (claim) return claim;
+      working = true;
       const result = await work(scope);
       const text = respond.success(result.status, result.body);
       await flush({ key: idempotency.key, status: result.status, text });
       return { status: result.status, text, replayed: false };
-    } catch (error) {
-      if (!(error instanceof DomainError) || NOT_STORED.has(error.code)) throw error;
-      // Undo the work's writes (and forget its change records), keep the key, store the refusal.
-      await rollbackTo(tx, 'idempotent_work');
-      await idempotencyKeys.storeResponse(tx, keyScope(scope, idempotency.key), respond.refusal(error));
-      return error;
-    }
+    });
+  } catch (error) {
+    // Only the work's own refusals are kept; the claim's (idempotency_conflict) and races are not.
+    if (!working || !(error instanceof DomainError) || NOT_STORED.has(error.code)) throw error;
+    refusal = error;
+  }
+  const outcome = await deps.db.transaction(async (tx): Promise<StoredResponse | DomainError> => {
+    const { scope } = createWriteScope(tx, actor);
+    // A duplicate that waited on our claim may have claimed the key and answered meanwhile: then its
+    // answer is this request's answer too.
+    const claim = await claimKey(scope, idempotency.key, fingerprint);
+    if (claim) return claim;
+    await idempotencyKeys.storeResponse(tx, keyScope(scope, idempotency.key), respond.refusal(refusal));
+    return refusal;
   });
   if (outcome instanceof DomainError) throw outcome;
   return outcome;

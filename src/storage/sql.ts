@@ -57,15 +57,6 @@ export function findAndLock<Row>(select: string, alias = '') {
   };
 }
 
-/** Marks a point of the open transaction that `rollbackTo` can return to, undoing what came after. */
-export async function savepoint(tx: Tx, name: string): Promise<void> {
-  await tx.query(`SAVEPOINT ${name}`);
-}
-
-export async function rollbackTo(tx: Tx, name: string): Promise<void> {
-  await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
-}
-
 /** Makes the transaction just opened one read-only snapshot: every statement sees the same moment. */
 export async function readOnlySnapshot(tx: Tx): Promise<void> {
   await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');

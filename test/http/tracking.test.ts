@@ -278,6 +278,26 @@ describe('tracking options on journal lines', () => {
     assert.deepEqual(posted.lines[1]!.tracking_options, []);
   });
 
+  test('the answer to a create is the entry as stored: the same body a read of it gives', async () => {
+    const books = await signUp(harness);
+    const region = await createCategory(books, 'Region');
+    const east = await createOption(books, region.id, 'East');
+    for (const post of [true, false]) {
+      const body = {
+        ...entry(books, [east.id]),
+        post,
+        lines: [
+          { account: books.accounts['1000'], debit: '100.10', tracking_options: [east.id] },
+          { account: books.accounts['4100'], credit: '100.1', description: '  Fees, "east" \u00e9  ' },
+        ],
+      };
+      const created = await call(harness, 'POST', '/api/v1/journal-entries', books.headers, body);
+      assert.equal(created.statusCode, 201, created.body);
+      const read = await call(harness, 'GET', `/api/v1/journal-entries/${created.json().id}`, books.headers);
+      assert.deepEqual(created.json(), read.json());
+    }
+  });
+
   test('refuses two options of one category, an unknown id, or an inactive option: 400, nothing written', async () => {
     const books = await signUp(harness);
     const other = await signUp(harness);

@@ -82,8 +82,8 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 export async function actorForApiKey(deps: Deps, presented: string): Promise<Actor> {
   const parsed = parseApiKey(presented);
   if (!parsed) throw authenticationFailed();
-  // The key, its replacement's first use and its books, then its creator's current role there (a
-  // sandbox takes roles from its live books), all re-read every time (D14).
+  // The key, its replacement's first use, its books and its creator's current role there, all
+  // re-read every time (D14).
   const key = await apiKeys.findPresented(deps.db, sha256(presented));
   if (!key || key.revoked_at || key.expires_at.getTime() <= Date.now()) throw authenticationFailed();
   if (rotationGraceOver(key, deps.config.keyRotationGraceSeconds)) {
@@ -96,7 +96,10 @@ export async function actorForApiKey(deps: Deps, presented: string): Promise<Act
   // D16: the prefix must match the mode of the pinned books before any bookkeeping code runs.
   const expectedMode = parsed.mode === 'live' ? 'live' : 'sandbox';
   if (!organization || organization.mode !== expectedMode) throw authenticationFailed();
-  const creatorRole = await memberRole(deps, organization, key.created_by);
+  // Live books: the role came with the key. A sandbox's members are its live books' (D80).
+  const creatorRole = organization.liveOrganizationId
+    ? await memberRole(deps, organization, key.created_by)
+    : ((key.creator_role as Role | null) ?? null);
   if (!creatorRole) throw authenticationFailed('the user who created this key is no longer a member');
   await noteKeyUse(deps, key);
   return {

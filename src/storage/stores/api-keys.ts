@@ -125,31 +125,45 @@ export interface PresentedKey {
   replaced_by: string | null;
   replacement_first_used_at: Date | null;
   organization: OrganizationRow | null;
+  /** The creator's role in the key's own books (null when not a member there). */
+  creator_role: string | null;
 }
 
 /**
- * The key of this hash with its replacement's first use and its books, all read afresh every time
- * (D14). Two routed reads (D79): the global lookup names the books, then the key is read on their
- * shard. The creator's role is the caller's third read, on the live books' shard (a sandbox takes
- * its members from its live books: a membership read, D80).
+ * The key of this hash with its replacement's first use, its books and its creator's role in them,
+ * all read afresh every time (D14). On one server that is one statement. On Citus it is two routed
+ * reads (D79): the global lookup (a reference table) names the books, then the key is read on their
+ * shard. `creator_role` is the creator's membership in the key's own books; a sandbox takes its
+ * members from its live books, so the caller reads that role there instead (a membership read, D80).
  */
 export async function findPresented(db: Queryable, tokenHash: string): Promise<PresentedKey | undefined> {
+  if (!db.distributed) {
+    const [key] = await db.query<PresentedKey>(
+      `${PRESENTED_SELECT}
+         JOIN token_lookup t ON t.organization_id = k.organization_id AND t.record_id = k.id
+        WHERE t.token_hash = $1 AND t.kind = 'api_key' AND k.token_hash = $1`,
+      [tokenHash],
+    );
+    return key;
+  }
   const [found] = await db.query<{ organization_id: string; record_id: string }>(
     `SELECT organization_id, record_id FROM token_lookup WHERE token_hash = $1 AND kind = 'api_key'`,
     [tokenHash],
   );
   if (!found) return undefined;
   const [key] = await db.query<PresentedKey>(
-    `SELECT k.id, k.organization_id, k.role, k.created_by, k.expires_at, k.revoked_at, k.last_used_at,
-            k.replaced_by, r.first_used_at AS replacement_first_used_at,
-            to_jsonb(o) AS organization
-       FROM api_keys k LEFT JOIN api_keys r ON r.organization_id = k.organization_id AND r.id = k.replaced_by
-       LEFT JOIN LATERAL (SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE id = k.organization_id) o ON true
-      WHERE k.organization_id = $1 AND k.id = $2 AND k.token_hash = $3`,
-    [found.organization_id, found.record_id, tokenHash],
+    `${PRESENTED_SELECT} WHERE k.organization_id = $2 AND k.id = $3 AND k.token_hash = $1`,
+    [tokenHash, found.organization_id, found.record_id],
   );
   return key;
 }
+
+const PRESENTED_SELECT = `SELECT k.id, k.organization_id, k.role, k.created_by, k.expires_at, k.revoked_at,
+       k.last_used_at, k.replaced_by, r.first_used_at AS replacement_first_used_at,
+       to_jsonb(o) AS organization, m.role AS creator_role
+  FROM api_keys k LEFT JOIN api_keys r ON r.organization_id = k.organization_id AND r.id = k.replaced_by
+  LEFT JOIN memberships m ON m.organization_id = k.organization_id AND m.user_id = k.created_by
+  LEFT JOIN LATERAL (SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE id = k.organization_id) o ON true`;
 
 /** Notes a use: last_used_at (at most once a minute in the database too) and the first use. */
 export async function noteUse(db: Queryable, organizationId: string, id: string): Promise<void> {

@@ -300,6 +300,11 @@ export interface NewManualEntry {
   /** Debits and credits alike (the caller asserted the balance). */
   total: Money;
   lines: JournalLine[];
+  /**
+   * The lines' ids, in line order, when the caller chose them (it then answers without reading the
+   * lines back); the database's own otherwise.
+   */
+  lineIds?: string[];
 }
 
 export interface ManualEntries {
@@ -374,6 +379,15 @@ function linesOfManySql(params: SqlParams, entries: NewManualEntry[]) {
     table: 'journal_lines',
     fixed: { organization_id: '$1' },
     columns: [
+      ...(entries.every((entry) => entry.lineIds)
+        ? [
+            {
+              name: 'id',
+              type: 'uuid',
+              values: all.map((row) => row.entry.lineIds?.[row.index] ?? ''),
+            } as const,
+          ]
+        : []),
       { name: 'journal_entry_id', type: 'uuid', values: all.map((row) => row.entry.id) },
       { name: 'line_no', type: 'int', values: all.map((row) => row.index + 1) },
       { name: 'account_id', type: 'uuid', values: all.map((row) => row.line.accountId) },

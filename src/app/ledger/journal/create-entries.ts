@@ -14,7 +14,9 @@ import {
   type JournalLine,
   type JournalLineInput,
 } from '../../../domain/journal.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import * as accounts from '../../../storage/stores/accounts.ts';
+import type { LineRow } from '../../../storage/stores/journal.ts';
 import * as journal from '../../../storage/stores/journal.ts';
 import * as tracking from '../../../storage/stores/tracking.ts';
 import type { WriteScope } from '../../changes.ts';
@@ -59,6 +61,8 @@ interface CheckedEntry {
   id: string;
   command: Omit<CreateEntryCommand, 'post'>;
   lines: JournalLine[];
+  /** Chosen here, so the answer needs no read of the lines back. */
+  lineIds: string[];
   total: bigint;
 }
 
@@ -82,21 +86,42 @@ async function createEntries(
         memo: entry.command.memo ?? '',
         total: entry.total,
         lines: entry.lines,
+        lineIds: entry.lineIds,
       })),
     },
     commands.length > 1 || pathOf(0) !== '' ? 'entries' : 'lines',
   );
-  // The lines as stored, in one read for the whole request: each has the id the database gave it
-  // (D74 names lines by id).
-  const written = await journal.linesOf(
-    scope.tx,
-    organization.id,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     if (post) scope.postedOn(row.txn_date);
     scope.changed(ENTITY, row.id, 'created', row.version);
-    return describeEntry(row, written.get(row.id) ?? []);
+    return describeEntry(row, linesAsWritten(checked.entries[index] as CheckedEntry, checked.accounts));
+  });
+}
+
+/**
+ * The lines as the statement wrote them, without reading them back: the ids were chosen here, the
+ * accounts were read by the checks, amounts are stored at the scale formatMoney writes, and a new
+ * line has no bank match yet (D74).
+ */
+function linesAsWritten(entry: CheckedEntry, accountsById: Map<string, accounts.AccountSummary>): LineRow[] {
+  return entry.lines.map((line, index) => {
+    const account = accountsById.get(line.accountId) as accounts.AccountSummary;
+    return {
+      journal_entry_id: entry.id,
+      line_no: index + 1,
+      id: entry.lineIds[index] as string,
+      bank_transaction_id: null,
+      account_id: account.id,
+      account_number: account.number,
+      account_name: account.name,
+      account_is_active: account.is_active,
+      account_system_role: account.system_role,
+      account_detail_type: account.detail_type,
+      description: line.description,
+      debit: formatMoney(line.debit),
+      credit: formatMoney(line.credit),
+      tracking_options: line.trackingOptionIds,
+    };
   });
 }
 
@@ -134,7 +159,13 @@ async function checkEntries(
       assertLineAccountAt(accountsById.get(line.accountId), `${prefix}lines/${lineIndex}/account`);
     });
     assertTrackingChoices(lines, categoryOf, `${prefix}lines`);
-    return { id: randomUUID(), command, lines, total: totals.totalDebit };
+    return {
+      id: randomUUID(),
+      command,
+      lines,
+      lineIds: lines.map(() => randomUUID()),
+      total: totals.totalDebit,
+    };
   });
   return { entries, accounts: accountsById };
 }
