@@ -15,6 +15,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { cleanup, onCleanup } from './lib/cleanup.ts';
 import { runConcurrently } from './lib/concurrency.ts';
@@ -110,6 +111,8 @@ interface Figures {
   perSecond: number;
   latencies: Latencies;
   cpuMsPerEntry: number;
+  /** CPU ms per entry of each process measured (service, each server, client). */
+  byProcess: { name: string; msPerUnit: number }[];
 }
 
 /** `count` entries by `ledgers.length` clients, client i writing into ledgers[i]. */
@@ -126,13 +129,19 @@ async function measure(
     postEntry(ledgers[client] as Ledger, latencies),
   );
   const cpuMsPerEntry = ((await machineBusyMs()) - busyBefore) / result.count;
-  if (roles.length > 0) {
-    const split = perUnit(rolesBefore, await cpuByRole(roles), result.count);
+  const byProcess = roles.length > 0 ? perUnit(rolesBefore, await cpuByRole(roles), result.count) : [];
+  if (byProcess.length > 0) {
     console.log(
-      `  CPU per entry by process: ${split.map((r) => `${r.name} ${fixed(r.msPerUnit, 2)} ms`).join(', ')}`,
+      `  CPU per entry by process: ${byProcess.map((r) => `${r.name} ${fixed(r.msPerUnit, 2)} ms`).join(', ')}`,
     );
   }
-  const figures = { label, perSecond: rate(result.count, result.elapsedMs), latencies, cpuMsPerEntry };
+  const figures = {
+    label,
+    perSecond: rate(result.count, result.elapsedMs),
+    latencies,
+    cpuMsPerEntry,
+    byProcess,
+  };
   console.log(
     `${label}: ${result.count} entries in ${fixed(result.elapsedMs / 1000, 2)} s = ` +
       `${fixed(figures.perSecond)} entries/s; latency ${latencies.summary()}; machine CPU ${fixed(cpuMsPerEntry, 2)} ms per entry`,
@@ -230,6 +239,15 @@ async function main() {
   console.log(
     `${ORGANIZATIONS} organizations at once on PostgreSQL: ${fixed(many.perSecond)} entries/s = ` +
       `${fixed(ratio, 2)}x pgbench (target >= ${TARGET_RATIO}x): ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`,
+  );
+  // What the target leaves per entry: the machine's cores at 0.5x pgbench's rate, against what the
+  // database alone spends on a posting and on a pgbench transaction.
+  const cores = availableParallelism();
+  const budget = (cores * 1000) / (TARGET_RATIO * pgbench.tps);
+  const postgresPerEntry = many.byProcess.find((p) => p.name === 'postgresql')?.msPerUnit ?? Number.NaN;
+  console.log(
+    `CPU budget per entry at ${TARGET_RATIO}x pgbench on ${cores} cores: ${fixed(budget, 2)} ms for everything; ` +
+      `PostgreSQL alone spends ${fixed(postgresPerEntry, 2)} ms per entry, ${fixed(pgbench.serverCpuMs, 2)} ms per pgbench transaction`,
   );
   console.log(
     `one organization, same clients: ${fixed(one.perSecond)} entries/s ` +

@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createScratchDatabase } from './postgres.ts';
+import { cpuByRole, postmasterPid } from './process-cpu.ts';
 
 const run = promisify(execFile);
 
@@ -9,6 +10,8 @@ export interface PgbenchResult {
   tps: number;
   transactions: number;
   latencyMs: number;
+  /** CPU of the PostgreSQL server (postmaster and backends) per transaction, in ms. */
+  serverCpuMs: number;
   command: string;
 }
 
@@ -33,9 +36,13 @@ export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult
       '-T',
       String(options.seconds),
     ];
+    // Everything the server spends while pgbench runs (other work on the server counts too).
+    const server = [{ name: 'server', pid: await postmasterPid(database.url), children: true }];
+    const before = await cpuByRole(server);
     const { stdout } = await run('pgbench', [...args, database.url], {
       timeout: (options.seconds + 120) * 1000,
     });
+    const after = await cpuByRole(server);
     const tps = /tps = ([\d.]+)/.exec(stdout);
     const transactions = /number of transactions actually processed: (\d+)/.exec(stdout);
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);
@@ -44,6 +51,8 @@ export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult
       tps: Number(tps[1]),
       transactions: Number(transactions?.[1] ?? Number.NaN),
       latencyMs: Number(latency?.[1] ?? Number.NaN),
+      serverCpuMs:
+        ((after.get('server') ?? 0) - (before.get('server') ?? 0)) / Number(transactions?.[1] ?? Number.NaN),
       command: `pgbench -i -s ${scale}; pgbench ${args.join(' ')} (built-in TPC-B)`,
     };
   } finally {
@@ -65,9 +74,14 @@ export class PgbenchBracket {
     this.results.push(result);
     console.log(
       `pgbench (${label}): ${result.tps.toFixed(1)} tps, ${result.transactions} transactions, ` +
-        `latency avg ${result.latencyMs.toFixed(2)} ms: ${result.command}`,
+        `latency avg ${result.latencyMs.toFixed(2)} ms, PostgreSQL CPU ${result.serverCpuMs.toFixed(2)} ms per transaction: ${result.command}`,
     );
     return result;
+  }
+
+  /** Mean PostgreSQL CPU per transaction (ms) of the runs so far. */
+  get serverCpuMs(): number {
+    return this.results.reduce((sum, result) => sum + result.serverCpuMs, 0) / this.results.length;
   }
 
   /** Mean tps of the runs so far. */

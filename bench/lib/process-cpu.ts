@@ -7,13 +7,21 @@ import pg from 'pg';
 
 const TICK_MS = 10;
 
-/** utime + stime of one process in ms, and its parent; undefined when it is gone. */
-async function statOf(pid: number): Promise<{ ppid: number; ms: number } | undefined> {
+/**
+ * utime + stime of one process in ms, and its parent; undefined when it is gone. `reaped` is the
+ * time of its children that have exited and been waited for (cutime + cstime): a PostgreSQL
+ * backend's CPU moves there when its connection closes (pgbench's do, at the end of its run).
+ */
+async function statOf(pid: number): Promise<{ ppid: number; ms: number; reaped: number } | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) in parentheses: state is field 3.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    return {
+      ppid: Number(fields[1]),
+      ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+      reaped: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+    };
   } catch {
     return undefined;
   }
@@ -39,9 +47,12 @@ export interface Role {
   children?: boolean;
 }
 
-/** CPU ms so far of each role (a backend that exited before the reading has left its time uncounted). */
+/**
+ * CPU ms so far of each role; with `children`, the live children's and those that exited (a
+ * backend whose connection closed between two readings is still counted).
+ */
 export async function cpuByRole(roles: Role[]): Promise<Map<string, number>> {
-  const all = new Map<number, { ppid: number; ms: number }>();
+  const all = new Map<number, { ppid: number; ms: number; reaped: number }>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await statOf(Number(entry));
@@ -49,8 +60,12 @@ export async function cpuByRole(roles: Role[]): Promise<Map<string, number>> {
   }
   const totals = new Map<string, number>();
   for (const role of roles) {
-    let ms = all.get(role.pid)?.ms ?? 0;
-    if (role.children) for (const stat of all.values()) if (stat.ppid === role.pid) ms += stat.ms;
+    const own = all.get(role.pid);
+    let ms = own?.ms ?? 0;
+    if (role.children) {
+      ms += own?.reaped ?? 0;
+      for (const stat of all.values()) if (stat.ppid === role.pid) ms += stat.ms;
+    }
     totals.set(role.name, ms);
   }
   return totals;
