@@ -1,3 +1,5 @@
+// First: its popstate listener must be added before the router's (ui/historyGate.ts).
+import './ui/historyGate.ts';
 import './ui/first-page-styles.ts';
 import './ui/print.css';
 import { MantineProvider } from '@mantine/core';
