@@ -169,6 +169,34 @@ async function dashboardUsable(page: Page) {
   await main.getByRole('link', { name: /^PMT-/ }).first().waitFor();
 }
 
+/**
+ * The last visit's critical path as the page saw it (Resource Timing, ms from navigation): each
+ * script, style and API request's start and end, and whether it came from the cache.
+ */
+async function waterfall(page: Page) {
+  const entries = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      html: navigation.responseEnd,
+      domContentLoaded: navigation.domContentLoadedEventEnd,
+      resources: resources.map((entry) => ({
+        name: new URL(entry.name).pathname + new URL(entry.name).search.slice(0, 40),
+        start: entry.startTime,
+        end: entry.responseEnd,
+        cached: entry.transferSize === 0,
+      })),
+    };
+  });
+  console.log(
+    `  waterfall (ms from navigation): document ${fixed(entries.html)}, DOMContentLoaded ${fixed(entries.domContentLoaded)}`,
+  );
+  for (const entry of entries.resources)
+    console.log(
+      `    ${fixed(entry.start).padStart(6)} - ${fixed(entry.end).padStart(6)}  ${entry.cached ? 'cache ' : 'net   '}${entry.name}`,
+    );
+}
+
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
   if (!existsSync('web/dist/index.html')) throw new Error('web/dist is missing: npm run web:build first');
@@ -256,7 +284,10 @@ async function main() {
         reset,
       ),
     );
-    if (run === RUNS - 1) breakdown('invoice list');
+    if (run === RUNS - 1) {
+      breakdown('invoice list');
+      await waterfall(page);
+    }
     const newest = await page.getByRole('main').getByRole('link', { name: /^INV-/ }).first().innerText();
     const clicked = performance.now();
     await page.getByRole('button', { name: 'Older' }).click();

@@ -2,7 +2,8 @@
 // the real service on a fresh PGlite data directory. Sign up through the page; a customer with no
 // email; an invoice of two lines whose grid shows every column at 1366x768 without sideways
 // scrolling, with subtotal, tax and total under the Amount column and the Send button's sentence;
-// leaving with unsaved edits asks first (stay, save, then leave without a dialog); Send; Email with
+// leaving with unsaved edits asks first (stay, save, then leave without a dialog), the browser's Back
+// too, on the invoice and journal entry editors (and not after a save); Send; Email with
 // To empty and required, filled, sent and listed. Screenshots at 1366 px and 390 px go to
 // FOLIO_SCREENS (default test-results/screens); axe-core runs on each.
 import assert from 'node:assert/strict';
@@ -153,6 +154,109 @@ describe('the invoice editor in the browser', NEEDS_CHROMIUM, () => {
     assert.equal(emails.results[0].to, 'accounts@harbour-lights.test');
     assert.equal(emails.results[0].subject, 'Invoice INV-000001 from Quayside Lamps');
     await run.atPhoneWidth('emailed');
+  });
+
+  test('Back on unsaved edits asks first (invoice, journal entry): stay keeps them, leave goes back; after a save Back is not held', async () => {
+    const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const path = () => new URL(page.url()).pathname;
+    const back = async () => {
+      await page.goBack();
+      await page.waitForTimeout(300); // the guard's step back forward, if it holds, has landed
+    };
+
+    // An invoice: Back from typed edits asks, and the address stays the editor's.
+    await run.nav('Invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await heading('New invoice').waitFor();
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Chimney brush');
+    await back();
+    await ask.waitFor();
+    assert.equal(path(), '/invoices/new', 'the address went back to the editor');
+    await run.shot('back-ask');
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Description of line 1' }).inputValue(),
+      'Chimney brush',
+      'the edits are still there',
+    );
+    assert.equal(path(), '/invoices/new');
+    // Asked again, "Leave without saving" goes back for real, one step.
+    await back();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await heading('Invoices').waitFor();
+    assert.equal(path(), '/invoices');
+
+    // Saved, the editor is clean: Back goes straight to the list, once (no entry left behind).
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    await heading('New invoice').waitFor();
+    await page.getByRole('textbox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: CUSTOMER }).click();
+    await page.getByRole('textbox', { name: 'Description of line 1' }).fill('Chimney brush');
+    await page.getByRole('textbox', { name: 'Unit price of line 1' }).fill('18');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await heading('Draft invoice INV-000002').waitFor();
+    await back();
+    await heading('Invoices').waitFor();
+    assert.equal(await ask.count(), 0, 'no dialog after a save');
+    assert.equal(path(), '/invoices');
+
+    // The journal entry editor: the same.
+    await run.nav('Journal entries');
+    await page.getByRole('button', { name: 'New journal entry' }).click();
+    await heading('New journal entry').waitFor();
+    await page.getByRole('textbox', { name: 'Memo' }).fill('Chimney sweep, March');
+    await back();
+    await ask.waitFor();
+    assert.equal(path(), '/journal/new');
+    await run.shot('journal-back-ask');
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('textbox', { name: 'Memo' }).inputValue(), 'Chimney sweep, March');
+    // A menu link is held on the journal too.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Customers', exact: true })
+      .click();
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await heading('New journal entry').waitFor();
+
+    const box = (name: string) => page.getByRole('textbox', { name });
+    await box('Account of line 1').click();
+    await box('Account of line 1').pressSequentially('6300');
+    await page.getByRole('option', { name: /^6300 / }).click();
+    await box('Debit of line 1').fill('40');
+    await box('Account of line 2').click();
+    await box('Account of line 2').pressSequentially('1000');
+    await page.getByRole('option', { name: /^1000 / }).click();
+    await box('Credit of line 2').fill('40');
+    await page.getByTestId('balance').getByText('Balanced.').waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await heading('Draft journal entry').waitFor();
+    await page.getByText('Draft saved.').waitFor();
+    assert.match(path(), /^\/journal\/[0-9a-f-]{36}$/);
+    await back();
+    await heading('Journal entries').waitFor();
+    assert.equal(await ask.count(), 0, 'no dialog after a save');
+    assert.equal(path(), '/journal');
+
+    // Forward to the saved draft, edited, then Back: held; leave.
+    await page.goForward();
+    await heading('Draft journal entry').waitFor();
+    await page.getByRole('textbox', { name: 'Memo' }).fill('Chimney sweep, April');
+    await back();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await heading('Journal entries').waitFor();
+    assert.equal(path(), '/journal');
+    const drafts = await run.apiGet('/api/v1/journal-entries?status=draft');
+    assert.deepEqual(
+      drafts.results.map((entry: { memo: string }) => entry.memo),
+      ['Chimney sweep, March'],
+      'the draft kept what was saved',
+    );
   });
 
   test('at 390 px the editor stays usable: the grid scrolls inside itself, the page does not', async () => {

@@ -3,9 +3,10 @@
 // page; customers and invoices (some long past due, some paid in part, one not yet due) made through
 // the API; the invoice list sorted by a header (aria-sort ascending, then descending, the rows in the
 // API's order), filtered to Overdue and to an issue-date range with the totals row equal to the API's
-// totals; the N key opening a new invoice; and the list at 390x844 as cards, the number whole and
-// the total and balance due on screen; the customers sorted by name, the order kept in the address
-// over Back and a reload, an unknown order ignored. Screenshots go to FOLIO_SCREENS (default
+// totals; the N key opening a new invoice; the credit notes' and vendor credits' totals rows (by
+// status, by vendor); and the list at 390x844 as cards, the number whole and the total and balance
+// due on screen; the customers sorted by name, the order kept in the address over Back and a
+// reload, an unknown order ignored. Screenshots go to FOLIO_SCREENS (default
 // test-results/screens) as lists-*.png; axe-core runs on each (serious or critical fails).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -218,6 +219,101 @@ describe('document lists in the browser: sort, overdue, dates, totals, phone', {
     await page.keyboard.press('n');
     await page.getByRole('heading', { name: 'New invoice', level: 1 }).waitFor();
     await page.goBack();
+    await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
+  });
+
+  test('credit notes and vendor credits show a totals row: count, total and remaining credit, by status and vendor', async () => {
+    const accounts = await api('GET', '/api/v1/accounts');
+    const accountId = (number: string) =>
+      accounts.results.find((account: { number: string }) => account.number === number).id;
+    const customer = (await api('GET', '/api/v1/customers')).results[0];
+    const owing = `/api/v1/invoices?customer=${customer.id}&status=sent&sort=-balance_due`;
+    const invoice = (await api('GET', owing)).results[0];
+    // Credit notes: two issued (one with 10.00 applied), one draft.
+    const notes = [];
+    for (const price of ['40.00', '25.50', '12.25']) {
+      notes.push(
+        await api('POST', '/api/v1/credit-notes', {
+          customer: customer.id,
+          lines: [
+            {
+              description: 'Lamp returned',
+              quantity: '1',
+              unit_price: price,
+              income_account: accountId('4100'),
+            },
+          ],
+        }),
+      );
+    }
+    for (const note of notes.slice(0, 2)) await api('POST', `/api/v1/credit-notes/${note.id}/issue`, {});
+    await api('POST', `/api/v1/credit-notes/${notes[0].id}/apply`, {
+      applications: [{ invoice_id: invoice.id, amount: '10.00' }],
+    });
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Credit notes', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Credit notes', level: 1 }).waitFor();
+    const all = await api('GET', '/api/v1/credit-notes/totals');
+    assert.deepEqual([all.count, all.total, all.remaining_credit], [3, '77.7500', '55.5000']);
+    await footer().getByText('Totals: 3 credit notes').waitFor();
+    await footer().getByText(dollars(all.total)).waitFor();
+    await footer().getByText(dollars(all.remaining_credit)).waitFor();
+    await shot('credit-notes-totals');
+    await main().getByRole('radiogroup').getByText('Draft', { exact: true }).click();
+    await footer().getByText('Totals: 1 credit note', { exact: true }).waitFor();
+    await footer().getByText('$12.25').waitFor();
+    await footer().getByText('$0.00').waitFor();
+
+    // Vendor credits: two vendors; Harbour Glass's list through ?vendor= has its own totals.
+    const vendors = [];
+    for (const name of ['Harbour Glass', 'Wick & Wax'])
+      vendors.push(await api('POST', '/api/v1/vendors', { display_name: name }));
+    const bill = await api('POST', '/api/v1/bills', {
+      vendor: vendors[0].id,
+      lines: [{ description: 'Glass', quantity: '1', unit_cost: '300.00', account: accountId('6300') }],
+    });
+    await api('POST', `/api/v1/bills/${bill.id}/open`, {});
+    const credits = [];
+    for (const [vendor, cost] of [
+      [vendors[0], '60.00'],
+      [vendors[0], '14.40'],
+      [vendors[1], '9.99'],
+    ] as const) {
+      const credit = await api('POST', '/api/v1/vendor-credits', {
+        vendor: vendor.id,
+        lines: [{ description: 'Returned', quantity: '1', unit_cost: cost, account: accountId('6300') }],
+      });
+      credits.push(await api('POST', `/api/v1/vendor-credits/${credit.id}/issue`, {}));
+    }
+    await api('POST', `/api/v1/vendor-credits/${credits[0].id}/apply`, {
+      applications: [{ bill_id: bill.id, amount: '15.00' }],
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Vendor credits', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Vendor credits', level: 1 }).waitFor();
+    const every = await api('GET', '/api/v1/vendor-credits/totals');
+    assert.deepEqual([every.count, every.total, every.remaining_credit], [3, '84.3900', '69.3900']);
+    await footer().getByText('Totals: 3 vendor credits').waitFor();
+    await footer().getByText(dollars(every.total)).waitFor();
+    await footer().getByText(dollars(every.remaining_credit)).waitFor();
+    await shot('vendor-credits-totals');
+    await page.goto(`${service!.base}/vendor-credits?vendor=${vendors[0].id}`);
+    await page.getByRole('heading', { name: 'Credits from Harbour Glass', level: 1 }).waitFor();
+    const theirs = await api('GET', `/api/v1/vendor-credits/totals?vendor=${vendors[0].id}`);
+    assert.deepEqual([theirs.count, theirs.total, theirs.remaining_credit], [2, '74.4000', '59.4000']);
+    await footer().getByText('Totals: 2 vendor credits').waitFor();
+    await footer().getByText('$74.40').waitFor();
+    await footer().getByText('$59.40').waitFor();
+    await shot('vendor-credits-of-vendor-totals');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Invoices', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
   });
 

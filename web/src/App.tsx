@@ -110,11 +110,16 @@ const SIGNED_OUT_PAGES: Record<string, Screen | null> = {
   'reset-password': ResetPasswordPage,
   invitations: AcceptInvitationPage,
 };
-if (first in SIGNED_OUT_PAGES) void SIGNED_OUT_PAGES[first]?.preload();
-else {
-  void Shell.preload();
-  void opening?.preload();
-}
+/**
+ * The code the address opens on (the signed-in frame and the screen, or a signed-out page), asked
+ * for as the entry runs. main.tsx renders once it is here: a first render before it would show a
+ * Suspense fallback, and React 19 then holds the content back until 300 ms after that fallback was
+ * shown, however soon the code arrives (most of a returning visit's wait, docs/performance.md).
+ */
+export const openingCode: Promise<unknown> =
+  first in SIGNED_OUT_PAGES
+    ? Promise.resolve(SIGNED_OUT_PAGES[first]?.preload())
+    : Promise.all([Shell.preload(), opening?.preload()]);
 
 /**
  * The signed-in part of the app. Whether the session cookie is live is learnt from GET /me (the

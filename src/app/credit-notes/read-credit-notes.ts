@@ -14,6 +14,7 @@ import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describeCredit } from '../documents/credit-documents.ts';
 import { describeInvoiceApplication, describeSalesLine } from '../documents/document-views.ts';
+import { creditListTotals } from '../documents/list-totals.ts';
 import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
@@ -55,6 +56,11 @@ export interface CreditNoteFilters {
   sort?: string;
 }
 
+/** The store's filters of the list or its totals. */
+function storeFilters(filters: CreditNoteFilters) {
+  return { status: filters.status ?? null, counterpartyId: contactFilter(CUSTOMER, filters.customer) };
+}
+
 /** D31 paging filtered by status and customer, in D31's order or `sort`'s (issue 21). */
 export async function listCreditNotes(
   deps: Deps,
@@ -67,9 +73,15 @@ export async function listCreditNotes(
   const rows = creditNotes.page(
     deps.db,
     organizationId,
-    { status: filters.status ?? null, counterpartyId: contactFilter(CUSTOMER, filters.customer) },
+    storeFilters(filters),
     cursor,
     parseSortOrder(CREDIT_NOTE_SORT_KEYS, filters.sort),
   );
   return describedPage(organizationId, cursor, rows, (page) => page.map(summary), filters.sort);
+}
+
+/** GET /credit-notes/totals: how many notes the list's filters match, their totals and remaining credit summed. */
+export async function creditNoteTotals(deps: Deps, actor: Actor, filters: CreditNoteFilters) {
+  const row = await creditNotes.totals(deps.db, actor.organization.id, storeFilters(filters));
+  return creditListTotals(row, actor.organization.currency);
 }

@@ -1,4 +1,4 @@
-// A document list's totals row (issue 21): what its filters match, counted and summed by the store
+// A document list's totals row (issue 21; a credit list's too): what its filters match, counted and summed by the store
 // over every page, answered with four decimals (D7) in the books' currency.
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 
@@ -8,5 +8,18 @@ export function listTotals(row: { count: number; total: string; balance_due: str
     currency,
     total: formatMoney(parseMoney(row.total)),
     balance_due: formatMoney(parseMoney(row.balance_due)),
+  };
+}
+
+/** A credit list's totals row (credit notes, vendor credits): what is left to apply, not a balance due. */
+export function creditListTotals(
+  row: { count: number; total: string; remaining_credit: string },
+  currency: string,
+) {
+  return {
+    count: row.count,
+    currency,
+    total: formatMoney(parseMoney(row.total)),
+    remaining_credit: formatMoney(parseMoney(row.remaining_credit)),
   };
 }

@@ -20,6 +20,7 @@ import { type CreditKind, creditUseCases, describeCredit } from '../documents/cr
 import { postingInput } from '../documents/document-posting.ts';
 import { documentReads } from '../documents/document-reads.ts';
 import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
+import { creditListTotals } from '../documents/list-totals.ts';
 import { BILL_TARGET, settling } from '../documents/money-movements.ts';
 import type { PageCursor } from '../pagination.ts';
 import {
@@ -77,6 +78,11 @@ export interface VendorCreditFilters {
   sort?: string;
 }
 
+/** The store's filters of the list or its totals. */
+function storeFilters(filters: VendorCreditFilters) {
+  return { status: filters.status ?? null, counterpartyId: contactFilter(VENDOR, filters.vendor) };
+}
+
 const reads = documentReads({
   what: VENDOR_CREDIT.noun,
   find: documents.find,
@@ -85,7 +91,7 @@ const reads = documentReads({
     vendorCredits.page(
       db,
       organizationId,
-      { status: filters.status ?? null, counterpartyId: contactFilter(VENDOR, filters.vendor) },
+      storeFilters(filters),
       cursor,
       parseSortOrder(VENDOR_CREDIT_SORT_KEYS, filters.sort),
     ),
@@ -104,6 +110,12 @@ export function listVendorCredits(
   filters: VendorCreditFilters,
 ) {
   return reads.list(deps, actor, cursor, filters);
+}
+
+/** GET /vendor-credits/totals: how many credits the list's filters match, their totals and remaining credit summed. */
+export async function vendorCreditTotals(deps: Deps, actor: Actor, filters: VendorCreditFilters) {
+  const row = await vendorCredits.totals(deps.db, actor.organization.id, storeFilters(filters));
+  return creditListTotals(row, actor.organization.currency);
 }
 
 // ---- drafts ------------------------------------------------------------------------------------------

@@ -13,13 +13,20 @@ import {
   issueCreditNote,
   voidCreditNote,
 } from '../../app/credit-notes/issue-credit-note.ts';
-import { listCreditNotes, readCreditNote } from '../../app/credit-notes/read-credit-notes.ts';
+import {
+  creditNoteTotals,
+  listCreditNotes,
+  readCreditNote,
+} from '../../app/credit-notes/read-credit-notes.ts';
 import { documentRoutes } from '../document-routes.ts';
+import { actorOf, defineRoute } from '../route.ts';
+import { CreditListTotals } from '../schemas/common.ts';
 import {
   CreditNote,
   CreditNoteApply,
   CreditNoteCreate,
   CreditNoteListQuery,
+  CreditNoteTotalsQuery,
   CreditNoteUpdate,
   PageCreditNote,
 } from '../schemas/credit-notes.ts';
@@ -32,6 +39,21 @@ export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
     schema: CreditNote,
   });
   notes.list({ querystring: CreditNoteListQuery, page: PageCreditNote, list: listCreditNotes });
+  defineRoute(app, deps, {
+    tag: 'credit notes',
+    published: true,
+    auth: 'organization',
+    method: 'GET',
+    url: '/api/v1/credit-notes/totals',
+    operationId: 'creditNoteTotals',
+    summary: 'Count and sum the credit notes the list filters match (every page): a list’s totals row',
+    description:
+      'Takes the filters of GET /credit-notes (not cursor or sort) and answers how many credit notes match, the sum of their totals and of their remaining credit, in the books’ currency.',
+    permission: 'credit_notes:read',
+    querystring: CreditNoteTotalsQuery,
+    response: { 200: CreditListTotals },
+    handler: (request) => creditNoteTotals(deps, actorOf(request), request.query),
+  });
   notes.read((actor, id) => readCreditNote(deps.db, actor, id));
   notes.create({
     summary: 'Create a draft credit note',

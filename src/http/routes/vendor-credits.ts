@@ -11,17 +11,19 @@ import {
   listVendorCredits,
   readVendorCredit,
   updateVendorCredit,
+  vendorCreditTotals,
   voidVendorCredit,
 } from '../../app/vendor-credits/vendor-credits.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action } from '../route.ts';
-import { IdParams, NoContent } from '../schemas/common.ts';
+import { action, actorOf, defineRoute } from '../route.ts';
+import { CreditListTotals, IdParams, NoContent } from '../schemas/common.ts';
 import {
   PageVendorCredit,
   VendorCredit,
   VendorCreditApply,
   VendorCreditCreate,
   VendorCreditListQuery,
+  VendorCreditTotalsQuery,
   VendorCreditUpdate,
 } from '../schemas/vendor-credits.ts';
 
@@ -47,6 +49,21 @@ export function registerVendorCreditRoutes(app: FastifyInstance, deps: Deps) {
     querystring: VendorCreditListQuery,
     page: PageVendorCredit,
     list: listVendorCredits,
+  });
+  defineRoute(app, deps, {
+    tag: 'vendor credits',
+    published: true,
+    auth: 'organization',
+    method: 'GET',
+    url: `${URL}/totals`,
+    operationId: 'vendorCreditTotals',
+    summary: 'Count and sum the vendor credits the list filters match (every page): a list’s totals row',
+    description:
+      'Takes the filters of GET /vendor-credits (not cursor or sort) and answers how many vendor credits match, the sum of their totals and of their remaining credit, in the books’ currency.',
+    permission: PAYABLES.read,
+    querystring: VendorCreditTotalsQuery,
+    response: { 200: CreditListTotals },
+    handler: (request) => vendorCreditTotals(deps, actorOf(request), request.query),
   });
   credits.read({
     operationId: 'readVendorCredit',

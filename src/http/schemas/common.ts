@@ -169,6 +169,17 @@ export const DocumentListTotals = Named('DocumentListTotals', {
   balance_due: MoneyOutput('The sum of their balances due (0 for a void document).'),
 });
 
+/**
+ * What a credit list's filters match, summed (not one page): the totals row of credit notes and
+ * vendor credits, whose money left is credit to apply rather than a balance due.
+ */
+export const CreditListTotals = Named('CreditListTotals', {
+  count: Type.Integer({ minimum: 0, description: 'Credits that pass the filters.' }),
+  currency: Type.String(),
+  total: MoneyOutput('The sum of their totals (a void credit counts with its total).'),
+  remaining_credit: MoneyOutput('The sum of their remaining credit (0 for a draft or a void credit).'),
+});
+
 export const IdParams = Type.Object({ id: Type.String() });
 
 /** The body of an action that changes one record: only the version the caller read (D34). */

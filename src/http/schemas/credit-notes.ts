@@ -47,12 +47,19 @@ export const CreditNote = Named('CreditNote', {
 
 export const PageCreditNote = Page(ref(CreditNoteSummary), 'CreditNote');
 
-export const CreditNoteListQuery = Type.Object({
-  ...CursorQuery,
+/** The filters of the credit note list, which its totals take too. */
+const CreditNoteFilters = {
   status: Type.Optional(Literals(CREDIT_NOTE_STATUSES)),
   customer: Type.Optional(Type.String({ description: 'Customer id.' })),
+};
+
+export const CreditNoteListQuery = Type.Object({
+  ...CursorQuery,
+  ...CreditNoteFilters,
   sort: SortQuery(CREDIT_NOTE_SORT_KEYS),
 });
+
+export const CreditNoteTotalsQuery = Type.Object(CreditNoteFilters);
 
 export const CreditNoteCreate = Named('CreditNoteCreate', SalesDocumentCreateFields);
 

@@ -9,7 +9,7 @@ import { BANK_RECONCILIATION_COMPONENTS } from './bank-reconciliations.ts';
 import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
-import { ActionRequest, DocumentListTotals, ErrorEnvelope } from './common.ts';
+import { ActionRequest, CreditListTotals, DocumentListTotals, ErrorEnvelope } from './common.ts';
 import {
   CreditNote,
   CreditNoteApply,
@@ -144,6 +144,7 @@ export const COMPONENTS: readonly TSchema[] = [
   ErrorEnvelope,
   ActionRequest,
   DocumentListTotals,
+  CreditListTotals,
   Account,
   AccountCreate,
   AccountUpdate,

@@ -56,6 +56,10 @@ export const VendorCreditListQuery = Type.Object({
   sort: SortQuery(VENDOR_CREDIT_SORT_KEYS),
 });
 
+/** The list's filters (status, vendor), which its totals take. */
+const { cursor: _cursor, sort: _sort, ...totalsQuery } = VendorCreditListQuery.properties;
+export const VendorCreditTotalsQuery = Type.Object(totalsQuery);
+
 const LinesDescription =
   'A bill’s lines: an account, or an item (non-inventory or service; an inventory item is refused until returns of stock). Each line’s account and tax rate’s account are credited at issue.';
 

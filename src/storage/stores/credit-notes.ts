@@ -8,6 +8,7 @@ import {
   type CreditColumns,
   creditApplications,
   creditColumns,
+  creditTotals,
   documentStore,
   statusPage,
 } from './document-store.ts';
@@ -89,3 +90,6 @@ export const page = statusPage<CreditNoteRow, CreditNoteSortKey>(
   'customer_id',
   SORTS,
 );
+
+/** The totals of every note that passes the list's filters (status, customer): its totals row. */
+export const totals = creditTotals('credit_notes', 'customer_id');

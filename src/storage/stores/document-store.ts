@@ -396,12 +396,43 @@ export function statusPage<Row extends KeysetRow, Key extends string = never>(
 ) {
   return filteredList<Row, StatusFilters, Key>({
     select,
-    where: `${alias}.organization_id = $1 AND ($2::text IS NULL OR ${alias}.status = $2)
-      AND ($3::uuid IS NULL OR ${alias}.${counterpartyColumn} = $3)`,
-    params: (filters) => [filters.status, filters.counterpartyId],
+    where: statusWhere(alias, counterpartyColumn),
+    params: statusParams,
     alias,
     ...(sorts ? { sorts } : {}),
   });
+}
+
+/** The documents of the books (`$1`) that pass StatusFilters (`$2`, `$3`: statusParams). */
+const statusWhere = (alias: string, counterpartyColumn: string) =>
+  `${alias}.organization_id = $1 AND ($2::text IS NULL OR ${alias}.status = $2)
+      AND ($3::uuid IS NULL OR ${alias}.${counterpartyColumn} = $3)`;
+const statusParams = (filters: StatusFilters) => [filters.status, filters.counterpartyId];
+
+/** What a credit list's totals row shows: how many credits pass the filters, their totals and remaining credit summed. */
+export interface CreditTotalsRow {
+  count: number;
+  total: string;
+  remaining_credit: string;
+}
+
+/**
+ * The totals of every credit document of `table` (credit notes, vendor credits) that passes the
+ * list's filters, not of one page, in one aggregate. Remaining credit as the view counts it (the
+ * domain's remainingCredit): the total less what is applied while issued, 0 for a draft or a void.
+ */
+export function creditTotals(table: 'credit_notes' | 'vendor_credits', counterpartyColumn: string) {
+  return async (db: Queryable, organizationId: string, filters: StatusFilters): Promise<CreditTotalsRow> => {
+    const [row] = await db.query<CreditTotalsRow>(
+      `SELECT count(*)::int AS count, COALESCE(sum(d.total), 0)::text AS total,
+              COALESCE(sum(CASE WHEN d.status = 'issued' THEN d.total - d.amount_applied ELSE 0 END), 0)::text
+                AS remaining_credit
+         FROM ${table} d
+        WHERE ${statusWhere('d', counterpartyColumn)}`,
+      [organizationId, ...statusParams(filters)],
+    );
+    return row!;
+  };
 }
 
 /** The columns every document's row has (an invoice's, a bill's, a credit note's, a vendor credit's), as read. */

@@ -9,6 +9,7 @@ import {
   type CreditColumns,
   creditApplications,
   creditColumns,
+  creditTotals,
   documentStore,
   linesTable,
   statusPage,
@@ -90,3 +91,6 @@ export const page = statusPage<VendorCreditRow, VendorCreditSortKey>(
   'vendor_id',
   SORTS,
 );
+
+/** The totals of every credit that passes the list's filters (status, vendor): its totals row. */
+export const totals = creditTotals('vendor_credits', 'vendor_id');

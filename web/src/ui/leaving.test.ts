@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inAppTarget, type LinkClick } from './leaving.ts';
+import { historyIndex, inAppTarget, type LinkClick } from './leaving.ts';
 
 const here = { origin: 'https://folio.test', href: 'https://folio.test/invoices/abc' };
 const click = (link: LinkClick['link'], more: Partial<LinkClick> = {}): LinkClick => ({
@@ -46,5 +46,21 @@ describe('inAppTarget', () => {
     expect(inAppTarget(click(link('/invoices/abc?tab=2', { target: '_self' })), here)).toBe(
       '/invoices/abc?tab=2',
     );
+  });
+});
+
+describe('historyIndex', () => {
+  it('reads the index react-router wrote into an entry', () => {
+    expect(historyIndex({ usr: null, key: 'k1', idx: 3 })).toBe(3);
+    expect(historyIndex({ idx: 0 })).toBe(0);
+  });
+
+  it('is null for an entry the router did not make', () => {
+    expect(historyIndex(null)).toBeNull();
+    expect(historyIndex(undefined)).toBeNull();
+    expect(historyIndex('3')).toBeNull();
+    expect(historyIndex({ key: 'k1' })).toBeNull();
+    expect(historyIndex({ idx: '3' })).toBeNull();
+    expect(historyIndex({ idx: 1.5 })).toBeNull();
   });
 });

@@ -35,6 +35,15 @@ export function inAppTarget(click: LinkClick, here: { origin: string; href: stri
   return path;
 }
 
+/**
+ * react-router's index of a history entry (the `idx` its BrowserRouter writes into every entry's
+ * state, counting from the app's first), or null for an entry it did not make (a bare `#fragment`).
+ */
+export function historyIndex(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null || !('idx' in state)) return null;
+  return typeof state.idx === 'number' && Number.isInteger(state.idx) ? state.idx : null;
+}
+
 /** The editor's state as one comparable text: unsaved when it differs from the one last saved. */
 export function snapshotOf(value: unknown): string {
   return JSON.stringify(value);

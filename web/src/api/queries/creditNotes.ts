@@ -7,16 +7,25 @@ type ListQuery = NonNullable<paths['/api/v1/credit-notes']['get']['parameters'][
 export type CreditNoteStatus = NonNullable<ListQuery['status']>;
 export type CreditNoteFilters = Pick<ListQuery, 'status' | 'cursor' | 'sort'>;
 export type CreditNoteSort = ListQuery['sort'];
+type TotalsQuery = NonNullable<paths['/api/v1/credit-notes/totals']['get']['parameters']['query']>;
 
 export const creditNoteKeys = {
   all: ['credit-notes'] as const,
   list: (filters: CreditNoteFilters) => ['credit-notes', 'list', filters] as const,
+  /** The totals row of the list's filters (issue 21). */
+  totals: (filters: TotalsQuery) => ['credit-notes', 'totals', filters] as const,
   one: (id: string) => ['credit-notes', 'one', id] as const,
 };
 
 export const creditNotesQuery = (filters: CreditNoteFilters) =>
   readPage(creditNoteKeys.list(filters), async () =>
     data(await api.GET('/api/v1/credit-notes', { params: { query: filters } })),
+  );
+
+/** What the list's filters match, counted and summed over every page. */
+export const creditNoteTotalsQuery = (filters: TotalsQuery) =>
+  readPage(creditNoteKeys.totals(filters), async () =>
+    data(await api.GET('/api/v1/credit-notes/totals', { params: { query: filters } })),
   );
 
 export const creditNoteQuery = (id: string) =>

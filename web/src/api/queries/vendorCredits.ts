@@ -9,6 +9,7 @@ type ListQuery = NonNullable<paths['/api/v1/vendor-credits']['get']['parameters'
 export type VendorCreditStatus = NonNullable<ListQuery['status']>;
 export type VendorCreditFilters = Pick<ListQuery, 'status' | 'vendor' | 'cursor' | 'sort'>;
 export type VendorCreditSort = ListQuery['sort'];
+type TotalsQuery = NonNullable<paths['/api/v1/vendor-credits/totals']['get']['parameters']['query']>;
 
 /** A vendor's issued credits are read up to this many pages (their credit left, on the vendor's page). */
 const ISSUED_PAGES_MAX = 10;
@@ -16,6 +17,8 @@ const ISSUED_PAGES_MAX = 10;
 export const vendorCreditKeys = {
   all: ['vendor-credits'] as const,
   list: (filters: VendorCreditFilters) => ['vendor-credits', 'list', filters] as const,
+  /** The totals row of the list's filters (issue 21). */
+  totals: (filters: TotalsQuery) => ['vendor-credits', 'totals', filters] as const,
   one: (id: string) => ['vendor-credits', 'one', id] as const,
   /** A vendor's issued credits: what is left to apply to their bills. */
   issuedOf: (vendor: string) => ['vendor-credits', 'issued-of', vendor] as const,
@@ -24,6 +27,12 @@ export const vendorCreditKeys = {
 export const vendorCreditsQuery = (filters: VendorCreditFilters) =>
   readPage(vendorCreditKeys.list(filters), async () =>
     data(await api.GET('/api/v1/vendor-credits', { params: { query: filters } })),
+  );
+
+/** What the list's filters match, counted and summed over every page. */
+export const vendorCreditTotalsQuery = (filters: TotalsQuery) =>
+  readPage(vendorCreditKeys.totals(filters), async () =>
+    data(await api.GET('/api/v1/vendor-credits/totals', { params: { query: filters } })),
   );
 
 export const vendorCreditQuery = (id: string) =>

@@ -7,6 +7,7 @@ import {
   type CreditNoteStatus,
   creditNoteQuery,
   creditNotesQuery,
+  creditNoteTotalsQuery,
 } from '../../api/queries/creditNotes.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
@@ -31,13 +32,14 @@ export const creditNoteKind: DocumentKind<
     query: ({ status, cursor, sort }) =>
       creditNotesQuery({ status: status as CreditNoteStatus, cursor, sort: sort as CreditNoteSort }),
     sorts: ['number', 'customer', 'issue_date', 'total'],
+    totals: ({ status }) => creditNoteTotalsQuery({ status: status as CreditNoteStatus }),
     columns: [
       column.number('/credit-notes'),
       column.text('Customer', (note) => note.customer_name, 240, 'customer'),
       column.date('Date', (note) => note.issue_date, 'issue_date'),
       column.status(),
       column.money('Total', (note) => note.total, 'total'),
-      column.money('Remaining credit', (note) => note.remaining_credit),
+      column.money('Remaining credit', (note) => note.remaining_credit, 'remaining_credit'),
     ],
     minWidth: 640,
     empty: {

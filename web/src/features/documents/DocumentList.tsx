@@ -1,4 +1,4 @@
-// Every list of documents (invoices, bills, credit notes): a status filter ("Overdue" among them
+// Every list of documents (invoices, bills, credit notes, vendor credits): a status filter ("Overdue" among them
 // where the kind offers it), a search where the kind has one, the document date's range, a party's
 // documents (`?customer=` or `?vendor=` from a contact's page or an aging row, with `?status=`),
 // newest first (the list's last page, then older pages, D31) until a header sorts it through the API
@@ -25,6 +25,14 @@ import { capitalized, type DocumentBase, type DocumentKind, type ListTotals, typ
 const OVERDUE = 'overdue';
 /** The first page of a sorted list (its order from the start). */
 const FIRST = '';
+
+/** The sum the totals row shows under a money column (Total, Balance due, Remaining credit), if any. */
+function summed(sums: ListTotals, key: string): string | undefined {
+  if (key === 'total') return sums.total;
+  if (key === 'balance_due' && 'balance_due' in sums) return sums.balance_due;
+  if (key === 'remaining_credit' && 'remaining_credit' in sums) return sums.remaining_credit;
+  return undefined;
+}
 
 const NO_TOTALS: QueryOf<ListTotals | null> = {
   queryKey: ['no-totals'] as QueryKey,
@@ -81,14 +89,12 @@ export function DocumentList<Doc extends DocumentBase, Row extends { id: string 
   const filtered = Boolean(debounced) || status !== 'all' || Boolean(party) || Boolean(from || to);
   const sums = totals.data;
   const footer = sums
-    ? (column: Column<Row>) =>
-        column.card === 'title' ? (
-          `Totals: ${sums.count} ${sums.count === 1 ? kind.noun : kind.plural.toLowerCase()}`
-        ) : column.key === 'total' ? (
-          <Money amount={sums.total} currency={sums.currency} />
-        ) : column.key === 'balance_due' ? (
-          <Money amount={sums.balance_due} currency={sums.currency} />
-        ) : null
+    ? (column: Column<Row>) => {
+        if (column.card === 'title')
+          return `Totals: ${sums.count} ${sums.count === 1 ? kind.noun : kind.plural.toLowerCase()}`;
+        const amount = column.key ? summed(sums, column.key) : undefined;
+        return amount === undefined ? null : <Money amount={amount} currency={sums.currency} />;
+      }
     : undefined;
   const sorts = kind.list.sorts;
   return (

@@ -34,13 +34,23 @@ export interface ListFilters {
   to?: string | undefined;
 }
 
-/** What a list's filters match, counted and summed by the API (its totals row). */
-export interface ListTotals {
+/** What a list's filters match, counted and summed by the API (its totals row): invoices' and bills'. */
+export interface DueTotals {
   count: number;
   currency: string;
   total: string;
   balance_due: string;
 }
+
+/** A credit list's totals row (credit notes, vendor credits): what is left to apply, not what is due. */
+export interface CreditTotals {
+  count: number;
+  currency: string;
+  total: string;
+  remaining_credit: string;
+}
+
+export type ListTotals = DueTotals | CreditTotals;
 
 /** What every document of the API carries, whatever its kind. */
 export interface DocumentBase {
@@ -129,7 +139,7 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
     /** The label of the document date the list filters a range of ("Issue date"); none: no range. */
     dateRange?: string;
     /** The totals row: the API's count and sums of what the filters (less cursor and sort) match. */
-    totals?: (filters: Omit<ListFilters, 'cursor' | 'sort'>) => QueryOf<ListTotals>;
+    totals?: (filters: Omit<ListFilters, 'cursor' | 'sort'>) => QueryOf<DueTotals> | QueryOf<CreditTotals>;
     columns: Column<Row>[];
     minWidth: number;
     empty: { none: string; filtered: string };

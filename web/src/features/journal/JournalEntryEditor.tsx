@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
+import { snapshotOf } from '../../ui/leaving.ts';
 import { Money, MoneyCell } from '../../ui/Money.tsx';
 import {
   balanceSentence,
@@ -30,6 +31,7 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useUnsavedChanges } from '../../ui/UnsavedGuard.tsx';
 import { useEditableLines } from '../../ui/useEditableLines.ts';
 import { TrackingCell, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
@@ -140,6 +142,18 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
     }),
   });
 
+  // Issue 21: what is on screen against what was loaded or last saved, as the document editor does;
+  // unsaved edits hold in-app links, Back and the tab's closing (UnsavedGuard). Line keys are the
+  // screen's, not the entry's.
+  const current = snapshotOf({ txnDate, memo, lines: lines.map(({ key: _key, ...line }) => line) });
+  const [savedSnapshot, setSavedSnapshot] = useState(current);
+  const submitted = useRef(current);
+  useUnsavedChanges(current !== savedSnapshot);
+  const submit = (post: boolean) => {
+    submitted.current = current;
+    save.mutate(post);
+  };
+
   const save = useMutation({
     mutationFn: async (post: boolean) => {
       sentLines.current = kept;
@@ -161,6 +175,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
       );
     },
     onSuccess: (saved, post) => {
+      setSavedSnapshot(submitted.current);
       invalidate('journal');
       notify({
         color: 'teal',
@@ -331,14 +346,14 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         <Group gap="xs">
           <Button
             variant="default"
-            onClick={() => save.mutate(false)}
+            onClick={() => submit(false)}
             loading={save.isPending && !save.variables}
             disabled={saved.length === 0 || pickers.reason !== null}
           >
             Save draft
           </Button>
           <Button
-            onClick={() => save.mutate(true)}
+            onClick={() => submit(true)}
             loading={save.isPending && save.variables}
             disabled={!balanced}
           >

@@ -7,6 +7,7 @@ import {
   type VendorCreditStatus,
   vendorCreditQuery,
   vendorCreditsQuery,
+  vendorCreditTotalsQuery,
 } from '../../api/queries/vendorCredits.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
@@ -44,13 +45,15 @@ export const vendorCreditKind: DocumentKind<
         sort: sort as VendorCreditSort,
       }),
     sorts: ['number', 'vendor', 'credit_date', 'total'],
+    totals: ({ status, party }) =>
+      vendorCreditTotalsQuery({ status: status as VendorCreditStatus, vendor: party }),
     columns: [
       column.number('/vendor-credits'),
       column.text('Vendor', (credit) => credit.vendor_name, 240, 'vendor'),
       column.date('Date', (credit) => credit.credit_date, 'credit_date'),
       column.status(),
       column.money('Total', (credit) => credit.total, 'total'),
-      column.money('Remaining credit', (credit) => credit.remaining_credit),
+      column.money('Remaining credit', (credit) => credit.remaining_credit, 'remaining_credit'),
     ],
     minWidth: 640,
     empty: {
