@@ -13,6 +13,7 @@ import { Money } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { sortParam } from '../../ui/sorting.ts';
 import { useListOrder } from '../../ui/useListOrder.ts';
@@ -134,27 +135,21 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
             rowActions && {
               header: 'Actions',
               cell: (contact: Contact) => (
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="default"
+                <RowActions>
+                  <RowAction
+                    label="Edit"
+                    name={`Edit ${contact.display_name}`}
                     onClick={() => setEditing(contact)}
-                    aria-label={`Edit ${contact.display_name}`}
-                  >
-                    Edit
-                  </Button>
+                  />
                   {contact.is_active ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
+                    <RowAction
+                      label="Deactivate"
+                      name={`Deactivate ${contact.display_name}`}
+                      tone="danger"
                       onClick={() => deactivate.mutate(contact)}
-                      aria-label={`Deactivate ${contact.display_name}`}
-                    >
-                      Deactivate
-                    </Button>
+                    />
                   ) : null}
-                </Group>
+                </RowActions>
               ),
             },
         ]}

@@ -4,7 +4,7 @@
 // dialog (D82), a payment's unapplied credit applied later where the kind has it, and the new payment
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
-import { Button, Group, Modal, Skeleton } from '@mantine/core';
+import { Button, Modal, Skeleton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { SearchField } from '../../ui/ListFilters.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { sortParam, withSortParam } from '../../ui/sorting.ts';
 import { useListOrder } from '../../ui/useListOrder.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -88,29 +89,23 @@ export function PaymentList<Payment extends PostedPayment>({
             header: 'Actions',
             cell: (payment: Payment) =>
               payment.status === 'posted' ? (
-                <Group gap={4} wrap="nowrap">
+                <RowActions>
                   {actions.canApply(payment) ? (
-                    <Button
-                      size="compact-xs"
-                      variant="default"
+                    <RowAction
+                      label="Apply credit"
+                      name={`Apply credit of ${payment.number}`}
                       onClick={() => actions.apply(payment)}
-                      aria-label={`Apply credit of ${payment.number}`}
-                    >
-                      Apply credit
-                    </Button>
+                    />
                   ) : null}
                   {actions.canVoid(payment) ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
+                    <RowAction
+                      label="Void"
+                      name={`Void ${payment.number}`}
+                      tone="danger"
                       onClick={() => actions.void(payment)}
-                      aria-label={`Void ${payment.number}`}
-                    >
-                      Void
-                    </Button>
+                    />
                   ) : null}
-                </Group>
+                </RowActions>
               ) : null,
           },
         ]}
