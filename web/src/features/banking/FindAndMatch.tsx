@@ -7,12 +7,14 @@ import { Button, Checkbox, Group, Stack, Table, Text, TextInput, VisuallyHidden 
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BankTransaction, journalEntryQuery, ledgerQuery } from '../../api/queries/banking.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney } from '../../ui/money.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { BankLineHeading } from './BankAccountScreen.tsx';
 import { useMatchLine } from './useBankLineActions.ts';
 
 const WINDOW_DAYS = 30;
@@ -49,6 +51,11 @@ export function FindAndMatch({
   const [to, setTo] = useState(shiftDays(line.date, WINDOW_DAYS));
   const [search, setSearch] = useState('');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
+  /** A new date range starts the ledger again at its first page. */
+  const restartWith = (set: (date: string) => void) => (date: string) => {
+    set(date);
+    setCursor(undefined);
+  };
   const [ticked, setTicked] = useState<Map<string, Candidate>>(new Map());
   const validRange = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const ledger = useQuery({
@@ -122,38 +129,16 @@ export function FindAndMatch({
       }}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {line.description || line.payee || 'Bank line'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDate(line.date)}
-            </Text>
-          </div>
-          <Money amount={line.amount} currency={currency} strong />
-        </Group>
+        <BankLineHeading line={line} currency={currency} />
         <ErrorNotice error={match.error ?? ledger.error} />
         <Group grow wrap="wrap" align="flex-start">
-          <TextInput
+          <DateField
             label="From"
-            type="date"
             value={from}
-            onChange={(event) => {
-              setFrom(event.currentTarget.value);
-              setCursor(undefined);
-            }}
+            onChange={restartWith(setFrom)}
             error={validRange ? undefined : 'From must be a date on or before To'}
           />
-          <TextInput
-            label="To"
-            type="date"
-            value={to}
-            onChange={(event) => {
-              setTo(event.currentTarget.value);
-              setCursor(undefined);
-            }}
-          />
+          <DateField label="To" value={to} onChange={restartWith(setTo)} />
         </Group>
         <TextInput
           label="Search ledger lines"

@@ -5,7 +5,6 @@
 // many lines were imported and how many were already there.
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   FileInput,
@@ -39,6 +38,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
 import { mappingFor, rememberMapping } from './mappingMemory.ts';
 import {
@@ -554,30 +554,12 @@ export default function ImportStatement() {
   if (!books) return null;
   if (accounts.isPending) return <Skeleton height={240} />;
   const account = accounts.data?.find((a) => a.id === id);
-  if (!account)
-    return (
-      <Page title="Bank account not found">
-        <ErrorNotice error={accounts.error} />
-        <Text size="sm">
-          There is no active bank or credit card account at this address.{' '}
-          <Anchor component={Link} to="/banking">
-            Back to Banking
-          </Anchor>
-        </Text>
-      </Page>
-    );
+  if (!account) return <NoBankAccount error={accounts.error} />;
   return (
     <Page title={`Import a statement into ${accountLabel(account)}`}>
-      <Text size="sm" c="dimmed">
-        <Anchor component={Link} to="/banking" size="sm">
-          Banking
-        </Anchor>{' '}
-        ·{' '}
-        <Anchor component={Link} to={`/banking/${account.id}`} size="sm">
-          {accountLabel(account)}
-        </Anchor>
+      <BankTrail account={account}>
         . A line already imported (the same file again, or overlapping statements) is skipped, never doubled.
-      </Text>
+      </BankTrail>
       {books.can.writeBanking ? (
         <Importer account={account} books={books} key={account.id} />
       ) : (

@@ -39,6 +39,7 @@ import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/mone
 import { Page } from '../../ui/Page.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
@@ -378,32 +379,17 @@ export default function Reconcile() {
   if (!books) return null;
   const account = accounts.data?.find((a) => a.id === id);
   if (!account)
-    return (
-      <Page title={accounts.isPending ? 'Reconcile' : 'Bank account not found'}>
-        <ErrorNotice error={accounts.error} />
-        {accounts.isPending ? null : (
-          <Text size="sm">
-            There is no active bank or credit card account at this address.{' '}
-            <Anchor component={Link} to="/banking">
-              Back to Banking
-            </Anchor>
-          </Text>
-        )}
-      </Page>
+    return accounts.isPending ? (
+      <Page title="Reconcile">{null}</Page>
+    ) : (
+      <NoBankAccount error={accounts.error} />
     );
   return (
     <Page title={`Reconcile ${accountLabel(account)}`}>
-      <Text size="sm" c="dimmed">
-        <Anchor component={Link} to="/banking" size="sm">
-          Banking
-        </Anchor>{' '}
-        ·{' '}
-        <Anchor component={Link} to={`/banking/${account.id}`} size="sm">
-          {accountLabel(account)}
-        </Anchor>
+      <BankTrail account={account}>
         . The cleared balance counts the ledger lines matched to bank lines dated on or before the statement
         date; match or record a line and the difference moves.
-      </Text>
+      </BankTrail>
       <Reconciler account={account} books={books} key={account.id} />
     </Page>
   );

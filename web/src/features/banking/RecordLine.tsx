@@ -15,12 +15,11 @@ import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
 import { openBillsQuery } from '../../api/queries/bills.ts';
 import { openInvoicesQuery } from '../../api/queries/invoices.ts';
-import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
+import { BankLineHeading } from './BankAccountScreen.tsx';
 import { accountLabel, isBankAccount } from './bankAccounts.ts';
 
 type Create = RequestOf<'/api/v1/bank-transactions/{id}/create', 'post'>;
@@ -153,17 +152,7 @@ export function RecordLine({
       }}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {line.description || line.payee || 'Bank line'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDate(line.date)}
-            </Text>
-          </div>
-          <Money amount={line.amount} currency={currency} strong />
-        </Group>
+        <BankLineHeading line={line} currency={currency} />
         <ErrorNotice error={create.error} />
         <SegmentedControl
           aria-label="Record as"
