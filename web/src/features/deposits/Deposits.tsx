@@ -2,7 +2,7 @@
 // (newest first), "New deposit" (a bank account, a date, the undeposited payments ticked with their
 // total shown before posting, added with the shared money rules, D45) and void behind a confirmation
 // that names the deposit: its payments go back to Undeposited Funds.
-import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
@@ -12,6 +12,8 @@ import { depositsQuery, undepositedPaymentsQuery } from '../../api/queries/depos
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { voidColumn } from '../../ui/columns.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -31,6 +33,25 @@ type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][nu
 function useRefresh() {
   const invalidate = useInvalidate();
   return () => invalidate('deposits');
+}
+
+/** A payment's number, its method and reference, and the refusal of it if any. */
+function PaymentToDeposit({ payment, error }: { payment: Payment; error: string | undefined }) {
+  return (
+    <>
+      {payment.number}
+      {payment.reference ? (
+        <Text size="xs" c="dimmed">
+          {payment.method.toUpperCase()} {payment.reference}
+        </Text>
+      ) : null}
+      {error ? (
+        <Text size="xs" c="red.9">
+          {error}
+        </Text>
+      ) : null}
+    </>
+  );
 }
 
 function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
@@ -72,7 +93,20 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
     else next.delete(payment.id);
     setTicked(next);
   };
+  const tickAll = (on: boolean) => {
+    const next = new Map(ticked);
+    for (const payment of payments) {
+      if (on) next.set(payment.id, payment);
+      else next.delete(payment.id);
+    }
+    setTicked(next);
+  };
   const allTicked = payments.length > 0 && payments.every((payment) => ticked.has(payment.id));
+  /** The API's refusal of a ticked payment (`payments/<index>` of those sent). */
+  const paymentError = (payment: Payment) => {
+    const index = chosen.findIndex((c) => c.id === payment.id);
+    return index >= 0 ? fields[`payments/${index}`]?.join('; ') : undefined;
+  };
   return (
     <form
       onSubmit={(event) => {
@@ -93,14 +127,7 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
             error={fields.deposit_to_account?.join('; ')}
             data-autofocus
           />
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={fields.date?.join('; ')}
-          />
+          <DateField label="Date" required value={date} onChange={setDate} error={fields.date?.join('; ')} />
         </Group>
         <TextInput
           label="Memo"
@@ -114,68 +141,44 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
           </Text>
         ) : null}
         {payments.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Tick every payment"
-                      checked={allTicked}
-                      indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
-                      onChange={(e) => {
-                        const next = new Map(ticked);
-                        for (const payment of payments) {
-                          if (e.currentTarget.checked) next.set(payment.id, payment);
-                          else next.delete(payment.id);
-                        }
-                        setTicked(next);
-                      }}
-                    />
-                  </Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Received</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((payment) => {
-                  const index = chosen.findIndex((c) => c.id === payment.id);
-                  const error = index >= 0 ? fields[`payments/${index}`]?.join('; ') : undefined;
-                  return (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Deposit ${payment.number}`}
-                          checked={ticked.has(payment.id)}
-                          onChange={(e) => toggle(payment, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {payment.number}
-                        {payment.reference ? (
-                          <Text size="xs" c="dimmed">
-                            {payment.method.toUpperCase()} {payment.reference}
-                          </Text>
-                        ) : null}
-                        {error ? (
-                          <Text size="xs" c="red.9">
-                            {error}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={payment.amount} currency={payment.currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={payments}
+            rowKey={(payment) => payment.id}
+            minWidth={480}
+            striped={false}
+            columns={[
+              {
+                header: (
+                  <Checkbox
+                    aria-label="Tick every payment"
+                    checked={allTicked}
+                    indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
+                    onChange={(e) => tickAll(e.currentTarget.checked)}
+                  />
+                ),
+                w: 40,
+                cell: (payment) => (
+                  <Checkbox
+                    aria-label={`Deposit ${payment.number}`}
+                    checked={ticked.has(payment.id)}
+                    onChange={(e) => toggle(payment, e.currentTarget.checked)}
+                  />
+                ),
+              },
+              {
+                header: 'Payment',
+                nowrap: true,
+                cell: (payment) => <PaymentToDeposit payment={payment} error={paymentError(payment)} />,
+              },
+              { header: 'Customer', breaks: true, cell: (payment) => payment.customer_name },
+              { header: 'Received', nowrap: true, cell: (payment) => formatDate(payment.payment_date) },
+              {
+                header: 'Amount',
+                align: 'right',
+                cell: (payment) => <Money amount={payment.amount} currency={payment.currency} />,
+              },
+            ]}
+          />
         ) : null}
         <Pager
           previous={cursorOf(undeposited.data?.previous)}
