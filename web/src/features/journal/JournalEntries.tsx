@@ -1,11 +1,12 @@
 // Journal entries: list with status, source and date filters, newest first (the list's last page,
 // then older pages); new entry.
-import { Anchor, Button, Group, Select, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { paths } from '../../api/client.ts';
 import { journalEntriesQuery } from '../../api/queries/journal.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -81,20 +82,8 @@ export default function JournalEntries() {
           onChange={filter(setSource)}
           w={190}
         />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(e) => filter(setTo)(e.currentTarget.value)}
-          w={170}
-        />
+        <DateField label="From" value={from} onChange={filter(setFrom)} w={170} />
+        <DateField label="To" value={to} onChange={filter(setTo)} w={170} />
       </Group>
       <PagedTable
         page={list}

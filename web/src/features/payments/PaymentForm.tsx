@@ -10,6 +10,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../api/queries/payments.
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ApplyAmount } from '../../ui/ApplyAmount.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -134,12 +135,11 @@ export function PaymentForm<Payment extends PostedPayment>({
         />
         <Group grow wrap="wrap">
           {typed ? amountInput : accountSelect}
-          <TextInput
+          <DateField
             label="Payment date"
-            type="date"
             required
             value={paymentDate}
-            onChange={(e) => setPaymentDate(e.currentTarget.value)}
+            onChange={setPaymentDate}
             error={fields.payment_date?.join('; ')}
           />
         </Group>
