@@ -1,6 +1,6 @@
 // Chart of accounts grouped by type, with posted balances; create, rename, deactivate. Searched by
 // number or name (issue 21); each account's name opens its general ledger for this fiscal year.
-import { Anchor, Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Modal, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
@@ -147,16 +147,7 @@ export default function Accounts() {
         account.name.toLowerCase().includes(words)),
   );
   return (
-    <Page
-      title="Chart of accounts"
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={createDialog.open}>
-            New account
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Chart of accounts" create={canWrite && { label: 'New account', onClick: createDialog.open }}>
       <Group gap="md" align="end" wrap="wrap">
         <TextInput
           label="Search"

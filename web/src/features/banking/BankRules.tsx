@@ -339,16 +339,7 @@ export default function BankRules() {
   };
   const canWrite = books.can.writeBanking;
   return (
-    <Page
-      title="Bank rules"
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={() => setEditing('new')}>
-            New rule
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Bank rules" create={canWrite && { label: 'New rule', onClick: () => setEditing('new') }}>
       <Text size="sm" c="dimmed">
         <Anchor component={Link} to="/banking" size="sm">
           Banking

@@ -231,16 +231,7 @@ export default function Deposits() {
   const canWrite = books.can.writeSales;
   const rows = newestFirst(list.data?.results ?? []);
   return (
-    <Page
-      title="Deposits"
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={() => setMaking(true)}>
-            New deposit
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Deposits" create={canWrite && { label: 'New deposit', onClick: () => setMaking(true) }}>
       <PagedTable
         page={list}
         empty="No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank."

@@ -1,6 +1,6 @@
 // Items (D47): what the business sells and buys; inventory items with their stock on hand and value.
 // Search, type filter, cursor paging; "New item" in a dialog; a row opens the item page.
-import { Anchor, Button, Group, Modal, Select } from '@mantine/core';
+import { Anchor, Group, Modal, Select } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,16 +29,7 @@ export default function Items() {
   if (!books) return null;
   const rows = list.data?.results ?? [];
   return (
-    <Page
-      title="Items"
-      actions={
-        books.can.writeBooks ? (
-          <Button size="sm" onClick={dialog.open}>
-            New item
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Items" create={books.can.writeBooks && { label: 'New item', onClick: dialog.open }}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SearchField
           placeholder="Name or SKU"

@@ -1,6 +1,6 @@
 // Journal entries: list with status, source and date filters, newest first (the list's last page,
 // then older pages); new entry.
-import { Anchor, Button, Group, Select } from '@mantine/core';
+import { Anchor, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -52,13 +52,7 @@ export default function JournalEntries() {
   return (
     <Page
       title="Journal entries"
-      actions={
-        books.can.writeBooks ? (
-          <Button size="sm" onClick={() => navigate('/journal/new')}>
-            New journal entry
-          </Button>
-        ) : null
-      }
+      create={books.can.writeBooks && { label: 'New journal entry', onClick: () => navigate('/journal/new') }}
     >
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select

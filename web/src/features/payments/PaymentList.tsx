@@ -4,7 +4,7 @@
 // dialog (D82), a payment's unapplied credit applied later where the kind has it, and the new payment
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
-import { Button, Modal, Skeleton } from '@mantine/core';
+import { Modal, Skeleton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,13 +54,7 @@ export function PaymentList<Payment extends PostedPayment>({
   return (
     <Page
       title={kind.plural}
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={() => setRecording(true)}>
-            {kind.newLabel}
-          </Button>
-        ) : null
-      }
+      create={canWrite && { label: kind.newLabel, onClick: () => setRecording(true) }}
     >
       <SearchField
         placeholder={kind.list.search}

@@ -138,16 +138,7 @@ export default function ApiKeys() {
     setCreated(null);
   };
   return (
-    <Page
-      title="API keys"
-      actions={
-        books.can.administer ? (
-          <Button size="sm" onClick={dialog.open}>
-            Create a key
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="API keys" create={books.can.administer && { label: 'Create a key', onClick: dialog.open }}>
       <Text size="sm" c="dimmed">
         Keys let your own software use the API of these {books.mode} books. A key acts with its role, and
         never more than the person who made it.

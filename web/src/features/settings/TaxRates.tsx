@@ -1,6 +1,6 @@
 // More, Tax rates: name, rate and the liability account each credits (D25); create, deactivate.
 // Tax groups below (TaxGroups.tsx).
-import { Button, Modal, Select, TextInput } from '@mantine/core';
+import { Modal, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -74,16 +74,7 @@ export default function TaxRates() {
   if (!books) return null;
   const rows = rates.data?.results ?? [];
   return (
-    <Page
-      title="Tax rates"
-      actions={
-        books.can.writeBooks ? (
-          <Button size="sm" onClick={dialog.open}>
-            New tax rate
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Tax rates" create={books.can.writeBooks && { label: 'New tax rate', onClick: dialog.open }}>
       <PagedTable
         page={rates}
         error={deactivate.error}
