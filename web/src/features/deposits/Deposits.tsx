@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
 import { depositsQuery, undepositedPaymentsQuery } from '../../api/queries/deposits.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -22,8 +23,9 @@ import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
-import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useNewestFirst } from '../../ui/useNewestFirst.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Deposit = ResponseOf<'/api/v1/deposits', 'get', 200>['results'][number];
@@ -207,37 +209,20 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
 export default function Deposits() {
   const books = useBooks();
   const refresh = useRefresh();
-  const [cursor, setCursor] = useState<string>(NEWEST);
   const [making, setMaking] = useState(false);
   const [voiding, setVoiding] = useState<Deposit | null>(null);
-  const list = useQuery(depositsQuery(cursor));
-  const voidDeposit = useMutation({
-    mutationFn: async (deposit: Deposit) =>
-      data(
-        await api.POST('/api/v1/deposits/{id}/void', {
-          params: { path: { id: deposit.id } },
-          body: { version: deposit.version },
-        }),
-      ),
-    onSuccess: (deposit) => {
-      setVoiding(null);
-      refresh();
-      notify({
-        message: `Deposit ${deposit.number} voided; its payments are back in Undeposited Funds.`,
-      });
-    },
+  const list = useNewestFirst(depositsQuery);
+  const voidDeposit = useRecordAction('/api/v1/deposits/{id}/void', 'deposits', (deposit) => {
+    setVoiding(null);
+    notify({ message: `Deposit ${deposit.number} voided; its payments are back in Undeposited Funds.` });
   });
   if (!books) return null;
   const canWrite = books.can.writeSales;
-  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page title="Deposits" create={canWrite && { label: 'New deposit', onClick: () => setMaking(true) }}>
       <PagedTable
-        page={list}
+        {...list.table}
         empty="No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank."
-        onPage={setCursor}
-        newestFirst
-        rows={rows}
         rowKey={(deposit) => deposit.id}
         minWidth={760}
         columns={[

@@ -1,7 +1,6 @@
 // Journal entries: list with status, source and date filters, newest first (the list's last page,
 // then older pages); new entry.
 import { Anchor, Group, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { paths } from '../../api/client.ts';
@@ -11,8 +10,8 @@ import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
-import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useNewestFirst } from '../../ui/useNewestFirst.ts';
 import { useBooks } from '../shell/books.tsx';
 
 type ListQuery = NonNullable<paths['/api/v1/journal-entries']['get']['parameters']['query']>;
@@ -32,23 +31,20 @@ export default function JournalEntries() {
   const [source, setSource] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [cursor, setCursor] = useState<string>(NEWEST);
   const query: ListQuery = {
     ...(status ? { status: status as ListQuery['status'] } : {}),
     ...(source ? { source_type: source as ListQuery['source_type'] } : {}),
     ...(from ? { txn_date_from: from } : {}),
     ...(to ? { txn_date_to: to } : {}),
-    cursor,
   };
-  const list = useQuery(journalEntriesQuery(query));
+  const list = useNewestFirst((cursor) => journalEntriesQuery({ ...query, cursor }));
   if (!books) return null;
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setCursor(NEWEST);
+      list.restart();
     };
-  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page
       title="Journal entries"
@@ -80,11 +76,8 @@ export default function JournalEntries() {
         <DateField label="To" value={to} onChange={filter(setTo)} w={170} />
       </Group>
       <PagedTable
-        page={list}
+        {...list.table}
         empty="No journal entries match. Entries appear here as invoices are sent, payments recorded, or entries made by hand."
-        onPage={setCursor}
-        newestFirst
-        rows={rows}
         rowKey={(entry) => entry.id}
         minWidth={640}
         hover
