@@ -32,6 +32,7 @@ import {
   mappingsQuery,
   statementsQuery,
 } from '../../api/queries/banking.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -299,41 +300,41 @@ function RecentImports({ account, books }: { account: Account; books: Books }) {
         </Text>
       ) : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Lines</Table.Th>
-                <Table.Th ta="right">Closing balance</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((statement) => (
-                <Table.Tr key={statement.id}>
-                  <Table.Td>
-                    {statement.period_start ? formatDate(statement.period_start) : '—'} to{' '}
-                    {statement.period_end ? formatDate(statement.period_end) : '—'}
-                    <Text size="xs" c="dimmed">
-                      {statement.format.toUpperCase()}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {statement.lines_imported} new
-                    {statement.lines_skipped ? `, ${statement.lines_skipped} skipped` : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {statement.closing_balance ? (
-                      <Money amount={statement.closing_balance} currency={currency} />
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={rows}
+          rowKey={(statement) => statement.id}
+          minWidth={340}
+          dense
+          columns={[
+            {
+              header: 'Period',
+              cell: (statement) => (
+                <>
+                  {statement.period_start ? formatDate(statement.period_start) : '—'} to{' '}
+                  {statement.period_end ? formatDate(statement.period_end) : '—'}
+                  <Text size="xs" c="dimmed">
+                    {statement.format.toUpperCase()}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              header: 'Lines',
+              cell: (statement) =>
+                `${statement.lines_imported} new${statement.lines_skipped ? `, ${statement.lines_skipped} skipped` : ''}`,
+            },
+            {
+              header: 'Closing balance',
+              align: 'right',
+              cell: (statement) =>
+                statement.closing_balance ? (
+                  <Money amount={statement.closing_balance} currency={currency} />
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+        />
       ) : null}
     </Stack>
   );

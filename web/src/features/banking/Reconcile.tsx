@@ -13,7 +13,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -32,6 +31,7 @@ import {
   reconciliationReportQuery,
   reconciliationsQuery,
 } from '../../api/queries/banking.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -292,28 +292,21 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
           </Text>
         ) : null}
         {(history.data ?? []).length > 0 ? (
-          <Table.ScrollContainer minWidth={340}>
-            <Table striped verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Statement date</Table.Th>
-                  <Table.Th>Lines</Table.Th>
-                  <Table.Th ta="right">Balance</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(history.data ?? []).map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{formatDate(r.statement_date)}</Table.Td>
-                    <Table.Td>{r.transactions_reconciled}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money amount={r.statement_balance} currency={currency} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={history.data ?? []}
+            rowKey={(r) => r.id}
+            minWidth={340}
+            dense
+            columns={[
+              { header: 'Statement date', cell: (r) => formatDate(r.statement_date) },
+              { header: 'Lines', cell: (r) => r.transactions_reconciled },
+              {
+                header: 'Balance',
+                align: 'right',
+                cell: (r) => <Money amount={r.statement_balance} currency={currency} />,
+              },
+            ]}
+          />
         ) : null}
       </Stack>
     </Stack>
