@@ -37,6 +37,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
@@ -173,112 +174,101 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
           : `Difference ${formatAmount(difference ?? 0n, currency)}: match or record the lines below, or check the balance and date typed.`;
   return (
     <Stack gap="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (difference === 0n) reconcile.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Group grow wrap="wrap" align="flex-start" maw={640}>
-            <TextInput
-              label="Statement date"
-              type="date"
-              required
-              value={date}
-              onChange={(event) => {
-                setTypedDate(event.currentTarget.value);
-                reconcile.reset();
-              }}
-              error={fields.statement_date?.join('; ')}
-            />
-            <TextInput
-              label="Statement balance"
-              inputMode="decimal"
-              required
-              value={balanceText}
-              onChange={(event) => {
-                setTypedBalance(event.currentTarget.value);
-                reconcile.reset();
-              }}
-              error={
-                fields.statement_balance?.join('; ') ??
-                (balanceText.trim() && balance === null
-                  ? 'Type an amount such as 1250.00 or -42.17'
-                  : undefined)
-              }
-              description={
-                latest.data?.closing_balance
-                  ? `Latest statement: ${formatAmount(latest.data.closing_balance, currency)}${latest.data.period_end ? ` on ${formatDate(latest.data.period_end)}` : ''}`
-                  : 'No imported statement carries a balance: type it.'
-              }
-            />
-          </Group>
-          <Group gap="xl" wrap="wrap">
-            <Figure label="Opening balance">
-              {report.data?.opening_balance ? (
-                <Money amount={report.data.opening_balance} currency={currency} />
-              ) : (
-                <Text size="sm">—</Text>
-              )}
-            </Figure>
-            <Figure label="Cleared balance">
-              {cleared ? <Money amount={cleared} currency={currency} strong /> : <Text size="sm">—</Text>}
-            </Figure>
-            <Figure label="Statement balance">
-              {balance !== null ? (
-                <Money amount={formatMoney(balance)} currency={currency} strong />
-              ) : (
-                <Text size="sm">—</Text>
-              )}
-            </Figure>
-            <Figure label="Difference">
-              {difference !== null ? (
-                <Group gap={6}>
-                  <Money amount={formatMoney(difference)} currency={currency} strong />
-                  {difference === 0n ? (
-                    <Badge variant="dot" color="teal" size="sm">
-                      balanced
-                    </Badge>
-                  ) : null}
-                </Group>
-              ) : (
-                <Text size="sm">—</Text>
-              )}
-            </Figure>
-          </Group>
-          <Text size="sm" role="status" fw={difference === 0n ? 600 : undefined}>
-            {status}
-          </Text>
-          <ErrorNotice error={reconcile.error ?? report.error} />
-          {reconcile.data ? (
-            <Alert
-              color="teal"
-              title="Reconciled"
-              styles={{ title: { color: 'var(--mantine-color-black)' } }}
+      <StackedForm onSubmit={() => difference === 0n && reconcile.mutate()}>
+        <Group grow wrap="wrap" align="flex-start" maw={640}>
+          <TextInput
+            label="Statement date"
+            type="date"
+            required
+            value={date}
+            onChange={(event) => {
+              setTypedDate(event.currentTarget.value);
+              reconcile.reset();
+            }}
+            error={fields.statement_date?.join('; ')}
+          />
+          <TextInput
+            label="Statement balance"
+            inputMode="decimal"
+            required
+            value={balanceText}
+            onChange={(event) => {
+              setTypedBalance(event.currentTarget.value);
+              reconcile.reset();
+            }}
+            error={
+              fields.statement_balance?.join('; ') ??
+              (balanceText.trim() && balance === null
+                ? 'Type an amount such as 1250.00 or -42.17'
+                : undefined)
+            }
+            description={
+              latest.data?.closing_balance
+                ? `Latest statement: ${formatAmount(latest.data.closing_balance, currency)}${latest.data.period_end ? ` on ${formatDate(latest.data.period_end)}` : ''}`
+                : 'No imported statement carries a balance: type it.'
+            }
+          />
+        </Group>
+        <Group gap="xl" wrap="wrap">
+          <Figure label="Opening balance">
+            {report.data?.opening_balance ? (
+              <Money amount={report.data.opening_balance} currency={currency} />
+            ) : (
+              <Text size="sm">—</Text>
+            )}
+          </Figure>
+          <Figure label="Cleared balance">
+            {cleared ? <Money amount={cleared} currency={currency} strong /> : <Text size="sm">—</Text>}
+          </Figure>
+          <Figure label="Statement balance">
+            {balance !== null ? (
+              <Money amount={formatMoney(balance)} currency={currency} strong />
+            ) : (
+              <Text size="sm">—</Text>
+            )}
+          </Figure>
+          <Figure label="Difference">
+            {difference !== null ? (
+              <Group gap={6}>
+                <Money amount={formatMoney(difference)} currency={currency} strong />
+                {difference === 0n ? (
+                  <Badge variant="dot" color="teal" size="sm">
+                    balanced
+                  </Badge>
+                ) : null}
+              </Group>
+            ) : (
+              <Text size="sm">—</Text>
+            )}
+          </Figure>
+        </Group>
+        <Text size="sm" role="status" fw={difference === 0n ? 600 : undefined}>
+          {status}
+        </Text>
+        <ErrorNotice error={reconcile.error ?? report.error} />
+        {reconcile.data ? (
+          <Alert color="teal" title="Reconciled" styles={{ title: { color: 'var(--mantine-color-black)' } }}>
+            <Text size="sm">
+              {reconcile.data.transactions_reconciled} bank line
+              {reconcile.data.transactions_reconciled === 1 ? '' : 's'} reconciled through{' '}
+              {formatDate(reconcile.data.statement_date)} at{' '}
+              <Money amount={reconcile.data.statement_balance} currency={currency} strong />. Their matches no
+              longer change.
+            </Text>
+          </Alert>
+        ) : null}
+        {books.can.writeBanking ? (
+          <Group>
+            <Button
+              type="submit"
+              loading={reconcile.isPending}
+              disabled={difference !== 0n || Boolean(reconcile.data)}
             >
-              <Text size="sm">
-                {reconcile.data.transactions_reconciled} bank line
-                {reconcile.data.transactions_reconciled === 1 ? '' : 's'} reconciled through{' '}
-                {formatDate(reconcile.data.statement_date)} at{' '}
-                <Money amount={reconcile.data.statement_balance} currency={currency} strong />. Their matches
-                no longer change.
-              </Text>
-            </Alert>
-          ) : null}
-          {books.can.writeBanking ? (
-            <Group>
-              <Button
-                type="submit"
-                loading={reconcile.isPending}
-                disabled={difference !== 0n || Boolean(reconcile.data)}
-              >
-                Reconcile through {isDate(date) ? formatDate(date) : 'the date'}
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
+              Reconcile through {isDate(date) ? formatDate(date) : 'the date'}
+            </Button>
+          </Group>
+        ) : null}
+      </StackedForm>
       {report.data ? <LeftToMatch report={report.data} account={account} currency={currency} /> : null}
       {report.data ? <ReportPanel report={report.data} account={account} currency={currency} /> : null}
       <Stack gap="xs">

@@ -19,6 +19,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { BankLineHeading } from './BankAccountScreen.tsx';
 import { accountLabel, isBankAccount } from './bankAccounts.ts';
 
@@ -145,122 +146,115 @@ export function RecordLine({
         (kind === 'payment' ? rest !== null && rest >= 0n : rest === 0n)
       : Boolean(account);
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) create.mutate();
-      }}
-    >
-      <Stack gap="sm">
-        <BankLineHeading line={line} currency={currency} />
-        <ErrorNotice error={create.error} />
-        <SegmentedControl
-          aria-label="Record as"
-          value={kind}
-          onChange={(value) => switchKind(value as Kind)}
-          data={kinds.map((value) => ({ value, label: KIND_LABEL[value] }))}
-          fullWidth
-        />
-        {kind === 'spend' || kind === 'receive' ? (
-          <>
-            <Picker
-              noun="an account"
-              check={pickers}
-              label={kind === 'spend' ? 'Expense account' : 'Income account'}
-              required
-              data={others.map((a) => ({ value: a.id, label: accountLabel(a) }))}
-              value={account}
-              onChange={setAccount}
-              error={fields.account?.join('; ')}
-              data-autofocus
-            />
-            <Picker
-              noun="a tax rate"
-              check={pickers}
-              label="Tax included"
-              placeholder="No tax"
-              clearable
-              data={(taxRates.data?.results ?? []).map((rate) => ({
-                value: rate.id,
-                label: `${rate.name} (${rate.rate}%)`,
-              }))}
-              value={taxRate}
-              onChange={setTaxRate}
-              error={fields.tax_rate?.join('; ')}
-            />
-          </>
-        ) : null}
-        {kind === 'transfer' ? (
-          <Select
-            label={moneyIn ? 'From bank account' : 'To bank account'}
+    <StackedForm onSubmit={() => ready && create.mutate()}>
+      <BankLineHeading line={line} currency={currency} />
+      <ErrorNotice error={create.error} />
+      <SegmentedControl
+        aria-label="Record as"
+        value={kind}
+        onChange={(value) => switchKind(value as Kind)}
+        data={kinds.map((value) => ({ value, label: KIND_LABEL[value] }))}
+        fullWidth
+      />
+      {kind === 'spend' || kind === 'receive' ? (
+        <>
+          <Picker
+            noun="an account"
+            check={pickers}
+            label={kind === 'spend' ? 'Expense account' : 'Income account'}
             required
-            data={banks.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+            data={others.map((a) => ({ value: a.id, label: accountLabel(a) }))}
             value={account}
             onChange={setAccount}
             error={fields.account?.join('; ')}
+            data-autofocus
           />
-        ) : null}
-        {kind === 'payment' || kind === 'bill_payment' ? (
           <Picker
-            noun={kind === 'payment' ? 'a customer' : 'a vendor'}
+            noun="a tax rate"
             check={pickers}
-            label={kind === 'payment' ? 'Customer' : 'Vendor'}
-            required
-            data={
-              kind === 'payment'
-                ? (customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))
-                : (vendors.data ?? []).map((v) => ({ value: v.id, label: v.display_name }))
-            }
-            value={party}
-            onChange={(value) => {
-              setParty(value);
-              setApplied({});
-            }}
-            error={(fields.customer ?? fields.vendor)?.join('; ')}
+            label="Tax included"
+            placeholder="No tax"
+            clearable
+            data={(taxRates.data?.results ?? []).map((rate) => ({
+              value: rate.id,
+              label: `${rate.name} (${rate.rate}%)`,
+            }))}
+            value={taxRate}
+            onChange={setTaxRate}
+            error={fields.tax_rate?.join('; ')}
           />
-        ) : null}
-        {(kind === 'payment' || kind === 'bill_payment') && party ? (
-          <Stack gap={6}>
-            {documents.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {kind === 'payment'
-                  ? 'This customer has no open invoice: the whole payment stays as their credit.'
-                  : 'This vendor has no open bill.'}
-              </Text>
-            ) : null}
-            {documents.map((document, index) => (
-              <TextInput
-                key={document.id}
-                label={`Apply to ${document.number} (due ${formatAmount(document.due, currency)})`}
-                inputMode="decimal"
-                value={applied[document.id] ?? ''}
-                onChange={(event) => setApplied({ ...applied, [document.id]: event.currentTarget.value })}
-                error={fields[`applications/${index}/amount`]?.join('; ')}
-              />
-            ))}
-            <Text size="sm" role="status">
-              {appliedSum === null
-                ? 'An amount typed is not a number.'
-                : kind === 'payment'
-                  ? `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} left as the customer's credit.`
-                  : `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} still to apply.`}
+        </>
+      ) : null}
+      {kind === 'transfer' ? (
+        <Select
+          label={moneyIn ? 'From bank account' : 'To bank account'}
+          required
+          data={banks.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+          value={account}
+          onChange={setAccount}
+          error={fields.account?.join('; ')}
+        />
+      ) : null}
+      {kind === 'payment' || kind === 'bill_payment' ? (
+        <Picker
+          noun={kind === 'payment' ? 'a customer' : 'a vendor'}
+          check={pickers}
+          label={kind === 'payment' ? 'Customer' : 'Vendor'}
+          required
+          data={
+            kind === 'payment'
+              ? (customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))
+              : (vendors.data ?? []).map((v) => ({ value: v.id, label: v.display_name }))
+          }
+          value={party}
+          onChange={(value) => {
+            setParty(value);
+            setApplied({});
+          }}
+          error={(fields.customer ?? fields.vendor)?.join('; ')}
+        />
+      ) : null}
+      {(kind === 'payment' || kind === 'bill_payment') && party ? (
+        <Stack gap={6}>
+          {documents.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {kind === 'payment'
+                ? 'This customer has no open invoice: the whole payment stays as their credit.'
+                : 'This vendor has no open bill.'}
             </Text>
-          </Stack>
-        ) : null}
-        {kind !== 'payment' && kind !== 'bill_payment' ? (
-          <TextInput
-            label="Memo"
-            value={memo}
-            onChange={(event) => setMemo(event.currentTarget.value)}
-            maxLength={2000}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending} disabled={!ready || pickers.reason !== null}>
-            Record and match
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          ) : null}
+          {documents.map((document, index) => (
+            <TextInput
+              key={document.id}
+              label={`Apply to ${document.number} (due ${formatAmount(document.due, currency)})`}
+              inputMode="decimal"
+              value={applied[document.id] ?? ''}
+              onChange={(event) => setApplied({ ...applied, [document.id]: event.currentTarget.value })}
+              error={fields[`applications/${index}/amount`]?.join('; ')}
+            />
+          ))}
+          <Text size="sm" role="status">
+            {appliedSum === null
+              ? 'An amount typed is not a number.'
+              : kind === 'payment'
+                ? `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} left as the customer's credit.`
+                : `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} still to apply.`}
+          </Text>
+        </Stack>
+      ) : null}
+      {kind !== 'payment' && kind !== 'bill_payment' ? (
+        <TextInput
+          label="Memo"
+          value={memo}
+          onChange={(event) => setMemo(event.currentTarget.value)}
+          maxLength={2000}
+        />
+      ) : null}
+      <Group justify="flex-end">
+        <Button type="submit" loading={create.isPending} disabled={!ready || pickers.reason !== null}>
+          Record and match
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

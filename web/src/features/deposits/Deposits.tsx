@@ -2,7 +2,7 @@
 // (newest first), "New deposit" (a bank account, a date, the undeposited payments ticked with their
 // total shown before posting, added with the shared money rules, D45) and void behind a confirmation
 // that names the deposit: its payments go back to Undeposited Funds.
-import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
@@ -24,6 +24,7 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useNewestFirst } from '../../ui/useNewestFirst.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -110,99 +111,92 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
     return index >= 0 ? fields[`payments/${index}`]?.join('; ') : undefined;
   };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        post.mutate();
-      }}
-    >
-      <Stack gap="sm">
-        <ErrorNotice error={post.error ?? undeposited.error} />
-        <Group grow wrap="wrap">
-          <Select
-            label="Bank account"
-            required
-            data={banks.map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
-            value={to}
-            onChange={setBank}
-            allowDeselect={false}
-            error={fields.deposit_to_account?.join('; ')}
-            data-autofocus
-          />
-          <DateField label="Date" required value={date} onChange={setDate} error={fields.date?.join('; ')} />
-        </Group>
-        <TextInput
-          label="Memo"
-          value={memo}
-          onChange={(e) => setMemo(e.currentTarget.value)}
-          maxLength={4000}
+    <StackedForm onSubmit={() => post.mutate()}>
+      <ErrorNotice error={post.error ?? undeposited.error} />
+      <Group grow wrap="wrap">
+        <Select
+          label="Bank account"
+          required
+          data={banks.map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
+          value={to}
+          onChange={setBank}
+          allowDeselect={false}
+          error={fields.deposit_to_account?.join('; ')}
+          data-autofocus
         />
-        {undeposited.isSuccess && payments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No payments are waiting in Undeposited Funds.
-          </Text>
-        ) : null}
-        {payments.length > 0 ? (
-          <DataTable
-            rows={payments}
-            rowKey={(payment) => payment.id}
-            minWidth={480}
-            striped={false}
-            columns={[
-              {
-                header: (
-                  <Checkbox
-                    aria-label="Tick every payment"
-                    checked={allTicked}
-                    indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
-                    onChange={(e) => tickAll(e.currentTarget.checked)}
-                  />
-                ),
-                w: 40,
-                cell: (payment) => (
-                  <Checkbox
-                    aria-label={`Deposit ${payment.number}`}
-                    checked={ticked.has(payment.id)}
-                    onChange={(e) => toggle(payment, e.currentTarget.checked)}
-                  />
-                ),
-              },
-              {
-                header: 'Payment',
-                nowrap: true,
-                cell: (payment) => <PaymentToDeposit payment={payment} error={paymentError(payment)} />,
-              },
-              { header: 'Customer', breaks: true, cell: (payment) => payment.customer_name },
-              { header: 'Received', nowrap: true, cell: (payment) => formatDate(payment.payment_date) },
-              {
-                header: 'Amount',
-                align: 'right',
-                cell: (payment) => <Money amount={payment.amount} currency={payment.currency} />,
-              },
-            ]}
-          />
-        ) : null}
-        <Pager
-          previous={cursorOf(undeposited.data?.previous)}
-          next={cursorOf(undeposited.data?.next)}
-          onPage={(page) => setCursor(page ?? undefined)}
-        />
-        {fields.payments ? (
-          <Text size="sm" c="red.9">
-            {fields.payments.join('; ')}
-          </Text>
-        ) : null}
-        <Text size="sm" role="status">
-          {chosen.length} payment{chosen.length === 1 ? '' : 's'} ticked, total{' '}
-          <Money amount={formatMoney(total)} currency={books.currency} strong />
+        <DateField label="Date" required value={date} onChange={setDate} error={fields.date?.join('; ')} />
+      </Group>
+      <TextInput
+        label="Memo"
+        value={memo}
+        onChange={(e) => setMemo(e.currentTarget.value)}
+        maxLength={4000}
+      />
+      {undeposited.isSuccess && payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No payments are waiting in Undeposited Funds.
         </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={post.isPending} disabled={!to || chosen.length === 0}>
-            Post deposit
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      {payments.length > 0 ? (
+        <DataTable
+          rows={payments}
+          rowKey={(payment) => payment.id}
+          minWidth={480}
+          striped={false}
+          columns={[
+            {
+              header: (
+                <Checkbox
+                  aria-label="Tick every payment"
+                  checked={allTicked}
+                  indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
+                  onChange={(e) => tickAll(e.currentTarget.checked)}
+                />
+              ),
+              w: 40,
+              cell: (payment) => (
+                <Checkbox
+                  aria-label={`Deposit ${payment.number}`}
+                  checked={ticked.has(payment.id)}
+                  onChange={(e) => toggle(payment, e.currentTarget.checked)}
+                />
+              ),
+            },
+            {
+              header: 'Payment',
+              nowrap: true,
+              cell: (payment) => <PaymentToDeposit payment={payment} error={paymentError(payment)} />,
+            },
+            { header: 'Customer', breaks: true, cell: (payment) => payment.customer_name },
+            { header: 'Received', nowrap: true, cell: (payment) => formatDate(payment.payment_date) },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (payment) => <Money amount={payment.amount} currency={payment.currency} />,
+            },
+          ]}
+        />
+      ) : null}
+      <Pager
+        previous={cursorOf(undeposited.data?.previous)}
+        next={cursorOf(undeposited.data?.next)}
+        onPage={(page) => setCursor(page ?? undefined)}
+      />
+      {fields.payments ? (
+        <Text size="sm" c="red.9">
+          {fields.payments.join('; ')}
+        </Text>
+      ) : null}
+      <Text size="sm" role="status">
+        {chosen.length} payment{chosen.length === 1 ? '' : 's'} ticked, total{' '}
+        <Money amount={formatMoney(total)} currency={books.currency} strong />
+      </Text>
+      <Group justify="flex-end">
+        <Button type="submit" loading={post.isPending} disabled={!to || chosen.length === 0}>
+          Post deposit
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 
