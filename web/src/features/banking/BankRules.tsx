@@ -18,10 +18,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, data, type RequestOf } from '../../api/client.ts';
+import { api, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import { type BankRule, invalidateBanking, rulesQuery } from '../../api/queries/banking.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -117,14 +118,7 @@ function RuleForm({
           memo: memo.trim() ? memo.trim() : null,
         },
       };
-      return rule
-        ? data(
-            await api.PATCH('/api/v1/bank-rules/{id}', {
-              params: { path: { id: rule.id } },
-              body: { ...body, version: rule.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/bank-rules', { body }));
+      return saveRecord('/api/v1/bank-rules', rule, body);
     },
     onSuccess: (saved) => {
       notify({ color: 'teal', message: `Rule ${saved.name} saved.` });

@@ -1,5 +1,5 @@
 // Create or edit a customer: the shared contact form, with the customer's billing address.
-import { api, data } from '../../api/client.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
 import { ContactForm } from './ContactForm.tsx';
 
@@ -23,17 +23,9 @@ export function CustomerForm({
       addressField="billing_address"
       submitLabel={customer ? 'Save' : 'Create customer'}
       written="customers"
-      save={async ({ address, ...fields }) => {
-        const body = { ...fields, billing_address: address };
-        return customer
-          ? data(
-              await api.PATCH('/api/v1/customers/{id}', {
-                params: { path: { id: customer.id } },
-                body: { ...body, version: customer.version },
-              }),
-            )
-          : data(await api.POST('/api/v1/customers', { body }));
-      }}
+      save={({ address, ...fields }) =>
+        saveRecord('/api/v1/customers', customer, { ...fields, billing_address: address })
+      }
       onSaved={onSaved}
       onReload={onReload}
     />

@@ -3,9 +3,9 @@
 // to their inputs.
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
 import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
@@ -66,14 +66,7 @@ export function ItemForm({
         ...(values.expense_account || item ? { expense_account: values.expense_account } : {}),
         tax_rate: values.tax_rate,
       };
-      return item
-        ? data(
-            await api.PATCH('/api/v1/items/{id}', {
-              params: { path: { id: item.id } },
-              body: { ...body, version: item.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/items', { body }));
+      return saveRecord('/api/v1/items', item, body);
     },
     written: 'items',
     onSaved,
