@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import { api, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
 import { saveRecord } from '../../api/queries/actions.ts';
 import { type BankRule, invalidateBanking, rulesQuery } from '../../api/queries/banking.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -84,7 +84,7 @@ function RuleForm({
 }) {
   const queryClient = useQueryClient();
   const accounts = useAllAccounts();
-  const taxRates = useTaxRates();
+  const taxRateOptions = useTaxRateOptions();
   const [name, setName] = useState(rule?.name ?? '');
   const [priority, setPriority] = useState<number>(rule?.priority ?? nextPriority);
   const [bank, setBank] = useState<string | null>(rule?.account ?? null);
@@ -274,10 +274,7 @@ function RuleForm({
             label="Tax included"
             placeholder="No tax"
             clearable
-            data={(taxRates.data?.results ?? []).map((r) => ({
-              value: r.id,
-              label: `${r.name} (${r.rate}%)`,
-            }))}
+            data={taxRateOptions}
             value={taxRate}
             onChange={setTaxRate}
             error={fields['action/tax_rate']?.join('; ')}

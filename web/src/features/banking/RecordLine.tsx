@@ -11,7 +11,7 @@ import { ApiError } from '../../api/errors.ts';
 import { useActiveCustomers } from '../../api/hooks/useActiveCustomers.ts';
 import { useActiveVendors } from '../../api/hooks/useActiveVendors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
 import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
 import { openBillsQuery } from '../../api/queries/bills.ts';
 import { openInvoicesQuery } from '../../api/queries/invoices.ts';
@@ -64,7 +64,7 @@ export function RecordLine({
   const [party, setParty] = useState<string | null>(null);
   const [applied, setApplied] = useState<Record<string, string>>({});
   const accounts = useAllAccounts();
-  const taxRates = useTaxRates();
+  const taxRateOptions = useTaxRateOptions();
   const customers = useActiveCustomers();
   const vendors = useActiveVendors();
   const invoices = useQuery({
@@ -175,10 +175,7 @@ export function RecordLine({
             label="Tax included"
             placeholder="No tax"
             clearable
-            data={(taxRates.data?.results ?? []).map((rate) => ({
-              value: rate.id,
-              label: `${rate.name} (${rate.rate}%)`,
-            }))}
+            data={taxRateOptions}
             value={taxRate}
             onChange={setTaxRate}
             error={fields.tax_rate?.join('; ')}

@@ -4,7 +4,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
 import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
 import { MutationForm } from '../../ui/MutationForm.tsx';
@@ -33,7 +33,7 @@ export function ItemForm({
   onReload?: () => void;
 }) {
   const accounts = useAllAccounts();
-  const rates = useTaxRates();
+  const taxRateOptions = useTaxRateOptions();
   const pickers = usePickerCheck();
   const form = useForm({
     initialValues: {
@@ -109,10 +109,7 @@ export function ItemForm({
           label="Tax rate"
           placeholder="No tax"
           clearable
-          data={(rates.data?.results ?? []).map((rate) => ({
-            value: rate.id,
-            label: `${rate.name} (${trimZeros(rate.rate)}%)`,
-          }))}
+          data={taxRateOptions}
           {...form.getInputProps('tax_rate')}
         />
       </SimpleGrid>

@@ -7,6 +7,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
+import { taxRateLabel } from '../../api/hooks/useTaxRates.ts';
 import { taxGroupsQuery } from '../../api/queries/taxes.ts';
 import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { MutationForm } from '../../ui/MutationForm.tsx';
@@ -48,7 +49,7 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
           {rates
             .filter((rate) => rate.is_active)
             .map((rate) => (
-              <Checkbox key={rate.id} value={rate.id} label={`${rate.name} (${trimZeros(rate.rate)}%)`} />
+              <Checkbox key={rate.id} value={rate.id} label={taxRateLabel(rate)} />
             ))}
         </Stack>
       </Checkbox.Group>

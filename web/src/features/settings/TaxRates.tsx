@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
+import { taxRateLabel } from '../../api/hooks/useTaxRates.ts';
 import { allTaxRatesQuery } from '../../api/queries/taxes.ts';
 import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { MutationForm } from '../../ui/MutationForm.tsx';
@@ -40,7 +41,7 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
         }),
       ),
     written: 'tax-rates',
-    notice: (rate) => `${rate.name} (${trimZeros(rate.rate)}%) created.`,
+    notice: (rate) => `${taxRateLabel(rate)} created.`,
     onSaved: onDone,
   });
   return (
