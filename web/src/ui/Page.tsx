@@ -41,3 +41,33 @@ export function Page({
     </Stack>
   );
 }
+
+/** A part of a screen under its own heading (the h2s under the page's h1), its action beside it. */
+export function Section({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <Title order={2} size="h4">
+      {title}
+    </Title>
+  );
+  return (
+    <Stack gap="xs">
+      {action ? (
+        <Group justify="space-between">
+          {heading}
+          {action}
+        </Group>
+      ) : (
+        heading
+      )}
+      {children}
+    </Stack>
+  );
+}

@@ -37,7 +37,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
@@ -289,10 +289,7 @@ function RecentImports({ account, books }: { account: Account; books: Books }) {
   const currency = account.currency || books.currency;
   const rows = statements.data ?? [];
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Imports into this account
-      </Title>
+    <Section title="Imports into this account">
       <ErrorNotice error={statements.error} />
       {statements.isSuccess && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -336,7 +333,7 @@ function RecentImports({ account, books }: { account: Account; books: Books }) {
           ]}
         />
       ) : null}
-    </Stack>
+    </Section>
   );
 }
 

@@ -36,7 +36,7 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { StackedForm } from '../../ui/StackedForm.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -271,10 +271,7 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
       </StackedForm>
       {report.data ? <LeftToMatch report={report.data} account={account} currency={currency} /> : null}
       {report.data ? <ReportPanel report={report.data} account={account} currency={currency} /> : null}
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Reconciliations of this account
-        </Title>
+      <Section title="Reconciliations of this account">
         <ErrorNotice error={history.error} />
         {history.isSuccess && (history.data ?? []).length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -298,7 +295,7 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
             ]}
           />
         ) : null}
-      </Stack>
+      </Section>
     </Stack>
   );
 }
@@ -316,10 +313,7 @@ function ReportPanel({
   const money = (amount: string | null) =>
     amount === null ? '—' : <Money amount={amount} currency={currency} />;
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Reconciliation report on {formatDate(report.as_of)}
-      </Title>
+    <Section title={`Reconciliation report on ${formatDate(report.as_of)}`}>
       <ReportTable
         name={`bank-reconciliation-${account.number}-${report.as_of}`}
         headers={['Figure', 'Amount']}
@@ -351,7 +345,7 @@ function ReportPanel({
           })
         }
       />
-    </Stack>
+    </Section>
   );
 }
 

@@ -1,7 +1,7 @@
 // One contact of any kind (a customer, a vendor): status and details, the kind's figures, the open
 // documents (invoices, bills) with what is due on each, the kind's sections (a customer's statement,
 // D92), and edit in a dialog (412 stale_write offers a reload).
-import { Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Figures } from '../../ui/Figures.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { TERMS } from '../customers/ContactForm.tsx';
 import { useBooks } from '../shell/books.tsx';
@@ -57,17 +57,16 @@ export function ContactPage<Contact extends ContactBase>({ kind }: { kind: Conta
         </Text>
       </Group>
       <Figures figures={page.figures(c, !documents.data)} currency={books.currency} />
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            Open {side.documentNoun}s
-          </Title>
-          {every ? (
+      <Section
+        title={`Open ${side.documentNoun}s`}
+        action={
+          every ? (
             <Anchor component={Link} to={every.path} size="sm">
               {every.label}
             </Anchor>
-          ) : null}
-        </Group>
+          ) : null
+        }
+      >
         <ErrorNotice error={documents.error} />
         {documents.isSuccess && rows.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -108,7 +107,7 @@ export function ContactPage<Contact extends ContactBase>({ kind }: { kind: Conta
             ]}
           />
         )}
-      </Stack>
+      </Section>
       {Sections ? <Sections contact={c} books={books} /> : null}
       <Modal opened={editing} onClose={close} title={`Edit ${side.party}`}>
         <kind.Form

@@ -1,7 +1,7 @@
 // D92: a customer's statement on their page: outstanding (open invoices and unapplied credit as of a
 // date) or activity (a running balance over a period); shown from the API's JSON, downloaded as the
 // API's own PDF, emailed through the outbox.
-import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -12,6 +12,7 @@ import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
+import { Section } from '../../ui/Page.tsx';
 import { attachmentName, DateInput } from '../reports/ReportTable.tsx';
 import type { Books } from '../shell/books.tsx';
 
@@ -73,10 +74,7 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
   const c = books.currency;
   const s = statement.data;
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Statement
-      </Title>
+    <Section title="Statement">
       <Group gap="sm" align="end">
         <SegmentedControl
           value={type}
@@ -187,7 +185,7 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
           Your role emails statements; reading them takes a bookkeeper's role.
         </Text>
       ) : null}
-    </Stack>
+    </Section>
   );
 }
 

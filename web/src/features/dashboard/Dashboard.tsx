@@ -3,9 +3,8 @@
 // invoices and payments. Every figure is the API's decimal
 // string, summed with the shared money rules where the app adds (D45). The newest documents are the
 // last page of their lists (`cursor=last`): one request each, however many the books hold.
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/queries/dashboard.ts';
@@ -14,7 +13,7 @@ import { firstOfMonth, lastOfMonth, monthLabel, today } from '../../ui/dates.ts'
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { column } from '../documents/columns.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -128,17 +127,6 @@ function pastDue(totals: AgingTotals | undefined): string | undefined {
   if (!totals) return undefined;
   const buckets = ['1_30', '31_60', '61_90', 'over_90'] as const;
   return formatMoney(buckets.reduce((sum, bucket) => sum + parseMoney(totals[bucket]), 0n));
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
 }
 
 export default function Dashboard() {

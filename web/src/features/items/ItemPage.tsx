@@ -1,18 +1,7 @@
 // One item: its defaults, and for an inventory item its stock (on hand, value, average cost), its
 // movements in posting order, and "Adjust stock" (D52: a count, opening stock, a write-off), whose
 // refusal for want of stock (insufficient_inventory) is shown in words.
-import {
-  Anchor,
-  Button,
-  Card,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Modal, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +15,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { MutationForm } from '../../ui/MutationForm.tsx';
 import { formatAmount, trimZeros } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
@@ -125,10 +114,7 @@ function Movements({ books, item }: { books: Books; item: Item }) {
   const movements = useQuery(itemMovementsQuery(item.id, cursor));
   const rows = movements.data?.results ?? [];
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Stock movements
-      </Title>
+    <Section title="Stock movements">
       <PagedTable
         page={movements}
         empty='No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.'
@@ -168,7 +154,7 @@ function Movements({ books, item }: { books: Books; item: Item }) {
           },
         ]}
       />
-    </Stack>
+    </Section>
   );
 }
 

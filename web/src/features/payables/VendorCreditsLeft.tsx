@@ -1,7 +1,7 @@
 // A vendor's page section (D87): the credit they have given that is not applied to a bill yet (the
 // vendor's balance already counts it), each issued credit with what is left, and the way to the rest,
 // as a customer's page shows their unapplied credit.
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Vendor } from '../../api/queries/contacts.ts';
@@ -11,21 +11,21 @@ import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
+import { Section } from '../../ui/Page.tsx';
 
 export function VendorCreditsLeft({ vendor }: { vendor: Vendor }) {
   const issued = useQuery(issuedVendorCreditsQuery(vendor.id));
   const left = (issued.data ?? []).filter((credit) => parseMoney(credit.remaining_credit) > 0n);
   const total = left.reduce((sum, credit) => sum + parseMoney(credit.remaining_credit), 0n);
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          Vendor credits
-        </Title>
+    <Section
+      title="Vendor credits"
+      action={
         <Anchor component={Link} to={`/vendor-credits?vendor=${vendor.id}`} size="sm">
           Every credit from {vendor.display_name}
         </Anchor>
-      </Group>
+      }
+    >
       <ErrorNotice error={issued.error} />
       {issued.isSuccess && left.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -63,6 +63,6 @@ export function VendorCreditsLeft({ vendor }: { vendor: Vendor }) {
           />
         </>
       ) : null}
-    </Stack>
+    </Section>
   );
 }

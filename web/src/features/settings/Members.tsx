@@ -12,7 +12,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { notify } from '../../ui/notify.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { usePicked } from '../../ui/usePicked.ts';
@@ -158,10 +158,7 @@ export default function Members() {
         </form>
       ) : null}
       {books.can.administer && open.length > 0 ? (
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Invitations
-          </Title>
+        <Section title="Invitations">
           <ErrorNotice error={invitations.error ?? (revoking.picked ? null : revoke.error)} />
           <DataTable
             rows={open}
@@ -205,7 +202,7 @@ export default function Members() {
               },
             ]}
           />
-        </Stack>
+        </Section>
       ) : null}
       <ConfirmDialog
         {...revoking.confirming(revoke, (invitation) => invitation.id)}

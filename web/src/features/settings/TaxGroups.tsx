@@ -1,7 +1,7 @@
 // More, Tax rates: tax groups, which combine 1 to 10 distinct rates (a state rate plus a county
 // rate) under one name, with their combined rate. Created and deactivated here; lines still name
 // one rate (docs/receivables.md).
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { taxGroupsQuery } from '../../api/queries/taxes.ts';
 import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
+import { Section } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { Books } from '../shell/books.tsx';
@@ -65,17 +66,16 @@ export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
   const rows = groups.data?.results ?? [];
   const canWrite = books.can.writeBooks;
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          Tax groups
-        </Title>
-        {canWrite ? (
+    <Section
+      title="Tax groups"
+      action={
+        canWrite ? (
           <Button size="xs" variant="default" onClick={dialog.open} disabled={rates.length === 0}>
             New tax group
           </Button>
-        ) : null}
-      </Group>
+        ) : null
+      }
+    >
       <PagedTable
         page={groups}
         error={deactivate.error}
@@ -98,6 +98,6 @@ export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
       <Modal opened={creating} onClose={dialog.close} title="New tax group">
         <NewTaxGroup rates={rates} onDone={dialog.close} />
       </Modal>
-    </Stack>
+    </Section>
   );
 }
