@@ -4,6 +4,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { BankTransaction } from '../../api/queries/banking.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -44,6 +45,13 @@ export function BankTrail({
       {children}
     </Text>
   );
+}
+
+/** What a dialog on one bank line (Find and match, Record it) is given. */
+export interface BankLineDialogProps {
+  line: BankTransaction;
+  currency: string;
+  onDone: () => void;
 }
 
 /** The bank line a dialog acts on: its description (or payee), date and amount. */

@@ -30,7 +30,7 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { StackedForm } from '../../ui/StackedForm.tsx';
 import { useBooks } from '../shell/books.tsx';
-import { accountLabel, isBankAccount } from './bankAccounts.ts';
+import { accountLabel, isBankAccount, isOtherSide } from './bankAccounts.ts';
 
 type RuleBody = RequestOf<'/api/v1/bank-rules', 'post'>;
 type Condition = RuleBody['conditions'][number];
@@ -64,14 +64,6 @@ const ACTION_WORDS: Record<ActionKind, string> = {
   receive: 'Receive to',
   transfer: 'Transfer with',
 };
-const NOT_OTHER_SIDE = new Set([
-  'bank',
-  'credit_card',
-  'undeposited_funds',
-  'accounts_receivable',
-  'accounts_payable',
-  'inventory',
-]);
 
 function RuleForm({
   rule,
@@ -99,7 +91,7 @@ function RuleForm({
   const [memo, setMemo] = useState(rule?.action.memo ?? '');
   const all = (accounts.data ?? []).filter((a) => a.is_active);
   const banks = all.filter(isBankAccount);
-  const targets = kind === 'transfer' ? banks : all.filter((a) => !NOT_OTHER_SIDE.has(a.detail_type));
+  const targets = kind === 'transfer' ? banks : all.filter(isOtherSide);
   const save = useMutation({
     mutationFn: async () => {
       const body: RuleBody = {

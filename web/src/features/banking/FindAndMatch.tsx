@@ -6,7 +6,7 @@
 import { Button, Checkbox, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type BankTransaction, journalEntryQuery, ledgerQuery } from '../../api/queries/banking.ts';
+import { journalEntryQuery, ledgerQuery } from '../../api/queries/banking.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -15,7 +15,7 @@ import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney } from '../../ui/money.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { StackedForm } from '../../ui/StackedForm.tsx';
-import { BankLineHeading } from './BankAccountScreen.tsx';
+import { type BankLineDialogProps, BankLineHeading } from './BankAccountScreen.tsx';
 import { useMatchLine } from './useBankLineActions.ts';
 
 const WINDOW_DAYS = 30;
@@ -39,15 +39,7 @@ interface Candidate {
   blocked: string | null;
 }
 
-export function FindAndMatch({
-  line,
-  currency,
-  onDone,
-}: {
-  line: BankTransaction;
-  currency: string;
-  onDone: () => void;
-}) {
+export function FindAndMatch({ line, currency, onDone }: BankLineDialogProps) {
   const [from, setFrom] = useState(shiftDays(line.date, -WINDOW_DAYS));
   const [to, setTo] = useState(shiftDays(line.date, WINDOW_DAYS));
   const [search, setSearch] = useState('');

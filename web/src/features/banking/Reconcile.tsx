@@ -56,15 +56,14 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LeftToMatch({
-  report,
-  account,
-  currency,
-}: {
+/** The reconciliation report of an account, read for the statement date typed. */
+interface ReportProps {
   report: ReconciliationReport;
   account: Account;
   currency: string;
-}) {
+}
+
+function LeftToMatch({ report, account, currency }: ReportProps) {
   const bank = report.unmatched_bank_transactions;
   const ledger = report.unmatched_ledger_lines;
   return (
@@ -301,15 +300,7 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
 }
 
 /** The reconciliation report (D76) as of the statement date, with the API's own CSV. */
-function ReportPanel({
-  report,
-  account,
-  currency,
-}: {
-  report: ReconciliationReport;
-  account: Account;
-  currency: string;
-}) {
+function ReportPanel({ report, account, currency }: ReportProps) {
   const money = (amount: string | null) =>
     amount === null ? '—' : <Money amount={amount} currency={currency} />;
   return (

@@ -12,7 +12,7 @@ import { useActiveCustomers } from '../../api/hooks/useActiveCustomers.ts';
 import { useActiveVendors } from '../../api/hooks/useActiveVendors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
-import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
+import { invalidateBanking } from '../../api/queries/banking.ts';
 import { openBillsQuery } from '../../api/queries/bills.ts';
 import { openInvoicesQuery } from '../../api/queries/invoices.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -20,21 +20,11 @@ import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StackedForm } from '../../ui/StackedForm.tsx';
-import { BankLineHeading } from './BankAccountScreen.tsx';
-import { accountLabel, isBankAccount } from './bankAccounts.ts';
+import { type BankLineDialogProps, BankLineHeading } from './BankAccountScreen.tsx';
+import { accountLabel, isBankAccount, isOtherSide } from './bankAccounts.ts';
 
 type Create = RequestOf<'/api/v1/bank-transactions/{id}/create', 'post'>;
 type Kind = Create['kind'];
-
-/** Accounts a spend or receipt may post to (the API's rule): no receivables, payables, stock, bank or card. */
-const NOT_OTHER_SIDE = new Set([
-  'bank',
-  'credit_card',
-  'undeposited_funds',
-  'accounts_receivable',
-  'accounts_payable',
-  'inventory',
-]);
 
 const KIND_LABEL: Record<Kind, string> = {
   spend: 'Spend',
@@ -44,15 +34,7 @@ const KIND_LABEL: Record<Kind, string> = {
   transfer: 'Transfer',
 };
 
-export function RecordLine({
-  line,
-  currency,
-  onDone,
-}: {
-  line: BankTransaction;
-  currency: string;
-  onDone: () => void;
-}) {
+export function RecordLine({ line, currency, onDone }: BankLineDialogProps) {
   const queryClient = useQueryClient();
   const moneyIn = !line.amount.startsWith('-');
   const kinds: Kind[] = moneyIn ? ['receive', 'payment', 'transfer'] : ['spend', 'bill_payment', 'transfer'];
@@ -77,7 +59,7 @@ export function RecordLine({
   });
   const all = accounts.data ?? [];
   const others = all
-    .filter((a) => a.is_active && !NOT_OTHER_SIDE.has(a.detail_type))
+    .filter((a) => a.is_active && isOtherSide(a))
     .sort((a, b) => {
       // The likely side first: expenses for money out, income for money in.
       const first = moneyIn ? 'income' : 'expense';
