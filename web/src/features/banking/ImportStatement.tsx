@@ -32,12 +32,12 @@ import {
   mappingsQuery,
   statementsQuery,
 } from '../../api/queries/banking.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
@@ -290,49 +290,43 @@ function RecentImports({ account, books }: { account: Account; books: Books }) {
   const rows = statements.data ?? [];
   return (
     <Section title="Imports into this account">
-      <ErrorNotice error={statements.error} />
-      {statements.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No statement imported yet.
-        </Text>
-      ) : null}
-      {rows.length > 0 ? (
-        <DataTable
-          rows={rows}
-          rowKey={(statement) => statement.id}
-          minWidth={340}
-          dense
-          columns={[
-            {
-              header: 'Period',
-              cell: (statement) => (
-                <>
-                  {statement.period_start ? formatDate(statement.period_start) : '—'} to{' '}
-                  {statement.period_end ? formatDate(statement.period_end) : '—'}
-                  <Text size="xs" c="dimmed">
-                    {statement.format.toUpperCase()}
-                  </Text>
-                </>
+      <ReadTable
+        read={statements}
+        empty="No statement imported yet."
+        rows={rows}
+        rowKey={(statement) => statement.id}
+        minWidth={340}
+        dense
+        columns={[
+          {
+            header: 'Period',
+            cell: (statement) => (
+              <>
+                {statement.period_start ? formatDate(statement.period_start) : '—'} to{' '}
+                {statement.period_end ? formatDate(statement.period_end) : '—'}
+                <Text size="xs" c="dimmed">
+                  {statement.format.toUpperCase()}
+                </Text>
+              </>
+            ),
+          },
+          {
+            header: 'Lines',
+            cell: (statement) =>
+              `${statement.lines_imported} new${statement.lines_skipped ? `, ${statement.lines_skipped} skipped` : ''}`,
+          },
+          {
+            header: 'Closing balance',
+            align: 'right',
+            cell: (statement) =>
+              statement.closing_balance ? (
+                <Money amount={statement.closing_balance} currency={currency} />
+              ) : (
+                '—'
               ),
-            },
-            {
-              header: 'Lines',
-              cell: (statement) =>
-                `${statement.lines_imported} new${statement.lines_skipped ? `, ${statement.lines_skipped} skipped` : ''}`,
-            },
-            {
-              header: 'Closing balance',
-              align: 'right',
-              cell: (statement) =>
-                statement.closing_balance ? (
-                  <Money amount={statement.closing_balance} currency={currency} />
-                ) : (
-                  '—'
-                ),
-            },
-          ]}
-        />
-      ) : null}
+          },
+        ]}
+      />
     </Section>
   );
 }

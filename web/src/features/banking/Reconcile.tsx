@@ -31,12 +31,12 @@ import {
   reconciliationReportQuery,
   reconciliationsQuery,
 } from '../../api/queries/banking.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
 import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 import { StackedForm } from '../../ui/StackedForm.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -271,29 +271,23 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
       {report.data ? <LeftToMatch report={report.data} account={account} currency={currency} /> : null}
       {report.data ? <ReportPanel report={report.data} account={account} currency={currency} /> : null}
       <Section title="Reconciliations of this account">
-        <ErrorNotice error={history.error} />
-        {history.isSuccess && (history.data ?? []).length === 0 ? (
-          <Text size="sm" c="dimmed">
-            None yet.
-          </Text>
-        ) : null}
-        {(history.data ?? []).length > 0 ? (
-          <DataTable
-            rows={history.data ?? []}
-            rowKey={(r) => r.id}
-            minWidth={340}
-            dense
-            columns={[
-              { header: 'Statement date', cell: (r) => formatDate(r.statement_date) },
-              { header: 'Lines', cell: (r) => r.transactions_reconciled },
-              {
-                header: 'Balance',
-                align: 'right',
-                cell: (r) => <Money amount={r.statement_balance} currency={currency} />,
-              },
-            ]}
-          />
-        ) : null}
+        <ReadTable
+          read={history}
+          empty="None yet."
+          rows={history.data ?? []}
+          rowKey={(r) => r.id}
+          minWidth={340}
+          dense
+          columns={[
+            { header: 'Statement date', cell: (r) => formatDate(r.statement_date) },
+            { header: 'Lines', cell: (r) => r.transactions_reconciled },
+            {
+              header: 'Balance',
+              align: 'right',
+              cell: (r) => <Money amount={r.statement_balance} currency={currency} />,
+            },
+          ]}
+        />
       </Section>
     </Stack>
   );

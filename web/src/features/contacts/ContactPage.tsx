@@ -5,12 +5,12 @@ import { Anchor, Button, Group, Modal, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Figures } from '../../ui/Figures.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { TERMS } from '../customers/ContactForm.tsx';
 import { useBooks } from '../shell/books.tsx';
@@ -67,46 +67,41 @@ export function ContactPage<Contact extends ContactBase>({ kind }: { kind: Conta
           ) : null
         }
       >
-        <ErrorNotice error={documents.error} />
-        {documents.isSuccess && rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {page.noneOpen}
-          </Text>
-        ) : (
-          <DataTable
-            rows={rows}
-            rowKey={(document) => document.id}
-            minWidth={300}
-            striped={false}
-            columns={[
-              {
-                header: 'Number',
-                cell: (document) => (
-                  <>
-                    <Anchor component={Link} to={`${side.documentsPath}/${document.id}`}>
-                      {document.number}
-                    </Anchor>
-                    {document.reference ? (
-                      <Text size="xs" c="dimmed">
-                        ref. {document.reference}
-                      </Text>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                header: 'Due',
-                cell: (document) =>
-                  `${formatDate(document.due_date)}${document.days_overdue > 0 ? ` (${document.days_overdue} days overdue)` : ''}`,
-              },
-              {
-                header: 'Balance due',
-                align: 'right',
-                cell: (document) => <Money amount={document.balance_due} currency={books.currency} />,
-              },
-            ]}
-          />
-        )}
+        <ReadTable
+          read={documents}
+          empty={page.noneOpen}
+          rows={rows}
+          rowKey={(document) => document.id}
+          minWidth={300}
+          striped={false}
+          columns={[
+            {
+              header: 'Number',
+              cell: (document) => (
+                <>
+                  <Anchor component={Link} to={`${side.documentsPath}/${document.id}`}>
+                    {document.number}
+                  </Anchor>
+                  {document.reference ? (
+                    <Text size="xs" c="dimmed">
+                      ref. {document.reference}
+                    </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: 'Due',
+              cell: (document) =>
+                `${formatDate(document.due_date)}${document.days_overdue > 0 ? ` (${document.days_overdue} days overdue)` : ''}`,
+            },
+            {
+              header: 'Balance due',
+              align: 'right',
+              cell: (document) => <Money amount={document.balance_due} currency={books.currency} />,
+            },
+          ]}
+        />
       </Section>
       {Sections ? <Sections contact={c} books={books} /> : null}
       <Modal opened={editing} onClose={close} title={`Edit ${side.party}`}>
