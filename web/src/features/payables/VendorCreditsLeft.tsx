@@ -6,12 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Vendor } from '../../api/queries/contacts.ts';
 import { issuedVendorCreditsQuery } from '../../api/queries/vendorCredits.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 
 export function VendorCreditsLeft({ vendor }: { vendor: Vendor }) {
   const issued = useQuery(issuedVendorCreditsQuery(vendor.id));
@@ -26,43 +25,37 @@ export function VendorCreditsLeft({ vendor }: { vendor: Vendor }) {
         </Anchor>
       }
     >
-      <ErrorNotice error={issued.error} />
-      {issued.isSuccess && left.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No credit left to apply from this vendor.
+      {left.length > 0 ? (
+        <Text size="sm">
+          Credit left to apply: <Money amount={formatMoney(total)} currency={vendor.currency} strong />{' '}
+          (already taken off the balance above).
         </Text>
       ) : null}
-      {left.length > 0 ? (
-        <>
-          <Text size="sm">
-            Credit left to apply: <Money amount={formatMoney(total)} currency={vendor.currency} strong />{' '}
-            (already taken off the balance above).
-          </Text>
-          <DataTable
-            rows={left}
-            rowKey={(credit) => credit.id}
-            minWidth={300}
-            striped={false}
-            columns={[
-              {
-                header: 'Number',
-                nowrap: true,
-                cell: (credit) => (
-                  <Anchor component={Link} to={`/vendor-credits/${credit.id}`}>
-                    {credit.number}
-                  </Anchor>
-                ),
-              },
-              { header: 'Date', nowrap: true, cell: (credit) => formatDate(credit.credit_date) },
-              {
-                header: 'Remaining credit',
-                align: 'right',
-                cell: (credit) => <Money amount={credit.remaining_credit} currency={credit.currency} />,
-              },
-            ]}
-          />
-        </>
-      ) : null}
+      <ReadTable
+        read={issued}
+        empty="No credit left to apply from this vendor."
+        rows={left}
+        rowKey={(credit) => credit.id}
+        minWidth={300}
+        striped={false}
+        columns={[
+          {
+            header: 'Number',
+            nowrap: true,
+            cell: (credit) => (
+              <Anchor component={Link} to={`/vendor-credits/${credit.id}`}>
+                {credit.number}
+              </Anchor>
+            ),
+          },
+          { header: 'Date', nowrap: true, cell: (credit) => formatDate(credit.credit_date) },
+          {
+            header: 'Remaining credit',
+            align: 'right',
+            cell: (credit) => <Money amount={credit.remaining_credit} currency={credit.currency} />,
+          },
+        ]}
+      />
     </Section>
   );
 }
