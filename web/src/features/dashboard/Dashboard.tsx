@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/queries/dashboard.ts';
+import { getReport } from '../../api/queries/reports.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { firstOfMonth, lastOfMonth, monthLabel, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -55,6 +56,9 @@ function Figure({
   );
 }
 
+/** The newest few of a list read at its last page (D31), newest first. */
+const recent = <Row,>(page: { results: Row[] }) => newestFirst(page.results).slice(0, RECENT_COUNT);
+
 function useFigures(books: Books) {
   const day = today();
   const cash = useQuery({
@@ -69,15 +73,13 @@ function useFigures(books: Books) {
   });
   const aging = useQuery({
     queryKey: dashboardKeys.arAging(day),
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: day } } })),
+    queryFn: () => getReport('/api/v1/reports/ar-aging', { as_of: day }),
   });
   // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
   const payables = useQuery({
     queryKey: dashboardKeys.apAging(day),
     enabled: books.can.readPurchases && books.can.readReports,
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: day } } })),
+    queryFn: () => getReport('/api/v1/reports/ap-aging', { as_of: day }),
   });
   // One profit and loss with a column a month serves the month's figures (its last column) and the
   // chart: one request and one SQL statement instead of seven (D93). The months are whole calendar
@@ -86,13 +88,12 @@ function useFigures(books: Books) {
     queryKey: dashboardKeys.months(day),
     enabled: books.can.readReports,
     queryFn: async () => {
-      const pnl = data(
-        await api.GET('/api/v1/reports/profit-and-loss', {
-          params: {
-            query: { from: firstOfMonth(day), to: lastOfMonth(day), compare: 'month', periods: CHART_MONTHS },
-          },
-        }),
-      );
+      const pnl = await getReport('/api/v1/reports/profit-and-loss', {
+        from: firstOfMonth(day),
+        to: lastOfMonth(day),
+        compare: 'month',
+        periods: CHART_MONTHS,
+      });
       return pnl.columns.map(
         (period): MonthFigures => ({
           label: monthLabel(period.from),
@@ -106,16 +107,12 @@ function useFigures(books: Books) {
   const invoices = useQuery({
     queryKey: dashboardKeys.recentInvoices(),
     queryFn: async () =>
-      newestFirst(
-        data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } })).results,
-      ).slice(0, RECENT_COUNT),
+      recent(data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } }))),
   });
   const payments = useQuery({
     queryKey: dashboardKeys.recentPayments(),
     queryFn: async () =>
-      newestFirst(
-        data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } })).results,
-      ).slice(0, RECENT_COUNT),
+      recent(data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } }))),
   });
   return { cash, aging, payables, invoices, payments, months };
 }
