@@ -1,5 +1,5 @@
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { read, readPage, recordKeys } from './pages.ts';
+import { read, readPage } from './pages.ts';
 
 export type CreditNote = ResponseOf<'/api/v1/credit-notes/{id}', 'get', 200>;
 export type CreditNoteRow = ResponseOf<'/api/v1/credit-notes', 'get', 200>['results'][number];
@@ -9,7 +9,9 @@ export type CreditNoteFilters = Pick<ListQuery, 'status' | 'cursor' | 'sort'>;
 export type CreditNoteSort = ListQuery['sort'];
 
 export const creditNoteKeys = {
-  ...recordKeys<CreditNoteFilters>('credit-notes'),
+  all: ['credit-notes'] as const,
+  list: (filters: CreditNoteFilters) => ['credit-notes', 'list', filters] as const,
+  one: (id: string) => ['credit-notes', 'one', id] as const,
 };
 
 export const creditNotesQuery = (filters: CreditNoteFilters) =>

@@ -1,7 +1,7 @@
 // Vendor credits' data layer (D87): the key factory and the query options of every vendor credit read.
 import { queryOptions } from '@tanstack/react-query';
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { allPages, read, readPage, recordKeys } from './pages.ts';
+import { allPages, read, readPage } from './pages.ts';
 
 export type VendorCredit = ResponseOf<'/api/v1/vendor-credits/{id}', 'get', 200>;
 export type VendorCreditRow = ResponseOf<'/api/v1/vendor-credits', 'get', 200>['results'][number];
@@ -14,7 +14,9 @@ export type VendorCreditSort = ListQuery['sort'];
 const ISSUED_PAGES_MAX = 10;
 
 export const vendorCreditKeys = {
-  ...recordKeys<VendorCreditFilters>('vendor-credits'),
+  all: ['vendor-credits'] as const,
+  list: (filters: VendorCreditFilters) => ['vendor-credits', 'list', filters] as const,
+  one: (id: string) => ['vendor-credits', 'one', id] as const,
   /** A vendor's issued credits: what is left to apply to their bills. */
   issuedOf: (vendor: string) => ['vendor-credits', 'issued-of', vendor] as const,
 };
