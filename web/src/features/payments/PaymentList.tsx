@@ -5,7 +5,6 @@
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
 import { Modal, Skeleton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { sortParam, withSortParam } from '../../ui/sorting.ts';
 import { useListOrder } from '../../ui/useListOrder.ts';
+import { useListSearch } from '../../ui/useListSearch.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import type { PaymentKind, PostedPayment } from './paymentKind.ts';
@@ -39,8 +39,8 @@ export function PaymentList<Payment extends PostedPayment>({
   const { sort, setSort, cursor, setCursor, restart } = useListOrder<string>(kind.list.sorts, (order) =>
     order ? '' : NEWEST,
   );
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const search = useListSearch(restart);
+  const { debounced } = search;
   const [recording, setRecording] = useState(pay !== null);
   const actions = usePaymentActions(kind, books, refresh);
   const list = useQuery(kind.list.query({ cursor, search: debounced, sort: sortParam(sort) }));
@@ -56,14 +56,7 @@ export function PaymentList<Payment extends PostedPayment>({
       title={kind.plural}
       create={canWrite && { label: kind.newLabel, onClick: () => setRecording(true) }}
     >
-      <SearchField
-        placeholder={kind.list.search}
-        value={search}
-        onChange={(text) => {
-          setSearch(text);
-          restart();
-        }}
-      />
+      <SearchField placeholder={kind.list.search} {...search.field} />
       <PagedTable
         page={list}
         empty={debounced ? 'No payment matches this search.' : kind.list.empty}
