@@ -59,6 +59,18 @@ const OPERATOR_WORDS: Record<string, string> = {
   gt: 'is more than',
   lt: 'is less than',
 };
+/** Which bank lines a rule looks at. */
+const DIRECTIONS = [
+  { value: 'out', label: 'Money out' },
+  { value: 'in', label: 'Money in' },
+  { value: 'any', label: 'Money in or out' },
+];
+/** What a rule records a matching line as. */
+const ACTION_KINDS: { value: ActionKind; label: string }[] = [
+  { value: 'spend', label: 'Spend' },
+  { value: 'receive', label: 'Receive' },
+  { value: 'transfer', label: 'Transfer' },
+];
 const ACTION_WORDS: Record<ActionKind, string> = {
   spend: 'Spend to',
   receive: 'Receive to',
@@ -156,11 +168,7 @@ function RuleForm({
         />
         <Select
           label="Lines"
-          data={[
-            { value: 'out', label: 'Money out' },
-            { value: 'in', label: 'Money in' },
-            { value: 'any', label: 'Money in or out' },
-          ]}
+          data={DIRECTIONS}
           value={direction}
           onChange={(value) => value && setDirection(value)}
           allowDeselect={false}
@@ -237,11 +245,7 @@ function RuleForm({
       <Group grow wrap="wrap" align="flex-start">
         <Select
           label="Record as"
-          data={[
-            { value: 'spend', label: 'Spend' },
-            { value: 'receive', label: 'Receive' },
-            { value: 'transfer', label: 'Transfer' },
-          ]}
+          data={ACTION_KINDS}
           value={kind}
           onChange={(value) => {
             if (!value) return;
