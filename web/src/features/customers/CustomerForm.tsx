@@ -1,21 +1,14 @@
 // Create or edit a customer: the shared contact form, with the customer's billing address.
 import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
+import type { ContactFormProps } from '../contacts/kind.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 export { TERMS } from './ContactForm.tsx';
 
 type Customer = components['schemas']['Customer'];
 
-export function CustomerForm({
-  customer,
-  onSaved,
-  onReload,
-}: {
-  customer?: Customer;
-  onSaved: (customer: Customer) => void;
-  onReload?: () => void;
-}) {
+export function CustomerForm({ contact: customer, onSaved, onReload }: ContactFormProps<Customer>) {
   return (
     <ContactForm
       initial={{ ...customer, address: customer?.billing_address }}
