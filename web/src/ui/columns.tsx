@@ -1,6 +1,6 @@
 // Columns many tables share: whether a record is active, and its Deactivate button.
-import { Button } from '@mantine/core';
 import type { Column } from './DataTable.tsx';
+import { RowAction } from './RowAction.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export const activeColumn = <Row extends { is_active: boolean }>(): Column<Row> => ({
@@ -18,14 +18,7 @@ export const deactivateColumn = <Row extends { is_active: boolean; name: string 
         header: 'Actions',
         cell: (row) =>
           row.is_active ? (
-            <Button
-              size="compact-xs"
-              variant="default"
-              onClick={() => deactivate(row)}
-              aria-label={`Deactivate ${row.name}`}
-            >
-              Deactivate
-            </Button>
+            <RowAction label="Deactivate" name={`Deactivate ${row.name}`} onClick={() => deactivate(row)} />
           ) : null,
       }
     : null;
@@ -40,15 +33,7 @@ export const voidColumn = <Row extends { status: string; number: string }>(
         header: 'Actions',
         cell: (row) =>
           row.status === 'posted' ? (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={() => voidRow(row)}
-              aria-label={`Void ${row.number}`}
-            >
-              Void
-            </Button>
+            <RowAction label="Void" name={`Void ${row.number}`} tone="danger" onClick={() => voidRow(row)} />
           ) : null,
       }
     : null;

@@ -31,3 +31,35 @@ export async function postAction<P extends VersionedAction>(
   ) => Promise<{ data?: Answer<P>; error?: unknown; response: Response }>;
   return data(await post(path, { params: { path: { id: record.id } }, body: { version: record.version } }));
 }
+
+/** The records a form creates (`POST <collection>`) and edits (`PATCH <collection>/{id}`) with one body. */
+export type EditableCollection =
+  | '/api/v1/customers'
+  | '/api/v1/vendors'
+  | '/api/v1/items'
+  | '/api/v1/bank-rules';
+
+/**
+ * A form's save: a new record created, or the record it was opened on updated at the version it was
+ * read at (412 stale_write when someone saved first). The record as the API answers it.
+ */
+export async function saveRecord<P extends EditableCollection>(
+  collection: P,
+  record: { id: string; version: number } | undefined,
+  body: RequestOf<P, 'post'>,
+): Promise<ResponseOf<P, 'post', 201>> {
+  // As in postAction: openapi-fetch cannot check a call through a union of paths.
+  type Call = (
+    path: string,
+    init: { params?: { path: { id: string } }; body: object },
+  ) => Promise<{ data?: ResponseOf<P, 'post', 201>; error?: unknown; response: Response }>;
+  const { POST, PATCH } = api as unknown as { POST: Call; PATCH: Call };
+  return record
+    ? data(
+        await PATCH(`${collection}/{id}`, {
+          params: { path: { id: record.id } },
+          body: { ...(body as object), version: record.version },
+        }),
+      )
+    : data(await POST(collection, { body }));
+}

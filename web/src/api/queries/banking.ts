@@ -5,6 +5,7 @@ import { cursorOf } from '../../ui/forms.ts';
 import { api, data, type ResponseOf } from '../client.ts';
 import { invalidateAfter } from './invalidate.ts';
 import { journalKeys } from './journal.ts';
+import { allPages, read } from './pages.ts';
 
 export type BankTransaction = ResponseOf<'/api/v1/bank-transactions/{id}', 'get', 200>;
 export type BankStatement = ResponseOf<'/api/v1/bank-statements/{id}', 'get', 200>;
@@ -22,6 +23,8 @@ export type Reconciliation = ResponseOf<'/api/v1/bank-reconciliations/{id}', 'ge
 /** How many unmatched lines the overview counts before it says "500 or more". */
 export const UNMATCHED_COUNT_MAX = 500;
 const PAGES_MAX = UNMATCHED_COUNT_MAX / 50;
+/** The saved CSV mappings and the bank rules are short lists: read whole, up to this many pages. */
+const SHORT_LIST_PAGES_MAX = 10;
 
 export const bankingKeys = {
   all: ['banking'] as const,
@@ -117,22 +120,15 @@ export const suggestionsQuery = (id: string) =>
 
 /** Every saved CSV mapping (a few pages at most). */
 export const mappingsQuery = () =>
-  queryOptions({
-    queryKey: bankingKeys.mappings(),
-    queryFn: async () => {
-      const mappings: BankStatementMapping[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page += 1) {
-        const result = data(
+  read(bankingKeys.mappings(), () =>
+    allPages(
+      async (cursor) =>
+        data(
           await api.GET('/api/v1/bank-statement-mappings', { params: { query: cursor ? { cursor } : {} } }),
-        );
-        mappings.push(...result.results);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return mappings;
-    },
-  });
+        ),
+      SHORT_LIST_PAGES_MAX,
+    ),
+  );
 
 /** One page of the account's general ledger over a range (the lines to find and match). */
 export const ledgerQuery = (account: string, from: string, to: string, cursor?: string) =>
@@ -156,22 +152,13 @@ export const journalEntryQuery = (id: string) =>
 
 /** Every bank rule in priority order (a few pages at most). */
 export const rulesQuery = () =>
-  queryOptions({
-    queryKey: bankingKeys.rules(),
-    queryFn: async () => {
-      const rules: BankRule[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page += 1) {
-        const result = data(
-          await api.GET('/api/v1/bank-rules', { params: { query: cursor ? { cursor } : {} } }),
-        );
-        rules.push(...result.results);
-        cursor = cursorOf(result.next);
-        if (!cursor) break;
-      }
-      return rules;
-    },
-  });
+  read(bankingKeys.rules(), () =>
+    allPages(
+      async (cursor) =>
+        data(await api.GET('/api/v1/bank-rules', { params: { query: cursor ? { cursor } : {} } })),
+      SHORT_LIST_PAGES_MAX,
+    ),
+  );
 
 /** Where an account stands against its bank on a day (D76). */
 export const reconciliationReportQuery = (account: string, asOf: string) =>

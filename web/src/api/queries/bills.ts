@@ -1,7 +1,7 @@
 // Bills' data layer (D54): the key factory and the query options of every bill read.
 import { queryOptions } from '@tanstack/react-query';
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { readPage, searchParam } from './pages.ts';
+import { listParams, readPage, recordKeys } from './pages.ts';
 
 export type Bill = ResponseOf<'/api/v1/bills/{id}', 'get', 200>;
 export type BillRow = ResponseOf<'/api/v1/bills', 'get', 200>['results'][number];
@@ -15,32 +15,22 @@ export type BillFilters = Pick<
 type TotalsQuery = NonNullable<paths['/api/v1/bills/totals']['get']['parameters']['query']>;
 
 export const billKeys = {
-  all: ['bills'] as const,
-  list: (filters: BillFilters) => ['bills', 'list', filters] as const,
+  ...recordKeys<BillFilters>('bills'),
   /** The totals row of the list's filters (issue 21). */
   totals: (filters: TotalsQuery) => ['bills', 'totals', filters] as const,
-  one: (id: string) => ['bills', 'one', id] as const,
   /** A vendor's open bills: what a bill payment pays. */
   openOf: (vendor: string) => ['bills', 'open-of', vendor] as const,
 };
 
 export const billsQuery = (filters: BillFilters) =>
   readPage(billKeys.list(filters), async () =>
-    data(
-      await api.GET('/api/v1/bills', {
-        params: { query: { ...filters, search: searchParam(filters.search) } },
-      }),
-    ),
+    data(await api.GET('/api/v1/bills', { params: { query: listParams(filters) } })),
   );
 
 /** What the list's filters match, counted and summed over every page. */
 export const billTotalsQuery = (filters: TotalsQuery) =>
   readPage(billKeys.totals(filters), async () =>
-    data(
-      await api.GET('/api/v1/bills/totals', {
-        params: { query: { ...filters, search: searchParam(filters.search) } },
-      }),
-    ),
+    data(await api.GET('/api/v1/bills/totals', { params: { query: listParams(filters) } })),
   );
 
 export const billQuery = (id: string) =>

@@ -1,5 +1,5 @@
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { allPages, read, readPage, searchParam } from './pages.ts';
+import { allPages, listParams, read, readPage, recordKeys } from './pages.ts';
 
 export type Customer = ResponseOf<'/api/v1/customers/{id}', 'get', 200>;
 export type Vendor = ResponseOf<'/api/v1/vendors/{id}', 'get', 200>;
@@ -17,29 +17,23 @@ export interface ContactFilters {
 const PICKER_PAGES_MAX = 10;
 
 export const customerKeys = {
-  all: ['customers'] as const,
-  list: (filters: ContactFilters) => ['customers', 'list', filters] as const,
-  one: (id: string) => ['customers', 'one', id] as const,
+  ...recordKeys<ContactFilters>('customers'),
   active: () => ['customers', 'active-all'] as const,
 };
 
 export const vendorKeys = {
-  all: ['vendors'] as const,
-  list: (filters: ContactFilters) => ['vendors', 'list', filters] as const,
-  one: (id: string) => ['vendors', 'one', id] as const,
+  ...recordKeys<ContactFilters>('vendors'),
   active: () => ['vendors', 'active-all'] as const,
 };
 
-const listQuery = (filters: ContactFilters) => ({ ...filters, search: searchParam(filters.search) });
-
 export const customersQuery = (filters: ContactFilters) =>
   readPage(customerKeys.list(filters), async () =>
-    data(await api.GET('/api/v1/customers', { params: { query: listQuery(filters) } })),
+    data(await api.GET('/api/v1/customers', { params: { query: listParams(filters) } })),
   );
 
 export const vendorsQuery = (filters: ContactFilters) =>
   readPage(vendorKeys.list(filters), async () =>
-    data(await api.GET('/api/v1/vendors', { params: { query: listQuery(filters) } })),
+    data(await api.GET('/api/v1/vendors', { params: { query: listParams(filters) } })),
   );
 
 export const customerQuery = (id: string) =>

@@ -1,7 +1,7 @@
 // Invoices' data layer (D8, D23): the key factory and the query options of every invoice read.
 import { queryOptions } from '@tanstack/react-query';
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { read, readPage, searchParam } from './pages.ts';
+import { listParams, read, readPage, recordKeys } from './pages.ts';
 
 export type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
 export type InvoiceRow = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
@@ -15,11 +15,9 @@ export type InvoiceFilters = Pick<
 type TotalsQuery = NonNullable<paths['/api/v1/invoices/totals']['get']['parameters']['query']>;
 
 export const invoiceKeys = {
-  all: ['invoices'] as const,
-  list: (filters: InvoiceFilters) => ['invoices', 'list', filters] as const,
+  ...recordKeys<InvoiceFilters>('invoices'),
   /** The totals row of the list's filters (issue 21). */
   totals: (filters: TotalsQuery) => ['invoices', 'totals', filters] as const,
-  one: (id: string) => ['invoices', 'one', id] as const,
   /** A customer's sent invoices with a balance: what a payment or a credit applies to. */
   openOf: (customer: string) => ['invoices', 'open-of', customer] as const,
   emails: (id: string) => ['invoices', 'emails', id] as const,
@@ -27,21 +25,13 @@ export const invoiceKeys = {
 
 export const invoicesQuery = (filters: InvoiceFilters) =>
   readPage(invoiceKeys.list(filters), async () =>
-    data(
-      await api.GET('/api/v1/invoices', {
-        params: { query: { ...filters, search: searchParam(filters.search) } },
-      }),
-    ),
+    data(await api.GET('/api/v1/invoices', { params: { query: listParams(filters) } })),
   );
 
 /** What the list's filters match, counted and summed over every page. */
 export const invoiceTotalsQuery = (filters: TotalsQuery) =>
   readPage(invoiceKeys.totals(filters), async () =>
-    data(
-      await api.GET('/api/v1/invoices/totals', {
-        params: { query: { ...filters, search: searchParam(filters.search) } },
-      }),
-    ),
+    data(await api.GET('/api/v1/invoices/totals', { params: { query: listParams(filters) } })),
   );
 
 export const invoiceQuery = (id: string) =>

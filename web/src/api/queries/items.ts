@@ -1,5 +1,5 @@
 import { api, data, type paths } from '../client.ts';
-import { allPages, read, readPage, searchParam } from './pages.ts';
+import { allPages, listParams, read, readPage, recordKeys } from './pages.ts';
 
 type ListQuery = NonNullable<paths['/api/v1/items']['get']['parameters']['query']>;
 export type ItemFilters = Pick<ListQuery, 'search' | 'type' | 'cursor'>;
@@ -8,9 +8,7 @@ export type ItemFilters = Pick<ListQuery, 'search' | 'type' | 'cursor'>;
 const PICKER_PAGES_MAX = 20;
 
 export const itemKeys = {
-  all: ['items'] as const,
-  list: (filters: ItemFilters) => ['items', 'list', filters] as const,
-  one: (id: string) => ['items', 'one', id] as const,
+  ...recordKeys<ItemFilters>('items'),
   active: () => ['items', 'active'] as const,
   movements: (id: string, cursor: string | undefined) => ['items', 'movements', id, cursor ?? ''] as const,
 };
@@ -22,11 +20,7 @@ export const inventoryAdjustmentKeys = {
 
 export const itemsQuery = (filters: ItemFilters) =>
   readPage(itemKeys.list(filters), async () =>
-    data(
-      await api.GET('/api/v1/items', {
-        params: { query: { ...filters, search: searchParam(filters.search) } },
-      }),
-    ),
+    data(await api.GET('/api/v1/items', { params: { query: listParams(filters) } })),
   );
 
 export const itemQuery = (id: string) =>

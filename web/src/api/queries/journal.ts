@@ -1,12 +1,10 @@
 import { api, data, type paths } from '../client.ts';
-import { read, readPage } from './pages.ts';
+import { read, readPage, recordKeys } from './pages.ts';
 
 export type JournalListQuery = NonNullable<paths['/api/v1/journal-entries']['get']['parameters']['query']>;
 
 export const journalKeys = {
-  all: ['journal'] as const,
-  list: (query: JournalListQuery) => ['journal', 'list', query] as const,
-  one: (id: string) => ['journal', 'one', id] as const,
+  ...recordKeys<JournalListQuery>('journal'),
 };
 
 export const journalEntriesQuery = (query: JournalListQuery) =>

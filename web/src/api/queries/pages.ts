@@ -3,6 +3,7 @@
 
 import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { cursorOf } from '../../ui/forms.ts';
+import type { KeyRoot } from './invalidate.ts';
 
 export interface Paged<Row> {
   results: Row[];
@@ -28,6 +29,12 @@ export async function allPages<Row>(
 /** A search box's text as a query parameter: left out when empty. */
 export const searchParam = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
 
+/** A list's filters as its query: the search box's text trimmed, or left out when empty. */
+export const listParams = <Filters extends { search?: string | undefined }>(filters: Filters) => ({
+  ...filters,
+  search: searchParam(filters.search),
+});
+
 /** A read: its key and its call (the options every resource's read shares). */
 export const read = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Promise<T>) =>
   queryOptions({ queryKey, queryFn });
@@ -35,3 +42,13 @@ export const read = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Prom
 /** A page of a list: the page shown stays while the next one loads (filters, Older, Newer). */
 export const readPage = <Key extends QueryKey, T>(queryKey: Key, queryFn: () => Promise<T>) =>
   queryOptions({ queryKey, queryFn, placeholderData: keepPreviousData });
+
+/**
+ * The keys of a resource read as a list and one record at a time: all of it (the root a write
+ * invalidates), a page of the list by its filters, one record; a resource adds its own reads.
+ */
+export const recordKeys = <Filters>(root: KeyRoot) => ({
+  all: [root] as const,
+  list: (filters: Filters) => [root, 'list', filters] as const,
+  one: (id: string) => [root, 'one', id] as const,
+});

@@ -1,5 +1,5 @@
 import { api, data, type paths, type RequestOf, type ResponseOf } from '../client.ts';
-import { read, readPage, searchParam } from './pages.ts';
+import { listParams, read, readPage, recordKeys } from './pages.ts';
 
 export type PaymentReceived = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][number];
 export type BillPayment = ResponseOf<'/api/v1/bill-payments', 'get', 200>['results'][number];
@@ -33,33 +33,25 @@ export interface PaymentFilters {
 }
 
 export const paymentKeys = {
-  all: ['payments'] as const,
-  list: (filters: PaymentFilters) => ['payments', 'list', filters] as const,
-  one: (id: string) => ['payments', 'one', id] as const,
+  ...recordKeys<PaymentFilters>('payments'),
   /** Payments in Undeposited Funds, for a deposit (D64). */
   undeposited: (cursor: string | undefined) => ['payments', 'undeposited', cursor ?? ''] as const,
 };
 
 export const billPaymentKeys = {
-  all: ['bill-payments'] as const,
-  list: (filters: PaymentFilters) => ['bill-payments', 'list', filters] as const,
-  one: (id: string) => ['bill-payments', 'one', id] as const,
+  ...recordKeys<PaymentFilters>('bill-payments'),
   ofVendor: (vendor: string) => ['bill-payments', 'of-vendor', vendor] as const,
 };
 
+/** The list's query: its `sort` a key the screen checked against the kind's list. */
+const listQuery = <Sort>({ sort, ...filters }: PaymentFilters) => ({
+  ...listParams(filters),
+  sort: sort as Sort,
+});
+
 export const paymentsQuery = (filters: PaymentFilters) =>
   readPage(paymentKeys.list(filters), async () =>
-    data(
-      await api.GET('/api/v1/payments-received', {
-        params: {
-          query: {
-            cursor: filters.cursor,
-            search: searchParam(filters.search),
-            sort: filters.sort as ReceivedSort,
-          },
-        },
-      }),
-    ),
+    data(await api.GET('/api/v1/payments-received', { params: { query: listQuery<ReceivedSort>(filters) } })),
   );
 
 export const paymentQuery = (id: string) =>
@@ -69,17 +61,7 @@ export const paymentQuery = (id: string) =>
 
 export const billPaymentsQuery = (filters: PaymentFilters) =>
   readPage(billPaymentKeys.list(filters), async () =>
-    data(
-      await api.GET('/api/v1/bill-payments', {
-        params: {
-          query: {
-            cursor: filters.cursor,
-            search: searchParam(filters.search),
-            sort: filters.sort as BillPaymentSort,
-          },
-        },
-      }),
-    ),
+    data(await api.GET('/api/v1/bill-payments', { params: { query: listQuery<BillPaymentSort>(filters) } })),
   );
 
 export const billPaymentQuery = (id: string) =>

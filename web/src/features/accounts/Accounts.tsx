@@ -1,18 +1,6 @@
 // Chart of accounts grouped by type, with posted balances; create, rename, deactivate. Searched by
 // number or name (issue 21); each account's name opens its general ledger for this fiscal year.
-import {
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Modal, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
@@ -22,11 +10,14 @@ import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import type { Account } from '../../api/queries/accounts.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
-import { MoneyCell } from '../../ui/Money.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { useBooks } from '../shell/books.tsx';
 
 type AccountType = Account['type'];
@@ -49,8 +40,8 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
       description: account?.description ?? '',
     },
   });
-  const save = useMutation({
-    mutationFn: async (values: typeof form.values) =>
+  const save = useFormMutation(form, {
+    save: async (values) =>
       account
         ? data(
             await api.PATCH('/api/v1/accounts/{id}', {
@@ -73,36 +64,52 @@ function AccountForm({ account, onDone }: { account?: Account; onDone: () => voi
               },
             }),
           ),
-    onSuccess: (saved) => {
-      invalidate('accounts');
-      notify({ message: `${saved.number} ${saved.name} saved.`, color: 'teal' });
-      onDone();
-    },
-    onError: (error) => showFieldErrors(form, error),
+    written: 'accounts',
+    notice: (saved) => `${saved.number} ${saved.name} saved.`,
+    onSaved: onDone,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice
-          error={save.error}
-          onReload={() => {
-            invalidate('accounts');
-            onDone();
-          }}
-        />
-        <TextInput label="Number" required {...form.getInputProps('number')} />
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        {account ? null : (
-          <Select label="Type" data={ACCOUNT_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
-        )}
-        <TextInput label="Description" {...form.getInputProps('description')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {account ? 'Save' : 'Create account'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm
+      form={form}
+      mutation={save}
+      submit={account ? 'Save' : 'Create account'}
+      onReload={() => {
+        invalidate('accounts');
+        onDone();
+      }}
+    >
+      <TextInput label="Number" required {...form.getInputProps('number')} />
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      {account ? null : (
+        <Select label="Type" data={ACCOUNT_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
+      )}
+      <TextInput label="Description" {...form.getInputProps('description')} />
+    </MutationForm>
+  );
+}
+
+/** The account's name, opening its ledger for this fiscal year where the role reads reports. */
+function AccountName({ account, linked }: { account: Account; linked: boolean }) {
+  return (
+    <span style={{ overflowWrap: 'break-word' }}>
+      {linked ? (
+        <Anchor
+          component={Link}
+          to={`/reports/general-ledger?account=${account.id}&period=this-year`}
+          title={`Open the ledger of ${account.number} ${account.name}`}
+        >
+          {account.name}
+        </Anchor>
+      ) : (
+        account.name
+      )}
+      {account.is_active ? null : (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          (inactive)
+        </Text>
+      )}
+    </span>
   );
 }
 
@@ -140,16 +147,7 @@ export default function Accounts() {
         account.name.toLowerCase().includes(words)),
   );
   return (
-    <Page
-      title="Chart of accounts"
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={createDialog.open}>
-            New account
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Chart of accounts" create={canWrite && { label: 'New account', onClick: createDialog.open }}>
       <Group gap="md" align="end" wrap="wrap">
         <TextInput
           label="Search"
@@ -180,70 +178,45 @@ export default function Accounts() {
             <Title order={2} size="h4">
               {label}
             </Title>
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={90}>Number</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th ta="right">Balance</Table.Th>
-                    {canWrite ? <Table.Th w={190}>Actions</Table.Th> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {ofType.map((account) => (
-                    <Table.Tr key={account.id}>
-                      <Table.Td>{account.number}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'break-word', minWidth: 120 }}>
-                        {books.can.readReports ? (
-                          <Anchor
-                            component={Link}
-                            to={`/reports/general-ledger?account=${account.id}&period=this-year`}
-                            title={`Open the ledger of ${account.number} ${account.name}`}
-                          >
-                            {account.name}
-                          </Anchor>
-                        ) : (
-                          account.name
-                        )}
-                        {account.is_active ? null : (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (inactive)
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <MoneyCell amount={account.balance} currency={books.currency} />
-                      {canWrite ? (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button
-                              size="compact-xs"
-                              variant="default"
-                              onClick={() => setEditing(account)}
-                              aria-label={`Rename ${account.number} ${account.name}`}
-                            >
-                              Rename
-                            </Button>
-                            {account.is_system ? null : (
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                color={account.is_active ? 'red' : 'teal'}
-                                onClick={() => deactivate.mutate(account)}
-                                aria-label={`${account.is_active ? 'Deactivate' : 'Reactivate'} ${account.number} ${account.name}`}
-                              >
-                                {account.is_active ? 'Deactivate' : 'Reactivate'}
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              rows={ofType}
+              rowKey={(account) => account.id}
+              minWidth={420}
+              hover
+              columns={[
+                { header: 'Number', w: 90, cell: (account) => account.number },
+                {
+                  header: 'Name',
+                  cell: (account) => <AccountName account={account} linked={books.can.readReports} />,
+                },
+                {
+                  header: 'Balance',
+                  align: 'right',
+                  cell: (account) => <Money amount={account.balance} currency={books.currency} />,
+                },
+                canWrite && {
+                  header: 'Actions',
+                  w: 190,
+                  cell: (account: Account) => (
+                    <RowActions>
+                      <RowAction
+                        label="Rename"
+                        name={`Rename ${account.number} ${account.name}`}
+                        onClick={() => setEditing(account)}
+                      />
+                      {account.is_system ? null : (
+                        <RowAction
+                          label={account.is_active ? 'Deactivate' : 'Reactivate'}
+                          name={`${account.is_active ? 'Deactivate' : 'Reactivate'} ${account.number} ${account.name}`}
+                          tone={account.is_active ? 'danger' : 'restore'}
+                          onClick={() => deactivate.mutate(account)}
+                        />
+                      )}
+                    </RowActions>
+                  ),
+                },
+              ]}
+            />
           </Stack>
         );
       })}

@@ -40,6 +40,7 @@ import { formatAmount } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, bankSignBalance, kindLabel, useBankAccounts } from './bankAccounts.ts';
 import { FindAndMatch } from './FindAndMatch.tsx';
 import { RecordLine } from './RecordLine.tsx';
@@ -480,18 +481,7 @@ export default function BankAccountPage() {
   if (!books) return null;
   const account = accounts.data?.find((a) => a.id === id);
   if (accounts.isPending) return <Skeleton height={240} />;
-  if (!account)
-    return (
-      <Page title="Bank account not found">
-        <ErrorNotice error={accounts.error} />
-        <Text size="sm">
-          There is no active bank or credit card account at this address.{' '}
-          <Anchor component={Link} to="/banking">
-            Back to Banking
-          </Anchor>
-        </Text>
-      </Page>
-    );
+  if (!account) return <NoBankAccount error={accounts.error} />;
   const currency = account.currency || books.currency;
   const count = unmatched.data ? `${unmatched.data.count}${unmatched.data.more ? '+' : ''}` : '';
   return (

@@ -11,7 +11,6 @@ import {
   Modal,
   NumberInput,
   Select,
-  Stack,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -19,17 +18,19 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, data, type RequestOf } from '../../api/client.ts';
+import { api, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import { type BankRule, invalidateBanking, rulesQuery } from '../../api/queries/banking.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { useBooks } from '../shell/books.tsx';
-import { accountLabel, isBankAccount } from './bankAccounts.ts';
+import { accountLabel, isBankAccount, isOtherSide } from './bankAccounts.ts';
 
 type RuleBody = RequestOf<'/api/v1/bank-rules', 'post'>;
 type Condition = RuleBody['conditions'][number];
@@ -58,19 +59,23 @@ const OPERATOR_WORDS: Record<string, string> = {
   gt: 'is more than',
   lt: 'is less than',
 };
+/** Which bank lines a rule looks at. */
+const DIRECTIONS = [
+  { value: 'out', label: 'Money out' },
+  { value: 'in', label: 'Money in' },
+  { value: 'any', label: 'Money in or out' },
+];
+/** What a rule records a matching line as. */
+const ACTION_KINDS: { value: ActionKind; label: string }[] = [
+  { value: 'spend', label: 'Spend' },
+  { value: 'receive', label: 'Receive' },
+  { value: 'transfer', label: 'Transfer' },
+];
 const ACTION_WORDS: Record<ActionKind, string> = {
   spend: 'Spend to',
   receive: 'Receive to',
   transfer: 'Transfer with',
 };
-const NOT_OTHER_SIDE = new Set([
-  'bank',
-  'credit_card',
-  'undeposited_funds',
-  'accounts_receivable',
-  'accounts_payable',
-  'inventory',
-]);
 
 function RuleForm({
   rule,
@@ -83,7 +88,7 @@ function RuleForm({
 }) {
   const queryClient = useQueryClient();
   const accounts = useAllAccounts();
-  const taxRates = useTaxRates();
+  const taxRateOptions = useTaxRateOptions();
   const [name, setName] = useState(rule?.name ?? '');
   const [priority, setPriority] = useState<number>(rule?.priority ?? nextPriority);
   const [bank, setBank] = useState<string | null>(rule?.account ?? null);
@@ -98,7 +103,7 @@ function RuleForm({
   const [memo, setMemo] = useState(rule?.action.memo ?? '');
   const all = (accounts.data ?? []).filter((a) => a.is_active);
   const banks = all.filter(isBankAccount);
-  const targets = kind === 'transfer' ? banks : all.filter((a) => !NOT_OTHER_SIDE.has(a.detail_type));
+  const targets = kind === 'transfer' ? banks : all.filter(isOtherSide);
   const save = useMutation({
     mutationFn: async () => {
       const body: RuleBody = {
@@ -117,14 +122,7 @@ function RuleForm({
           memo: memo.trim() ? memo.trim() : null,
         },
       };
-      return rule
-        ? data(
-            await api.PATCH('/api/v1/bank-rules/{id}', {
-              params: { path: { id: rule.id } },
-              body: { ...body, version: rule.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/bank-rules', { body }));
+      return saveRecord('/api/v1/bank-rules', rule, body);
     },
     onSuccess: (saved) => {
       notify({ color: 'teal', message: `Rule ${saved.name} saved.` });
@@ -136,179 +134,161 @@ function RuleForm({
   const setCondition = (index: number, change: Partial<Condition>) =>
     setConditions(conditions.map((c, i) => (i === index ? { ...c, ...change } : c)));
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
-    >
-      <Stack gap="sm">
-        <ErrorNotice error={save.error} />
-        <Group grow wrap="wrap" align="flex-start">
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            maxLength={200}
-            error={fields.name?.join('; ')}
-            data-autofocus
-          />
-          <NumberInput
-            label="Priority"
-            description="Lower applies first"
-            min={0}
-            allowDecimal={false}
-            value={priority}
-            onChange={(value) => setPriority(typeof value === 'number' ? value : Number(value) || 0)}
-            error={fields.priority?.join('; ')}
-          />
-        </Group>
-        <Group grow wrap="wrap" align="flex-start">
+    <StackedForm onSubmit={() => save.mutate()}>
+      <ErrorNotice error={save.error} />
+      <Group grow wrap="wrap" align="flex-start">
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          maxLength={200}
+          error={fields.name?.join('; ')}
+          data-autofocus
+        />
+        <NumberInput
+          label="Priority"
+          description="Lower applies first"
+          min={0}
+          allowDecimal={false}
+          value={priority}
+          onChange={(value) => setPriority(typeof value === 'number' ? value : Number(value) || 0)}
+          error={fields.priority?.join('; ')}
+        />
+      </Group>
+      <Group grow wrap="wrap" align="flex-start">
+        <Select
+          label="Bank account"
+          placeholder="Every bank account"
+          clearable
+          data={banks.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+          value={bank}
+          onChange={setBank}
+          error={fields.account?.join('; ')}
+        />
+        <Select
+          label="Lines"
+          data={DIRECTIONS}
+          value={direction}
+          onChange={(value) => value && setDirection(value)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Conditions"
+          data={[
+            { value: 'all', label: 'All must hold' },
+            { value: 'any', label: 'Any one holds' },
+          ]}
+          value={match}
+          onChange={(value) => value && setMatch(value)}
+          allowDeselect={false}
+        />
+      </Group>
+      {conditions.map((condition, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: conditions are edited in place, by position
+        <Group key={index} gap="xs" wrap="wrap" align="flex-end">
           <Select
-            label="Bank account"
-            placeholder="Every bank account"
-            clearable
-            data={banks.map((a) => ({ value: a.id, label: accountLabel(a) }))}
-            value={bank}
-            onChange={setBank}
-            error={fields.account?.join('; ')}
-          />
-          <Select
-            label="Lines"
-            data={[
-              { value: 'out', label: 'Money out' },
-              { value: 'in', label: 'Money in' },
-              { value: 'any', label: 'Money in or out' },
-            ]}
-            value={direction}
-            onChange={(value) => value && setDirection(value)}
-            allowDeselect={false}
-          />
-          <Select
-            label="Conditions"
-            data={[
-              { value: 'all', label: 'All must hold' },
-              { value: 'any', label: 'Any one holds' },
-            ]}
-            value={match}
-            onChange={(value) => value && setMatch(value)}
-            allowDeselect={false}
-          />
-        </Group>
-        {conditions.map((condition, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: conditions are edited in place, by position
-          <Group key={index} gap="xs" wrap="wrap" align="flex-end">
-            <Select
-              label={`Condition ${index + 1}`}
-              data={FIELDS}
-              value={condition.field}
-              onChange={(value) =>
-                value &&
-                setCondition(index, {
-                  field: value as Condition['field'],
-                  operator: value === 'amount' ? 'equals' : 'contains',
-                })
-              }
-              allowDeselect={false}
-              w={140}
-            />
-            <Select
-              aria-label={`Condition ${index + 1} test`}
-              data={condition.field === 'amount' ? AMOUNT_OPERATORS : TEXT_OPERATORS}
-              value={condition.operator}
-              onChange={(value) => value && setCondition(index, { operator: value as Condition['operator'] })}
-              allowDeselect={false}
-              w={140}
-            />
-            <TextInput
-              aria-label={`Condition ${index + 1} value`}
-              required
-              value={condition.value}
-              onChange={(event) => setCondition(index, { value: event.currentTarget.value })}
-              inputMode={condition.field === 'amount' ? 'decimal' : undefined}
-              error={(fields[`conditions/${index}/value`] ?? fields[`conditions/${index}`])?.join('; ')}
-              style={{ flex: 1, minWidth: 160 }}
-            />
-            {conditions.length > 1 ? (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remove condition ${index + 1}`}
-                onClick={() => setConditions(conditions.filter((_, i) => i !== index))}
-              >
-                ×
-              </ActionIcon>
-            ) : null}
-          </Group>
-        ))}
-        <Group>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() =>
-              setConditions([...conditions, { field: 'description', operator: 'contains', value: '' }])
+            label={`Condition ${index + 1}`}
+            data={FIELDS}
+            value={condition.field}
+            onChange={(value) =>
+              value &&
+              setCondition(index, {
+                field: value as Condition['field'],
+                operator: value === 'amount' ? 'equals' : 'contains',
+              })
             }
-          >
-            Add a condition
-          </Button>
-        </Group>
-        <Group grow wrap="wrap" align="flex-start">
-          <Select
-            label="Record as"
-            data={[
-              { value: 'spend', label: 'Spend' },
-              { value: 'receive', label: 'Receive' },
-              { value: 'transfer', label: 'Transfer' },
-            ]}
-            value={kind}
-            onChange={(value) => {
-              if (!value) return;
-              setKind(value as ActionKind);
-              setAccount(null);
-            }}
             allowDeselect={false}
+            w={140}
           />
           <Select
-            label={kind === 'transfer' ? 'Other bank account' : 'Account'}
-            required
-            searchable
-            data={targets.map((a) => ({ value: a.id, label: accountLabel(a) }))}
-            value={account}
-            onChange={setAccount}
-            error={fields['action/account']?.join('; ')}
+            aria-label={`Condition ${index + 1} test`}
+            data={condition.field === 'amount' ? AMOUNT_OPERATORS : TEXT_OPERATORS}
+            value={condition.operator}
+            onChange={(value) => value && setCondition(index, { operator: value as Condition['operator'] })}
+            allowDeselect={false}
+            w={140}
           />
-        </Group>
-        <Group grow wrap="wrap" align="flex-start">
-          {kind !== 'transfer' ? (
-            <Select
-              label="Tax included"
-              placeholder="No tax"
-              clearable
-              data={(taxRates.data?.results ?? []).map((r) => ({
-                value: r.id,
-                label: `${r.name} (${r.rate}%)`,
-              }))}
-              value={taxRate}
-              onChange={setTaxRate}
-              error={fields['action/tax_rate']?.join('; ')}
-            />
-          ) : null}
           <TextInput
-            label="Memo"
-            value={memo}
-            onChange={(event) => setMemo(event.currentTarget.value)}
-            maxLength={2000}
+            aria-label={`Condition ${index + 1} value`}
+            required
+            value={condition.value}
+            onChange={(event) => setCondition(index, { value: event.currentTarget.value })}
+            inputMode={condition.field === 'amount' ? 'decimal' : undefined}
+            error={(fields[`conditions/${index}/value`] ?? fields[`conditions/${index}`])?.join('; ')}
+            style={{ flex: 1, minWidth: 160 }}
           />
+          {conditions.length > 1 ? (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Remove condition ${index + 1}`}
+              onClick={() => setConditions(conditions.filter((_, i) => i !== index))}
+            >
+              ×
+            </ActionIcon>
+          ) : null}
         </Group>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save rule
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ))}
+      <Group>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            setConditions([...conditions, { field: 'description', operator: 'contains', value: '' }])
+          }
+        >
+          Add a condition
+        </Button>
+      </Group>
+      <Group grow wrap="wrap" align="flex-start">
+        <Select
+          label="Record as"
+          data={ACTION_KINDS}
+          value={kind}
+          onChange={(value) => {
+            if (!value) return;
+            setKind(value as ActionKind);
+            setAccount(null);
+          }}
+          allowDeselect={false}
+        />
+        <Select
+          label={kind === 'transfer' ? 'Other bank account' : 'Account'}
+          required
+          searchable
+          data={targets.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+          value={account}
+          onChange={setAccount}
+          error={fields['action/account']?.join('; ')}
+        />
+      </Group>
+      <Group grow wrap="wrap" align="flex-start">
+        {kind !== 'transfer' ? (
+          <Select
+            label="Tax included"
+            placeholder="No tax"
+            clearable
+            data={taxRateOptions}
+            value={taxRate}
+            onChange={setTaxRate}
+            error={fields['action/tax_rate']?.join('; ')}
+          />
+        ) : null}
+        <TextInput
+          label="Memo"
+          value={memo}
+          onChange={(event) => setMemo(event.currentTarget.value)}
+          maxLength={2000}
+        />
+      </Group>
+      <Group justify="flex-end">
+        <Button type="submit" loading={save.isPending}>
+          Save rule
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 
@@ -339,16 +319,7 @@ export default function BankRules() {
   };
   const canWrite = books.can.writeBanking;
   return (
-    <Page
-      title="Bank rules"
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={() => setEditing('new')}>
-            New rule
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Bank rules" create={canWrite && { label: 'New rule', onClick: () => setEditing('new') }}>
       <Text size="sm" c="dimmed">
         <Anchor component={Link} to="/banking" size="sm">
           Banking

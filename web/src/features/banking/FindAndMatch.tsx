@@ -3,16 +3,19 @@
 // money in positive) must sum to the bank line's amount. The difference still to find is shown as
 // lines are ticked, with the shared money rules (D45). A line's id and whether it is already matched
 // come from its journal entry (GL lines name the entry and the line number).
-import { Button, Checkbox, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type BankTransaction, journalEntryQuery, ledgerQuery } from '../../api/queries/banking.ts';
+import { journalEntryQuery, ledgerQuery } from '../../api/queries/banking.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney } from '../../ui/money.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
+import { type BankLineDialogProps, BankLineHeading } from './BankAccountScreen.tsx';
 import { useMatchLine } from './useBankLineActions.ts';
 
 const WINDOW_DAYS = 30;
@@ -36,19 +39,16 @@ interface Candidate {
   blocked: string | null;
 }
 
-export function FindAndMatch({
-  line,
-  currency,
-  onDone,
-}: {
-  line: BankTransaction;
-  currency: string;
-  onDone: () => void;
-}) {
+export function FindAndMatch({ line, currency, onDone }: BankLineDialogProps) {
   const [from, setFrom] = useState(shiftDays(line.date, -WINDOW_DAYS));
   const [to, setTo] = useState(shiftDays(line.date, WINDOW_DAYS));
   const [search, setSearch] = useState('');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
+  /** A new date range starts the ledger again at its first page. */
+  const restartWith = (set: (date: string) => void) => (date: string) => {
+    set(date);
+    setCursor(undefined);
+  };
   const [ticked, setTicked] = useState<Map<string, Candidate>>(new Map());
   const validRange = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const ledger = useQuery({
@@ -114,118 +114,93 @@ export function FindAndMatch({
           )} ${difference < 0n === target < 0n ? 'still to find' : 'too much'}.`;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StackedForm
+      onSubmit={() => {
         const ids = chosen.flatMap((candidate) => (candidate.id ? [candidate.id] : []));
         if (difference === 0n && ids.length === chosen.length) match.mutate({ line, journalLines: ids });
       }}
     >
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {line.description || line.payee || 'Bank line'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDate(line.date)}
-            </Text>
-          </div>
-          <Money amount={line.amount} currency={currency} strong />
-        </Group>
-        <ErrorNotice error={match.error ?? ledger.error} />
-        <Group grow wrap="wrap" align="flex-start">
-          <TextInput
-            label="From"
-            type="date"
-            value={from}
-            onChange={(event) => {
-              setFrom(event.currentTarget.value);
-              setCursor(undefined);
-            }}
-            error={validRange ? undefined : 'From must be a date on or before To'}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={to}
-            onChange={(event) => {
-              setTo(event.currentTarget.value);
-              setCursor(undefined);
-            }}
-          />
-        </Group>
-        <TextInput
-          label="Search ledger lines"
-          description="Entry number, memo, description or amount"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          data-autofocus
+      <BankLineHeading line={line} currency={currency} />
+      <ErrorNotice error={match.error ?? ledger.error} />
+      <Group grow wrap="wrap" align="flex-start">
+        <DateField
+          label="From"
+          value={from}
+          onChange={restartWith(setFrom)}
+          error={validRange ? undefined : 'From must be a date on or before To'}
         />
-        {ledger.isSuccess && shown.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No ledger lines on this account {words ? 'match that search ' : ''}between {formatDate(from)} and{' '}
-            {formatDate(to)}. Widen the dates, or record the line instead.
-          </Text>
-        ) : null}
-        {shown.length > 0 ? (
-          <Table.ScrollContainer minWidth={340}>
-            <Table verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={36}>
-                    <VisuallyHidden>Tick</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>Ledger line</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((candidate) => (
-                  <Table.Tr key={candidate.key}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Tick ${candidate.entryNumber} of ${formatDate(candidate.date)}, ${formatAmount(
-                          formatMoney(candidate.effect),
-                          currency,
-                        )}`}
-                        checked={ticked.has(candidate.key)}
-                        disabled={candidate.blocked !== null && !ticked.has(candidate.key)}
-                        onChange={(event) => toggle(candidate, event.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {candidate.entryNumber} · {formatDate(candidate.date)}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {candidate.text || '—'}
-                        {candidate.blocked ? ` (${candidate.blocked})` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money amount={formatMoney(candidate.effect)} currency={currency} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-        <Pager
-          previous={cursorOf(ledger.data?.previous)}
-          next={cursorOf(ledger.data?.next)}
-          onPage={(page) => setCursor(page)}
-        />
-        <Text size="sm" role="status" fw={difference === 0n && chosen.length > 0 ? 600 : undefined}>
-          {status}
+        <DateField label="To" value={to} onChange={restartWith(setTo)} />
+      </Group>
+      <TextInput
+        label="Search ledger lines"
+        description="Entry number, memo, description or amount"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        data-autofocus
+      />
+      {ledger.isSuccess && shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No ledger lines on this account {words ? 'match that search ' : ''}between {formatDate(from)} and{' '}
+          {formatDate(to)}. Widen the dates, or record the line instead.
         </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={match.isPending} disabled={chosen.length === 0 || difference !== 0n}>
-            Match {chosen.length || ''} line{chosen.length === 1 ? '' : 's'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      {shown.length > 0 ? (
+        <Table.ScrollContainer minWidth={340}>
+          <Table verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36}>
+                  <VisuallyHidden>Tick</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>Ledger line</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((candidate) => (
+                <Table.Tr key={candidate.key}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Tick ${candidate.entryNumber} of ${formatDate(candidate.date)}, ${formatAmount(
+                        formatMoney(candidate.effect),
+                        currency,
+                      )}`}
+                      checked={ticked.has(candidate.key)}
+                      disabled={candidate.blocked !== null && !ticked.has(candidate.key)}
+                      onChange={(event) => toggle(candidate, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {candidate.entryNumber} · {formatDate(candidate.date)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {candidate.text || '—'}
+                      {candidate.blocked ? ` (${candidate.blocked})` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={formatMoney(candidate.effect)} currency={currency} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <Pager
+        previous={cursorOf(ledger.data?.previous)}
+        next={cursorOf(ledger.data?.next)}
+        onPage={(page) => setCursor(page)}
+      />
+      <Text size="sm" role="status" fw={difference === 0n && chosen.length > 0 ? 600 : undefined}>
+        {status}
+      </Text>
+      <Group justify="flex-end">
+        <Button type="submit" loading={match.isPending} disabled={chosen.length === 0 || difference !== 0n}>
+          Match {chosen.length || ''} line{chosen.length === 1 ? '' : 's'}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

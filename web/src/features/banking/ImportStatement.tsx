@@ -5,7 +5,6 @@
 // many lines were imported and how many were already there.
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   FileInput,
@@ -37,8 +36,10 @@ import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
 import { mappingFor, rememberMapping } from './mappingMemory.ts';
 import {
@@ -288,54 +289,45 @@ function RecentImports({ account, books }: { account: Account; books: Books }) {
   const currency = account.currency || books.currency;
   const rows = statements.data ?? [];
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Imports into this account
-      </Title>
-      <ErrorNotice error={statements.error} />
-      {statements.isSuccess && rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No statement imported yet.
-        </Text>
-      ) : null}
-      {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Lines</Table.Th>
-                <Table.Th ta="right">Closing balance</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((statement) => (
-                <Table.Tr key={statement.id}>
-                  <Table.Td>
-                    {statement.period_start ? formatDate(statement.period_start) : '—'} to{' '}
-                    {statement.period_end ? formatDate(statement.period_end) : '—'}
-                    <Text size="xs" c="dimmed">
-                      {statement.format.toUpperCase()}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {statement.lines_imported} new
-                    {statement.lines_skipped ? `, ${statement.lines_skipped} skipped` : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {statement.closing_balance ? (
-                      <Money amount={statement.closing_balance} currency={currency} />
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Stack>
+    <Section title="Imports into this account">
+      <ReadTable
+        read={statements}
+        empty="No statement imported yet."
+        rows={rows}
+        rowKey={(statement) => statement.id}
+        minWidth={340}
+        dense
+        columns={[
+          {
+            header: 'Period',
+            cell: (statement) => (
+              <>
+                {statement.period_start ? formatDate(statement.period_start) : '—'} to{' '}
+                {statement.period_end ? formatDate(statement.period_end) : '—'}
+                <Text size="xs" c="dimmed">
+                  {statement.format.toUpperCase()}
+                </Text>
+              </>
+            ),
+          },
+          {
+            header: 'Lines',
+            cell: (statement) =>
+              `${statement.lines_imported} new${statement.lines_skipped ? `, ${statement.lines_skipped} skipped` : ''}`,
+          },
+          {
+            header: 'Closing balance',
+            align: 'right',
+            cell: (statement) =>
+              statement.closing_balance ? (
+                <Money amount={statement.closing_balance} currency={currency} />
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
+    </Section>
   );
 }
 
@@ -554,30 +546,12 @@ export default function ImportStatement() {
   if (!books) return null;
   if (accounts.isPending) return <Skeleton height={240} />;
   const account = accounts.data?.find((a) => a.id === id);
-  if (!account)
-    return (
-      <Page title="Bank account not found">
-        <ErrorNotice error={accounts.error} />
-        <Text size="sm">
-          There is no active bank or credit card account at this address.{' '}
-          <Anchor component={Link} to="/banking">
-            Back to Banking
-          </Anchor>
-        </Text>
-      </Page>
-    );
+  if (!account) return <NoBankAccount error={accounts.error} />;
   return (
     <Page title={`Import a statement into ${accountLabel(account)}`}>
-      <Text size="sm" c="dimmed">
-        <Anchor component={Link} to="/banking" size="sm">
-          Banking
-        </Anchor>{' '}
-        ·{' '}
-        <Anchor component={Link} to={`/banking/${account.id}`} size="sm">
-          {accountLabel(account)}
-        </Anchor>
+      <BankTrail account={account}>
         . A line already imported (the same file again, or overlapping statements) is skipped, never doubled.
-      </Text>
+      </BankTrail>
       {books.can.writeBanking ? (
         <Importer account={account} books={books} key={account.id} />
       ) : (

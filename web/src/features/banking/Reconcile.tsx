@@ -13,7 +13,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -36,9 +35,12 @@ import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, formatMoney, parseMoney, readAmount } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
+import { BankTrail, NoBankAccount } from './BankAccountScreen.tsx';
 import { accountLabel, useBankAccounts } from './bankAccounts.ts';
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
@@ -54,15 +56,14 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LeftToMatch({
-  report,
-  account,
-  currency,
-}: {
+/** The reconciliation report of an account, read for the statement date typed. */
+interface ReportProps {
   report: ReconciliationReport;
   account: Account;
   currency: string;
-}) {
+}
+
+function LeftToMatch({ report, account, currency }: ReportProps) {
   const bank = report.unmatched_bank_transactions;
   const ledger = report.unmatched_ledger_lines;
   return (
@@ -172,170 +173,132 @@ function Reconciler({ account, books }: { account: Account; books: Books }) {
           : `Difference ${formatAmount(difference ?? 0n, currency)}: match or record the lines below, or check the balance and date typed.`;
   return (
     <Stack gap="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (difference === 0n) reconcile.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Group grow wrap="wrap" align="flex-start" maw={640}>
-            <TextInput
-              label="Statement date"
-              type="date"
-              required
-              value={date}
-              onChange={(event) => {
-                setTypedDate(event.currentTarget.value);
-                reconcile.reset();
-              }}
-              error={fields.statement_date?.join('; ')}
-            />
-            <TextInput
-              label="Statement balance"
-              inputMode="decimal"
-              required
-              value={balanceText}
-              onChange={(event) => {
-                setTypedBalance(event.currentTarget.value);
-                reconcile.reset();
-              }}
-              error={
-                fields.statement_balance?.join('; ') ??
-                (balanceText.trim() && balance === null
-                  ? 'Type an amount such as 1250.00 or -42.17'
-                  : undefined)
-              }
-              description={
-                latest.data?.closing_balance
-                  ? `Latest statement: ${formatAmount(latest.data.closing_balance, currency)}${latest.data.period_end ? ` on ${formatDate(latest.data.period_end)}` : ''}`
-                  : 'No imported statement carries a balance: type it.'
-              }
-            />
-          </Group>
-          <Group gap="xl" wrap="wrap">
-            <Figure label="Opening balance">
-              {report.data?.opening_balance ? (
-                <Money amount={report.data.opening_balance} currency={currency} />
-              ) : (
-                <Text size="sm">—</Text>
-              )}
-            </Figure>
-            <Figure label="Cleared balance">
-              {cleared ? <Money amount={cleared} currency={currency} strong /> : <Text size="sm">—</Text>}
-            </Figure>
-            <Figure label="Statement balance">
-              {balance !== null ? (
-                <Money amount={formatMoney(balance)} currency={currency} strong />
-              ) : (
-                <Text size="sm">—</Text>
-              )}
-            </Figure>
-            <Figure label="Difference">
-              {difference !== null ? (
-                <Group gap={6}>
-                  <Money amount={formatMoney(difference)} currency={currency} strong />
-                  {difference === 0n ? (
-                    <Badge variant="dot" color="teal" size="sm">
-                      balanced
-                    </Badge>
-                  ) : null}
-                </Group>
-              ) : (
-                <Text size="sm">—</Text>
-              )}
-            </Figure>
-          </Group>
-          <Text size="sm" role="status" fw={difference === 0n ? 600 : undefined}>
-            {status}
-          </Text>
-          <ErrorNotice error={reconcile.error ?? report.error} />
-          {reconcile.data ? (
-            <Alert
-              color="teal"
-              title="Reconciled"
-              styles={{ title: { color: 'var(--mantine-color-black)' } }}
+      <StackedForm onSubmit={() => difference === 0n && reconcile.mutate()}>
+        <Group grow wrap="wrap" align="flex-start" maw={640}>
+          <TextInput
+            label="Statement date"
+            type="date"
+            required
+            value={date}
+            onChange={(event) => {
+              setTypedDate(event.currentTarget.value);
+              reconcile.reset();
+            }}
+            error={fields.statement_date?.join('; ')}
+          />
+          <TextInput
+            label="Statement balance"
+            inputMode="decimal"
+            required
+            value={balanceText}
+            onChange={(event) => {
+              setTypedBalance(event.currentTarget.value);
+              reconcile.reset();
+            }}
+            error={
+              fields.statement_balance?.join('; ') ??
+              (balanceText.trim() && balance === null
+                ? 'Type an amount such as 1250.00 or -42.17'
+                : undefined)
+            }
+            description={
+              latest.data?.closing_balance
+                ? `Latest statement: ${formatAmount(latest.data.closing_balance, currency)}${latest.data.period_end ? ` on ${formatDate(latest.data.period_end)}` : ''}`
+                : 'No imported statement carries a balance: type it.'
+            }
+          />
+        </Group>
+        <Group gap="xl" wrap="wrap">
+          <Figure label="Opening balance">
+            {report.data?.opening_balance ? (
+              <Money amount={report.data.opening_balance} currency={currency} />
+            ) : (
+              <Text size="sm">—</Text>
+            )}
+          </Figure>
+          <Figure label="Cleared balance">
+            {cleared ? <Money amount={cleared} currency={currency} strong /> : <Text size="sm">—</Text>}
+          </Figure>
+          <Figure label="Statement balance">
+            {balance !== null ? (
+              <Money amount={formatMoney(balance)} currency={currency} strong />
+            ) : (
+              <Text size="sm">—</Text>
+            )}
+          </Figure>
+          <Figure label="Difference">
+            {difference !== null ? (
+              <Group gap={6}>
+                <Money amount={formatMoney(difference)} currency={currency} strong />
+                {difference === 0n ? (
+                  <Badge variant="dot" color="teal" size="sm">
+                    balanced
+                  </Badge>
+                ) : null}
+              </Group>
+            ) : (
+              <Text size="sm">—</Text>
+            )}
+          </Figure>
+        </Group>
+        <Text size="sm" role="status" fw={difference === 0n ? 600 : undefined}>
+          {status}
+        </Text>
+        <ErrorNotice error={reconcile.error ?? report.error} />
+        {reconcile.data ? (
+          <Alert color="teal" title="Reconciled" styles={{ title: { color: 'var(--mantine-color-black)' } }}>
+            <Text size="sm">
+              {reconcile.data.transactions_reconciled} bank line
+              {reconcile.data.transactions_reconciled === 1 ? '' : 's'} reconciled through{' '}
+              {formatDate(reconcile.data.statement_date)} at{' '}
+              <Money amount={reconcile.data.statement_balance} currency={currency} strong />. Their matches no
+              longer change.
+            </Text>
+          </Alert>
+        ) : null}
+        {books.can.writeBanking ? (
+          <Group>
+            <Button
+              type="submit"
+              loading={reconcile.isPending}
+              disabled={difference !== 0n || Boolean(reconcile.data)}
             >
-              <Text size="sm">
-                {reconcile.data.transactions_reconciled} bank line
-                {reconcile.data.transactions_reconciled === 1 ? '' : 's'} reconciled through{' '}
-                {formatDate(reconcile.data.statement_date)} at{' '}
-                <Money amount={reconcile.data.statement_balance} currency={currency} strong />. Their matches
-                no longer change.
-              </Text>
-            </Alert>
-          ) : null}
-          {books.can.writeBanking ? (
-            <Group>
-              <Button
-                type="submit"
-                loading={reconcile.isPending}
-                disabled={difference !== 0n || Boolean(reconcile.data)}
-              >
-                Reconcile through {isDate(date) ? formatDate(date) : 'the date'}
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
+              Reconcile through {isDate(date) ? formatDate(date) : 'the date'}
+            </Button>
+          </Group>
+        ) : null}
+      </StackedForm>
       {report.data ? <LeftToMatch report={report.data} account={account} currency={currency} /> : null}
       {report.data ? <ReportPanel report={report.data} account={account} currency={currency} /> : null}
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Reconciliations of this account
-        </Title>
-        <ErrorNotice error={history.error} />
-        {history.isSuccess && (history.data ?? []).length === 0 ? (
-          <Text size="sm" c="dimmed">
-            None yet.
-          </Text>
-        ) : null}
-        {(history.data ?? []).length > 0 ? (
-          <Table.ScrollContainer minWidth={340}>
-            <Table striped verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Statement date</Table.Th>
-                  <Table.Th>Lines</Table.Th>
-                  <Table.Th ta="right">Balance</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(history.data ?? []).map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{formatDate(r.statement_date)}</Table.Td>
-                    <Table.Td>{r.transactions_reconciled}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money amount={r.statement_balance} currency={currency} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-      </Stack>
+      <Section title="Reconciliations of this account">
+        <ReadTable
+          read={history}
+          empty="None yet."
+          rows={history.data ?? []}
+          rowKey={(r) => r.id}
+          minWidth={340}
+          dense
+          columns={[
+            { header: 'Statement date', cell: (r) => formatDate(r.statement_date) },
+            { header: 'Lines', cell: (r) => r.transactions_reconciled },
+            {
+              header: 'Balance',
+              align: 'right',
+              cell: (r) => <Money amount={r.statement_balance} currency={currency} />,
+            },
+          ]}
+        />
+      </Section>
     </Stack>
   );
 }
 
 /** The reconciliation report (D76) as of the statement date, with the API's own CSV. */
-function ReportPanel({
-  report,
-  account,
-  currency,
-}: {
-  report: ReconciliationReport;
-  account: Account;
-  currency: string;
-}) {
+function ReportPanel({ report, account, currency }: ReportProps) {
   const money = (amount: string | null) =>
     amount === null ? '—' : <Money amount={amount} currency={currency} />;
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Reconciliation report on {formatDate(report.as_of)}
-      </Title>
+    <Section title={`Reconciliation report on ${formatDate(report.as_of)}`}>
       <ReportTable
         name={`bank-reconciliation-${account.number}-${report.as_of}`}
         headers={['Figure', 'Amount']}
@@ -367,7 +330,7 @@ function ReportPanel({
           })
         }
       />
-    </Stack>
+    </Section>
   );
 }
 
@@ -378,32 +341,17 @@ export default function Reconcile() {
   if (!books) return null;
   const account = accounts.data?.find((a) => a.id === id);
   if (!account)
-    return (
-      <Page title={accounts.isPending ? 'Reconcile' : 'Bank account not found'}>
-        <ErrorNotice error={accounts.error} />
-        {accounts.isPending ? null : (
-          <Text size="sm">
-            There is no active bank or credit card account at this address.{' '}
-            <Anchor component={Link} to="/banking">
-              Back to Banking
-            </Anchor>
-          </Text>
-        )}
-      </Page>
+    return accounts.isPending ? (
+      <Page title="Reconcile">{null}</Page>
+    ) : (
+      <NoBankAccount error={accounts.error} />
     );
   return (
     <Page title={`Reconcile ${accountLabel(account)}`}>
-      <Text size="sm" c="dimmed">
-        <Anchor component={Link} to="/banking" size="sm">
-          Banking
-        </Anchor>{' '}
-        ·{' '}
-        <Anchor component={Link} to={`/banking/${account.id}`} size="sm">
-          {accountLabel(account)}
-        </Anchor>
+      <BankTrail account={account}>
         . The cleared balance counts the ledger lines matched to bank lines dated on or before the statement
         date; match or record a line and the difference moves.
-      </Text>
+      </BankTrail>
       <Reconciler account={account} books={books} key={account.id} />
     </Page>
   );

@@ -11,30 +11,20 @@ import { ApiError } from '../../api/errors.ts';
 import { useActiveCustomers } from '../../api/hooks/useActiveCustomers.ts';
 import { useActiveVendors } from '../../api/hooks/useActiveVendors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
-import { type BankTransaction, invalidateBanking } from '../../api/queries/banking.ts';
+import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
+import { invalidateBanking } from '../../api/queries/banking.ts';
 import { openBillsQuery } from '../../api/queries/bills.ts';
 import { openInvoicesQuery } from '../../api/queries/invoices.ts';
-import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney, readAmount } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
-import { accountLabel, isBankAccount } from './bankAccounts.ts';
+import { StackedForm } from '../../ui/StackedForm.tsx';
+import { type BankLineDialogProps, BankLineHeading } from './BankAccountScreen.tsx';
+import { accountLabel, isBankAccount, isOtherSide } from './bankAccounts.ts';
 
 type Create = RequestOf<'/api/v1/bank-transactions/{id}/create', 'post'>;
 type Kind = Create['kind'];
-
-/** Accounts a spend or receipt may post to (the API's rule): no receivables, payables, stock, bank or card. */
-const NOT_OTHER_SIDE = new Set([
-  'bank',
-  'credit_card',
-  'undeposited_funds',
-  'accounts_receivable',
-  'accounts_payable',
-  'inventory',
-]);
 
 const KIND_LABEL: Record<Kind, string> = {
   spend: 'Spend',
@@ -44,15 +34,7 @@ const KIND_LABEL: Record<Kind, string> = {
   transfer: 'Transfer',
 };
 
-export function RecordLine({
-  line,
-  currency,
-  onDone,
-}: {
-  line: BankTransaction;
-  currency: string;
-  onDone: () => void;
-}) {
+export function RecordLine({ line, currency, onDone }: BankLineDialogProps) {
   const queryClient = useQueryClient();
   const moneyIn = !line.amount.startsWith('-');
   const kinds: Kind[] = moneyIn ? ['receive', 'payment', 'transfer'] : ['spend', 'bill_payment', 'transfer'];
@@ -64,7 +46,7 @@ export function RecordLine({
   const [party, setParty] = useState<string | null>(null);
   const [applied, setApplied] = useState<Record<string, string>>({});
   const accounts = useAllAccounts();
-  const taxRates = useTaxRates();
+  const taxRateOptions = useTaxRateOptions();
   const customers = useActiveCustomers();
   const vendors = useActiveVendors();
   const invoices = useQuery({
@@ -77,7 +59,7 @@ export function RecordLine({
   });
   const all = accounts.data ?? [];
   const others = all
-    .filter((a) => a.is_active && !NOT_OTHER_SIDE.has(a.detail_type))
+    .filter((a) => a.is_active && isOtherSide(a))
     .sort((a, b) => {
       // The likely side first: expenses for money out, income for money in.
       const first = moneyIn ? 'income' : 'expense';
@@ -146,132 +128,112 @@ export function RecordLine({
         (kind === 'payment' ? rest !== null && rest >= 0n : rest === 0n)
       : Boolean(account);
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) create.mutate();
-      }}
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {line.description || line.payee || 'Bank line'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDate(line.date)}
-            </Text>
-          </div>
-          <Money amount={line.amount} currency={currency} strong />
-        </Group>
-        <ErrorNotice error={create.error} />
-        <SegmentedControl
-          aria-label="Record as"
-          value={kind}
-          onChange={(value) => switchKind(value as Kind)}
-          data={kinds.map((value) => ({ value, label: KIND_LABEL[value] }))}
-          fullWidth
-        />
-        {kind === 'spend' || kind === 'receive' ? (
-          <>
-            <Picker
-              noun="an account"
-              check={pickers}
-              label={kind === 'spend' ? 'Expense account' : 'Income account'}
-              required
-              data={others.map((a) => ({ value: a.id, label: accountLabel(a) }))}
-              value={account}
-              onChange={setAccount}
-              error={fields.account?.join('; ')}
-              data-autofocus
-            />
-            <Picker
-              noun="a tax rate"
-              check={pickers}
-              label="Tax included"
-              placeholder="No tax"
-              clearable
-              data={(taxRates.data?.results ?? []).map((rate) => ({
-                value: rate.id,
-                label: `${rate.name} (${rate.rate}%)`,
-              }))}
-              value={taxRate}
-              onChange={setTaxRate}
-              error={fields.tax_rate?.join('; ')}
-            />
-          </>
-        ) : null}
-        {kind === 'transfer' ? (
-          <Select
-            label={moneyIn ? 'From bank account' : 'To bank account'}
+    <StackedForm onSubmit={() => ready && create.mutate()}>
+      <BankLineHeading line={line} currency={currency} />
+      <ErrorNotice error={create.error} />
+      <SegmentedControl
+        aria-label="Record as"
+        value={kind}
+        onChange={(value) => switchKind(value as Kind)}
+        data={kinds.map((value) => ({ value, label: KIND_LABEL[value] }))}
+        fullWidth
+      />
+      {kind === 'spend' || kind === 'receive' ? (
+        <>
+          <Picker
+            noun="an account"
+            check={pickers}
+            label={kind === 'spend' ? 'Expense account' : 'Income account'}
             required
-            data={banks.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+            data={others.map((a) => ({ value: a.id, label: accountLabel(a) }))}
             value={account}
             onChange={setAccount}
             error={fields.account?.join('; ')}
+            data-autofocus
           />
-        ) : null}
-        {kind === 'payment' || kind === 'bill_payment' ? (
           <Picker
-            noun={kind === 'payment' ? 'a customer' : 'a vendor'}
+            noun="a tax rate"
             check={pickers}
-            label={kind === 'payment' ? 'Customer' : 'Vendor'}
-            required
-            data={
-              kind === 'payment'
-                ? (customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))
-                : (vendors.data ?? []).map((v) => ({ value: v.id, label: v.display_name }))
-            }
-            value={party}
-            onChange={(value) => {
-              setParty(value);
-              setApplied({});
-            }}
-            error={(fields.customer ?? fields.vendor)?.join('; ')}
+            label="Tax included"
+            placeholder="No tax"
+            clearable
+            data={taxRateOptions}
+            value={taxRate}
+            onChange={setTaxRate}
+            error={fields.tax_rate?.join('; ')}
           />
-        ) : null}
-        {(kind === 'payment' || kind === 'bill_payment') && party ? (
-          <Stack gap={6}>
-            {documents.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {kind === 'payment'
-                  ? 'This customer has no open invoice: the whole payment stays as their credit.'
-                  : 'This vendor has no open bill.'}
-              </Text>
-            ) : null}
-            {documents.map((document, index) => (
-              <TextInput
-                key={document.id}
-                label={`Apply to ${document.number} (due ${formatAmount(document.due, currency)})`}
-                inputMode="decimal"
-                value={applied[document.id] ?? ''}
-                onChange={(event) => setApplied({ ...applied, [document.id]: event.currentTarget.value })}
-                error={fields[`applications/${index}/amount`]?.join('; ')}
-              />
-            ))}
-            <Text size="sm" role="status">
-              {appliedSum === null
-                ? 'An amount typed is not a number.'
-                : kind === 'payment'
-                  ? `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} left as the customer's credit.`
-                  : `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} still to apply.`}
+        </>
+      ) : null}
+      {kind === 'transfer' ? (
+        <Select
+          label={moneyIn ? 'From bank account' : 'To bank account'}
+          required
+          data={banks.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+          value={account}
+          onChange={setAccount}
+          error={fields.account?.join('; ')}
+        />
+      ) : null}
+      {kind === 'payment' || kind === 'bill_payment' ? (
+        <Picker
+          noun={kind === 'payment' ? 'a customer' : 'a vendor'}
+          check={pickers}
+          label={kind === 'payment' ? 'Customer' : 'Vendor'}
+          required
+          data={
+            kind === 'payment'
+              ? (customers.data ?? []).map((c) => ({ value: c.id, label: c.display_name }))
+              : (vendors.data ?? []).map((v) => ({ value: v.id, label: v.display_name }))
+          }
+          value={party}
+          onChange={(value) => {
+            setParty(value);
+            setApplied({});
+          }}
+          error={(fields.customer ?? fields.vendor)?.join('; ')}
+        />
+      ) : null}
+      {(kind === 'payment' || kind === 'bill_payment') && party ? (
+        <Stack gap={6}>
+          {documents.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {kind === 'payment'
+                ? 'This customer has no open invoice: the whole payment stays as their credit.'
+                : 'This vendor has no open bill.'}
             </Text>
-          </Stack>
-        ) : null}
-        {kind !== 'payment' && kind !== 'bill_payment' ? (
-          <TextInput
-            label="Memo"
-            value={memo}
-            onChange={(event) => setMemo(event.currentTarget.value)}
-            maxLength={2000}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending} disabled={!ready || pickers.reason !== null}>
-            Record and match
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          ) : null}
+          {documents.map((document, index) => (
+            <TextInput
+              key={document.id}
+              label={`Apply to ${document.number} (due ${formatAmount(document.due, currency)})`}
+              inputMode="decimal"
+              value={applied[document.id] ?? ''}
+              onChange={(event) => setApplied({ ...applied, [document.id]: event.currentTarget.value })}
+              error={fields[`applications/${index}/amount`]?.join('; ')}
+            />
+          ))}
+          <Text size="sm" role="status">
+            {appliedSum === null
+              ? 'An amount typed is not a number.'
+              : kind === 'payment'
+                ? `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} left as the customer's credit.`
+                : `Applied ${formatAmount(appliedSum, currency)} of ${formatAmount(absolute, currency)}; ${formatAmount(rest ?? 0n, currency)} still to apply.`}
+          </Text>
+        </Stack>
+      ) : null}
+      {kind !== 'payment' && kind !== 'bill_payment' ? (
+        <TextInput
+          label="Memo"
+          value={memo}
+          onChange={(event) => setMemo(event.currentTarget.value)}
+          maxLength={2000}
+        />
+      ) : null}
+      <Group justify="flex-end">
+        <Button type="submit" loading={create.isPending} disabled={!ready || pickers.reason !== null}>
+          Record and match
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

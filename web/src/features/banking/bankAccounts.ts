@@ -11,6 +11,18 @@ export const BANK_DETAIL_TYPES = new Set(['bank', 'credit_card']);
 export const isBankAccount = (account: Account) =>
   account.is_active && BANK_DETAIL_TYPES.has(account.detail_type);
 
+/** Not the bank's side nor a control account: no receivables, payables, stock, bank or card. */
+const NOT_OTHER_SIDE = new Set([
+  ...BANK_DETAIL_TYPES,
+  'undeposited_funds',
+  'accounts_receivable',
+  'accounts_payable',
+  'inventory',
+]);
+
+/** An account a spend or receipt (a bank line recorded, a bank rule) may post to: the API's rule. */
+export const isOtherSide = (account: Account) => !NOT_OTHER_SIDE.has(account.detail_type);
+
 export function useBankAccounts() {
   const accounts = useAllAccounts();
   return { ...accounts, data: accounts.data?.filter(isBankAccount) };

@@ -2,7 +2,6 @@
 // order, D31, or by name from the header, issue 21, the order kept in the address: `?sort=name`);
 // "New …" in a dialog; the kind may edit and deactivate from the rows.
 import { Anchor, Button, Group, Modal } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,9 +12,11 @@ import { Money } from '../../ui/Money.tsx';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { sortParam } from '../../ui/sorting.ts';
 import { useListOrder } from '../../ui/useListOrder.ts';
+import { useListSearch } from '../../ui/useListSearch.ts';
 import { useBooks } from '../shell/books.tsx';
 import type { ContactBase, ContactKind } from './kind.ts';
 
@@ -32,14 +33,14 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
   const books = useBooks();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
   const [active, setActive] = useState('active');
   // A list starts at its first page in either order.
   const { sort, setSort, cursor, setCursor, restart } = useListOrder<string | undefined>(
     SORTS,
     () => undefined,
   );
+  const search = useListSearch(restart);
+  const { debounced } = search;
   // undefined: no dialog; null: a new contact; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const list = useQuery(
@@ -75,14 +76,7 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
       }
     >
       <Group gap="sm" wrap="wrap">
-        <SearchField
-          placeholder="Name or email"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            restart();
-          }}
-        />
+        <SearchField placeholder="Name or email" {...search.field} />
         <StatusFilter
           value={active}
           onChange={(value) => {
@@ -134,27 +128,21 @@ export function ContactList<Contact extends ContactBase>({ kind }: { kind: Conta
             rowActions && {
               header: 'Actions',
               cell: (contact: Contact) => (
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="default"
+                <RowActions>
+                  <RowAction
+                    label="Edit"
+                    name={`Edit ${contact.display_name}`}
                     onClick={() => setEditing(contact)}
-                    aria-label={`Edit ${contact.display_name}`}
-                  >
-                    Edit
-                  </Button>
+                  />
                   {contact.is_active ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
+                    <RowAction
+                      label="Deactivate"
+                      name={`Deactivate ${contact.display_name}`}
+                      tone="danger"
                       onClick={() => deactivate.mutate(contact)}
-                      aria-label={`Deactivate ${contact.display_name}`}
-                    >
-                      Deactivate
-                    </Button>
+                    />
                   ) : null}
-                </Group>
+                </RowActions>
               ),
             },
         ]}

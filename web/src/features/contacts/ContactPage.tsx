@@ -1,16 +1,16 @@
 // One contact of any kind (a customer, a vendor): status and details, the kind's figures, the open
 // documents (invoices, bills) with what is due on each, the kind's sections (a customer's statement,
 // D92), and edit in a dialog (412 stale_write offers a reload).
-import { Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Figures } from '../../ui/Figures.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { TERMS } from '../customers/ContactForm.tsx';
 import { useBooks } from '../shell/books.tsx';
@@ -57,58 +57,52 @@ export function ContactPage<Contact extends ContactBase>({ kind }: { kind: Conta
         </Text>
       </Group>
       <Figures figures={page.figures(c, !documents.data)} currency={books.currency} />
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            Open {side.documentNoun}s
-          </Title>
-          {every ? (
+      <Section
+        title={`Open ${side.documentNoun}s`}
+        action={
+          every ? (
             <Anchor component={Link} to={every.path} size="sm">
               {every.label}
             </Anchor>
-          ) : null}
-        </Group>
-        <ErrorNotice error={documents.error} />
-        {documents.isSuccess && rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {page.noneOpen}
-          </Text>
-        ) : (
-          <DataTable
-            rows={rows}
-            rowKey={(document) => document.id}
-            minWidth={300}
-            striped={false}
-            columns={[
-              {
-                header: 'Number',
-                cell: (document) => (
-                  <>
-                    <Anchor component={Link} to={`${side.documentsPath}/${document.id}`}>
-                      {document.number}
-                    </Anchor>
-                    {document.reference ? (
-                      <Text size="xs" c="dimmed">
-                        ref. {document.reference}
-                      </Text>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                header: 'Due',
-                cell: (document) =>
-                  `${formatDate(document.due_date)}${document.days_overdue > 0 ? ` (${document.days_overdue} days overdue)` : ''}`,
-              },
-              {
-                header: 'Balance due',
-                align: 'right',
-                cell: (document) => <Money amount={document.balance_due} currency={books.currency} />,
-              },
-            ]}
-          />
-        )}
-      </Stack>
+          ) : null
+        }
+      >
+        <ReadTable
+          read={documents}
+          empty={page.noneOpen}
+          rows={rows}
+          rowKey={(document) => document.id}
+          minWidth={300}
+          striped={false}
+          columns={[
+            {
+              header: 'Number',
+              cell: (document) => (
+                <>
+                  <Anchor component={Link} to={`${side.documentsPath}/${document.id}`}>
+                    {document.number}
+                  </Anchor>
+                  {document.reference ? (
+                    <Text size="xs" c="dimmed">
+                      ref. {document.reference}
+                    </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: 'Due',
+              cell: (document) =>
+                `${formatDate(document.due_date)}${document.days_overdue > 0 ? ` (${document.days_overdue} days overdue)` : ''}`,
+            },
+            {
+              header: 'Balance due',
+              align: 'right',
+              cell: (document) => <Money amount={document.balance_due} currency={books.currency} />,
+            },
+          ]}
+        />
+      </Section>
       {Sections ? <Sections contact={c} books={books} /> : null}
       <Modal opened={editing} onClose={close} title={`Edit ${side.party}`}>
         <kind.Form

@@ -19,6 +19,13 @@ export interface ContactBase {
   balance: string;
 }
 
+/** A contact's form: a new one (no `contact`) or the one read, saved, or reloaded after a 412. */
+export interface ContactFormProps<Contact> {
+  contact?: Contact;
+  onSaved: (contact: Contact) => void;
+  onReload?: () => void;
+}
+
 export interface ContactKind<Contact extends ContactBase> {
   side: SideDescriptor;
   plural: string;
@@ -38,11 +45,7 @@ export interface ContactKind<Contact extends ContactBase> {
     };
   };
   one: (id: string) => QueryOf<Contact>;
-  Form: (props: {
-    contact?: Contact;
-    onSaved: (contact: Contact) => void;
-    onReload?: () => void;
-  }) => ReactNode;
+  Form: (props: ContactFormProps<Contact>) => ReactNode;
   page: {
     figures: (contact: Contact, loading: boolean) => Figure[];
     /** A button beside Edit (a vendor's "New bill"), as the path it opens. */

@@ -12,7 +12,7 @@ import {
 import { formatDate } from '../../ui/dates.ts';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { column } from '../documents/columns.tsx';
-import { creditView } from '../documents/credits.tsx';
+import { creditView, deleteCreditDraft } from '../documents/credits.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { PartySummary } from '../documents/PartySummary.tsx';
 import { SALE } from '../documents/sides.ts';
@@ -66,17 +66,11 @@ export const creditNoteKind: DocumentKind<
       run: (saved) => postAction('/api/v1/credit-notes/{id}/issue', saved),
     },
     saved: (note, issued) => (issued ? `Credit note ${note.number} issued.` : 'Draft credit note saved.'),
-    removeDraft: {
-      label: 'Delete draft',
-      title: (note) => `Delete the draft credit note for ${note.customer_name}?`,
-      confirm: () => 'Delete draft',
-      text: () => [
-        'The draft and its lines are deleted for good. It was never issued, so nothing in the books changes and no credit note number is used.',
-      ],
-      run: async (note) => data(await api.DELETE('/api/v1/credit-notes/{id}', byId(note.id))),
-      done: () => 'Draft credit note deleted.',
-      after: 'list',
-    },
+    removeDraft: deleteCreditDraft<CreditNote>(
+      'credit note',
+      (note) => `for ${note.customer_name}`,
+      async (note) => data(await api.DELETE('/api/v1/credit-notes/{id}', byId(note.id))),
+    ),
   },
   view: {
     summary: (note) => (

@@ -1,13 +1,11 @@
 // The form of a party the books deal with: a customer (CustomerForm) or a vendor (VendorForm), which
 // the API shapes alike (D53). Fields carry the API's names; refusals land next to their inputs (the
 // address under either API name), and a 412 stale_write (someone else saved first) offers to reload.
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors.ts';
-import { useInvalidate } from '../../api/queries/invalidate.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
+import { MutationForm } from '../../ui/MutationForm.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { TERMS, type Terms } from '../documents/terms.ts';
 
 // The terms a contact and an invoice share (documents/terms.ts).
@@ -47,7 +45,6 @@ export function ContactForm<Saved>({
   onSaved: (saved: Saved) => void;
   onReload?: () => void;
 }) {
-  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: {
       display_name: initial.display_name ?? '',
@@ -59,8 +56,8 @@ export function ContactForm<Saved>({
       payment_terms: initial.payment_terms ?? 'net_30',
     },
   });
-  const mutation = useMutation({
-    mutationFn: (values: typeof form.values) =>
+  const mutation = useFormMutation(form, {
+    save: (values) =>
       save({
         display_name: values.display_name.trim(),
         email: orNull(values.email),
@@ -70,38 +67,27 @@ export function ContactForm<Saved>({
         notes: values.notes,
         payment_terms: values.payment_terms as Terms,
       }),
-    onSuccess: (saved) => {
-      invalidate(written);
-      onSaved(saved);
-    },
-    onError: (error) => {
-      showFieldErrors(form, error);
+    written,
+    onSaved,
+    onRefused: (error) => {
       const address = error instanceof ApiError ? error.fields[addressField] : undefined;
       if (address) form.setFieldError('address', address.join('; '));
     },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice error={mutation.error} onReload={onReload} />
-        <TextInput label="Display name" required data-autofocus {...form.getInputProps('display_name')} />
-        <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-        <TextInput label="Company name" {...form.getInputProps('company_name')} />
-        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-        <Textarea label={addressLabel} autosize minRows={2} {...form.getInputProps('address')} />
-        <Select
-          label="Payment terms"
-          data={TERMS}
-          allowDeselect={false}
-          {...form.getInputProps('payment_terms')}
-        />
-        <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm form={form} mutation={mutation} submit={submitLabel} onReload={onReload}>
+      <TextInput label="Display name" required data-autofocus {...form.getInputProps('display_name')} />
+      <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+      <TextInput label="Company name" {...form.getInputProps('company_name')} />
+      <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+      <Textarea label={addressLabel} autosize minRows={2} {...form.getInputProps('address')} />
+      <Select
+        label="Payment terms"
+        data={TERMS}
+        allowDeselect={false}
+        {...form.getInputProps('payment_terms')}
+      />
+      <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
+    </MutationForm>
   );
 }

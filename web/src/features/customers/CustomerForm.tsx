@@ -1,21 +1,14 @@
 // Create or edit a customer: the shared contact form, with the customer's billing address.
-import { api, data } from '../../api/client.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
+import type { ContactFormProps } from '../contacts/kind.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 export { TERMS } from './ContactForm.tsx';
 
 type Customer = components['schemas']['Customer'];
 
-export function CustomerForm({
-  customer,
-  onSaved,
-  onReload,
-}: {
-  customer?: Customer;
-  onSaved: (customer: Customer) => void;
-  onReload?: () => void;
-}) {
+export function CustomerForm({ contact: customer, onSaved, onReload }: ContactFormProps<Customer>) {
   return (
     <ContactForm
       initial={{ ...customer, address: customer?.billing_address }}
@@ -23,17 +16,9 @@ export function CustomerForm({
       addressField="billing_address"
       submitLabel={customer ? 'Save' : 'Create customer'}
       written="customers"
-      save={async ({ address, ...fields }) => {
-        const body = { ...fields, billing_address: address };
-        return customer
-          ? data(
-              await api.PATCH('/api/v1/customers/{id}', {
-                params: { path: { id: customer.id } },
-                body: { ...body, version: customer.version },
-              }),
-            )
-          : data(await api.POST('/api/v1/customers', { body }));
-      }}
+      save={({ address, ...fields }) =>
+        saveRecord('/api/v1/customers', customer, { ...fields, billing_address: address })
+      }
       onSaved={onSaved}
       onReload={onReload}
     />

@@ -1,20 +1,33 @@
 // D92: a customer's statement on their page: outstanding (open invoices and unapplied credit as of a
 // date) or activity (a running balance over a period); shown from the API's JSON, downloaded as the
 // API's own PDF, emailed through the outbox.
-import { Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { api, data } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { firstOfMonth, formatDate, today } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { MoneyCell } from '../../ui/Money.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { Section } from '../../ui/Page.tsx';
 import { attachmentName, DateInput } from '../reports/ReportTable.tsx';
 import type { Books } from '../shell/books.tsx';
 
 type StatementType = 'outstanding' | 'activity';
+/** A line of the outstanding statement; the last (`total`) is the balance. */
+type OutstandingRow = { key: string; document: string; date: string; open: string; total?: boolean };
+/** A line of the activity statement, between its opening and its closing (`total`) balance. */
+type ActivityRow = {
+  key: string;
+  date: string | null;
+  description: string;
+  amount?: string;
+  balance: string;
+  total?: boolean;
+};
 
 export function CustomerStatement({ books, customer }: { books: Books; customer: string }) {
   const [type, setType] = useState<StatementType>('outstanding');
@@ -61,10 +74,7 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
   const c = books.currency;
   const s = statement.data;
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Statement
-      </Title>
+    <Section title="Statement">
       <Group gap="sm" align="end">
         <SegmentedControl
           value={type}
@@ -91,84 +101,95 @@ export function CustomerStatement({ books, customer }: { books: Books; customer:
       </Group>
       <ErrorNotice error={statement.error ?? pdf.error ?? email.error} />
       {s?.outstanding ? (
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Open</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.outstanding.invoices.map((invoice) => (
-                <Table.Tr key={invoice.invoice}>
-                  <Table.Td>{invoice.number}</Table.Td>
-                  <Table.Td>
-                    due {formatDate(invoice.due_date)}
-                    {invoice.days_overdue > 0 ? ` (${invoice.days_overdue} days overdue)` : ''}
-                  </Table.Td>
-                  <MoneyCell amount={invoice.open} currency={c} />
-                </Table.Tr>
-              ))}
-              {s.outstanding.credits.map((credit) => (
-                <Table.Tr key={credit.document}>
-                  <Table.Td>
-                    {credit.kind === 'payment' ? 'Payment' : 'Credit note'} {credit.number}
-                  </Table.Td>
-                  <Table.Td>{formatDate(credit.date)}</Table.Td>
-                  <MoneyCell amount={`-${credit.unapplied}`} currency={c} />
-                </Table.Tr>
-              ))}
-              <Table.Tr fw={700}>
-                <Table.Td colSpan={2}>Balance as of {formatDate(s.to)}</Table.Td>
-                <MoneyCell amount={s.balance} currency={c} />
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable<OutstandingRow>
+          rows={[
+            ...s.outstanding.invoices.map((invoice) => ({
+              key: invoice.invoice,
+              document: invoice.number,
+              date: `due ${formatDate(invoice.due_date)}${invoice.days_overdue > 0 ? ` (${invoice.days_overdue} days overdue)` : ''}`,
+              open: invoice.open,
+            })),
+            ...s.outstanding.credits.map((credit) => ({
+              key: credit.document,
+              document: `${credit.kind === 'payment' ? 'Payment' : 'Credit note'} ${credit.number}`,
+              date: formatDate(credit.date),
+              open: `-${credit.unapplied}`,
+            })),
+            {
+              key: 'balance',
+              document: `Balance as of ${formatDate(s.to)}`,
+              date: '',
+              open: s.balance,
+              total: true,
+            },
+          ]}
+          rowKey={(row) => row.key}
+          minWidth={360}
+          striped={false}
+          columns={[
+            { header: 'Document', cell: (row) => <Strong when={row.total}>{row.document}</Strong> },
+            { header: 'Date', cell: (row) => row.date },
+            {
+              header: 'Open',
+              align: 'right',
+              cell: (row) => <Money amount={row.open} currency={c} strong={row.total} />,
+            },
+          ]}
+        />
       ) : null}
       {s?.activity ? (
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Balance</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>{formatDate(s.from)}</Table.Td>
-                <Table.Td>Opening balance</Table.Td>
-                <Table.Td />
-                <MoneyCell amount={s.activity.opening_balance} currency={c} />
-              </Table.Tr>
-              {s.activity.lines.map((line) => (
-                <Table.Tr key={`${line.entry_number}`}>
-                  <Table.Td>{formatDate(line.date)}</Table.Td>
-                  <Table.Td>{line.description}</Table.Td>
-                  <MoneyCell amount={line.amount} currency={c} />
-                  <MoneyCell amount={line.balance} currency={c} />
-                </Table.Tr>
-              ))}
-              <Table.Tr fw={700}>
-                <Table.Td>{formatDate(s.to)}</Table.Td>
-                <Table.Td>Closing balance</Table.Td>
-                <Table.Td />
-                <MoneyCell amount={s.activity.closing_balance} currency={c} />
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable<ActivityRow>
+          rows={[
+            {
+              key: 'opening',
+              date: s.from,
+              description: 'Opening balance',
+              balance: s.activity.opening_balance,
+            },
+            ...s.activity.lines.map((line) => ({
+              key: `${line.entry_number}`,
+              date: line.date,
+              description: line.description,
+              amount: line.amount,
+              balance: line.balance,
+            })),
+            {
+              key: 'closing',
+              date: s.to,
+              description: 'Closing balance',
+              balance: s.activity.closing_balance,
+              total: true,
+            },
+          ]}
+          rowKey={(row) => row.key}
+          minWidth={360}
+          striped={false}
+          columns={[
+            { header: 'Date', cell: (row) => <Strong when={row.total}>{formatDate(row.date)}</Strong> },
+            { header: 'Description', cell: (row) => <Strong when={row.total}>{row.description}</Strong> },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (row) => (row.amount === undefined ? null : <Money amount={row.amount} currency={c} />),
+            },
+            {
+              header: 'Balance',
+              align: 'right',
+              cell: (row) => <Money amount={row.balance} currency={c} strong={row.total} />,
+            },
+          ]}
+        />
       ) : null}
       {!books.can.readReports ? (
         <Text size="sm" c="dimmed">
           Your role emails statements; reading them takes a bookkeeper's role.
         </Text>
       ) : null}
-    </Stack>
+    </Section>
   );
+}
+
+/** A statement's closing line (its balance) stands out. */
+function Strong({ when, children }: { when: boolean | undefined; children: ReactNode }) {
+  return when ? <b>{children}</b> : children;
 }

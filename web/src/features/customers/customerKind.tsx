@@ -19,7 +19,7 @@ export const customerKind: ContactKind<Customer> = {
     afterCreate: 'open',
   },
   one: customerQuery,
-  Form: ({ contact, ...props }) => <CustomerForm customer={contact} {...props} />,
+  Form: CustomerForm,
   page: {
     figures: (customer, loading) => [
       { label: 'Balance', amount: customer.balance },

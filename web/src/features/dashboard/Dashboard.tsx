@@ -3,18 +3,18 @@
 // invoices and payments. Every figure is the API's decimal
 // string, summed with the shared money rules where the app adds (D45). The newest documents are the
 // last page of their lists (`cursor=last`): one request each, however many the books hold.
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/queries/dashboard.ts';
+import { getReport } from '../../api/queries/reports.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { firstOfMonth, lastOfMonth, monthLabel, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { column } from '../documents/columns.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -56,6 +56,9 @@ function Figure({
   );
 }
 
+/** The newest few of a list read at its last page (D31), newest first. */
+const recent = <Row,>(page: { results: Row[] }) => newestFirst(page.results).slice(0, RECENT_COUNT);
+
 function useFigures(books: Books) {
   const day = today();
   const cash = useQuery({
@@ -70,15 +73,13 @@ function useFigures(books: Books) {
   });
   const aging = useQuery({
     queryKey: dashboardKeys.arAging(day),
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: day } } })),
+    queryFn: () => getReport('/api/v1/reports/ar-aging', { as_of: day }),
   });
   // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
   const payables = useQuery({
     queryKey: dashboardKeys.apAging(day),
     enabled: books.can.readPurchases && books.can.readReports,
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: day } } })),
+    queryFn: () => getReport('/api/v1/reports/ap-aging', { as_of: day }),
   });
   // One profit and loss with a column a month serves the month's figures (its last column) and the
   // chart: one request and one SQL statement instead of seven (D93). The months are whole calendar
@@ -87,13 +88,12 @@ function useFigures(books: Books) {
     queryKey: dashboardKeys.months(day),
     enabled: books.can.readReports,
     queryFn: async () => {
-      const pnl = data(
-        await api.GET('/api/v1/reports/profit-and-loss', {
-          params: {
-            query: { from: firstOfMonth(day), to: lastOfMonth(day), compare: 'month', periods: CHART_MONTHS },
-          },
-        }),
-      );
+      const pnl = await getReport('/api/v1/reports/profit-and-loss', {
+        from: firstOfMonth(day),
+        to: lastOfMonth(day),
+        compare: 'month',
+        periods: CHART_MONTHS,
+      });
       return pnl.columns.map(
         (period): MonthFigures => ({
           label: monthLabel(period.from),
@@ -107,16 +107,12 @@ function useFigures(books: Books) {
   const invoices = useQuery({
     queryKey: dashboardKeys.recentInvoices(),
     queryFn: async () =>
-      newestFirst(
-        data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } })).results,
-      ).slice(0, RECENT_COUNT),
+      recent(data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } }))),
   });
   const payments = useQuery({
     queryKey: dashboardKeys.recentPayments(),
     queryFn: async () =>
-      newestFirst(
-        data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } })).results,
-      ).slice(0, RECENT_COUNT),
+      recent(data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } }))),
   });
   return { cash, aging, payables, invoices, payments, months };
 }
@@ -128,17 +124,6 @@ function pastDue(totals: AgingTotals | undefined): string | undefined {
   if (!totals) return undefined;
   const buckets = ['1_30', '31_60', '61_90', 'over_90'] as const;
   return formatMoney(buckets.reduce((sum, bucket) => sum + parseMoney(totals[bucket]), 0n));
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
 }
 
 export default function Dashboard() {

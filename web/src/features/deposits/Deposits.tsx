@@ -2,16 +2,19 @@
 // (newest first), "New deposit" (a bank account, a date, the undeposited payments ticked with their
 // total shown before posting, added with the shared money rules, D45) and void behind a confirmation
 // that names the deposit: its payments go back to Undeposited Funds.
-import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, data, type ResponseOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
 import { depositsQuery, undepositedPaymentsQuery } from '../../api/queries/deposits.ts';
 import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { voidColumn } from '../../ui/columns.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -20,8 +23,10 @@ import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
-import { NEWEST, newestFirst, Pager } from '../../ui/Pager.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useNewestFirst } from '../../ui/useNewestFirst.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
 type Deposit = ResponseOf<'/api/v1/deposits', 'get', 200>['results'][number];
@@ -31,6 +36,25 @@ type Payment = ResponseOf<'/api/v1/payments-received', 'get', 200>['results'][nu
 function useRefresh() {
   const invalidate = useInvalidate();
   return () => invalidate('deposits');
+}
+
+/** A payment's number, its method and reference, and the refusal of it if any. */
+function PaymentToDeposit({ payment, error }: { payment: Payment; error: string | undefined }) {
+  return (
+    <>
+      {payment.number}
+      {payment.reference ? (
+        <Text size="xs" c="dimmed">
+          {payment.method.toUpperCase()} {payment.reference}
+        </Text>
+      ) : null}
+      {error ? (
+        <Text size="xs" c="red.9">
+          {error}
+        </Text>
+      ) : null}
+    </>
+  );
 }
 
 function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
@@ -72,178 +96,127 @@ function NewDeposit({ books, onDone }: { books: Books; onDone: () => void }) {
     else next.delete(payment.id);
     setTicked(next);
   };
+  const tickAll = (on: boolean) => {
+    const next = new Map(ticked);
+    for (const payment of payments) {
+      if (on) next.set(payment.id, payment);
+      else next.delete(payment.id);
+    }
+    setTicked(next);
+  };
   const allTicked = payments.length > 0 && payments.every((payment) => ticked.has(payment.id));
+  /** The API's refusal of a ticked payment (`payments/<index>` of those sent). */
+  const paymentError = (payment: Payment) => {
+    const index = chosen.findIndex((c) => c.id === payment.id);
+    return index >= 0 ? fields[`payments/${index}`]?.join('; ') : undefined;
+  };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        post.mutate();
-      }}
-    >
-      <Stack gap="sm">
-        <ErrorNotice error={post.error ?? undeposited.error} />
-        <Group grow wrap="wrap">
-          <Select
-            label="Bank account"
-            required
-            data={banks.map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
-            value={to}
-            onChange={setBank}
-            allowDeselect={false}
-            error={fields.deposit_to_account?.join('; ')}
-            data-autofocus
-          />
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={fields.date?.join('; ')}
-          />
-        </Group>
-        <TextInput
-          label="Memo"
-          value={memo}
-          onChange={(e) => setMemo(e.currentTarget.value)}
-          maxLength={4000}
+    <StackedForm onSubmit={() => post.mutate()}>
+      <ErrorNotice error={post.error ?? undeposited.error} />
+      <Group grow wrap="wrap">
+        <Select
+          label="Bank account"
+          required
+          data={banks.map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
+          value={to}
+          onChange={setBank}
+          allowDeselect={false}
+          error={fields.deposit_to_account?.join('; ')}
+          data-autofocus
         />
-        {undeposited.isSuccess && payments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No payments are waiting in Undeposited Funds.
-          </Text>
-        ) : null}
-        {payments.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Tick every payment"
-                      checked={allTicked}
-                      indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
-                      onChange={(e) => {
-                        const next = new Map(ticked);
-                        for (const payment of payments) {
-                          if (e.currentTarget.checked) next.set(payment.id, payment);
-                          else next.delete(payment.id);
-                        }
-                        setTicked(next);
-                      }}
-                    />
-                  </Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Received</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((payment) => {
-                  const index = chosen.findIndex((c) => c.id === payment.id);
-                  const error = index >= 0 ? fields[`payments/${index}`]?.join('; ') : undefined;
-                  return (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Deposit ${payment.number}`}
-                          checked={ticked.has(payment.id)}
-                          onChange={(e) => toggle(payment, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {payment.number}
-                        {payment.reference ? (
-                          <Text size="xs" c="dimmed">
-                            {payment.method.toUpperCase()} {payment.reference}
-                          </Text>
-                        ) : null}
-                        {error ? (
-                          <Text size="xs" c="red.9">
-                            {error}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.customer_name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.payment_date)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={payment.amount} currency={payment.currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-        <Pager
-          previous={cursorOf(undeposited.data?.previous)}
-          next={cursorOf(undeposited.data?.next)}
-          onPage={(page) => setCursor(page ?? undefined)}
-        />
-        {fields.payments ? (
-          <Text size="sm" c="red.9">
-            {fields.payments.join('; ')}
-          </Text>
-        ) : null}
-        <Text size="sm" role="status">
-          {chosen.length} payment{chosen.length === 1 ? '' : 's'} ticked, total{' '}
-          <Money amount={formatMoney(total)} currency={books.currency} strong />
+        <DateField label="Date" required value={date} onChange={setDate} error={fields.date?.join('; ')} />
+      </Group>
+      <TextInput
+        label="Memo"
+        value={memo}
+        onChange={(e) => setMemo(e.currentTarget.value)}
+        maxLength={4000}
+      />
+      {undeposited.isSuccess && payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No payments are waiting in Undeposited Funds.
         </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={post.isPending} disabled={!to || chosen.length === 0}>
-            Post deposit
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      {payments.length > 0 ? (
+        <DataTable
+          rows={payments}
+          rowKey={(payment) => payment.id}
+          minWidth={480}
+          striped={false}
+          columns={[
+            {
+              header: (
+                <Checkbox
+                  aria-label="Tick every payment"
+                  checked={allTicked}
+                  indeterminate={payments.some((payment) => ticked.has(payment.id)) && !allTicked}
+                  onChange={(e) => tickAll(e.currentTarget.checked)}
+                />
+              ),
+              w: 40,
+              cell: (payment) => (
+                <Checkbox
+                  aria-label={`Deposit ${payment.number}`}
+                  checked={ticked.has(payment.id)}
+                  onChange={(e) => toggle(payment, e.currentTarget.checked)}
+                />
+              ),
+            },
+            {
+              header: 'Payment',
+              nowrap: true,
+              cell: (payment) => <PaymentToDeposit payment={payment} error={paymentError(payment)} />,
+            },
+            { header: 'Customer', breaks: true, cell: (payment) => payment.customer_name },
+            { header: 'Received', nowrap: true, cell: (payment) => formatDate(payment.payment_date) },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (payment) => <Money amount={payment.amount} currency={payment.currency} />,
+            },
+          ]}
+        />
+      ) : null}
+      <Pager
+        previous={cursorOf(undeposited.data?.previous)}
+        next={cursorOf(undeposited.data?.next)}
+        onPage={(page) => setCursor(page ?? undefined)}
+      />
+      {fields.payments ? (
+        <Text size="sm" c="red.9">
+          {fields.payments.join('; ')}
+        </Text>
+      ) : null}
+      <Text size="sm" role="status">
+        {chosen.length} payment{chosen.length === 1 ? '' : 's'} ticked, total{' '}
+        <Money amount={formatMoney(total)} currency={books.currency} strong />
+      </Text>
+      <Group justify="flex-end">
+        <Button type="submit" loading={post.isPending} disabled={!to || chosen.length === 0}>
+          Post deposit
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 
 export default function Deposits() {
   const books = useBooks();
   const refresh = useRefresh();
-  const [cursor, setCursor] = useState<string>(NEWEST);
   const [making, setMaking] = useState(false);
   const [voiding, setVoiding] = useState<Deposit | null>(null);
-  const list = useQuery(depositsQuery(cursor));
-  const voidDeposit = useMutation({
-    mutationFn: async (deposit: Deposit) =>
-      data(
-        await api.POST('/api/v1/deposits/{id}/void', {
-          params: { path: { id: deposit.id } },
-          body: { version: deposit.version },
-        }),
-      ),
-    onSuccess: (deposit) => {
-      setVoiding(null);
-      refresh();
-      notify({
-        message: `Deposit ${deposit.number} voided; its payments are back in Undeposited Funds.`,
-      });
-    },
+  const list = useNewestFirst(depositsQuery);
+  const voidDeposit = useRecordAction('/api/v1/deposits/{id}/void', 'deposits', (deposit) => {
+    setVoiding(null);
+    notify({ message: `Deposit ${deposit.number} voided; its payments are back in Undeposited Funds.` });
   });
   if (!books) return null;
   const canWrite = books.can.writeSales;
-  const rows = newestFirst(list.data?.results ?? []);
   return (
-    <Page
-      title="Deposits"
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={() => setMaking(true)}>
-            New deposit
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Deposits" create={canWrite && { label: 'New deposit', onClick: () => setMaking(true) }}>
       <PagedTable
-        page={list}
+        {...list.table}
         empty="No deposits yet. Payments recorded to Undeposited Funds wait here until you take them to the bank."
-        onPage={setCursor}
-        newestFirst
-        rows={rows}
         rowKey={(deposit) => deposit.id}
         minWidth={760}
         columns={[

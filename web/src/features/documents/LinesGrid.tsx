@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useActiveItems } from '../../api/hooks/useActiveItems.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useTaxGroups } from '../../api/hooks/useTaxGroups.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
+import { taxRateLabel, useTaxRates } from '../../api/hooks/useTaxRates.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
 import { Money, MoneyCell } from '../../ui/Money.tsx';
@@ -134,7 +134,7 @@ export function useLines(books: Books, stored: StoredLine[] | undefined, purpose
   const taxOptions = [
     {
       group: 'Tax rates',
-      items: rates.map((rate) => ({ value: rate.id, label: `${rate.name} (${trimZeros(rate.rate)}%)` })),
+      items: rates.map((rate) => ({ value: rate.id, label: taxRateLabel(rate) })),
     },
     {
       group: 'Tax groups',

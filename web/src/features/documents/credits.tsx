@@ -9,7 +9,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import type { Books } from '../shell/books.tsx';
 import { type Application, useApplyCredit } from './ApplyCredit.tsx';
-import { capitalized, type ViewExtras } from './kind.ts';
+import { capitalized, type RemoveDraft, type ViewExtras } from './kind.ts';
 import type { SideDescriptor } from './sides.ts';
 
 /** A credit document as its view reads it. */
@@ -26,6 +26,28 @@ export interface Applied {
   documentNumber: string;
   applied_date: string;
   amount: string;
+}
+
+/**
+ * A credit's draft is deleted for good: never issued, it used no number and moved nothing (D60,
+ * D87). `whose` names its party ("for Grace Hopper", "from Acme Wholesale").
+ */
+export function deleteCreditDraft<Doc>(
+  noun: string,
+  whose: (doc: Doc) => string,
+  remove: (doc: Doc) => Promise<unknown>,
+): RemoveDraft<Doc> {
+  return {
+    label: 'Delete draft',
+    title: (doc) => `Delete the draft ${noun} ${whose(doc)}?`,
+    confirm: () => 'Delete draft',
+    text: () => [
+      `The draft and its lines are deleted for good. It was never issued, so nothing in the books changes and no ${noun} number is used.`,
+    ],
+    run: remove,
+    done: () => `Draft ${noun} deleted.`,
+    after: 'list',
+  };
 }
 
 export function creditView<Doc extends CreditDocument>(

@@ -116,6 +116,15 @@ export interface ViewExtras {
   dialogs?: ReactNode;
 }
 
+/** How a draft goes: voided (its number stays used) or deleted, and where the page goes after. */
+export type RemoveDraft<Doc> = Confirmation<Doc> & {
+  label: string;
+  run: (doc: Doc) => Promise<unknown>;
+  done?: (doc: Doc) => string;
+  /** Back to the list, or stay on the (now void) document. */
+  after: 'list' | 'stay';
+};
+
 export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string }, Body = unknown> {
   side: SideDescriptor;
   /** "invoice", "bill", "credit note": how titles and messages name one. */
@@ -171,14 +180,7 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
      */
     finalize: { label: string; description: string; run: (saved: Doc) => Promise<Doc> };
     saved: (doc: Doc, finalized: boolean) => string;
-    /** How a draft goes: voided (its number stays used) or deleted, and where the page goes after. */
-    removeDraft: Confirmation<Doc> & {
-      label: string;
-      run: (doc: Doc) => Promise<unknown>;
-      done?: (doc: Doc) => string;
-      /** Back to the list, or stay on the (now void) document. */
-      after: 'list' | 'stay';
-    };
+    removeDraft: RemoveDraft<Doc>;
   };
   view: {
     /** The line under the title: the party, dates, reference, memo. */

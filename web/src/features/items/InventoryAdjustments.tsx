@@ -1,8 +1,6 @@
 // Inventory adjustments (D52): every count, opening stock and write-off, newest first, each a link to
 // its item. Adjustments are made from an item's page ("Adjust stock"), where its stock is shown.
 import { Anchor, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { inventoryAdjustmentsQuery } from '../../api/queries/items.ts';
 import { formatDate } from '../../ui/dates.ts';
@@ -10,26 +8,21 @@ import { Money } from '../../ui/Money.tsx';
 import { trimZeros } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
-import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
+import { useNewestFirst } from '../../ui/useNewestFirst.ts';
 import { useBooks } from '../shell/books.tsx';
 
 export default function InventoryAdjustments() {
   const books = useBooks();
-  const [cursor, setCursor] = useState<string>(NEWEST);
-  const list = useQuery(inventoryAdjustmentsQuery(cursor));
+  const list = useNewestFirst(inventoryAdjustmentsQuery);
   if (!books) return null;
-  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page title="Inventory adjustments">
       <Text size="sm" c="dimmed">
         To count, add opening stock or write stock off, open the item and choose “Adjust stock”.
       </Text>
       <PagedTable
-        page={list}
+        {...list.table}
         empty="No adjustments yet."
-        onPage={setCursor}
-        newestFirst
-        rows={rows}
         rowKey={(adjustment) => adjustment.id}
         minWidth={680}
         columns={[

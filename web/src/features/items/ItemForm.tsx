@@ -1,18 +1,16 @@
 // Create or edit an item (D47). Fields carry the API's names; an inventory item's cost of goods sold
 // and inventory asset accounts default on the server (5000, 1200) when left empty; refusals land next
 // to their inputs.
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useTaxRates } from '../../api/hooks/useTaxRates.ts';
-import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { useTaxRateOptions } from '../../api/hooks/useTaxRates.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 
 export type Item = components['schemas']['Item'];
 type ItemType = Item['type'];
@@ -34,9 +32,8 @@ export function ItemForm({
   onSaved: (item: Item) => void;
   onReload?: () => void;
 }) {
-  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
-  const rates = useTaxRates();
+  const taxRateOptions = useTaxRateOptions();
   const pickers = usePickerCheck();
   const form = useForm({
     initialValues: {
@@ -55,8 +52,8 @@ export function ItemForm({
     (accounts.data ?? [])
       .filter((account) => account.type === type && account.is_active)
       .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }));
-  const save = useMutation({
-    mutationFn: async (values: typeof form.values) => {
+  const save = useFormMutation(form, {
+    save: async (values) => {
       const body = {
         name: values.name.trim(),
         type: values.type as ItemType,
@@ -69,69 +66,54 @@ export function ItemForm({
         ...(values.expense_account || item ? { expense_account: values.expense_account } : {}),
         tax_rate: values.tax_rate,
       };
-      return item
-        ? data(
-            await api.PATCH('/api/v1/items/{id}', {
-              params: { path: { id: item.id } },
-              body: { ...body, version: item.version },
-            }),
-          )
-        : data(await api.POST('/api/v1/items', { body }));
+      return saveRecord('/api/v1/items', item, body);
     },
-    onSuccess: (saved) => {
-      invalidate('items');
-      onSaved(saved);
-    },
-    onError: (error) => showFieldErrors(form, error),
+    written: 'items',
+    onSaved,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice error={save.error} onReload={onReload} />
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select label="Type" data={ITEM_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
-          <TextInput label="SKU" {...form.getInputProps('sku')} />
-          <TextInput label="Sale price" inputMode="decimal" {...form.getInputProps('sale_price')} />
-          <TextInput label="Purchase cost" inputMode="decimal" {...form.getInputProps('purchase_cost')} />
-          <Picker
-            noun="an account"
-            check={pickers}
-            label="Income account"
-            placeholder="None"
-            clearable
-            data={options('income')}
-            {...form.getInputProps('income_account')}
-          />
-          <Picker
-            noun="an account"
-            check={pickers}
-            label={form.values.type === 'inventory' ? 'Cost of goods sold account' : 'Expense account'}
-            placeholder={form.values.type === 'inventory' ? '5000 Cost of Goods Sold' : 'None'}
-            clearable
-            data={options('expense')}
-            {...form.getInputProps('expense_account')}
-          />
-          <Picker
-            noun="a tax rate"
-            check={pickers}
-            label="Tax rate"
-            placeholder="No tax"
-            clearable
-            data={(rates.data?.results ?? []).map((rate) => ({
-              value: rate.id,
-              label: `${rate.name} (${trimZeros(rate.rate)}%)`,
-            }))}
-            {...form.getInputProps('tax_rate')}
-          />
-        </SimpleGrid>
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={pickers.reason !== null}>
-            {item ? 'Save item' : 'Create item'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm
+      form={form}
+      mutation={save}
+      submit={item ? 'Save item' : 'Create item'}
+      disabled={pickers.reason !== null}
+      onReload={onReload}
+    >
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Select label="Type" data={ITEM_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
+        <TextInput label="SKU" {...form.getInputProps('sku')} />
+        <TextInput label="Sale price" inputMode="decimal" {...form.getInputProps('sale_price')} />
+        <TextInput label="Purchase cost" inputMode="decimal" {...form.getInputProps('purchase_cost')} />
+        <Picker
+          noun="an account"
+          check={pickers}
+          label="Income account"
+          placeholder="None"
+          clearable
+          data={options('income')}
+          {...form.getInputProps('income_account')}
+        />
+        <Picker
+          noun="an account"
+          check={pickers}
+          label={form.values.type === 'inventory' ? 'Cost of goods sold account' : 'Expense account'}
+          placeholder={form.values.type === 'inventory' ? '5000 Cost of Goods Sold' : 'None'}
+          clearable
+          data={options('expense')}
+          {...form.getInputProps('expense_account')}
+        />
+        <Picker
+          noun="a tax rate"
+          check={pickers}
+          label="Tax rate"
+          placeholder="No tax"
+          clearable
+          data={taxRateOptions}
+          {...form.getInputProps('tax_rate')}
+        />
+      </SimpleGrid>
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+    </MutationForm>
   );
 }

@@ -1,37 +1,24 @@
 // One item: its defaults, and for an inventory item its stock (on hand, value, average cost), its
 // movements in posting order, and "Adjust stock" (D52: a count, opening stock, a write-off), whose
 // refusal for want of stock (insufficient_inventory) is shown in words.
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Modal, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { itemMovementsQuery, itemQuery } from '../../api/queries/items.ts';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
 import { Money } from '../../ui/Money.tsx';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { formatAmount, trimZeros } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
 
@@ -127,10 +114,7 @@ function Movements({ books, item }: { books: Books; item: Item }) {
   const movements = useQuery(itemMovementsQuery(item.id, cursor));
   const rows = movements.data?.results ?? [];
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        Stock movements
-      </Title>
+    <Section title="Stock movements">
       <PagedTable
         page={movements}
         empty='No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.'
@@ -170,12 +154,11 @@ function Movements({ books, item }: { books: Books; item: Item }) {
           },
         ]}
       />
-    </Stack>
+    </Section>
   );
 }
 
 function AdjustStock({ item, currency, onDone }: { item: Item; currency: string; onDone: () => void }) {
-  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const pickers = usePickerCheck();
   const form = useForm({
@@ -188,8 +171,8 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
     },
   });
   const adding = !form.values.quantity.trim().startsWith('-');
-  const save = useMutation({
-    mutationFn: async (values: typeof form.values) =>
+  const save = useFormMutation(form, {
+    save: async (values) =>
       data(
         await api.POST('/api/v1/inventory-adjustments', {
           body: {
@@ -202,56 +185,45 @@ function AdjustStock({ item, currency, onDone }: { item: Item; currency: string;
           },
         }),
       ),
-    onSuccess: (adjustment) => {
-      invalidate('inventory-adjustments');
-      notify({ color: 'teal', message: `${adjustment.number} posted.` });
-      onDone();
-    },
-    onError: (error) => showFieldErrors(form, error),
+    written: 'inventory-adjustments',
+    notice: (adjustment) => `${adjustment.number} posted.`,
+    onSaved: onDone,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice error={save.error} />
-        <TextInput
-          label="Quantity"
-          description="Positive adds stock, negative removes it"
-          inputMode="decimal"
-          required
-          data-autofocus
-          {...form.getInputProps('quantity')}
-        />
-        {adding ? (
-          <TextInput label="Unit cost" inputMode="decimal" required {...form.getInputProps('unit_cost')} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            Removed units leave at the average cost
-            {item.average_cost === undefined ? '' : `, ${formatAmount(item.average_cost, currency)} each`}.
-          </Text>
-        )}
-        <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
-        <Picker
-          noun="an account"
-          check={pickers}
-          label="Account"
-          description={
-            adding
-              ? 'Credited: opening balance equity, or where the units came from'
-              : 'Debited: shrinkage, damage'
-          }
-          required
-          data={(accounts.data ?? [])
-            .filter((account) => account.is_active && account.id !== item.inventory_asset_account)
-            .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
-          {...form.getInputProps('account')}
-        />
-        <TextInput label="Memo" {...form.getInputProps('memo')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={pickers.reason !== null}>
-            Post adjustment
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm form={form} mutation={save} submit="Post adjustment" disabled={pickers.reason !== null}>
+      <TextInput
+        label="Quantity"
+        description="Positive adds stock, negative removes it"
+        inputMode="decimal"
+        required
+        data-autofocus
+        {...form.getInputProps('quantity')}
+      />
+      {adding ? (
+        <TextInput label="Unit cost" inputMode="decimal" required {...form.getInputProps('unit_cost')} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Removed units leave at the average cost
+          {item.average_cost === undefined ? '' : `, ${formatAmount(item.average_cost, currency)} each`}.
+        </Text>
+      )}
+      <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+      <Picker
+        noun="an account"
+        check={pickers}
+        label="Account"
+        description={
+          adding
+            ? 'Credited: opening balance equity, or where the units came from'
+            : 'Debited: shrinkage, damage'
+        }
+        required
+        data={(accounts.data ?? [])
+          .filter((account) => account.is_active && account.id !== item.inventory_asset_account)
+          .map((account) => ({ value: account.id, label: `${account.number} ${account.name}` }))}
+        {...form.getInputProps('account')}
+      />
+      <TextInput label="Memo" {...form.getInputProps('memo')} />
+    </MutationForm>
   );
 }

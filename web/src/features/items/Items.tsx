@@ -1,7 +1,7 @@
 // Items (D47): what the business sells and buys; inventory items with their stock on hand and value.
 // Search, type filter, cursor paging; "New item" in a dialog; a row opens the item page.
-import { Anchor, Button, Group, Modal, Select } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { Anchor, Group, Modal, Select } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { trimZeros } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useListSearch } from '../../ui/useListSearch.ts';
 import { useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
 
@@ -19,35 +20,19 @@ export default function Items() {
   const books = useBooks();
   const navigate = useNavigate();
   const [creating, dialog] = useDisclosure(false);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
   const [type, setType] = useState<string | null>(null);
   const [cursor, setCursor] = useState<string | undefined>();
+  const search = useListSearch(() => setCursor(undefined));
+  const { debounced } = search;
   const list = useQuery(
     itemsQuery({ search: debounced, type: (type ?? undefined) as Item['type'] | undefined, cursor }),
   );
   if (!books) return null;
   const rows = list.data?.results ?? [];
   return (
-    <Page
-      title="Items"
-      actions={
-        books.can.writeBooks ? (
-          <Button size="sm" onClick={dialog.open}>
-            New item
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Items" create={books.can.writeBooks && { label: 'New item', onClick: dialog.open }}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SearchField
-          placeholder="Name or SKU"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setCursor(undefined);
-          }}
-        />
+        <SearchField placeholder="Name or SKU" {...search.field} />
         <Select
           label="Type"
           placeholder="Every type"

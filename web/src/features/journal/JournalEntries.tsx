@@ -1,17 +1,17 @@
 // Journal entries: list with status, source and date filters, newest first (the list's last page,
 // then older pages); new entry.
-import { Anchor, Button, Group, Select, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { paths } from '../../api/client.ts';
 import { journalEntriesQuery } from '../../api/queries/journal.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
-import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useNewestFirst } from '../../ui/useNewestFirst.ts';
 import { useBooks } from '../shell/books.tsx';
 
 type ListQuery = NonNullable<paths['/api/v1/journal-entries']['get']['parameters']['query']>;
@@ -31,33 +31,24 @@ export default function JournalEntries() {
   const [source, setSource] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [cursor, setCursor] = useState<string>(NEWEST);
   const query: ListQuery = {
     ...(status ? { status: status as ListQuery['status'] } : {}),
     ...(source ? { source_type: source as ListQuery['source_type'] } : {}),
     ...(from ? { txn_date_from: from } : {}),
     ...(to ? { txn_date_to: to } : {}),
-    cursor,
   };
-  const list = useQuery(journalEntriesQuery(query));
+  const list = useNewestFirst((cursor) => journalEntriesQuery({ ...query, cursor }));
   if (!books) return null;
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setCursor(NEWEST);
+      list.restart();
     };
-  const rows = newestFirst(list.data?.results ?? []);
   return (
     <Page
       title="Journal entries"
-      actions={
-        books.can.writeBooks ? (
-          <Button size="sm" onClick={() => navigate('/journal/new')}>
-            New journal entry
-          </Button>
-        ) : null
-      }
+      create={books.can.writeBooks && { label: 'New journal entry', onClick: () => navigate('/journal/new') }}
     >
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
@@ -81,27 +72,12 @@ export default function JournalEntries() {
           onChange={filter(setSource)}
           w={190}
         />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(e) => filter(setTo)(e.currentTarget.value)}
-          w={170}
-        />
+        <DateField label="From" value={from} onChange={filter(setFrom)} w={170} />
+        <DateField label="To" value={to} onChange={filter(setTo)} w={170} />
       </Group>
       <PagedTable
-        page={list}
+        {...list.table}
         empty="No journal entries match. Entries appear here as invoices are sent, payments recorded, or entries made by hand."
-        onPage={setCursor}
-        newestFirst
-        rows={rows}
         rowKey={(entry) => entry.id}
         minWidth={640}
         hover

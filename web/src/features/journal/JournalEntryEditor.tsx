@@ -14,6 +14,7 @@ import { useInvalidate } from '../../api/queries/invalidate.ts';
 import { journalEntryQuery } from '../../api/queries/journal.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
@@ -211,12 +212,11 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
   return (
     <Page title={entry ? 'Draft journal entry' : 'New journal entry'}>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <DateField
           label="Date"
-          type="date"
           required
           value={txnDate}
-          onChange={(e) => setTxnDate(e.currentTarget.value)}
+          onChange={setTxnDate}
           error={fields.txn_date?.join('; ')}
           w={180}
         />
@@ -477,12 +477,7 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
       ) : entry.status === 'posted' && books.can.writeBooks && entry.source_type === 'manual' ? (
         <Stack gap="xs">
           <Group align="flex-end" gap="sm">
-            <TextInput
-              label="Reversal date"
-              type="date"
-              value={reverseDate}
-              onChange={(e) => setReverseDate(e.currentTarget.value)}
-            />
+            <DateField label="Reversal date" value={reverseDate} onChange={setReverseDate} />
             <Button variant="default" color="orange" onClick={reverseDialog.open} disabled={!reverseDate}>
               Reverse
             </Button>

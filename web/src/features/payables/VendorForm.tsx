@@ -1,19 +1,12 @@
 // Create or edit a vendor (D53): the shared contact form (customers and vendors are shaped alike).
-import { api, data } from '../../api/client.ts';
+import { saveRecord } from '../../api/queries/actions.ts';
 import type { components } from '../../api/schema';
+import type { ContactFormProps } from '../contacts/kind.ts';
 import { ContactForm } from '../customers/ContactForm.tsx';
 
 type Vendor = components['schemas']['Vendor'];
 
-export function VendorForm({
-  vendor,
-  onSaved,
-  onReload,
-}: {
-  vendor?: Vendor;
-  onSaved: (vendor: Vendor) => void;
-  onReload?: () => void;
-}) {
+export function VendorForm({ contact: vendor, onSaved, onReload }: ContactFormProps<Vendor>) {
   return (
     <ContactForm
       initial={vendor ?? {}}
@@ -21,16 +14,7 @@ export function VendorForm({
       addressField="address"
       submitLabel={vendor ? 'Save' : 'Create vendor'}
       written="vendors"
-      save={async (body) =>
-        vendor
-          ? data(
-              await api.PATCH('/api/v1/vendors/{id}', {
-                params: { path: { id: vendor.id } },
-                body: { ...body, version: vendor.version },
-              }),
-            )
-          : data(await api.POST('/api/v1/vendors', { body }))
-      }
+      save={(body) => saveRecord('/api/v1/vendors', vendor, body)}
       onSaved={onSaved}
       onReload={onReload}
     />

@@ -29,7 +29,7 @@ import {
   purchaseLines,
   vendorReferenceField,
 } from '../documents/kind.ts';
-import { PartySummary } from '../documents/PartySummary.tsx';
+import { PurchaseSummary } from '../documents/PartySummary.tsx';
 import { PURCHASE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 
@@ -133,15 +133,9 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
   },
   view: {
     summary: (bill) => (
-      <PartySummary
-        side={PURCHASE}
-        party={bill.vendor}
-        name={bill.vendor_name}
-        facts={[
-          bill.vendor_reference && `ref. ${bill.vendor_reference}`,
-          `${formatDate(bill.bill_date)}, due ${formatDate(bill.due_date)}${bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}`,
-          bill.memo,
-        ]}
+      <PurchaseSummary
+        doc={bill}
+        dates={`${formatDate(bill.bill_date)}, due ${formatDate(bill.due_date)}${bill.days_overdue > 0 ? ` (${bill.days_overdue} days overdue)` : ''}`}
       />
     ),
     figures: (bill) => [

@@ -12,7 +12,7 @@ import {
 import { formatDate } from '../../ui/dates.ts';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
 import { column } from '../documents/columns.tsx';
-import { creditView } from '../documents/credits.tsx';
+import { creditView, deleteCreditDraft } from '../documents/credits.tsx';
 import {
   byId,
   type DocumentKind,
@@ -21,7 +21,7 @@ import {
   purchaseLines,
   vendorReferenceField,
 } from '../documents/kind.ts';
-import { PartySummary } from '../documents/PartySummary.tsx';
+import { PurchaseSummary } from '../documents/PartySummary.tsx';
 import { PURCHASE } from '../documents/sides.ts';
 
 export const vendorCreditKind: DocumentKind<
@@ -89,31 +89,14 @@ export const vendorCreditKind: DocumentKind<
     },
     saved: (credit, issued) =>
       issued ? `Vendor credit ${credit.number} issued.` : 'Draft vendor credit saved.',
-    removeDraft: {
-      label: 'Delete draft',
-      title: (credit) => `Delete the draft vendor credit from ${credit.vendor_name}?`,
-      confirm: () => 'Delete draft',
-      text: () => [
-        'The draft and its lines are deleted for good. It was never issued, so nothing in the books changes and no vendor credit number is used.',
-      ],
-      run: async (credit) => data(await api.DELETE('/api/v1/vendor-credits/{id}', byId(credit.id))),
-      done: () => 'Draft vendor credit deleted.',
-      after: 'list',
-    },
+    removeDraft: deleteCreditDraft<VendorCredit>(
+      'vendor credit',
+      (credit) => `from ${credit.vendor_name}`,
+      async (credit) => data(await api.DELETE('/api/v1/vendor-credits/{id}', byId(credit.id))),
+    ),
   },
   view: {
-    summary: (credit) => (
-      <PartySummary
-        side={PURCHASE}
-        party={credit.vendor}
-        name={credit.vendor_name}
-        facts={[
-          credit.vendor_reference && `ref. ${credit.vendor_reference}`,
-          formatDate(credit.credit_date),
-          credit.memo,
-        ]}
-      />
-    ),
+    summary: (credit) => <PurchaseSummary doc={credit} dates={formatDate(credit.credit_date)} />,
     figures: (credit) => [
       { label: 'Total', amount: credit.total },
       { label: 'Applied', amount: credit.amount_applied },

@@ -24,7 +24,7 @@ export const vendorKind: ContactKind<Vendor> = {
     },
   },
   one: vendorQuery,
-  Form: ({ contact, ...props }) => <VendorForm vendor={contact} {...props} />,
+  Form: VendorForm,
   page: {
     figures: (vendor) => [
       { label: 'Balance (what the books owe)', amount: vendor.balance },

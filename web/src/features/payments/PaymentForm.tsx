@@ -1,7 +1,7 @@
 // Recording a payment of either side (a payment received, D61; a bill payment, D55): the party, the
 // date, the method, the account, and an amount per open document of the party, with what is left
 // (or the total) shown as it is typed, computed with the shared money rules (D45).
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
@@ -10,12 +10,14 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../api/queries/payments.
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { ApplyAmount } from '../../ui/ApplyAmount.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, readAmount, sumAmounts, trimZeros } from '../../ui/money.ts';
 import { notify } from '../../ui/notify.ts';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
+import { StackedForm } from '../../ui/StackedForm.tsx';
 import { applicationsOf, sumOf } from '../documents/ApplyCredit.tsx';
 import { capitalized } from '../documents/kind.ts';
 import type { OpenDocument } from '../documents/sides.ts';
@@ -110,126 +112,117 @@ export function PaymentForm<Payment extends PostedPayment>({
     />
   );
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        record.mutate();
-      }}
-    >
-      <Stack gap="sm">
-        <ErrorNotice error={record.error} action={kind.recordAction} />
-        <Picker
-          noun={kind.side.partyNoun}
-          check={pickers}
-          label={kind.side.partyLabel}
+    <StackedForm onSubmit={() => record.mutate()}>
+      <ErrorNotice error={record.error} action={kind.recordAction} />
+      <Picker
+        noun={kind.side.partyNoun}
+        check={pickers}
+        label={kind.side.partyLabel}
+        required
+        data={(parties.data ?? []).map((p) => ({ value: p.id, label: p.display_name }))}
+        value={party}
+        onChange={(value) => {
+          setParty(value);
+          setApplied({});
+        }}
+        error={fields[kind.side.party]?.join('; ')}
+        data-autofocus
+      />
+      <Group grow wrap="wrap">
+        {typed ? amountInput : accountSelect}
+        <DateField
+          label="Payment date"
           required
-          data={(parties.data ?? []).map((p) => ({ value: p.id, label: p.display_name }))}
-          value={party}
-          onChange={(value) => {
-            setParty(value);
-            setApplied({});
-          }}
-          error={fields[kind.side.party]?.join('; ')}
-          data-autofocus
+          value={paymentDate}
+          onChange={setPaymentDate}
+          error={fields.payment_date?.join('; ')}
         />
-        <Group grow wrap="wrap">
-          {typed ? amountInput : accountSelect}
-          <TextInput
-            label="Payment date"
-            type="date"
-            required
-            value={paymentDate}
-            onChange={(e) => setPaymentDate(e.currentTarget.value)}
-            error={fields.payment_date?.join('; ')}
-          />
-        </Group>
-        <Group grow wrap="wrap">
-          <Select
-            label="Method"
-            data={PAYMENT_METHODS}
-            value={method}
-            onChange={(value) => value && setMethod(value as PaymentMethod)}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Reference"
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-          />
-        </Group>
-        {typed ? accountSelect : null}
-        {party && open.isSuccess && documents.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {kind.noneOpen}
-          </Text>
-        ) : null}
-        {documents.length > 0 ? (
-          <DataTable<OpenDocument>
-            rows={documents}
-            rowKey={(document) => document.id}
-            minWidth={0}
-            striped={false}
-            columns={[
-              {
-                header: capitalized(kind.side.documentNoun),
-                cell: (document) => (
-                  <>
-                    {document.number}
-                    <Text size="xs" c="dimmed">
-                      {document.reference ? `${document.reference} · ` : ''}due{' '}
-                      {formatDate(document.due_date)}
-                    </Text>
-                  </>
-                ),
-              },
-              {
-                header: 'Balance due',
-                align: 'right',
-                cell: (document) => <Money amount={document.balance_due} currency={books.currency} />,
-              },
-              {
-                header: kind.apply.header,
-                w: 200,
-                cell: (document, index) => (
-                  <ApplyAmount
-                    label={kind.apply.label(document.number)}
-                    fullLabel={`Pay ${document.number} in full`}
-                    currency={books.currency}
-                    value={applied[document.id] ?? ''}
-                    onChange={(text) => setApplied({ ...applied, [document.id]: text })}
-                    error={fields[`applications/${index}/amount`]?.join('; ')}
-                    onFull={() => {
-                      const next = { ...applied, [document.id]: trimZeros(document.balance_due) };
-                      setApplied(next);
-                      // A typed payment's amount follows what is applied until one is typed, so
-                      // "Full" leaves Record payment enabled (issue 21).
-                      const sum = sumAmounts(Object.values(next));
-                      if (typed && !amountTyped && sum !== null) setAmount(trimZeros(formatMoney(sum)));
-                    }}
-                  />
-                ),
-              },
-            ]}
-          />
-        ) : null}
-        <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
-          {statusLine(typed, total, rest, books.currency)}
+      </Group>
+      <Group grow wrap="wrap">
+        <Select
+          label="Method"
+          data={PAYMENT_METHODS}
+          value={method}
+          onChange={(value) => value && setMethod(value as PaymentMethod)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Reference"
+          value={reference}
+          onChange={(e) => setReference(e.currentTarget.value)}
+        />
+      </Group>
+      {typed ? accountSelect : null}
+      {party && open.isSuccess && documents.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {kind.noneOpen}
         </Text>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={record.isPending}
-            disabled={
-              !party ||
-              pickers.reason !== null ||
-              (typed ? rest === null || rest < 0n : !account || total === null || total <= 0n)
-            }
-          >
-            Record payment
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      {documents.length > 0 ? (
+        <DataTable<OpenDocument>
+          rows={documents}
+          rowKey={(document) => document.id}
+          minWidth={0}
+          striped={false}
+          columns={[
+            {
+              header: capitalized(kind.side.documentNoun),
+              cell: (document) => (
+                <>
+                  {document.number}
+                  <Text size="xs" c="dimmed">
+                    {document.reference ? `${document.reference} · ` : ''}due {formatDate(document.due_date)}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              header: 'Balance due',
+              align: 'right',
+              cell: (document) => <Money amount={document.balance_due} currency={books.currency} />,
+            },
+            {
+              header: kind.apply.header,
+              w: 200,
+              cell: (document, index) => (
+                <ApplyAmount
+                  label={kind.apply.label(document.number)}
+                  fullLabel={`Pay ${document.number} in full`}
+                  currency={books.currency}
+                  value={applied[document.id] ?? ''}
+                  onChange={(text) => setApplied({ ...applied, [document.id]: text })}
+                  error={fields[`applications/${index}/amount`]?.join('; ')}
+                  onFull={() => {
+                    const next = { ...applied, [document.id]: trimZeros(document.balance_due) };
+                    setApplied(next);
+                    // A typed payment's amount follows what is applied until one is typed, so
+                    // "Full" leaves Record payment enabled (issue 21).
+                    const sum = sumAmounts(Object.values(next));
+                    if (typed && !amountTyped && sum !== null) setAmount(trimZeros(formatMoney(sum)));
+                  }}
+                />
+              ),
+            },
+          ]}
+        />
+      ) : null}
+      <Text size="sm" role="status" c={rest !== null && rest < 0n ? 'red.9' : undefined}>
+        {statusLine(typed, total, rest, books.currency)}
+      </Text>
+      <Group justify="flex-end">
+        <Button
+          type="submit"
+          loading={record.isPending}
+          disabled={
+            !party ||
+            pickers.reason !== null ||
+            (typed ? rest === null || rest < 0n : !account || total === null || total <= 0n)
+          }
+        >
+          Record payment
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 

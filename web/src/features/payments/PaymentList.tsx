@@ -4,8 +4,7 @@
 // dialog (D82), a payment's unapplied credit applied later where the kind has it, and the new payment
 // in a dialog (PaymentForm). `?pay=<document>` opens the dialog with that document's balance offered
 // ("Pay bill" on a bill).
-import { Button, Group, Modal, Skeleton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Modal, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,8 +13,10 @@ import { SearchField } from '../../ui/ListFilters.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { sortParam, withSortParam } from '../../ui/sorting.ts';
 import { useListOrder } from '../../ui/useListOrder.ts';
+import { useListSearch } from '../../ui/useListSearch.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import type { PaymentKind, PostedPayment } from './paymentKind.ts';
@@ -38,8 +39,8 @@ export function PaymentList<Payment extends PostedPayment>({
   const { sort, setSort, cursor, setCursor, restart } = useListOrder<string>(kind.list.sorts, (order) =>
     order ? '' : NEWEST,
   );
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const search = useListSearch(restart);
+  const { debounced } = search;
   const [recording, setRecording] = useState(pay !== null);
   const actions = usePaymentActions(kind, books, refresh);
   const list = useQuery(kind.list.query({ cursor, search: debounced, sort: sortParam(sort) }));
@@ -53,22 +54,9 @@ export function PaymentList<Payment extends PostedPayment>({
   return (
     <Page
       title={kind.plural}
-      actions={
-        canWrite ? (
-          <Button size="sm" onClick={() => setRecording(true)}>
-            {kind.newLabel}
-          </Button>
-        ) : null
-      }
+      create={canWrite && { label: kind.newLabel, onClick: () => setRecording(true) }}
     >
-      <SearchField
-        placeholder={kind.list.search}
-        value={search}
-        onChange={(text) => {
-          setSearch(text);
-          restart();
-        }}
-      />
+      <SearchField placeholder={kind.list.search} {...search.field} />
       <PagedTable
         page={list}
         empty={debounced ? 'No payment matches this search.' : kind.list.empty}
@@ -88,29 +76,23 @@ export function PaymentList<Payment extends PostedPayment>({
             header: 'Actions',
             cell: (payment: Payment) =>
               payment.status === 'posted' ? (
-                <Group gap={4} wrap="nowrap">
+                <RowActions>
                   {actions.canApply(payment) ? (
-                    <Button
-                      size="compact-xs"
-                      variant="default"
+                    <RowAction
+                      label="Apply credit"
+                      name={`Apply credit of ${payment.number}`}
                       onClick={() => actions.apply(payment)}
-                      aria-label={`Apply credit of ${payment.number}`}
-                    >
-                      Apply credit
-                    </Button>
+                    />
                   ) : null}
                   {actions.canVoid(payment) ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
+                    <RowAction
+                      label="Void"
+                      name={`Void ${payment.number}`}
+                      tone="danger"
                       onClick={() => actions.void(payment)}
-                      aria-label={`Void ${payment.number}`}
-                    >
-                      Void
-                    </Button>
+                    />
                   ) : null}
-                </Group>
+                </RowActions>
               ) : null,
           },
         ]}

@@ -6,11 +6,11 @@
 // &to=&period=), so a drill-down from a report is a link, shareable, and Back returns to it. Every
 // line's entry number opens the document that posted it.
 import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
+import { reportCsv, reportQuery } from '../../api/queries/reports.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { cursorOf } from '../../ui/forms.ts';
@@ -190,14 +190,8 @@ function OneAccount({
   onPage: (cursor: string | undefined) => void;
 }) {
   const report = useQuery({
-    queryKey: ['reports', 'gl', query, cursor],
-    placeholderData: (previous) => previous,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/reports/general-ledger', {
-          params: { query: { ...query, ...(cursor ? { cursor } : {}) } },
-        }),
-      ),
+    ...reportQuery('/api/v1/reports/general-ledger', { ...query, ...(cursor ? { cursor } : {}) }),
+    placeholderData: keepPreviousData,
   });
   const c = books.currency;
   const r = report.data;
@@ -216,12 +210,7 @@ function OneAccount({
             headers={HEADERS}
             rows={rows}
             numeric={3}
-            csv={() =>
-              api.GET('/api/v1/reports/general-ledger', {
-                params: { query: { ...query, format: 'csv' } },
-                parseAs: 'blob',
-              })
-            }
+            csv={() => reportCsv('/api/v1/reports/general-ledger', query)}
             footer={<Pager previous={cursorOf(r.previous)} next={cursorOf(r.next)} onPage={onPage} />}
           />
         </>
@@ -249,14 +238,11 @@ function EveryAccount({
 }) {
   const query = { from, to };
   const report = useQuery({
-    queryKey: ['reports', 'gl-all', query, cursor],
-    placeholderData: (previous) => previous,
-    queryFn: async () =>
-      data(
-        await api.GET('/api/v1/reports/general-ledger/all-accounts', {
-          params: { query: { ...query, ...(cursor ? { cursor } : {}) } },
-        }),
-      ),
+    ...reportQuery('/api/v1/reports/general-ledger/all-accounts', {
+      ...query,
+      ...(cursor ? { cursor } : {}),
+    }),
+    placeholderData: keepPreviousData,
   });
   const r = report.data;
   const rows: Row[] = [];

@@ -7,7 +7,7 @@ import { Anchor, Group, Select, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, data } from '../../api/client.ts';
+import { getReport, reportCsv } from '../../api/queries/reports.ts';
 import { firstOfMonth, formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Page } from '../../ui/Page.tsx';
@@ -19,6 +19,7 @@ import { fiscalYearStart, todayIn } from './presets.ts';
 import { type BlobAnswer, DateInput, money, nonZero, ReportTable, type Row } from './ReportTable.tsx';
 import { useSearchState } from './searchState.ts';
 import { TrackingFilter } from './TrackingFilter.tsx';
+import { useReport } from './useReport.ts';
 
 type Range = { from: string; to: string };
 
@@ -60,11 +61,7 @@ function useAsOf(books: Books): [string, (value: string) => void] {
 
 function TrialBalance({ books }: { books: Books }) {
   const [asOf, setAsOf] = useAsOf(books);
-  const report = useQuery({
-    queryKey: ['reports', 'tb', asOf],
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/trial-balance', { params: { query: { as_of: asOf } } })),
-  });
+  const { report, csv } = useReport('/api/v1/reports/trial-balance', { as_of: asOf });
   const c = books.currency;
   const r = report.data;
   const rows: Row[] = r
@@ -90,12 +87,7 @@ function TrialBalance({ books }: { books: Books }) {
           headers={['Number', 'Account', 'Debit', 'Credit']}
           rows={r.lines.length === 0 ? [] : rows}
           numeric={2}
-          csv={() =>
-            api.GET('/api/v1/reports/trial-balance', {
-              params: { query: { as_of: asOf, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
+          csv={csv}
         />
       ) : null}
     </Stack>
@@ -201,10 +193,7 @@ function ProfitAndLoss({ books }: { books: Books }) {
     ...(tracking ? { tracking_option: tracking } : {}),
     ...comparison(compare, periods),
   };
-  const report = useQuery({
-    queryKey: ['reports', 'pnl', query],
-    queryFn: async () => data(await api.GET('/api/v1/reports/profit-and-loss', { params: { query } })),
-  });
+  const { report, csv } = useReport('/api/v1/reports/profit-and-loss', query);
   const c = books.currency;
   const r = report.data;
   const per = (
@@ -261,12 +250,7 @@ function ProfitAndLoss({ books }: { books: Books }) {
           headers={['Number', 'Account', ...r.columns.map((column) => columnLabel(column.from, column.to))]}
           rows={rows}
           numeric={2}
-          csv={() =>
-            api.GET('/api/v1/reports/profit-and-loss', {
-              params: { query: { ...query, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
+          csv={csv}
         />
       ) : null}
     </Stack>
@@ -280,10 +264,7 @@ function BalanceSheet({ books }: { books: Books }) {
   const compare = (filters.compare || null) as Compare | null;
   const periods = Number(filters.periods) || 3;
   const query = { as_of: asOf, ...comparison(compare, periods) };
-  const report = useQuery({
-    queryKey: ['reports', 'bs', query],
-    queryFn: async () => data(await api.GET('/api/v1/reports/balance-sheet', { params: { query } })),
-  });
+  const { report, csv } = useReport('/api/v1/reports/balance-sheet', query);
   const c = books.currency;
   const r = report.data;
   const per = (
@@ -326,12 +307,7 @@ function BalanceSheet({ books }: { books: Books }) {
           headers={['Number', 'Account', ...r.columns.map((column) => formatDate(column.as_of))]}
           rows={rows}
           numeric={2}
-          csv={() =>
-            api.GET('/api/v1/reports/balance-sheet', {
-              params: { query: { ...query, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
+          csv={csv}
         />
       ) : null}
     </Stack>
@@ -346,11 +322,7 @@ function TaxSummary({ books }: { books: Books }) {
   });
   const setFrom = (value: string) => patch({ from: value });
   const setTo = (value: string) => patch({ to: value });
-  const report = useQuery({
-    queryKey: ['reports', 'tax-summary', from, to],
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/tax-summary', { params: { query: { from, to } } })),
-  });
+  const { report, csv } = useReport('/api/v1/reports/tax-summary', { from, to });
   const c = books.currency;
   const r = report.data;
   const figures = (row: Record<TaxFigure, string>) => TAX_FIGURES.map((figure) => money(row[figure], c));
@@ -385,12 +357,7 @@ function TaxSummary({ books }: { books: Books }) {
           ]}
           rows={r.rates.length === 0 ? [] : rows}
           numeric={2}
-          csv={() =>
-            api.GET('/api/v1/reports/tax-summary', {
-              params: { query: { from, to, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
+          csv={csv}
         />
       ) : null}
     </Stack>
@@ -458,7 +425,7 @@ const AR_AGING: AgingSide = {
   queryKey: 'aging',
   party: 'Customer',
   read: async (asOf) => {
-    const r = data(await api.GET('/api/v1/reports/ar-aging', { params: { query: { as_of: asOf } } }));
+    const r = await getReport('/api/v1/reports/ar-aging', { as_of: asOf });
     const parties = r.customers.map((customer) => ({
       name: customer.customer_name,
       path: openInvoicesPath(customer.customer),
@@ -466,11 +433,7 @@ const AR_AGING: AgingSide = {
     }));
     return { parties, totals: r.totals };
   },
-  csv: (asOf) =>
-    api.GET('/api/v1/reports/ar-aging', {
-      params: { query: { as_of: asOf, format: 'csv' } },
-      parseAs: 'blob',
-    }),
+  csv: (asOf) => reportCsv('/api/v1/reports/ar-aging', { as_of: asOf }),
 };
 
 /** D56: what is owed to each vendor by days past due, less vendor credit not yet applied (D87); the total is the Accounts Payable balance. */
@@ -479,7 +442,7 @@ const AP_AGING: AgingSide = {
   queryKey: 'ap-aging',
   party: 'Vendor',
   read: async (asOf) => {
-    const r = data(await api.GET('/api/v1/reports/ap-aging', { params: { query: { as_of: asOf } } }));
+    const r = await getReport('/api/v1/reports/ap-aging', { as_of: asOf });
     const parties = r.vendors.map((vendor) => ({
       name: vendor.vendor_name,
       path: openBillsPath(vendor.vendor),
@@ -487,11 +450,7 @@ const AP_AGING: AgingSide = {
     }));
     return { parties, totals: r.totals };
   },
-  csv: (asOf) =>
-    api.GET('/api/v1/reports/ap-aging', {
-      params: { query: { as_of: asOf, format: 'csv' } },
-      parseAs: 'blob',
-    }),
+  csv: (asOf) => reportCsv('/api/v1/reports/ap-aging', { as_of: asOf }),
 };
 
 function Aging({ books, side }: { books: Books; side: AgingSide }) {
@@ -519,11 +478,7 @@ function Aging({ books, side }: { books: Books; side: AgingSide }) {
 
 function InventoryValuation({ books }: { books: Books }) {
   const [asOf, setAsOf] = useAsOf(books);
-  const report = useQuery({
-    queryKey: ['reports', 'inventory', asOf],
-    queryFn: async () =>
-      data(await api.GET('/api/v1/reports/inventory-valuation', { params: { query: { as_of: asOf } } })),
-  });
+  const { report, csv } = useReport('/api/v1/reports/inventory-valuation', { as_of: asOf });
   const c = books.currency;
   const r = report.data;
   const rows: Row[] = r
@@ -551,12 +506,7 @@ function InventoryValuation({ books }: { books: Books }) {
           headers={['SKU', 'Item', 'Quantity', 'Average cost', 'Value']}
           rows={r.items.length === 0 ? [] : rows}
           numeric={2}
-          csv={() =>
-            api.GET('/api/v1/reports/inventory-valuation', {
-              params: { query: { as_of: asOf, format: 'csv' } },
-              parseAs: 'blob',
-            })
-          }
+          csv={csv}
         />
       ) : null}
     </Stack>

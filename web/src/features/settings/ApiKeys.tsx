@@ -11,11 +11,12 @@ import { apiKeysQuery } from '../../api/queries/settings.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CopyField } from '../../ui/CopyField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { usePicked } from '../../ui/usePicked.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 
@@ -35,12 +36,11 @@ function inDays(days: number): string {
 }
 
 function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey) => void }) {
-  const invalidate = useInvalidate();
   const form = useForm({
     initialValues: { name: '', role: 'accountant', expires_on: inDays(90), books: books.mode as string },
   });
-  const create = useMutation({
-    mutationFn: async (values: typeof form.values) => {
+  const create = useFormMutation(form, {
+    save: async (values) => {
       const target = values.books === books.mode ? books.organizationId : books.otherId;
       return data(
         await api.POST('/api/v1/api-keys', {
@@ -54,49 +54,39 @@ function CreateKey({ books, onCreated }: { books: Books; onCreated: (key: ApiKey
         }),
       );
     },
-    onSuccess: (key) => {
-      invalidate('api-keys');
-      onCreated(key);
+    written: 'api-keys',
+    onSaved: onCreated,
+    onRefused: (_error, shown) => {
+      if (shown) form.setFieldError('expires_on', form.errors.expires_at ?? form.errors.expires_on);
     },
-    onError: (error) =>
-      showFieldErrors(form, error) &&
-      form.setFieldError('expires_on', form.errors.expires_at ?? form.errors.expires_on),
   });
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice error={create.error} />
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          description="Say where it is used, e.g. “Shop sync”."
-          {...form.getInputProps('name')}
-        />
-        <Select label="Role" data={ROLES} allowDeselect={false} {...form.getInputProps('role')} />
-        <TextInput
-          label="Expires on"
-          type="date"
-          min={inDays(1)}
-          max={inDays(365)}
-          description={`At most one year ahead (today is ${formatDate(today())}).`}
-          {...form.getInputProps('expires_on')}
-        />
-        {books.otherId ? (
-          <Radio.Group label="Books" {...form.getInputProps('books')}>
-            <Group mt={4}>
-              <Radio value="live" label="Live (svc_live_)" />
-              <Radio value="sandbox" label="Sandbox (svc_test_)" />
-            </Group>
-          </Radio.Group>
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
-            Create a key
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm form={form} mutation={create} submit="Create a key">
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        description="Say where it is used, e.g. “Shop sync”."
+        {...form.getInputProps('name')}
+      />
+      <Select label="Role" data={ROLES} allowDeselect={false} {...form.getInputProps('role')} />
+      <TextInput
+        label="Expires on"
+        type="date"
+        min={inDays(1)}
+        max={inDays(365)}
+        description={`At most one year ahead (today is ${formatDate(today())}).`}
+        {...form.getInputProps('expires_on')}
+      />
+      {books.otherId ? (
+        <Radio.Group label="Books" {...form.getInputProps('books')}>
+          <Group mt={4}>
+            <Radio value="live" label="Live (svc_live_)" />
+            <Radio value="sandbox" label="Sandbox (svc_test_)" />
+          </Group>
+        </Radio.Group>
+      ) : null}
+    </MutationForm>
   );
 }
 
@@ -148,16 +138,7 @@ export default function ApiKeys() {
     setCreated(null);
   };
   return (
-    <Page
-      title="API keys"
-      actions={
-        books.can.administer ? (
-          <Button size="sm" onClick={dialog.open}>
-            Create a key
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="API keys" create={books.can.administer && { label: 'Create a key', onClick: dialog.open }}>
       <Text size="sm" c="dimmed">
         Keys let your own software use the API of these {books.mode} books. A key acts with its role, and
         never more than the person who made it.
@@ -180,25 +161,19 @@ export default function ApiKeys() {
             header: 'Actions',
             cell: (key) =>
               key.status === 'active' ? (
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="default"
+                <RowActions>
+                  <RowAction
+                    label="Rotate"
+                    name={`Rotate ${key.name}`}
                     onClick={() => rotate.mutate(key.id)}
-                    aria-label={`Rotate ${key.name}`}
-                  >
-                    Rotate
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
+                  />
+                  <RowAction
+                    label="Revoke"
+                    name={`Revoke ${key.name}`}
+                    tone="danger"
                     onClick={() => revoking.pick(key)}
-                    aria-label={`Revoke ${key.name}`}
-                  >
-                    Revoke
-                  </Button>
-                </Group>
+                  />
+                </RowActions>
               ) : null,
           },
         ]}

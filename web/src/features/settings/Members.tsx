@@ -11,9 +11,10 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
 import { notify } from '../../ui/notify.ts';
-import { Page } from '../../ui/Page.tsx';
+import { Page, Section } from '../../ui/Page.tsx';
+import { RowAction, RowActions } from '../../ui/RowAction.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { usePicked } from '../../ui/usePicked.ts';
 import { useBooks, useMe } from '../shell/books.tsx';
 
@@ -31,22 +32,16 @@ export default function Members() {
   const form = useForm({ initialValues: { email: '', role: 'accountant' } });
   // Both lists live under members' keys: an acceptance or a revocation changes either.
   const refresh = () => invalidate('members');
-  const invite = useMutation({
-    mutationFn: async (values: { email: string; role: string }) =>
+  const invite = useFormMutation(form, {
+    save: async (values) =>
       data(
         await api.POST('/api/v1/members/invitations', {
           body: { email: values.email.trim(), role: values.role as Role },
         }),
       ),
-    onSuccess: (invitation) => {
-      refresh();
-      form.reset();
-      notify({
-        message: `Invitation sent to ${invitation.email}. They join once they accept it.`,
-        color: 'teal',
-      });
-    },
-    onError: (error) => showFieldErrors(form, error),
+    written: 'members',
+    notice: (invitation) => `Invitation sent to ${invitation.email}. They join once they accept it.`,
+    onSaved: () => form.reset(),
   });
   const revoking = usePicked<Invitation>();
   const revoke = useMutation({
@@ -119,15 +114,12 @@ export default function Members() {
             header: 'Actions',
             cell: (member) =>
               books.can.administer ? (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
+                <RowAction
+                  label="Remove"
+                  name={`Remove ${member.email}`}
+                  tone="danger"
                   onClick={() => removal.pick(member)}
-                  aria-label={`Remove ${member.email}`}
-                >
-                  Remove
-                </Button>
+                />
               ) : null,
           },
         ]}
@@ -166,10 +158,7 @@ export default function Members() {
         </form>
       ) : null}
       {books.can.administer && open.length > 0 ? (
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Invitations
-          </Title>
+        <Section title="Invitations">
           <ErrorNotice error={invitations.error ?? (revoking.picked ? null : revoke.error)} />
           <DataTable
             rows={open}
@@ -192,33 +181,28 @@ export default function Members() {
               {
                 header: 'Actions',
                 cell: (invitation) => (
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
+                  <RowActions>
+                    <RowAction
+                      label="Send again"
+                      name={`Send again to ${invitation.email}`}
+                      tone="quiet"
                       onClick={() => invite.mutate({ email: invitation.email, role: invitation.role })}
-                      aria-label={`Send again to ${invitation.email}`}
-                    >
-                      Send again
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
+                    />
+                    <RowAction
+                      label="Revoke"
+                      name={`Revoke the invitation of ${invitation.email}`}
+                      tone="danger"
                       onClick={() => {
                         revoke.reset();
                         revoking.pick(invitation);
                       }}
-                      aria-label={`Revoke the invitation of ${invitation.email}`}
-                    >
-                      Revoke
-                    </Button>
-                  </Group>
+                    />
+                  </RowActions>
                 ),
               },
             ]}
           />
-        </Stack>
+        </Section>
       ) : null}
       <ConfirmDialog
         {...revoking.confirming(revoke, (invitation) => invitation.id)}

@@ -1,14 +1,11 @@
 // More, Organization: name, time zone, country and fiscal year start of these books; currency and
 // mode shown.
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
-import { useInvalidate } from '../../api/queries/invalidate.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
-import { notify } from '../../ui/notify.ts';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { CountrySelect, FiscalYearStartSelect } from '../auth/placeFields.tsx';
 import { type Books, useBooks } from '../shell/books.tsx';
 
@@ -25,7 +22,6 @@ export default function Organization() {
 }
 
 function OrganizationForm({ books }: { books: Books }) {
-  const invalidate = useInvalidate();
   const valuesOf = (saved: {
     name: string;
     timezone: string;
@@ -45,8 +41,8 @@ function OrganizationForm({ books }: { books: Books }) {
       fiscal_year_start_month: String(books.fiscalYearStartMonth),
     },
   });
-  const save = useMutation({
-    mutationFn: async (values: typeof form.values) =>
+  const save = useFormMutation(form, {
+    save: async (values) =>
       data(
         await api.PATCH('/api/v1/organization', {
           body: {
@@ -57,45 +53,34 @@ function OrganizationForm({ books }: { books: Books }) {
           },
         }),
       ),
-    onSuccess: (saved) => {
+    written: 'organization',
+    notice: () => 'Organization saved.',
+    onSaved: (saved) => {
       form.setValues(valuesOf(saved));
       form.resetDirty(valuesOf(saved));
-      invalidate('organization');
-      notify({ message: 'Organization saved.', color: 'teal' });
     },
-    onError: (error) => showFieldErrors(form, error),
   });
   const readOnly = !books.can.administer;
   return (
     <Card withBorder maw={560}>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
-        <Stack gap="sm">
-          <ErrorNotice error={save.error} />
-          <TextInput label="Name" required readOnly={readOnly} {...form.getInputProps('name')} />
-          <TextInput
-            label="Timezone"
-            description="An IANA time zone such as America/New_York: it decides which day “today” is."
-            readOnly={readOnly}
-            {...form.getInputProps('timezone')}
-          />
-          <CountrySelect placeholder="Not said" readOnly={readOnly} {...form.getInputProps('country')} />
-          <FiscalYearStartSelect
-            description="Reports' “This year” and “This quarter” follow it."
-            readOnly={readOnly}
-            {...form.getInputProps('fiscal_year_start_month')}
-          />
-          <Text size="sm">
-            Currency: <b>{books.currency}</b> · Books: <b>{books.mode}</b> · Your role: <b>{books.role}</b>
-          </Text>
-          {readOnly ? null : (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
+      <MutationForm form={form} mutation={save} submit={readOnly ? null : 'Save'}>
+        <TextInput label="Name" required readOnly={readOnly} {...form.getInputProps('name')} />
+        <TextInput
+          label="Timezone"
+          description="An IANA time zone such as America/New_York: it decides which day “today” is."
+          readOnly={readOnly}
+          {...form.getInputProps('timezone')}
+        />
+        <CountrySelect placeholder="Not said" readOnly={readOnly} {...form.getInputProps('country')} />
+        <FiscalYearStartSelect
+          description="Reports' “This year” and “This quarter” follow it."
+          readOnly={readOnly}
+          {...form.getInputProps('fiscal_year_start_month')}
+        />
+        <Text size="sm">
+          Currency: <b>{books.currency}</b> · Books: <b>{books.mode}</b> · Your role: <b>{books.role}</b>
+        </Text>
+      </MutationForm>
     </Card>
   );
 }

@@ -1,28 +1,28 @@
 // More, Tax rates: tax groups, which combine 1 to 10 distinct rates (a state rate plus a county
 // rate) under one name, with their combined rate. Created and deactivated here; lines still name
 // one rate (docs/receivables.md).
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
-import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
+import { taxRateLabel } from '../../api/hooks/useTaxRates.ts';
 import { taxGroupsQuery } from '../../api/queries/taxes.ts';
 import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
+import { Section } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { Books } from '../shell/books.tsx';
 
 type Rate = { id: string; name: string; rate: string; is_active: boolean };
 
 function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
-  const invalidate = useInvalidate();
   const form = useForm({ initialValues: { name: '', description: '', tax_rates: [] as string[] } });
-  const create = useMutation({
-    mutationFn: async (values: typeof form.values) =>
+  const create = useFormMutation(form, {
+    save: async (values) =>
       data(
         await api.POST('/api/v1/tax-groups', {
           body: {
@@ -32,72 +32,50 @@ function NewTaxGroup({ rates, onDone }: { rates: Rate[]; onDone: () => void }) {
           },
         }),
       ),
-    onSuccess: (group) => {
-      invalidate('tax-groups');
-      notify({
-        color: 'teal',
-        message: `${group.name} (${trimZeros(group.combined_rate)}%) created.`,
-      });
-      onDone();
-    },
-    onError: (error) => showFieldErrors(form, error),
+    written: 'tax-groups',
+    notice: (group) => `${group.name} (${trimZeros(group.combined_rate)}%) created.`,
+    onSaved: onDone,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice error={create.error} />
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Description" {...form.getInputProps('description')} />
-        <Checkbox.Group
-          label="Tax rates"
-          description="The rates it combines, 1 to 10"
-          required
-          {...form.getInputProps('tax_rates')}
-        >
-          <Stack gap={6} mt={6}>
-            {rates
-              .filter((rate) => rate.is_active)
-              .map((rate) => (
-                <Checkbox key={rate.id} value={rate.id} label={`${rate.name} (${trimZeros(rate.rate)}%)`} />
-              ))}
-          </Stack>
-        </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
-            Create tax group
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm form={form} mutation={create} submit="Create tax group">
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Description" {...form.getInputProps('description')} />
+      <Checkbox.Group
+        label="Tax rates"
+        description="The rates it combines, 1 to 10"
+        required
+        {...form.getInputProps('tax_rates')}
+      >
+        <Stack gap={6} mt={6}>
+          {rates
+            .filter((rate) => rate.is_active)
+            .map((rate) => (
+              <Checkbox key={rate.id} value={rate.id} label={taxRateLabel(rate)} />
+            ))}
+        </Stack>
+      </Checkbox.Group>
+    </MutationForm>
   );
 }
 
 export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
-  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
   const groups = useQuery(taxGroupsQuery());
-  const deactivate = useMutation({
-    mutationFn: async ({ id, version }: { id: string; version: number }) =>
-      data(
-        await api.POST('/api/v1/tax-groups/{id}/deactivate', { params: { path: { id } }, body: { version } }),
-      ),
-    onSuccess: () => invalidate('tax-groups'),
-  });
+  const deactivate = useRecordAction('/api/v1/tax-groups/{id}/deactivate', 'tax-groups');
   const names = new Map(rates.map((rate) => [rate.id, rate.name]));
   const rows = groups.data?.results ?? [];
   const canWrite = books.can.writeBooks;
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          Tax groups
-        </Title>
-        {canWrite ? (
+    <Section
+      title="Tax groups"
+      action={
+        canWrite ? (
           <Button size="xs" variant="default" onClick={dialog.open} disabled={rates.length === 0}>
             New tax group
           </Button>
-        ) : null}
-      </Group>
+        ) : null
+      }
+    >
       <PagedTable
         page={groups}
         error={deactivate.error}
@@ -120,6 +98,6 @@ export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
       <Modal opened={creating} onClose={dialog.close} title="New tax group">
         <NewTaxGroup rates={rates} onDone={dialog.close} />
       </Modal>
-    </Stack>
+    </Section>
   );
 }

@@ -1,25 +1,24 @@
 // More, Tax rates: name, rate and the liability account each credits (D25); create, deactivate.
 // Tax groups below (TaxGroups.tsx).
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client.ts';
 import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
-import { useInvalidate } from '../../api/queries/invalidate.ts';
+import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
+import { taxRateLabel } from '../../api/hooks/useTaxRates.ts';
 import { allTaxRatesQuery } from '../../api/queries/taxes.ts';
 import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { showFieldErrors } from '../../ui/forms.ts';
+import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
-import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { useBooks } from '../shell/books.tsx';
 import { TaxGroups } from './TaxGroups.tsx';
 
 function NewTaxRate({ onDone }: { onDone: () => void }) {
-  const invalidate = useInvalidate();
   const accounts = useAllAccounts();
   const liabilities = (accounts.data ?? []).filter(
     (account) => account.type === 'liability' && account.is_active,
@@ -28,8 +27,8 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
     (account) => account.system_role === 'sales_tax_payable' || account.number === '2200',
   );
   const form = useForm({ initialValues: { name: '', rate: '', liability_account: '' } });
-  const create = useMutation({
-    mutationFn: async (values: typeof form.values) =>
+  const create = useFormMutation(form, {
+    save: async (values) =>
       data(
         await api.POST('/api/v1/tax-rates', {
           body: {
@@ -41,69 +40,42 @@ function NewTaxRate({ onDone }: { onDone: () => void }) {
           },
         }),
       ),
-    onSuccess: (rate) => {
-      invalidate('tax-rates');
-      notify({ color: 'teal', message: `${rate.name} (${trimZeros(rate.rate)}%) created.` });
-      onDone();
-    },
-    onError: (error) => showFieldErrors(form, error),
+    written: 'tax-rates',
+    notice: (rate) => `${taxRateLabel(rate)} created.`,
+    onSaved: onDone,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
-      <Stack gap="sm">
-        <ErrorNotice error={create.error} />
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput
-          label="Rate"
-          description="A percentage such as 8.25"
-          inputMode="decimal"
-          required
-          {...form.getInputProps('rate')}
-        />
-        <Select
-          label="Liability account"
-          placeholder={salesTax ? `${salesTax.number} ${salesTax.name}` : 'Choose an account'}
-          data={liabilities.map((account) => ({
-            value: account.id,
-            label: `${account.number} ${account.name}`,
-          }))}
-          {...form.getInputProps('liability_account')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
-            Create tax rate
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MutationForm form={form} mutation={create} submit="Create tax rate">
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label="Rate"
+        description="A percentage such as 8.25"
+        inputMode="decimal"
+        required
+        {...form.getInputProps('rate')}
+      />
+      <Select
+        label="Liability account"
+        placeholder={salesTax ? `${salesTax.number} ${salesTax.name}` : 'Choose an account'}
+        data={liabilities.map((account) => ({
+          value: account.id,
+          label: `${account.number} ${account.name}`,
+        }))}
+        {...form.getInputProps('liability_account')}
+      />
+    </MutationForm>
   );
 }
 
 export default function TaxRates() {
   const books = useBooks();
-  const invalidate = useInvalidate();
   const [creating, dialog] = useDisclosure(false);
   const rates = useQuery(allTaxRatesQuery());
-  const deactivate = useMutation({
-    mutationFn: async ({ id, version }: { id: string; version: number }) =>
-      data(
-        await api.POST('/api/v1/tax-rates/{id}/deactivate', { params: { path: { id } }, body: { version } }),
-      ),
-    onSuccess: () => invalidate('tax-rates'),
-  });
+  const deactivate = useRecordAction('/api/v1/tax-rates/{id}/deactivate', 'tax-rates');
   if (!books) return null;
   const rows = rates.data?.results ?? [];
   return (
-    <Page
-      title="Tax rates"
-      actions={
-        books.can.writeBooks ? (
-          <Button size="sm" onClick={dialog.open}>
-            New tax rate
-          </Button>
-        ) : null
-      }
-    >
+    <Page title="Tax rates" create={books.can.writeBooks && { label: 'New tax rate', onClick: dialog.open }}>
       <PagedTable
         page={rates}
         error={deactivate.error}
