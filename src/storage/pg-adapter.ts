@@ -16,7 +16,10 @@ pg.types.setTypeParser(1082, (value: string) => value);
 const OPTIONAL_FILTER = /\$\d+(::[a-z_[\]]+)?\s+IS\s+NULL\s+OR\b/i;
 
 export function createPgDb(connectionString: string, poolSize = 20): Db {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Pipelined connections (node-postgres' `pipeline`): a statement is sent as soon as it is asked
+  // for, not when the one before has answered. A transaction uses that for its BEGIN, which leaves
+  // with the work's first statement: one round trip fewer per write (docs/performance.md).
+  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight still see their error.
   });
@@ -70,8 +73,11 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let released = false;
+        // Not awaited before the work starts (see the pool): a failed BEGIN fails the work's first
+        // statement too, and is awaited (rethrown) before COMMIT.
+        const began = client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+        began.catch(() => undefined);
         try {
-          await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
           const tx: Tx = {
             inTransaction: true,
             distributed: db.distributed === true,
@@ -79,6 +85,7 @@ export function createPgDb(connectionString: string, poolSize = 20): Db {
             exec: async (sql) => void (await client.query(sql)),
           };
           const result = await work(tx);
+          await began;
           await client.query('COMMIT');
           return result;
         } catch (error) {
