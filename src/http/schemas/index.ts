@@ -9,7 +9,7 @@ import { BANK_RECONCILIATION_COMPONENTS } from './bank-reconciliations.ts';
 import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
-import { ActionRequest, DocumentListTotals, ErrorEnvelope } from './common.ts';
+import * as S from './common.ts';
 import {
   CreditNote,
   CreditNoteApply,
@@ -141,9 +141,9 @@ export const COMPONENTS: readonly TSchema[] = [
   CustomerStatement,
   StatementEmail,
   StatementEmailRequest,
-  ErrorEnvelope,
-  ActionRequest,
-  DocumentListTotals,
+  S.ErrorEnvelope,
+  S.ActionRequest,
+  S.DocumentListTotals,
   Account,
   AccountCreate,
   AccountUpdate,
