@@ -196,3 +196,19 @@ export const BillPaymentCreate = S.Named('BillPaymentCreate', {
   }),
   currency: Type.Optional(Type.String()),
 });
+
+/** The named components of payables, in the order the OpenAPI document lists them. */
+export const PAYABLES_COMPONENTS = [
+  Vendor,
+  VendorCreate,
+  VendorUpdate,
+  PageVendor,
+  Bill,
+  BillSummary,
+  BillCreate,
+  BillUpdate,
+  PageBill,
+  BillPayment,
+  BillPaymentCreate,
+  PageBillPayment,
+];
