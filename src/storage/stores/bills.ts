@@ -4,6 +4,7 @@ import type { BillStatus } from '../../domain/bill.ts';
 import type { BillSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList, type SortColumn } from '../keyset.ts';
+import { SqlParams } from '../rows.ts';
 import {
   documentStore,
   linesTable,
@@ -14,6 +15,7 @@ import {
   type StoredLineTaxes,
   settledColumns,
   settledLocker,
+  settleSql,
 } from './document-store.ts';
 
 export type BillRow = SettledColumns<BillStatus, 'opened_at'> & {
@@ -178,16 +180,11 @@ export interface BillMove {
 /** The bills a payment moves, in one statement. */
 export async function moveBills(tx: Queryable, organizationId: string, moves: BillMove[]): Promise<void> {
   if (moves.length === 0) return;
+  const params = new SqlParams();
+  const organization = params.add(organizationId);
+  const paid = { table: 'bills', column: 'amount_paid' } as const;
   await tx.query(
-    `UPDATE bills b SET amount_paid = m.paid, status = m.status, version = m.version, updated_at = statement_timestamp()
-       FROM unnest($2::uuid[], $3::numeric[], $4::text[], $5::int[]) AS m(id, paid, status, version)
-      WHERE b.organization_id = $1 AND b.id = m.id`,
-    [
-      organizationId,
-      moves.map((m) => m.id),
-      moves.map((m) => m.amountPaid),
-      moves.map((m) => m.status),
-      moves.map((m) => m.version),
-    ],
+    settleSql(params, organization, paid, moves, (m) => m.amountPaid),
+    params.values,
   );
 }

@@ -309,7 +309,7 @@ export interface CreditApplicationsTable<Parent extends string> {
   table: string;
   parent: Parent;
   documents: string;
-  target: { table: string; column: string; what: string };
+  target: { table: 'invoices' | 'bills'; column: string; what: string };
 }
 
 /** What one apply request writes (the document is locked, so nobody numbers its applications meanwhile). */
@@ -331,6 +331,7 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
   spec: CreditApplicationsTable<Parent>,
 ) {
   const { table, parent, documents, target } = spec;
+  const credited = { table: target.table, column: 'amount_credited' } as const;
   return {
     /** The applications of each document, in order, with the number of the document each settles. */
     applicationsOf: childrenOf<Row, Parent>(
@@ -351,7 +352,6 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
       const params = new SqlParams();
       const organization = params.add(applied.organizationId);
       const document = params.add(applied.documentId);
-      const moves = applied.moves;
       await tx.query(
         `WITH previous AS (
            SELECT COALESCE(max(line_no), 0) AS last FROM ${table}
@@ -360,13 +360,7 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
            UPDATE ${documents} SET amount_applied = ${params.add(applied.amountApplied)},
                   version = ${params.add(applied.version)}, updated_at = statement_timestamp()
             WHERE organization_id = ${organization} AND id = ${document}),
-         moved AS (
-           UPDATE ${target.table} t SET amount_credited = m.credited, status = m.status, version = m.version,
-                  updated_at = statement_timestamp()
-             FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountCredited))}::numeric[],
-                         ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
-               AS m(id, credited, status, version)
-            WHERE t.organization_id = ${organization} AND t.id = m.id)
+         moved AS (${settleSql(params, organization, credited, applied.moves, (m) => m.amountCredited)})
          INSERT INTO ${table} (organization_id, ${parent}, line_no, ${target.column}, amount, applied_date)
          SELECT ${organization}, ${document}, previous.last + r.ordinal, r.target_id, r.amount, ${params.add(applied.appliedDate)}
            FROM previous, unnest(${params.add(applied.applications.map((a) => a.documentId))}::uuid[],
@@ -376,6 +370,32 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
       );
     },
   };
+}
+
+/** A settled document as money applied to it (or taken off it) leaves it: its status and new version. */
+export interface SettledMove {
+  id: string;
+  status: string;
+  version: number;
+}
+
+/**
+ * The UPDATE (a statement or a CTE body) that moves settled documents of `table` (invoices, bills):
+ * `column` (amount_paid, amount_credited) to each move's `amount`, its status and its version.
+ */
+export function settleSql<Move extends SettledMove>(
+  params: SqlParams,
+  organization: string,
+  target: { table: 'invoices' | 'bills'; column: 'amount_paid' | 'amount_credited' },
+  moves: Move[],
+  amount: (move: Move) => string,
+): string {
+  return `UPDATE ${target.table} t SET ${target.column} = m.amount, status = m.status, version = m.version,
+              updated_at = statement_timestamp()
+         FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map(amount))}::numeric[],
+                     ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
+           AS m(id, amount, status, version)
+        WHERE t.organization_id = ${organization} AND t.id = m.id`;
 }
 
 /** What a list of documents is filtered by: a status and a counterparty (null: any). */
