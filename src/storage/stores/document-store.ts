@@ -398,6 +398,81 @@ export function settleSql<Move extends SettledMove>(
         WHERE t.organization_id = ${organization} AND t.id = m.id`;
 }
 
+/** What a list of settled documents (invoices, bills) is filtered by (D31); null: any. */
+export interface SettledFilters {
+  status: string | null;
+  counterpartyId: string | null;
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and counterparty's name. */
+  searchPattern: string | null;
+  /** Overdue (posted and due before `today`, D24) or not; null: either. */
+  overdue: boolean | null;
+  /** The books' today, which `overdue` is judged on. */
+  today: string;
+}
+
+/** What a list's totals row shows: how many documents pass the filters, their totals and balances due summed. */
+export interface TotalsRow {
+  count: number;
+  total: string;
+  balance_due: string;
+}
+
+/**
+ * The list of a settled kind, `from` its table (as `alias`) joined to its counterparty: one keyset
+ * page (PAGE_SIZE + 1 rows at most, D31, in a sort order or D31's) and the totals of every document
+ * that passes the filters, in one aggregate. `balanceDue` is the kind's balance due as SQL.
+ */
+export function settledList<Row extends KeysetRow, Key extends string>(spec: {
+  columns: string;
+  from: string;
+  alias: string;
+  counterparty: { column: string; name: string };
+  date: string;
+  reference: string;
+  /** The status a document is owed in (sent, open): only those can be overdue. */
+  owed: string;
+  balanceDue: string;
+  sorts: Record<Key, SortColumn>;
+}) {
+  const column = (name: string) => `${spec.alias}.${name}`;
+  const where = `${column('organization_id')} = $1
+      AND ($2::text IS NULL OR ${column('status')} = $2) AND ($3::uuid IS NULL OR ${column(spec.counterparty.column)} = $3)
+      AND ($4::date IS NULL OR ${column(spec.date)} >= $4) AND ($5::date IS NULL OR ${column(spec.date)} <= $5)
+      AND ($6::text IS NULL OR lower(${column('number')}) LIKE $6 OR lower(${column(spec.reference)}) LIKE $6
+           OR lower(${spec.counterparty.name}) LIKE $6)
+      AND ($7::boolean IS NULL OR (${column('status')} = '${spec.owed}' AND ${column('due_date')} < $8::date) = $7)`;
+  const params = (filters: SettledFilters) => [
+    filters.status,
+    filters.counterpartyId,
+    filters.dateFrom,
+    filters.dateTo,
+    filters.searchPattern,
+    filters.overdue,
+    filters.today,
+  ];
+  return {
+    page: filteredList<Row, SettledFilters, Key>({
+      select: `SELECT ${spec.columns} FROM ${spec.from}`,
+      where,
+      params,
+      alias: spec.alias,
+      sorts: spec.sorts,
+    }),
+    async totals(db: Queryable, organizationId: string, filters: SettledFilters): Promise<TotalsRow> {
+      const [row] = await db.query<TotalsRow>(
+        `SELECT count(*)::int AS count, COALESCE(sum(${column('total')}), 0)::text AS total,
+                COALESCE(sum(${spec.balanceDue}), 0)::text AS balance_due
+           FROM ${spec.from}
+          WHERE ${where}`,
+        [organizationId, ...params(filters)],
+      );
+      return row!;
+    },
+  };
+}
+
 /** What a list of documents is filtered by: a status and a counterparty (null: any). */
 export interface StatusFilters {
   status: string | null;
