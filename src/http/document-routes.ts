@@ -1,10 +1,10 @@
 // The routes every priced document has (invoices, credit notes, bills), declared from one
-// descriptor on top of resourceRoutes: the list with its filters, one by id, a new draft and a
-// change to a draft, named and summarized alike for every kind. A kind adds its own actions (send,
+// descriptor on top of resourceRoutes: the list with its filters (and its totals row), one by id, a
+// new draft and a change to a draft, named and summarized alike for every kind. A kind adds its own actions (send,
 // issue, open, void, apply, delete) on the routes this returns, in the order it declares them.
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../app/context.ts';
+import type { Actor, Deps } from '../app/context.ts';
 import {
   type CreateSpec,
   type ListSpec,
@@ -13,6 +13,8 @@ import {
   resourceRoutes,
   type UpdateSpec,
 } from './resource-routes.ts';
+import { actorOf, type Checked, defineRoute } from './route.ts';
+import { DocumentListTotals } from './schemas/common.ts';
 
 /**
  * A kind of document: its noun names everything else. `credit note` is at /api/v1/credit-notes,
@@ -30,16 +32,40 @@ export function documentRoutes<S extends TSchema>(app: FastifyInstance, deps: De
   const { noun } = kind;
   const plural = `${noun}s`;
   const operation = { one: pascal(noun), many: pascal(plural) };
-  const routes = resourceRoutes(app, deps, {
-    ...kind,
-    url: `/api/v1/${plural.replace(/ /g, '-')}`,
-    tag: plural,
-  });
+  const url = `/api/v1/${plural.replace(/ /g, '-')}`;
+  const routes = resourceRoutes(app, deps, { ...kind, url, tag: plural });
   return {
     ...routes,
     /** GET url: `listInvoices`, "List invoices". */
     list<Q extends TSchema, R extends TSchema, Row>(spec: Omit<ListSpec<Q, R, Row>, Named>) {
       routes.list({ operationId: `list${operation.many}`, summary: `List ${noun}s`, ...spec });
+    },
+    /**
+     * GET url/totals: `invoiceTotals`, the count and sums of what the list's filters match (a totals
+     * row). Settled kinds sum their balances due (DocumentListTotals); credits their remaining credit.
+     */
+    totals<Q extends TSchema, V, R extends TSchema = typeof DocumentListTotals>(
+      querystring: Q,
+      totals: (deps: Deps, actor: Actor, query: Static<Q>) => Promise<Checked<V, Static<R>>>,
+      sums: { response: R; second: string } = {
+        response: DocumentListTotals as unknown as R,
+        second: 'their balances due',
+      },
+    ) {
+      defineRoute(app, deps, {
+        tag: plural,
+        published: true,
+        auth: 'organization',
+        method: 'GET',
+        url: `${url}/totals`,
+        operationId: `${operation.one[0]!.toLowerCase()}${operation.one.slice(1)}Totals`,
+        summary: `Count and sum the ${plural} the list filters match (every page): a list’s totals row`,
+        description: `Takes the filters of GET /${url.slice('/api/v1/'.length)} (not cursor or sort) and answers how many ${plural} match, the sum of their totals and of ${sums.second}, in the books’ currency.`,
+        permission: kind.read,
+        querystring,
+        response: { 200: sums.response },
+        handler: (request) => totals(deps, actorOf(request), request.query),
+      });
     },
     /** GET url/:id: `readInvoice`, "Read an invoice". */
     read<V>(read: ReadSpec<S, V>['read']) {

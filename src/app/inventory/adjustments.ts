@@ -105,10 +105,10 @@ export async function createAdjustment(scope: WriteScope, command: CreateAdjustm
   let recordedUnitCost = unitCost;
   if (increase) {
     value = valueIn(quantity, unitCost);
-    await stock.moveIn(item.id, date, quantity, unitCost, value, source);
+    await stock.moveIn({ itemId: item.id, date, quantity, unitCost, value, source });
   } else {
     await stock.assertAvailable(date, new Map([[item.id, -quantity]]));
-    const out = await stock.moveOut(item.id, date, -quantity, source);
+    const out = await stock.moveOut({ itemId: item.id, date, quantity: -quantity, source });
     value = -out.cost;
     recordedUnitCost = out.unitCost;
   }

@@ -23,6 +23,19 @@ export interface StockSource {
   field?: string;
 }
 
+/**
+ * One move of an item's stock on `date`: `quantity` units at `unitCost` each, worth `value` (scale 4;
+ * as the caller rounded it), for `source`.
+ */
+export interface StockMove {
+  itemId: string;
+  date: string;
+  quantity: bigint;
+  unitCost: bigint;
+  value: bigint;
+  source: StockSource;
+}
+
 export class StockBook {
   private readonly stock = new Map<string, Stock>();
 
@@ -69,30 +82,18 @@ export class StockBook {
   }
 
   /** Stock in: `quantity` units at `unitCost` each, worth `value` (the caller's rounding). */
-  moveIn(
-    itemId: string,
-    date: string,
-    quantity: bigint,
-    unitCost: bigint,
-    value: bigint,
-    source: StockSource,
-  ) {
-    return this.record(itemId, date, quantity, unitCost, value, source);
+  moveIn(move: StockMove) {
+    return this.record(move);
   }
 
   /**
    * Stock out at the moving average (D50); answers what the units cost and that cost per unit (four
    * decimals, for the record). Call assertAvailable first.
    */
-  async moveOut(
-    itemId: string,
-    date: string,
-    quantity: bigint,
-    source: StockSource,
-  ): Promise<{ cost: bigint; unitCost: bigint }> {
-    const cost = costOut(this.current(itemId), quantity);
-    const unitCost = divideRoundHalfAwayFromZero(cost * 10n ** BigInt(MONEY_SCALE), quantity);
-    await this.record(itemId, date, -quantity, unitCost, -cost, source);
+  async moveOut(move: Omit<StockMove, 'unitCost' | 'value'>): Promise<{ cost: bigint; unitCost: bigint }> {
+    const cost = costOut(this.current(move.itemId), move.quantity);
+    const unitCost = divideRoundHalfAwayFromZero(cost * 10n ** BigInt(MONEY_SCALE), move.quantity);
+    await this.record({ ...move, quantity: -move.quantity, unitCost, value: -cost });
     return { cost, unitCost };
   }
 
@@ -101,17 +102,11 @@ export class StockBook {
    * leave with `value`, except that what stays is never worth less than nothing, and the last units
    * take exactly what remains (D50). Answers the value taken, for the caller to settle a difference.
    */
-  async moveOutAtCost(
-    itemId: string,
-    date: string,
-    quantity: bigint,
-    unitCost: bigint,
-    value: bigint,
-    source: StockSource,
-  ): Promise<{ value: bigint }> {
-    const stock = this.current(itemId);
+  async moveOutAtCost(move: StockMove): Promise<{ value: bigint }> {
+    const { quantity, value } = move;
+    const stock = this.current(move.itemId);
     const taken = quantity === stock.quantity ? stock.value : value < stock.value ? value : stock.value;
-    await this.record(itemId, date, -quantity, unitCost, -taken, source);
+    await this.record({ ...move, quantity: -quantity, value: -taken });
     return { value: taken };
   }
 
@@ -121,14 +116,8 @@ export class StockBook {
     return stock;
   }
 
-  private async record(
-    itemId: string,
-    date: string,
-    quantity: bigint,
-    unitCost: bigint,
-    value: bigint,
-    source: StockSource,
-  ): Promise<bigint> {
+  private async record(move: StockMove): Promise<bigint> {
+    const { itemId, date, quantity, unitCost, value, source } = move;
     const after = afterMove(this.current(itemId), quantity, value, source.field ?? 'quantity');
     const organizationId = this.scope.actor.organization.id;
     await movements.insert(this.scope.tx, organizationId, {

@@ -54,9 +54,11 @@ export async function sellStock(
   await book.assertAvailable(invoice.issueDate, outs);
   const cogs: JournalLine[] = [];
   for (const line of stocked) {
-    const { cost } = await book.moveOut(line.itemId, invoice.issueDate, line.quantity, {
-      type: SALE,
-      id: invoice.id,
+    const { cost } = await book.moveOut({
+      itemId: line.itemId,
+      date: invoice.issueDate,
+      quantity: line.quantity,
+      source: { type: SALE, id: invoice.id },
     });
     if (cost === 0n) continue;
     const item = book.item(line.itemId)!;
@@ -84,9 +86,13 @@ export async function returnSoldStock(scope: WriteScope, invoiceId: string, date
     sold.map((movement) => movement.item_id),
   );
   for (const movement of sold) {
-    await book.moveIn(movement.item_id, date, -movement.quantity, movement.unit_cost, -movement.value, {
-      type: SALE_VOID,
-      id: invoiceId,
+    await book.moveIn({
+      itemId: movement.item_id,
+      date,
+      quantity: -movement.quantity,
+      unitCost: movement.unit_cost,
+      value: -movement.value,
+      source: { type: SALE_VOID, id: invoiceId },
     });
   }
 }

@@ -2,18 +2,14 @@
 // its filters (D31). The rows come from the invoices store.
 import { todayIn } from '../../domain/dates.ts';
 import { daysOverdue } from '../../domain/invoice.ts';
-import { INVOICE_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
+import { INVOICE_SORT_KEYS } from '../../domain/list-order.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { containsPattern } from '../../storage/sql.ts';
 import type { InvoiceLineRow, InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
-import { contactFilter } from '../contacts/contacts.ts';
-import { CUSTOMER } from '../contacts/customers.ts';
-import type { Actor, Deps } from '../context.ts';
+import type { Actor } from '../context.ts';
 import { describeSalesLine, settledMoney } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
-import { listTotals } from '../documents/list-totals.ts';
-import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
+import { settledListing } from '../documents/settled-lists.ts';
 import { recordStamps } from '../views.ts';
 
 export const INVOICE_ENTITY = 'ar_invoice';
@@ -62,60 +58,19 @@ export async function readInvoice(
   return describeInvoice(row, rows, todayIn(actor.organization.timezone));
 }
 
-export interface InvoiceFilters {
-  status?: string;
-  customer?: string;
-  issue_date_from?: string;
-  issue_date_to?: string;
-  search?: string;
-  overdue?: boolean;
-}
-
-/** The store's filters of a list or its totals: `overdue` judged on the books' today (D24). */
-function storeFilters(filters: InvoiceFilters, today: string): invoices.InvoiceFilters {
-  return {
-    status: filters.status ?? null,
-    customerId: contactFilter(CUSTOMER, filters.customer),
-    issueDateFrom: filters.issue_date_from ?? null,
-    issueDateTo: filters.issue_date_to ?? null,
-    searchPattern: containsPattern(filters.search),
-    overdue: filters.overdue ?? null,
-    today,
-  };
-}
+const INVOICE_LIST = settledListing({
+  store: invoices,
+  sortKeys: INVOICE_SORT_KEYS,
+  party: 'customer',
+  dateField: 'issue_date',
+  summary,
+});
 
 /**
- * D31: status, customer, issue-date range, `search` on the number or the customer's name, and
- * overdue; in D31's order or `sort`'s (issue 21), whose cursors stay in it.
+ * D31: status, customer, issue-date range, `search` on the number, the reference or the customer's
+ * name, and overdue; in D31's order or `sort`'s (issue 21), whose cursors stay in it.
  */
-export async function listInvoices(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: InvoiceFilters & { sort?: string },
-) {
-  const organizationId = actor.organization.id;
-  assertCursorSort(cursor, filters.sort);
-  const today = todayIn(actor.organization.timezone);
-  const rows = invoices.page(
-    deps.db,
-    organizationId,
-    storeFilters(filters, today),
-    cursor,
-    parseSortOrder(INVOICE_SORT_KEYS, filters.sort),
-  );
-  return describedPage(
-    organizationId,
-    cursor,
-    rows,
-    (page) => page.map((row) => summary(row, today)),
-    filters.sort,
-  );
-}
+export const listInvoices = INVOICE_LIST.list;
 
 /** GET /invoices/totals: how many invoices the list's filters match, their totals and balances due summed. */
-export async function invoiceTotals(deps: Deps, actor: Actor, filters: InvoiceFilters) {
-  const today = todayIn(actor.organization.timezone);
-  const row = await invoices.totals(deps.db, actor.organization.id, storeFilters(filters, today));
-  return listTotals(row, actor.organization.currency);
-}
+export const invoiceTotals = INVOICE_LIST.totals;

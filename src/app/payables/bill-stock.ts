@@ -40,14 +40,14 @@ export async function receiveStock(
         `line ${line.line_no} names ${item.name}, now an inventory item, but posts to another account; edit the draft's line`,
         { fields: { [`lines/${line.line_no - 1}/account`]: ["must be the item's inventory asset account"] } },
       );
-    await book.moveIn(
-      item.id,
-      bill.date,
-      parseMoney(line.quantity),
-      parseMoney(line.unit_cost),
-      parseMoney(line.amount),
-      { type: PURCHASE, id: bill.id, field: `lines/${line.line_no - 1}/quantity` },
-    );
+    await book.moveIn({
+      itemId: item.id,
+      date: bill.date,
+      quantity: parseMoney(line.quantity),
+      unitCost: parseMoney(line.unit_cost),
+      value: parseMoney(line.amount),
+      source: { type: PURCHASE, id: bill.id, field: `lines/${line.line_no - 1}/quantity` },
+    });
   }
   return stocked;
 }
@@ -75,17 +75,14 @@ export async function returnReceivedStock(
   await book.assertAvailable(date, outs);
   const settle: JournalLine[] = [];
   for (const movement of received) {
-    const { value: taken } = await book.moveOutAtCost(
-      movement.item_id,
+    const { value: taken } = await book.moveOutAtCost({
+      itemId: movement.item_id,
       date,
-      movement.quantity,
-      movement.unit_cost,
-      movement.value,
-      {
-        type: PURCHASE_VOID,
-        id: billId,
-      },
-    );
+      quantity: movement.quantity,
+      unitCost: movement.unit_cost,
+      value: movement.value,
+      source: { type: PURCHASE_VOID, id: billId },
+    });
     const difference = movement.value - taken;
     if (difference === 0n) continue;
     const item = book.item(movement.item_id)!;

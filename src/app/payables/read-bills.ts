@@ -1,17 +1,13 @@
 import { todayIn } from '../../domain/dates.ts';
 import { daysOverdue } from '../../domain/invoice.ts';
-import { BILL_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
+import { BILL_SORT_KEYS } from '../../domain/list-order.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { containsPattern } from '../../storage/sql.ts';
 import type { BillLineRow, BillRow } from '../../storage/stores/bills.ts';
 import * as bills from '../../storage/stores/bills.ts';
-import { contactFilter } from '../contacts/contacts.ts';
-import { VENDOR } from '../contacts/vendors.ts';
-import type { Actor, Deps } from '../context.ts';
+import type { Actor } from '../context.ts';
 import { describeLineTaxes, settledMoney } from '../documents/document-views.ts';
 import { readDocument } from '../documents/documents.ts';
-import { listTotals } from '../documents/list-totals.ts';
-import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
+import { settledListing } from '../documents/settled-lists.ts';
 import { recordStamps } from '../views.ts';
 
 export const BILL_ENTITY = 'bill';
@@ -73,60 +69,19 @@ export async function readBill(db: Queryable, actor: Actor, id: string): Promise
   return describeBill(row, rows, todayIn(actor.organization.timezone));
 }
 
-export interface BillFilters {
-  status?: string;
-  vendor?: string;
-  search?: string;
-  bill_date_from?: string;
-  bill_date_to?: string;
-  overdue?: boolean;
-}
-
-/** The store's filters of a list or its totals: `overdue` judged on the books' today (D24). */
-function storeFilters(filters: BillFilters, today: string): bills.BillFilters {
-  return {
-    status: filters.status ?? null,
-    vendorId: contactFilter(VENDOR, filters.vendor),
-    searchPattern: containsPattern(filters.search),
-    billDateFrom: filters.bill_date_from ?? null,
-    billDateTo: filters.bill_date_to ?? null,
-    overdue: filters.overdue ?? null,
-    today,
-  };
-}
+const BILL_LIST = settledListing({
+  store: bills,
+  sortKeys: BILL_SORT_KEYS,
+  party: 'vendor',
+  dateField: 'bill_date',
+  summary,
+});
 
 /**
  * D31: status, vendor, `search` on the number, the vendor's reference or the vendor's name, bill-date
  * range and overdue; in D31's order or `sort`'s (issue 21), whose cursors stay in it.
  */
-export async function listBills(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: BillFilters & { sort?: string },
-) {
-  const organizationId = actor.organization.id;
-  assertCursorSort(cursor, filters.sort);
-  const today = todayIn(actor.organization.timezone);
-  const rows = bills.page(
-    deps.db,
-    organizationId,
-    storeFilters(filters, today),
-    cursor,
-    parseSortOrder(BILL_SORT_KEYS, filters.sort),
-  );
-  return describedPage(
-    organizationId,
-    cursor,
-    rows,
-    (page) => page.map((row) => summary(row, today)),
-    filters.sort,
-  );
-}
+export const listBills = BILL_LIST.list;
 
 /** GET /bills/totals: how many bills the list's filters match, their totals and balances due summed. */
-export async function billTotals(deps: Deps, actor: Actor, filters: BillFilters) {
-  const today = todayIn(actor.organization.timezone);
-  const row = await bills.totals(deps.db, actor.organization.id, storeFilters(filters, today));
-  return listTotals(row, actor.organization.currency);
-}
+export const billTotals = BILL_LIST.totals;

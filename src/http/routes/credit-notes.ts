@@ -19,7 +19,6 @@ import {
   readCreditNote,
 } from '../../app/credit-notes/read-credit-notes.ts';
 import { documentRoutes } from '../document-routes.ts';
-import { actorOf, defineRoute } from '../route.ts';
 import { CreditListTotals } from '../schemas/common.ts';
 import {
   CreditNote,
@@ -39,20 +38,9 @@ export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
     schema: CreditNote,
   });
   notes.list({ querystring: CreditNoteListQuery, page: PageCreditNote, list: listCreditNotes });
-  defineRoute(app, deps, {
-    tag: 'credit notes',
-    published: true,
-    auth: 'organization',
-    method: 'GET',
-    url: '/api/v1/credit-notes/totals',
-    operationId: 'creditNoteTotals',
-    summary: 'Count and sum the credit notes the list filters match (every page): a list’s totals row',
-    description:
-      'Takes the filters of GET /credit-notes (not cursor or sort) and answers how many credit notes match, the sum of their totals and of their remaining credit, in the books’ currency.',
-    permission: 'credit_notes:read',
-    querystring: CreditNoteTotalsQuery,
-    response: { 200: CreditListTotals },
-    handler: (request) => creditNoteTotals(deps, actorOf(request), request.query),
+  notes.totals(CreditNoteTotalsQuery, creditNoteTotals, {
+    response: CreditListTotals,
+    second: 'their remaining credit',
   });
   notes.read((actor, id) => readCreditNote(deps.db, actor, id));
   notes.create({

@@ -9,7 +9,7 @@ import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { invoiceTotals, listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
 import { documentRoutes } from '../document-routes.ts';
 import { action, actorOf, defineRoute, type Sent } from '../route.ts';
-import { DocumentListTotals, IdParams } from '../schemas/common.ts';
+import { IdParams } from '../schemas/common.ts';
 import {
   EmailedInvoice,
   Invoice,
@@ -33,19 +33,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     schema: Invoice,
   });
   invoices.list({ querystring: InvoiceListQuery, page: PageInvoice, list: listInvoices });
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
-    url: '/api/v1/invoices/totals',
-    operationId: 'invoiceTotals',
-    summary: 'Count and sum the invoices the list filters match (every page): a list’s totals row',
-    description:
-      'Takes the filters of GET /invoices (not cursor or sort) and answers how many invoices match, the sum of their totals and of their balances due, in the books’ currency.',
-    permission: 'invoices:read',
-    querystring: InvoiceTotalsQuery,
-    response: { 200: DocumentListTotals },
-    handler: (request) => invoiceTotals(deps, actorOf(request), request.query),
-  });
+  invoices.totals(InvoiceTotalsQuery, invoiceTotals);
   invoices.read((actor, id) => readInvoice(deps.db, actor, id));
   invoices.create({
     summary: 'Create a draft invoice',

@@ -19,8 +19,6 @@ import { openBill, voidBill } from '../../app/payables/open-bill.ts';
 import { billTotals, listBills, readBill } from '../../app/payables/read-bills.ts';
 import { documentRoutes } from '../document-routes.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { actorOf, defineRoute } from '../route.ts';
-import { DocumentListTotals } from '../schemas/common.ts';
 import {
   Bill,
   BillCreate,
@@ -85,21 +83,7 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
 
   const bills = documentRoutes(app, deps, { ...PAYABLES, noun: 'bill', schema: Bill });
   bills.list({ querystring: BillListQuery, page: PageBill, list: listBills });
-  defineRoute(app, deps, {
-    tag: 'bills',
-    published: true,
-    auth: 'organization',
-    method: 'GET',
-    url: '/api/v1/bills/totals',
-    operationId: 'billTotals',
-    summary: 'Count and sum the bills the list filters match (every page): a list’s totals row',
-    description:
-      'Takes the filters of GET /bills (not cursor or sort) and answers how many bills match, the sum of their totals and of their balances due, in the books’ currency.',
-    permission: PAYABLES.read,
-    querystring: BillTotalsQuery,
-    response: { 200: DocumentListTotals },
-    handler: (request) => billTotals(deps, actorOf(request), request.query),
-  });
+  bills.totals(BillTotalsQuery, billTotals);
   bills.read((actor, id) => readBill(deps.db, actor, id));
   bills.create({
     summary: 'Enter a draft bill',

@@ -1,26 +1,14 @@
 // Chart of accounts (spec "Account", D19): the response, the create and update bodies, the page.
 import { Type } from '@sinclair/typebox';
 import { ACCOUNT_TYPES } from '../../domain/chart.ts';
-import {
-  ActivationUpdate,
-  ActiveFilter,
-  CursorQuery,
-  IdOutput,
-  Literals,
-  MoneyOutput,
-  Named,
-  OrNull,
-  Page,
-  RecordStamps,
-  ref,
-} from './common.ts';
+import * as S from './common.ts';
 
-export const AccountType = Literals(ACCOUNT_TYPES, {
+export const AccountType = S.Literals(ACCOUNT_TYPES, {
   description: 'asset, liability, equity, income or expense',
 });
 
-export const Account = Named('Account', {
-  id: IdOutput,
+export const Account = S.Named('Account', {
+  id: S.IdOutput,
   number: Type.String(),
   name: Type.String(),
   type: AccountType,
@@ -31,20 +19,20 @@ export const Account = Named('Account', {
   is_system: Type.Boolean({
     description: 'Seeded account the service posts to; it cannot be deactivated.',
   }),
-  system_role: OrNull(Type.String(), {
+  system_role: S.OrNull(Type.String(), {
     description:
       'The role the service finds this account by (accounts_receivable, undeposited_funds, sales_tax_payable, ...), whatever its number or name; its type and detail type cannot change. Null for other accounts.',
   }),
-  balance: MoneyOutput('Posted balance, natural sign (debit-normal for assets and expenses).'),
-  ...RecordStamps,
+  balance: S.MoneyOutput('Posted balance, natural sign (debit-normal for assets and expenses).'),
+  ...S.RecordStamps,
 });
 
-export const PageAccount = Page(ref(Account), 'Account');
+export const PageAccount = S.Page(S.ref(Account), 'Account');
 
 export const AccountListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   type: Type.Optional(AccountType),
-  ...ActiveFilter,
+  ...S.ActiveFilter,
 });
 
 const AccountNumber = Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z.-]+$' });
@@ -57,7 +45,7 @@ const DetailType = Type.String({
 });
 const Description = Type.String({ maxLength: 2000 });
 
-export const AccountCreate = Named('AccountCreate', {
+export const AccountCreate = S.Named('AccountCreate', {
   number: AccountNumber,
   name: AccountName,
   type: AccountType,
@@ -66,10 +54,10 @@ export const AccountCreate = Named('AccountCreate', {
   currency: Type.Optional(Type.String()),
 });
 
-export const AccountUpdate = Named('AccountUpdate', {
+export const AccountUpdate = S.Named('AccountUpdate', {
   number: Type.Optional(AccountNumber),
   name: Type.Optional(AccountName),
   detail_type: Type.Optional(DetailType),
   description: Type.Optional(Description),
-  ...ActivationUpdate,
+  ...S.ActivationUpdate,
 });

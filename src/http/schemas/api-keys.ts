@@ -1,9 +1,9 @@
 // Internal surface: API keys (owner and admin only; D14-D18).
 import { Type } from '@sinclair/typebox';
 import { API_KEY_ROLES } from '../../domain/roles.ts';
-import { CursorQuery, Literals, OrNull } from './common.ts';
+import * as S from './common.ts';
 
-const Nullable = OrNull(Type.String());
+const Nullable = S.OrNull(Type.String());
 
 export const ApiKey = Type.Object({
   id: Type.String(),
@@ -28,8 +28,8 @@ export const NewApiKey = Type.Composite([
 
 export const ApiKeyCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
-  role: Literals(API_KEY_ROLES),
+  role: S.Literals(API_KEY_ROLES),
   expires_at: Type.Optional(Type.String()),
 });
 
-export const ApiKeyListQuery = Type.Object(CursorQuery);
+export const ApiKeyListQuery = Type.Object(S.CursorQuery);

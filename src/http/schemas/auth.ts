@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { PASSWORD_LENGTH_MAX, PASSWORD_RULE } from '../../domain/password.ts';
 import { ROLES } from '../../domain/roles.ts';
-import { Literals, OrNull } from './common.ts';
+import * as S from './common.ts';
 import { OrganizationSummary } from './organizations.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -76,7 +76,7 @@ export const Me = Type.Object({
       name: Type.String(),
       mode: Type.String(),
       role: Type.String(),
-      live_organization_id: OrNull(Type.String()),
+      live_organization_id: S.OrNull(Type.String()),
     }),
   ),
 });
@@ -89,8 +89,8 @@ export const PasswordResetRequested = Type.Object({
 });
 export const PasswordResetConfirm = Type.Object({ token: LinkToken, password: Password });
 
-const Role = Literals(ROLES);
-export const InvitationStatus = Literals(['pending', 'expired', 'accepted', 'revoked'] as const);
+const Role = S.Literals(ROLES);
+export const InvitationStatus = S.Literals(['pending', 'expired', 'accepted', 'revoked'] as const);
 
 export const Invitation = Type.Object({
   id: Type.String(),
@@ -101,8 +101,8 @@ export const Invitation = Type.Object({
   invited_by_name: Type.String(),
   created_at: Type.String(),
   expires_at: Type.String(),
-  accepted_at: OrNull(Type.String()),
-  revoked_at: OrNull(Type.String()),
+  accepted_at: S.OrNull(Type.String()),
+  revoked_at: S.OrNull(Type.String()),
 });
 export const InvitationList = Type.Object({ results: Type.Array(Invitation) });
 export const InvitationCreate = Type.Object({ email: Email, role: Role });

@@ -1,9 +1,9 @@
 // Internal (D29, D89): bank connections; absent from OpenAPI.
 import { Type } from '@sinclair/typebox';
-import { CursorQuery, IdOutput } from './common.ts';
+import * as S from './common.ts';
 
 export const BankConnection = Type.Object({
-  id: IdOutput,
+  id: S.IdOutput,
   account: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
     description: 'The bank account; null on requests recorded before connections were real.',
   }),
@@ -18,7 +18,7 @@ export const BankConnection = Type.Object({
   created_at: Type.String(),
 });
 
-export const BankConnectionListQuery = Type.Object({ ...CursorQuery });
+export const BankConnectionListQuery = Type.Object({ ...S.CursorQuery });
 
 export const BankConnectionCreate = Type.Object({
   account: Type.String({ format: 'uuid' }),

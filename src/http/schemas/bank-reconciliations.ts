@@ -1,26 +1,16 @@
 // Reconciliations (D76): the stored reconciliation, the request that makes one, the page and filters.
 import { Type } from '@sinclair/typebox';
-import {
-  CursorQuery,
-  DateString,
-  IdOutput,
-  MoneyInput,
-  MoneyOutput,
-  Named,
-  Page,
-  ref,
-  Uuid,
-} from './common.ts';
+import * as S from './common.ts';
 
-export const BankReconciliation = Named('BankReconciliation', {
-  id: IdOutput,
+export const BankReconciliation = S.Named('BankReconciliation', {
+  id: S.IdOutput,
   account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
   statement_date: Type.String({ format: 'date' }),
-  statement_balance: MoneyOutput('The balance the bank statement shows at the end of statement_date.'),
-  cleared_balance: MoneyOutput(
+  statement_balance: S.MoneyOutput('The balance the bank statement shows at the end of statement_date.'),
+  cleared_balance: S.MoneyOutput(
     'opening_balance plus the ledger lines matched to bank transactions dated on or before statement_date; equal to statement_balance.',
   ),
-  opening_balance: MoneyOutput(
+  opening_balance: S.MoneyOutput(
     'What the account held before its first bank transaction: posted lines dated before that day, less those matched to a bank transaction counted here or dated after statement_date.',
   ),
   transactions_reconciled: Type.Integer({
@@ -32,16 +22,16 @@ export const BankReconciliation = Named('BankReconciliation', {
   created_at: Type.String(),
 });
 
-export const BankReconciliationCreate = Named('BankReconciliationCreate', {
-  account: Uuid('The bank account (D70).'),
-  statement_date: DateString('The statement’s closing date; not before the account’s last reconciliation.'),
-  statement_balance: MoneyInput('The closing balance the statement shows, signed as the bank shows it.'),
+export const BankReconciliationCreate = S.Named('BankReconciliationCreate', {
+  account: S.Uuid('The bank account (D70).'),
+  statement_date: S.DateString('The statement’s closing date; not before the account’s last reconciliation.'),
+  statement_balance: S.MoneyInput('The closing balance the statement shows, signed as the bank shows it.'),
 });
 
-export const PageBankReconciliation = Page(ref(BankReconciliation), 'BankReconciliation');
+export const PageBankReconciliation = S.Page(S.ref(BankReconciliation), 'BankReconciliation');
 
 export const BankReconciliationListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   account: Type.Optional(Type.String({ description: 'Only this bank account’s reconciliations.' })),
 });
 

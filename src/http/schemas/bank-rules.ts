@@ -11,17 +11,7 @@ import {
   RULE_OPERATORS,
   RULE_TEXT_LENGTH_MAX,
 } from '../../domain/bank-rule.ts';
-import {
-  CursorQuery,
-  IdOutput,
-  Literals,
-  Named,
-  OrNull,
-  Page,
-  RecordStamps,
-  ref,
-  VersionRead,
-} from './common.ts';
+import * as S from './common.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Priority = Type.Integer({
@@ -29,16 +19,16 @@ const Priority = Type.Integer({
   maximum: PRIORITY_MAX,
   description: 'Lower applies first; among equal priorities the older rule first.',
 });
-const Direction = Literals(RULE_DIRECTIONS, {
+const Direction = S.Literals(RULE_DIRECTIONS, {
   description: 'in: money in (positive lines); out: money out; any (default).',
 });
-const MatchMode = Literals(RULE_MATCH_MODES, {
+const MatchMode = S.Literals(RULE_MATCH_MODES, {
   description: 'all (default): every condition holds; any: at least one does.',
 });
 
 const Condition = Type.Object({
-  field: Literals(RULE_FIELDS, { description: 'reference is the bank_reference.' }),
-  operator: Literals(RULE_OPERATORS, {
+  field: S.Literals(RULE_FIELDS, { description: 'reference is the bank_reference.' }),
+  operator: S.Literals(RULE_OPERATORS, {
     description: 'Text: contains, equals, starts_with (ignoring case); amount: equals, gt, lt.',
   }),
   value: Type.String({
@@ -48,16 +38,16 @@ const Condition = Type.Object({
   }),
 });
 
-const ActionKind = Literals(RULE_ACTION_KINDS, {
+const ActionKind = S.Literals(RULE_ACTION_KINDS, {
   description: 'spend (money out), receive (money in), transfer (to or from another bank account).',
 });
 
 const RuleActionOutput = Type.Object({
   kind: ActionKind,
   account: Type.String({ format: 'uuid' }),
-  tax_rate: OrNull(Type.String({ format: 'uuid' })),
+  tax_rate: S.OrNull(Type.String({ format: 'uuid' })),
   tracking_options: Type.Array(Type.String({ format: 'uuid' })),
-  memo: OrNull(Type.String()),
+  memo: S.OrNull(Type.String()),
 });
 
 const RuleActionInput = Type.Object({
@@ -66,30 +56,32 @@ const RuleActionInput = Type.Object({
     description:
       'spend, receive: the other account (as POST /bank-transactions/{id}/create takes it); transfer: another bank account.',
   }),
-  tax_rate: Type.Optional(OrNull(Type.String())),
+  tax_rate: Type.Optional(S.OrNull(Type.String())),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: TRACKING_OPTIONS_MAX })),
-  memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
+  memo: Type.Optional(S.OrNull(Type.String({ maxLength: 2000 }))),
 });
 
-export const BankRule = Named('BankRule', {
-  id: IdOutput,
+export const BankRule = S.Named('BankRule', {
+  id: S.IdOutput,
   name: Type.String(),
   priority: Type.Integer(),
-  account: OrNull(Type.String({ format: 'uuid', description: 'The bank account it applies to; null: all.' })),
+  account: S.OrNull(
+    Type.String({ format: 'uuid', description: 'The bank account it applies to; null: all.' }),
+  ),
   direction: Direction,
   match: MatchMode,
   conditions: Type.Array(Condition),
   action: RuleActionOutput,
-  ...RecordStamps,
+  ...S.RecordStamps,
 });
 
-export const PageBankRule = Page(ref(BankRule), 'BankRule');
-export const BankRuleListQuery = Type.Object({ ...CursorQuery });
+export const PageBankRule = S.Page(S.ref(BankRule), 'BankRule');
+export const BankRuleListQuery = Type.Object({ ...S.CursorQuery });
 
 const RuleFields = {
   name: Name,
   priority: Priority,
-  account: Type.Optional(OrNull(Type.String({ description: 'A bank account (D70), or null for all.' }))),
+  account: Type.Optional(S.OrNull(Type.String({ description: 'A bank account (D70), or null for all.' }))),
   direction: Type.Optional(Direction),
   match: Type.Optional(MatchMode),
   conditions: Type.Array(Condition, { minItems: 1, maxItems: CONDITIONS_PER_RULE_MAX }),
@@ -98,13 +90,13 @@ const RuleFields = {
 
 export const BankRuleCreate = Type.Object(RuleFields, { $id: 'BankRuleCreate', title: 'BankRuleCreate' });
 
-export const BankRuleUpdate = Named('BankRuleUpdate', {
+export const BankRuleUpdate = S.Named('BankRuleUpdate', {
   ...RuleFields,
   name: Type.Optional(Name),
   priority: Type.Optional(Priority),
   conditions: Type.Optional(RuleFields.conditions),
   action: Type.Optional(RuleActionInput),
-  ...VersionRead,
+  ...S.VersionRead,
 });
 
 export const BANK_RULE_COMPONENTS = [BankRule, PageBankRule, BankRuleCreate, BankRuleUpdate];

@@ -6,42 +6,28 @@ import { DATE_FORMATS, DELIMITERS } from '../../app/banking/formats/csv.ts';
 import { TRACKING_OPTIONS_MAX } from '../../app/banking/line-actions.ts';
 import { MATCH_LINES_MAX } from '../../app/banking/match-bank-transaction.ts';
 import { APPLICATIONS_MAX, PAYMENT_METHODS } from '../../app/payments/payments-received.ts';
-import {
-  CursorQuery,
-  DateString,
-  IdOutput,
-  Literals,
-  MoneyInput,
-  MoneyOutput,
-  Named,
-  OrNull,
-  Page,
-  RecordStamps,
-  ref,
-  Uuid,
-  VersionRead,
-} from './common.ts';
+import * as S from './common.ts';
 
 const Column = Type.String({ minLength: 1, maxLength: 200, description: 'A header name of the CSV file.' });
-const DateFormat = Literals(DATE_FORMATS, { description: 'How the date column writes dates.' });
-const DecimalSeparator = Literals(['.', ','] as const, {
+const DateFormat = S.Literals(DATE_FORMATS, { description: 'How the date column writes dates.' });
+const DecimalSeparator = S.Literals(['.', ','] as const, {
   description: 'The decimal mark of amounts (default `.`).',
 });
-const Delimiter = Literals(DELIMITERS, {
+const Delimiter = S.Literals(DELIMITERS, {
   description: 'The field delimiter; found from the header line when omitted.',
 });
 
 // ---- statements ------------------------------------------------------------------------------------
 
-export const BankStatement = Named('BankStatement', {
-  id: IdOutput,
+export const BankStatement = S.Named('BankStatement', {
+  id: S.IdOutput,
   account: Type.String({ format: 'uuid', description: 'The bank account (D70).' }),
-  format: Literals(['ofx', 'qfx', 'camt.053', 'csv'] as const),
+  format: S.Literals(['ofx', 'qfx', 'camt.053', 'csv'] as const),
   file_sha256: Type.String({ description: 'SHA-256 of the file as sent, hex.' }),
-  period_start: OrNull(Type.String({ format: 'date' })),
-  period_end: OrNull(Type.String({ format: 'date' })),
-  opening_balance: OrNull(MoneyOutput('Where the file states one (camt.053).')),
-  closing_balance: OrNull(MoneyOutput('Where the file states one (OFX LEDGERBAL, camt.053 CLBD).')),
+  period_start: S.OrNull(Type.String({ format: 'date' })),
+  period_end: S.OrNull(Type.String({ format: 'date' })),
+  opening_balance: S.OrNull(S.MoneyOutput('Where the file states one (camt.053).')),
+  closing_balance: S.OrNull(S.MoneyOutput('Where the file states one (OFX LEDGERBAL, camt.053 CLBD).')),
   lines_imported: Type.Integer({ minimum: 0 }),
   lines_skipped: Type.Integer({
     minimum: 0,
@@ -51,10 +37,10 @@ export const BankStatement = Named('BankStatement', {
   created_at: Type.String(),
 });
 
-export const PageBankStatement = Page(ref(BankStatement), 'BankStatement');
+export const PageBankStatement = S.Page(S.ref(BankStatement), 'BankStatement');
 
 export const BankStatementListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   account: Type.Optional(Type.String({ description: 'Only the imports into this bank account.' })),
 });
 
@@ -83,11 +69,11 @@ export const BankSuggestion = Type.Object(
   {
     rule: Type.String({ format: 'uuid' }),
     rule_name: Type.String(),
-    kind: Literals(['spend', 'receive', 'transfer'] as const),
+    kind: S.Literals(['spend', 'receive', 'transfer'] as const),
     account: Type.String({ format: 'uuid' }),
-    tax_rate: OrNull(Type.String({ format: 'uuid' })),
+    tax_rate: S.OrNull(Type.String({ format: 'uuid' })),
     tracking_options: Type.Array(Type.String({ format: 'uuid' })),
-    memo: OrNull(Type.String()),
+    memo: S.OrNull(Type.String()),
   },
   {
     $id: 'BankSuggestion',
@@ -96,38 +82,38 @@ export const BankSuggestion = Type.Object(
   },
 );
 
-export const BankTransaction = Named('BankTransaction', {
-  id: IdOutput,
+export const BankTransaction = S.Named('BankTransaction', {
+  id: S.IdOutput,
   account: Type.String({ format: 'uuid' }),
   date: Type.String({ format: 'date' }),
-  amount: MoneyOutput('Positive for money in, negative for money out (D70).'),
+  amount: S.MoneyOutput('Positive for money in, negative for money out (D70).'),
   description: Type.String(),
-  payee: OrNull(Type.String()),
+  payee: S.OrNull(Type.String()),
   bank_reference: Type.String({ description: 'Unique per bank account (D72).' }),
-  statement: OrNull(
+  statement: S.OrNull(
     Type.String({ format: 'uuid', description: 'The import it came from; null when pushed.' }),
   ),
-  status: Literals(BANK_TRANSACTION_STATUSES),
+  status: S.Literals(BANK_TRANSACTION_STATUSES),
   matched: Type.Array(
     Type.Object({
       journal_line: Type.String({ format: 'uuid' }),
       journal_entry: Type.String({ format: 'uuid' }),
-      amount: MoneyOutput('The line’s effect on the bank account (debit positive).'),
+      amount: S.MoneyOutput('The line’s effect on the bank account (debit positive).'),
     }),
   ),
-  suggestion: OrNull(ref(BankSuggestion)),
-  reconciliation: OrNull(Type.String({ format: 'uuid' })),
-  ...RecordStamps,
+  suggestion: S.OrNull(S.ref(BankSuggestion)),
+  reconciliation: S.OrNull(Type.String({ format: 'uuid' })),
+  ...S.RecordStamps,
 });
 
-export const PageBankTransaction = Page(ref(BankTransaction), 'BankTransaction');
+export const PageBankTransaction = S.Page(S.ref(BankTransaction), 'BankTransaction');
 
 export const BankTransactionListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   account: Type.Optional(Type.String({ description: 'Only this bank account’s lines.' })),
-  status: Type.Optional(Literals(BANK_TRANSACTION_STATUSES)),
-  from: Type.Optional(DateString('Lines dated on or after.')),
-  to: Type.Optional(DateString('Lines dated on or before.')),
+  status: Type.Optional(S.Literals(BANK_TRANSACTION_STATUSES)),
+  from: Type.Optional(S.DateString('Lines dated on or after.')),
+  to: Type.Optional(S.DateString('Lines dated on or before.')),
   search: Type.Optional(
     Type.String({
       maxLength: 200,
@@ -136,14 +122,14 @@ export const BankTransactionListQuery = Type.Object({
   ),
 });
 
-export const BankTransactionPush = Named('BankTransactionPush', {
-  account: Uuid('The bank account (D70).'),
+export const BankTransactionPush = S.Named('BankTransactionPush', {
+  account: S.Uuid('The bank account (D70).'),
   transactions: Type.Array(
     Type.Object({
-      date: DateString(),
-      amount: MoneyInput('Positive for money in, negative for money out.'),
+      date: S.DateString(),
+      amount: S.MoneyInput('Positive for money in, negative for money out.'),
       description: Type.Optional(Type.String({ maxLength: 1000 })),
-      payee: Type.Optional(OrNull(Type.String({ maxLength: 1000 }))),
+      payee: Type.Optional(S.OrNull(Type.String({ maxLength: 1000 }))),
       bank_reference: Type.String({
         minLength: 1,
         maxLength: 255,
@@ -154,14 +140,14 @@ export const BankTransactionPush = Named('BankTransactionPush', {
   ),
 });
 
-export const BankTransactionPushResult = Named('BankTransactionPushResult', {
+export const BankTransactionPushResult = S.Named('BankTransactionPushResult', {
   account: Type.String({ format: 'uuid' }),
   lines_imported: Type.Integer({ minimum: 0 }),
   lines_skipped: Type.Integer({ minimum: 0, description: 'Lines whose bank_reference was already there.' }),
-  results: Type.Array(ref(BankTransaction), { description: 'Every line of the request, in its order.' }),
+  results: Type.Array(S.ref(BankTransaction), { description: 'Every line of the request, in its order.' }),
 });
 
-export const BankTransactionMatch = Named('BankTransactionMatch', {
+export const BankTransactionMatch = S.Named('BankTransactionMatch', {
   journal_lines: Type.Array(
     Type.String({ description: 'A journal line id (journal entry lines carry `id`).' }),
     {
@@ -169,26 +155,26 @@ export const BankTransactionMatch = Named('BankTransactionMatch', {
       maxItems: MATCH_LINES_MAX,
     },
   ),
-  ...VersionRead,
+  ...S.VersionRead,
 });
 
-export const BankTransactionSuggestions = Named('BankTransactionSuggestions', {
+export const BankTransactionSuggestions = S.Named('BankTransactionSuggestions', {
   results: Type.Array(
     Type.Object({
-      kind: Literals(['journal_line', 'invoice', 'bill', 'rule'] as const, {
+      kind: S.Literals(['journal_line', 'invoice', 'bill', 'rule'] as const, {
         description:
           'journal_line: match it; invoice or bill: record its payment; rule: what a bank rule proposes.',
       }),
-      journal_line: OrNull(Type.String({ format: 'uuid' })),
-      journal_entry: OrNull(Type.String({ format: 'uuid' })),
-      document: OrNull(Type.String({ format: 'uuid', description: 'The open invoice or bill.' })),
-      number: OrNull(Type.String()),
-      date: OrNull(Type.String({ format: 'date' })),
-      amount: MoneyOutput(),
-      rule: OrNull(ref(BankSuggestion)),
+      journal_line: S.OrNull(Type.String({ format: 'uuid' })),
+      journal_entry: S.OrNull(Type.String({ format: 'uuid' })),
+      document: S.OrNull(Type.String({ format: 'uuid', description: 'The open invoice or bill.' })),
+      number: S.OrNull(Type.String()),
+      date: S.OrNull(Type.String({ format: 'date' })),
+      amount: S.MoneyOutput(),
+      rule: S.OrNull(S.ref(BankSuggestion)),
       reasons: Type.Array(
         Type.Object({
-          reason: Literals(['amount_equal', 'date_within_days', 'reference_found', 'rule'] as const),
+          reason: S.Literals(['amount_equal', 'date_within_days', 'reference_found', 'rule'] as const),
           days: Type.Optional(Type.Integer({ minimum: 0 })),
           reference: Type.Optional(Type.String()),
           rule: Type.Optional(Type.String()),
@@ -204,11 +190,11 @@ export const BankTransactionSuggestions = Named('BankTransactionSuggestions', {
 const CreateApplication = Type.Object({
   invoice_id: Type.Optional(Type.String({ description: 'kind payment: an open invoice of the customer.' })),
   bill_id: Type.Optional(Type.String({ description: 'kind bill_payment: an open bill of the vendor.' })),
-  amount: MoneyInput(),
+  amount: S.MoneyInput(),
 });
 
-export const BankTransactionCreate = Named('BankTransactionCreate', {
-  kind: Literals(CREATE_KINDS, {
+export const BankTransactionCreate = S.Named('BankTransactionCreate', {
+  kind: S.Literals(CREATE_KINDS, {
     description:
       'spend (money out) or receive (money in): a journal entry between the bank account and `account`, the amount tax-inclusive; transfer: to or from another bank account; payment (money in): a payment received from `customer`; bill_payment (money out): a payment of `vendor`’s bills.',
   }),
@@ -219,14 +205,14 @@ export const BankTransactionCreate = Named('BankTransactionCreate', {
     }),
   ),
   tax_rate: Type.Optional(
-    OrNull(
+    S.OrNull(
       Type.String({
         description: 'spend, receive: the tax included in the amount, split off as on invoice lines.',
       }),
     ),
   ),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: TRACKING_OPTIONS_MAX })),
-  memo: Type.Optional(OrNull(Type.String({ maxLength: 2000 }))),
+  memo: Type.Optional(S.OrNull(Type.String({ maxLength: 2000 }))),
   customer: Type.Optional(Type.String({ description: 'payment: the customer.' })),
   vendor: Type.Optional(Type.String({ description: 'bill_payment: the vendor.' })),
   applications: Type.Optional(
@@ -236,23 +222,25 @@ export const BankTransactionCreate = Named('BankTransactionCreate', {
         'payment: invoices the payment applies to (at most the amount; the rest stays unapplied); bill_payment: bills, adding up to the amount.',
     }),
   ),
-  method: Type.Optional(Literals(PAYMENT_METHODS, { description: 'payment, bill_payment (default other).' })),
+  method: Type.Optional(
+    S.Literals(PAYMENT_METHODS, { description: 'payment, bill_payment (default other).' }),
+  ),
   reference: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-export const BankTransactionCreated = Named('BankTransactionCreated', {
-  bank_transaction: ref(BankTransaction),
-  kind: Literals(CREATE_KINDS),
+export const BankTransactionCreated = S.Named('BankTransactionCreated', {
+  bank_transaction: S.ref(BankTransaction),
+  kind: S.Literals(CREATE_KINDS),
   journal_entry: Type.String({
     format: 'uuid',
     description: 'The posted entry; its bank line is matched.',
   }),
   entry_number: Type.String(),
-  document: OrNull(Type.String({ format: 'uuid', description: 'The payment received or bill payment.' })),
-  document_number: OrNull(Type.String()),
+  document: S.OrNull(Type.String({ format: 'uuid', description: 'The payment received or bill payment.' })),
+  document_number: S.OrNull(Type.String()),
 });
 
-export const BankTransactionAcceptSuggestions = Named('BankTransactionAcceptSuggestions', {
+export const BankTransactionAcceptSuggestions = S.Named('BankTransactionAcceptSuggestions', {
   ids: Type.Array(Type.String({ description: 'An unmatched bank transaction with a suggestion.' }), {
     minItems: 1,
     maxItems: ACCEPT_IDS_MAX,
@@ -260,32 +248,32 @@ export const BankTransactionAcceptSuggestions = Named('BankTransactionAcceptSugg
 });
 
 export const BankTransactionAcceptResult = Type.Object(
-  { results: Type.Array(ref(BankTransactionCreated), { description: 'In the order of `ids`.' }) },
+  { results: Type.Array(S.ref(BankTransactionCreated), { description: 'In the order of `ids`.' }) },
   { $id: 'BankTransactionAcceptResult', title: 'BankTransactionAcceptResult' },
 );
 
 // ---- saved CSV mappings -----------------------------------------------------------------------------
 
-export const BankStatementMapping = Named('BankStatementMapping', {
-  id: IdOutput,
+export const BankStatementMapping = S.Named('BankStatementMapping', {
+  id: S.IdOutput,
   name: Type.String(),
   date_column: Type.String(),
-  amount_column: OrNull(Type.String()),
-  debit_column: OrNull(Type.String()),
-  credit_column: OrNull(Type.String()),
-  description_column: OrNull(Type.String()),
-  payee_column: OrNull(Type.String()),
-  reference_column: OrNull(Type.String()),
+  amount_column: S.OrNull(Type.String()),
+  debit_column: S.OrNull(Type.String()),
+  credit_column: S.OrNull(Type.String()),
+  description_column: S.OrNull(Type.String()),
+  payee_column: S.OrNull(Type.String()),
+  reference_column: S.OrNull(Type.String()),
   date_format: DateFormat,
   decimal_separator: DecimalSeparator,
-  delimiter: OrNull(Delimiter),
-  ...RecordStamps,
+  delimiter: S.OrNull(Delimiter),
+  ...S.RecordStamps,
 });
 
-export const PageBankStatementMapping = Page(ref(BankStatementMapping), 'BankStatementMapping');
-export const BankStatementMappingListQuery = Type.Object({ ...CursorQuery });
+export const PageBankStatementMapping = S.Page(S.ref(BankStatementMapping), 'BankStatementMapping');
+export const BankStatementMappingListQuery = Type.Object({ ...S.CursorQuery });
 
-const OptionalColumn = Type.Optional(OrNull(Column));
+const OptionalColumn = Type.Optional(S.OrNull(Column));
 const MappingFields = {
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   date_column: Column,
@@ -297,7 +285,7 @@ const MappingFields = {
   reference_column: OptionalColumn,
   date_format: DateFormat,
   decimal_separator: Type.Optional(DecimalSeparator),
-  delimiter: Type.Optional(OrNull(Delimiter)),
+  delimiter: Type.Optional(S.OrNull(Delimiter)),
 };
 
 export const BankStatementMappingCreate = Type.Object(MappingFields, {
@@ -305,12 +293,12 @@ export const BankStatementMappingCreate = Type.Object(MappingFields, {
   title: 'BankStatementMappingCreate',
 });
 
-export const BankStatementMappingUpdate = Named('BankStatementMappingUpdate', {
+export const BankStatementMappingUpdate = S.Named('BankStatementMappingUpdate', {
   ...MappingFields,
   name: Type.Optional(MappingFields.name),
   date_column: Type.Optional(Column),
   date_format: Type.Optional(DateFormat),
-  ...VersionRead,
+  ...S.VersionRead,
 });
 
 export const BANKING_COMPONENTS = [

@@ -1,6 +1,8 @@
 // Shared TypeBox schemas. The same schemas validate requests, type the handlers' answers and produce
 // the OpenAPI document. A schema with an `$id` is a named component (`components.schemas`): routes
-// take it by `$ref` (defineRoute), other schemas nest it with `ref(...)`.
+// take it by `$ref` (defineRoute), other schemas nest it with `ref(...)`. The schema files import
+// these building blocks as one namespace, `import * as S from './common.ts'` (`S.MoneyOutput()`, as
+// `Type.` and `z.` read), not as a list of names (issue 19).
 import {
   type ObjectOptions,
   type SchemaOptions,

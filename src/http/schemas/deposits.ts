@@ -1,27 +1,15 @@
 // Deposits (D88): the response, the create body, the page and the list's filters.
 import { Type } from '@sinclair/typebox';
 import { DEPOSIT_PAYMENTS_MAX, DEPOSIT_STATUSES } from '../../app/deposits/read-deposits.ts';
-import {
-  CursorQuery,
-  DateString,
-  IdOutput,
-  Literals,
-  MoneyOutput,
-  Named,
-  OrNull,
-  Page,
-  RecordStamps,
-  ref,
-  Uuid,
-} from './common.ts';
+import * as S from './common.ts';
 
-export const Deposit = Named('Deposit', {
-  id: IdOutput,
+export const Deposit = S.Named('Deposit', {
+  id: S.IdOutput,
   number: Type.String({ description: 'DEP-000001, allocated by the server (gapless).' }),
   date: Type.String({ format: 'date' }),
   deposit_to_account: Type.String({ format: 'uuid', description: 'The bank account the money went to.' }),
   deposit_to_account_name: Type.String(),
-  amount: MoneyOutput('The sum of its payments: what the bank account was debited with.'),
+  amount: S.MoneyOutput('The sum of its payments: what the bank account was debited with.'),
   memo: Type.String(),
   currency: Type.String(),
   payments: Type.Array(
@@ -31,35 +19,35 @@ export const Deposit = Named('Deposit', {
       customer: Type.String({ format: 'uuid' }),
       customer_name: Type.String(),
       payment_date: Type.String({ format: 'date' }),
-      amount: MoneyOutput('The payment amount, credited to Undeposited Funds by its own line.'),
+      amount: S.MoneyOutput('The payment amount, credited to Undeposited Funds by its own line.'),
     }),
     { description: 'In the order the request named them; kept once the deposit is void.' },
   ),
   journal_entry: Type.String({
     description: "The deposit's own posted entry: debit the bank, credit Undeposited Funds per payment.",
   }),
-  status: Literals(DEPOSIT_STATUSES, {
+  status: S.Literals(DEPOSIT_STATUSES, {
     description: 'posted, or void: its entry is reversed and its payments are undeposited again.',
   }),
-  void_entry: OrNull(Type.String(), { description: "The entry reversing the deposit's own, once void." }),
-  voided_at: OrNull(Type.String()),
-  ...RecordStamps,
+  void_entry: S.OrNull(Type.String(), { description: "The entry reversing the deposit's own, once void." }),
+  voided_at: S.OrNull(Type.String()),
+  ...S.RecordStamps,
 });
 
-export const PageDeposit = Page(ref(Deposit), 'Deposit');
+export const PageDeposit = S.Page(S.ref(Deposit), 'Deposit');
 
 export const DepositListQuery = Type.Object({
-  ...CursorQuery,
-  status: Type.Optional(Literals(DEPOSIT_STATUSES)),
+  ...S.CursorQuery,
+  status: Type.Optional(S.Literals(DEPOSIT_STATUSES)),
   deposit_to_account: Type.Optional(Type.String({ description: 'Bank account id.' })),
-  date_from: Type.Optional(DateString('Deposits dated on or after.')),
-  date_to: Type.Optional(DateString('Deposits dated on or before.')),
+  date_from: Type.Optional(S.DateString('Deposits dated on or after.')),
+  date_to: Type.Optional(S.DateString('Deposits dated on or before.')),
 });
 
-export const DepositCreate = Named('DepositCreate', {
-  deposit_to_account: Uuid('An active bank account (detail type bank, D70).'),
-  date: DateString('The day the money reached the bank; not in a closed period.'),
-  payments: Type.Array(Uuid(), {
+export const DepositCreate = S.Named('DepositCreate', {
+  deposit_to_account: S.Uuid('An active bank account (detail type bank, D70).'),
+  date: S.DateString('The day the money reached the bank; not in a closed period.'),
+  payments: Type.Array(S.Uuid(), {
     minItems: 1,
     maxItems: DEPOSIT_PAYMENTS_MAX,
     description:

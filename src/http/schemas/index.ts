@@ -9,7 +9,7 @@ import { BANK_RECONCILIATION_COMPONENTS } from './bank-reconciliations.ts';
 import { BANK_RULE_COMPONENTS } from './bank-rules.ts';
 import { BANKING_COMPONENTS } from './banking.ts';
 import { ChangeFeed } from './changes.ts';
-import { ActionRequest, CreditListTotals, DocumentListTotals, ErrorEnvelope } from './common.ts';
+import * as S from './common.ts';
 import {
   CreditNote,
   CreditNoteApply,
@@ -51,20 +51,7 @@ import {
   JournalEntryUpdate,
   PageJournalEntry,
 } from './journal-entries.ts';
-import {
-  Bill,
-  BillCreate,
-  BillPayment,
-  BillPaymentCreate,
-  BillSummary,
-  BillUpdate,
-  PageBill,
-  PageBillPayment,
-  PageVendor,
-  Vendor,
-  VendorCreate,
-  VendorUpdate,
-} from './payables.ts';
+import { PAYABLES_COMPONENTS } from './payables.ts';
 import {
   PagePaymentReceived,
   PaymentReceived,
@@ -112,18 +99,7 @@ export const COMPONENTS: readonly TSchema[] = [
   ...BANKING_COMPONENTS,
   ...BANK_RECONCILIATION_COMPONENTS,
   ...BANK_RULE_COMPONENTS,
-  Vendor,
-  VendorCreate,
-  VendorUpdate,
-  PageVendor,
-  Bill,
-  BillSummary,
-  BillCreate,
-  BillUpdate,
-  PageBill,
-  BillPayment,
-  BillPaymentCreate,
-  PageBillPayment,
+  ...PAYABLES_COMPONENTS,
   ...VENDOR_CREDIT_COMPONENTS,
   Item,
   ItemCreate,
@@ -141,10 +117,10 @@ export const COMPONENTS: readonly TSchema[] = [
   CustomerStatement,
   StatementEmail,
   StatementEmailRequest,
-  ErrorEnvelope,
-  ActionRequest,
-  DocumentListTotals,
-  CreditListTotals,
+  S.ErrorEnvelope,
+  S.ActionRequest,
+  S.DocumentListTotals,
+  S.CreditListTotals,
   Account,
   AccountCreate,
   AccountUpdate,

@@ -1,24 +1,9 @@
 // Items, their stock movements and inventory adjustments (D47-D52): responses, bodies, pages.
 import { Type } from '@sinclair/typebox';
 import { ITEM_TYPES } from '../../domain/inventory.ts';
-import {
-  ActivationUpdate,
-  ActiveFilter,
-  ActiveRecordStamps,
-  CursorQuery,
-  DateString,
-  IdOutput,
-  Literals,
-  MoneyInput,
-  MoneyOutput,
-  Named,
-  OrNull,
-  Page,
-  ref,
-  Uuid,
-} from './common.ts';
+import * as S from './common.ts';
 
-const ItemType = Literals(ITEM_TYPES, {
+const ItemType = S.Literals(ITEM_TYPES, {
   description: 'service, non_inventory, or inventory (holds stock, valued at moving average cost).',
 });
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
@@ -35,125 +20,125 @@ const SignedQuantity = Type.String({
 const COST_FIELD =
   'Absent for a credential without inventory:read (the sales role): it reads items but not their costs.';
 
-export const Item = Named('Item', {
-  id: IdOutput,
-  sku: OrNull(Type.String()),
+export const Item = S.Named('Item', {
+  id: S.IdOutput,
+  sku: S.OrNull(Type.String()),
   name: Type.String(),
   type: ItemType,
   description: Type.String(),
-  sale_price: MoneyOutput('Default unit price on invoice lines.'),
-  purchase_cost: Type.Optional(MoneyOutput(`Default unit cost on bill lines. ${COST_FIELD}`)),
-  income_account: OrNull(Type.String({ format: 'uuid' })),
-  expense_account: OrNull(
+  sale_price: S.MoneyOutput('Default unit price on invoice lines.'),
+  purchase_cost: Type.Optional(S.MoneyOutput(`Default unit cost on bill lines. ${COST_FIELD}`)),
+  income_account: S.OrNull(Type.String({ format: 'uuid' })),
+  expense_account: S.OrNull(
     Type.String({ format: 'uuid', description: 'For an inventory item, its cost of goods sold account.' }),
   ),
-  inventory_asset_account: OrNull(
+  inventory_asset_account: S.OrNull(
     Type.String({
       format: 'uuid',
       description: 'Inventory items only: the asset account its stock is valued in.',
     }),
   ),
-  tax_rate: OrNull(Type.String({ format: 'uuid' })),
-  quantity_on_hand: MoneyOutput('The sum of its stock movements; zero for other types.'),
+  tax_rate: S.OrNull(Type.String({ format: 'uuid' })),
+  quantity_on_hand: S.MoneyOutput('The sum of its stock movements; zero for other types.'),
   inventory_value: Type.Optional(
-    MoneyOutput(`What its stock is carried at (the sum of its movements’ values). ${COST_FIELD}`),
+    S.MoneyOutput(`What its stock is carried at (the sum of its movements’ values). ${COST_FIELD}`),
   ),
   average_cost: Type.Optional(
-    MoneyOutput(`inventory_value / quantity_on_hand, four decimals; zero without stock. ${COST_FIELD}`),
+    S.MoneyOutput(`inventory_value / quantity_on_hand, four decimals; zero without stock. ${COST_FIELD}`),
   ),
-  ...ActiveRecordStamps,
+  ...S.ActiveRecordStamps,
 });
-export const PageItem = Page(ref(Item), 'Item');
+export const PageItem = S.Page(S.ref(Item), 'Item');
 
 export const ItemListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   search: Type.Optional(
     Type.String({ maxLength: 200, description: 'Case-insensitive substring of name or SKU.' }),
   ),
   type: Type.Optional(ItemType),
-  ...ActiveFilter,
+  ...S.ActiveFilter,
 });
 
-const AccountRef = (description: string) => Type.Optional(OrNull(Uuid(description)));
+const AccountRef = (description: string) => Type.Optional(S.OrNull(S.Uuid(description)));
 
-export const ItemCreate = Named('ItemCreate', {
+export const ItemCreate = S.Named('ItemCreate', {
   name: Name,
   type: ItemType,
-  sku: Type.Optional(OrNull(Sku)),
+  sku: Type.Optional(S.OrNull(Sku)),
   description: Type.Optional(Description),
-  sale_price: Type.Optional(MoneyInput('Default unit price on invoice lines.')),
-  purchase_cost: Type.Optional(MoneyInput('Default unit cost on bill lines.')),
+  sale_price: Type.Optional(S.MoneyInput('Default unit price on invoice lines.')),
+  purchase_cost: Type.Optional(S.MoneyInput('Default unit cost on bill lines.')),
   income_account: AccountRef('An income account.'),
   expense_account: AccountRef(
     'An expense account; for inventory items the cost of goods sold account (default 5000).',
   ),
   inventory_asset_account: AccountRef('Inventory items only: an asset account (default 1200).'),
-  tax_rate: Type.Optional(OrNull(Uuid('Default tax rate for sales.'))),
+  tax_rate: Type.Optional(S.OrNull(S.Uuid('Default tax rate for sales.'))),
 });
 
-export const ItemUpdate = Named('ItemUpdate', {
+export const ItemUpdate = S.Named('ItemUpdate', {
   name: Type.Optional(Name),
   type: Type.Optional(ItemType),
-  sku: Type.Optional(OrNull(Sku)),
+  sku: Type.Optional(S.OrNull(Sku)),
   description: Type.Optional(Description),
-  sale_price: Type.Optional(MoneyInput()),
-  purchase_cost: Type.Optional(MoneyInput()),
+  sale_price: Type.Optional(S.MoneyInput()),
+  purchase_cost: Type.Optional(S.MoneyInput()),
   income_account: AccountRef('An income account.'),
   expense_account: AccountRef('An expense account.'),
   inventory_asset_account: AccountRef('Inventory items only: an asset account.'),
-  tax_rate: Type.Optional(OrNull(Uuid())),
-  ...ActivationUpdate,
+  tax_rate: Type.Optional(S.OrNull(S.Uuid())),
+  ...S.ActivationUpdate,
 });
 
-export const StockMovement = Named('StockMovement', {
-  id: IdOutput,
+export const StockMovement = S.Named('StockMovement', {
+  id: S.IdOutput,
   date: Type.String({ format: 'date' }),
-  quantity: MoneyOutput('Signed: in positive, out negative.'),
-  unit_cost: MoneyOutput(),
-  value: MoneyOutput('Signed, like quantity.'),
-  quantity_after: MoneyOutput(),
-  value_after: MoneyOutput(),
+  quantity: S.MoneyOutput('Signed: in positive, out negative.'),
+  unit_cost: S.MoneyOutput(),
+  value: S.MoneyOutput('Signed, like quantity.'),
+  quantity_after: S.MoneyOutput(),
+  value_after: S.MoneyOutput(),
   source_type: Type.String({
     description: 'inventory_adjustment (invoice and bill when they move stock).',
   }),
   source_id: Type.String({ format: 'uuid' }),
   created_at: Type.String(),
 });
-export const PageStockMovement = Page(ref(StockMovement), 'StockMovement');
+export const PageStockMovement = S.Page(S.ref(StockMovement), 'StockMovement');
 
-export const InventoryAdjustment = Named('InventoryAdjustment', {
-  id: IdOutput,
+export const InventoryAdjustment = S.Named('InventoryAdjustment', {
+  id: S.IdOutput,
   number: Type.String({ description: 'ADJ-000001, gapless.' }),
   item: Type.String({ format: 'uuid' }),
   item_name: Type.String(),
   date: Type.String({ format: 'date' }),
-  quantity: MoneyOutput('Signed: positive added stock, negative removed it.'),
-  unit_cost: MoneyOutput('The cost given (an increase) or the average cost it left at (a decrease).'),
-  value: MoneyOutput('Signed, like quantity: what the stock gained or lost.'),
+  quantity: S.MoneyOutput('Signed: positive added stock, negative removed it.'),
+  unit_cost: S.MoneyOutput('The cost given (an increase) or the average cost it left at (a decrease).'),
+  value: S.MoneyOutput('Signed, like quantity: what the stock gained or lost.'),
   account: Type.String({ format: 'uuid' }),
   memo: Type.String(),
-  journal_entry: OrNull(
+  journal_entry: S.OrNull(
     Type.String({ format: 'uuid', description: 'Null when the adjustment carried no value.' }),
   ),
   version: Type.Integer(),
   created_at: Type.String(),
 });
-export const PageInventoryAdjustment = Page(ref(InventoryAdjustment), 'InventoryAdjustment');
+export const PageInventoryAdjustment = S.Page(S.ref(InventoryAdjustment), 'InventoryAdjustment');
 
-export const InventoryAdjustmentCreate = Named('InventoryAdjustmentCreate', {
-  item: Uuid('An inventory item.'),
-  date: Type.Optional(DateString('Defaults to today in the books’ time zone; closed periods refuse it.')),
+export const InventoryAdjustmentCreate = S.Named('InventoryAdjustmentCreate', {
+  item: S.Uuid('An inventory item.'),
+  date: Type.Optional(S.DateString('Defaults to today in the books’ time zone; closed periods refuse it.')),
   quantity: SignedQuantity,
   unit_cost: Type.Optional(
-    MoneyInput('Required when quantity is positive; omitted when negative (average cost).'),
+    S.MoneyInput('Required when quantity is positive; omitted when negative (average cost).'),
   ),
-  account: Uuid('The other side: an expense for shrinkage, equity for opening stock, and so on.'),
+  account: S.Uuid('The other side: an expense for shrinkage, equity for opening stock, and so on.'),
   memo: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 
 export const InventoryAdjustmentListQuery = Type.Object({
-  ...CursorQuery,
-  item: Type.Optional(Uuid('Only this item’s adjustments.')),
+  ...S.CursorQuery,
+  item: Type.Optional(S.Uuid('Only this item’s adjustments.')),
 });
 
-export const ItemMovementsQuery = Type.Object({ ...CursorQuery });
+export const ItemMovementsQuery = Type.Object({ ...S.CursorQuery });

@@ -6,40 +6,27 @@ import {
   LINES_PER_ENTRY_MAX,
   SOURCE_TYPES,
 } from '../../domain/journal.ts';
-import {
-  CursorQuery,
-  IdOutput,
-  Literals,
-  MoneyInput,
-  MoneyOutput,
-  Named,
-  OrNull,
-  Page,
-  RecordStamps,
-  ref,
-  Version,
-  VersionRead,
-} from './common.ts';
+import * as S from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted'] as const;
 
-export const JournalEntry = Named('JournalEntry', {
-  id: IdOutput,
-  entry_number: OrNull(Type.String(), {
+export const JournalEntry = S.Named('JournalEntry', {
+  id: S.IdOutput,
+  entry_number: S.OrNull(Type.String(), {
     description: 'JE-000001; allocated when the entry is posted, so drafts have none (numbers stay gapless).',
   }),
   txn_date: Type.String({ format: 'date' }),
   memo: Type.String(),
-  status: Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
+  status: S.Literals(ENTRY_STATUSES, { description: 'draft or posted' }),
   source_type: Type.String({
     description: 'manual, invoice, payment_received, invoice_void, payment_void, reversal, ...',
   }),
-  source_id: OrNull(Type.String()),
-  reverses_entry: OrNull(Type.String()),
-  reversed_by_entry: OrNull(Type.String()),
+  source_id: S.OrNull(Type.String()),
+  reverses_entry: S.OrNull(Type.String()),
+  reversed_by_entry: S.OrNull(Type.String()),
   currency: Type.String(),
-  total_debit: MoneyOutput(),
-  total_credit: MoneyOutput(),
+  total_debit: S.MoneyOutput(),
+  total_credit: S.MoneyOutput(),
   lines: Type.Array(
     Type.Object({
       id: Type.String({
@@ -50,33 +37,33 @@ export const JournalEntry = Named('JournalEntry', {
       account_number: Type.String(),
       account_name: Type.String(),
       description: Type.String(),
-      debit: MoneyOutput(),
-      credit: MoneyOutput(),
+      debit: S.MoneyOutput(),
+      credit: S.MoneyOutput(),
       tracking_options: Type.Array(Type.String()),
-      bank_transaction: OrNull(
+      bank_transaction: S.OrNull(
         Type.String({ format: 'uuid', description: 'The bank transaction this line is matched to (D74).' }),
       ),
     }),
   ),
-  ...RecordStamps,
-  posted_at: OrNull(Type.String()),
+  ...S.RecordStamps,
+  posted_at: S.OrNull(Type.String()),
 });
 
-export const PageJournalEntry = Page(ref(JournalEntry), 'JournalEntry');
+export const PageJournalEntry = S.Page(S.ref(JournalEntry), 'JournalEntry');
 
 export const JournalEntryListQuery = Type.Object({
-  ...CursorQuery,
-  source_type: Type.Optional(Literals(SOURCE_TYPES)),
+  ...S.CursorQuery,
+  source_type: Type.Optional(S.Literals(SOURCE_TYPES)),
   source_id: Type.Optional(Type.String()),
-  status: Type.Optional(Literals(ENTRY_STATUSES)),
+  status: Type.Optional(S.Literals(ENTRY_STATUSES)),
   txn_date_from: Type.Optional(Type.String({ format: 'date' })),
   txn_date_to: Type.Optional(Type.String({ format: 'date' })),
 });
 
 const LineInput = Type.Object({
   account: Type.String({ description: 'Account id.' }),
-  debit: Type.Optional(MoneyInput()),
-  credit: Type.Optional(MoneyInput()),
+  debit: Type.Optional(S.MoneyInput()),
+  credit: Type.Optional(S.MoneyInput()),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
@@ -92,14 +79,14 @@ const EntryFields = {
 
 const PostFlag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
 
-export const JournalEntryCreate = Named('JournalEntryCreate', {
+export const JournalEntryCreate = S.Named('JournalEntryCreate', {
   ...EntryFields,
   post: PostFlag(
     'D58: true creates and posts the entry in one transaction (201, status posted, numbered); false or absent saves a draft.',
   ),
 });
 
-export const JournalEntryBatchCreate = Named('JournalEntryBatchCreate', {
+export const JournalEntryBatchCreate = S.Named('JournalEntryBatchCreate', {
   entries: Type.Array(Type.Object(EntryFields), {
     minItems: 1,
     maxItems: BATCH_ENTRIES_MAX,
@@ -111,18 +98,18 @@ export const JournalEntryBatchCreate = Named('JournalEntryBatchCreate', {
 });
 
 export const JournalEntryBatch = Type.Object(
-  { results: Type.Array(ref(JournalEntry), { description: 'The entries, in request order.' }) },
+  { results: Type.Array(S.ref(JournalEntry), { description: 'The entries, in request order.' }) },
   { $id: 'JournalEntryBatch', title: 'JournalEntryBatch' },
 );
 
-export const JournalEntryUpdate = Named('JournalEntryUpdate', {
+export const JournalEntryUpdate = S.Named('JournalEntryUpdate', {
   txn_date: Type.Optional(Type.String()),
   memo: Type.Optional(Memo),
   lines: Type.Optional(Lines),
-  ...VersionRead,
+  ...S.VersionRead,
 });
 
 export const JournalEntryReverse = Type.Object(
-  { txn_date: Type.Optional(Type.String()), version: Type.Optional(Version) },
+  { txn_date: Type.Optional(Type.String()), version: Type.Optional(S.Version) },
   { $id: 'JournalEntryReverse', title: 'JournalEntryReverse' },
 );

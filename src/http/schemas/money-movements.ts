@@ -2,12 +2,12 @@
 // `describeMovement` in app/documents/money-movements.ts is what their views share.
 import { Type } from '@sinclair/typebox';
 import { PAYMENT_METHODS } from '../../app/documents/money-movements.ts';
-import { DateString, Literals, MoneyInput, MoneyOutput } from './common.ts';
+import * as S from './common.ts';
 
 /** A payment as answered, after its number and counterparty. */
 export const PaymentFields = {
   payment_date: Type.String({ format: 'date' }),
-  amount: MoneyOutput(),
+  amount: S.MoneyOutput(),
   method: Type.String({ description: PAYMENT_METHODS.join(', ') }),
   reference: Type.String(),
   memo: Type.String(),
@@ -15,9 +15,9 @@ export const PaymentFields = {
 
 /** The body of a new payment, after its counterparty. */
 export const PaymentCreateFields = {
-  payment_date: DateString(),
-  amount: MoneyInput(),
-  method: Literals(PAYMENT_METHODS),
+  payment_date: S.DateString(),
+  amount: S.MoneyInput(),
+  method: S.Literals(PAYMENT_METHODS),
   reference: Type.Optional(Type.String({ maxLength: 200 })),
 };
 
@@ -25,6 +25,6 @@ export const PaymentCreateFields = {
 export const InvoiceApplicationOutput = Type.Object({
   invoice_id: Type.String({ format: 'uuid' }),
   invoice_number: Type.String(),
-  amount: MoneyOutput(),
+  amount: S.MoneyOutput(),
   applied_date: Type.String({ format: 'date' }),
 });

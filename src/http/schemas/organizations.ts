@@ -2,21 +2,21 @@
 // lock, members.
 import { Type } from '@sinclair/typebox';
 import { ROLES } from '../../domain/roles.ts';
-import { Literals, OrNull } from './common.ts';
+import * as S from './common.ts';
 
 /** Books as a member sees them (sign-up answers two of these). */
 export const OrganizationSummary = Type.Object({
   id: Type.String(),
   name: Type.String(),
   mode: Type.String(),
-  live_organization_id: OrNull(Type.String()),
+  live_organization_id: S.OrNull(Type.String()),
   currency: Type.String(),
   timezone: Type.String(),
-  country: OrNull(
+  country: S.OrNull(
     Type.String({ description: 'ISO 3166-1 alpha-2; null for books made before sign-up asked.' }),
   ),
   fiscal_year_start_month: Type.Integer({ minimum: 1, maximum: 12, description: '1 (January) to 12.' }),
-  books_closed_through: OrNull(Type.String()),
+  books_closed_through: S.OrNull(Type.String()),
   seats: Type.Integer(),
   role: Type.String(),
 });
@@ -31,7 +31,7 @@ export const OrganizationUpdate = Type.Object({
 });
 
 export const PeriodClose = Type.Object({ through: Type.String() });
-export const PeriodReopen = Type.Object({ through: OrNull(Type.String()) });
+export const PeriodReopen = Type.Object({ through: S.OrNull(Type.String()) });
 
 export const Member = Type.Object({
   user_id: Type.String(),
@@ -43,7 +43,7 @@ export const Member = Type.Object({
 
 export const MemberList = Type.Object({ results: Type.Array(Member), seats: Type.Integer() });
 
-const Role = Literals(ROLES);
+const Role = S.Literals(ROLES);
 export const MemberAdd = Type.Object({ email: Type.String({ minLength: 3 }), role: Role });
 export const MemberRoleChange = Type.Object({ role: Role });
 export const MemberParams = Type.Object({ user_id: Type.String() });

@@ -4,29 +4,7 @@ import { BILL_APPLICATIONS_MAX } from '../../app/payables/bill-payments.ts';
 import { BILL_STATUSES, LINES_PER_BILL_MAX } from '../../domain/bill.ts';
 import { BILL_PAYMENT_SORT_KEYS, BILL_SORT_KEYS } from '../../domain/list-order.ts';
 import { PAYMENT_STATUSES } from '../../domain/payment.ts';
-import {
-  CursorQuery,
-  DateString,
-  DocumentTotals,
-  IdOutput,
-  LineTaxOutput,
-  Literals,
-  MoneyInput,
-  MoneyOutput,
-  Named,
-  OrNull,
-  OverdueFilter,
-  Page,
-  postingFields,
-  Quantity,
-  RecordStamps,
-  ref,
-  SearchFilter,
-  SortQuery,
-  TaxGroupInput,
-  Uuid,
-  VersionRead,
-} from './common.ts';
+import * as S from './common.ts';
 import {
   ContactListQuery,
   contactCreateFields,
@@ -40,31 +18,31 @@ const Memo = Type.String({ maxLength: 4000 });
 
 // ---- vendors ---------------------------------------------------------------------------------------
 
-export const Vendor = Named('Vendor', {
+export const Vendor = S.Named('Vendor', {
   ...contactFields('address', PaymentTerms),
-  balance: MoneyOutput('What is owed on its open bills (D53).'),
+  balance: S.MoneyOutput('What is owed on its open bills (D53).'),
   open_bill_count: Type.Integer({ description: 'Open bills with a balance due.' }),
-  ...RecordStamps,
+  ...S.RecordStamps,
 });
 
-export const PageVendor = Page(ref(Vendor), 'Vendor');
+export const PageVendor = S.Page(S.ref(Vendor), 'Vendor');
 
 export const VendorListQuery = ContactListQuery;
 
-export const VendorCreate = Named('VendorCreate', contactCreateFields('address'));
+export const VendorCreate = S.Named('VendorCreate', contactCreateFields('address'));
 
-export const VendorUpdate = Named('VendorUpdate', contactUpdateFields('address'));
+export const VendorUpdate = S.Named('VendorUpdate', contactUpdateFields('address'));
 
 // ---- bills -----------------------------------------------------------------------------------------
 
-const BillStatus = Literals(BILL_STATUSES, { description: 'draft, open, paid or void' });
+const BillStatus = S.Literals(BILL_STATUSES, { description: 'draft, open, paid or void' });
 
 const BillFields = {
-  id: IdOutput,
+  id: S.IdOutput,
   number: Type.String({
     description: 'BILL-000001, allocated by the server when the draft is created (gapless).',
   }),
-  vendor: IdOutput,
+  vendor: S.IdOutput,
   vendor_name: Type.String(),
   vendor_reference: Type.String({ description: "The vendor's own number for the bill." }),
   status: BillStatus,
@@ -74,145 +52,163 @@ const BillFields = {
     description: "As sent, else from the vendor's payment terms (D20).",
   }),
   currency: Type.String(),
-  ...DocumentTotals,
-  amount_paid: MoneyOutput(),
-  amount_credited: MoneyOutput('Vendor credits applied to the bill (D87).'),
-  balance_due: MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
+  ...S.DocumentTotals,
+  amount_paid: S.MoneyOutput(),
+  amount_credited: S.MoneyOutput('Vendor credits applied to the bill (D87).'),
+  balance_due: S.MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
   days_overdue: Type.Integer({ minimum: 0, description: 'Days past due of an open bill, else 0.' }),
-  ...postingFields('open', 'opened_at'),
+  ...S.postingFields('open', 'opened_at'),
 };
 
-export const BillSummary = Named('BillSummary', BillFields);
+export const BillSummary = S.Named('BillSummary', BillFields);
 
 const BillLineOutput = Type.Object({
   line_no: Type.Integer(),
-  item: OrNull(IdOutput),
+  item: S.OrNull(S.IdOutput),
   description: Type.String(),
   quantity: Type.String(),
-  unit_cost: MoneyOutput(),
-  amount: MoneyOutput('quantity x unit_cost, rounded to the currency minor unit (D8).'),
+  unit_cost: S.MoneyOutput(),
+  amount: S.MoneyOutput('quantity x unit_cost, rounded to the currency minor unit (D8).'),
   account: Type.String({ format: 'uuid', description: 'The account the line debits.' }),
-  tax_rate: OrNull(Type.String()),
-  tax_group: LineTaxOutput.tax_group,
-  tax_amount: MoneyOutput(),
-  taxes: LineTaxOutput.taxes,
+  tax_rate: S.OrNull(Type.String()),
+  tax_group: S.LineTaxOutput.tax_group,
+  tax_amount: S.MoneyOutput(),
+  taxes: S.LineTaxOutput.taxes,
   tracking_options: Type.Array(Type.String()),
 });
 
-export const Bill = Named('Bill', { ...BillFields, lines: Type.Array(BillLineOutput) });
+export const Bill = S.Named('Bill', { ...BillFields, lines: Type.Array(BillLineOutput) });
 
-export const PageBill = Page(ref(BillSummary), 'Bill');
+export const PageBill = S.Page(S.ref(BillSummary), 'Bill');
 
 /** The filters of the bill list, which its totals take too. */
 const BillFilters = {
-  status: Type.Optional(Literals(BILL_STATUSES)),
+  status: Type.Optional(S.Literals(BILL_STATUSES)),
   vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
-  search: SearchFilter("Bill number, the vendor's reference or name."),
-  bill_date_from: Type.Optional(DateString()),
-  bill_date_to: Type.Optional(DateString()),
-  overdue: OverdueFilter,
+  search: S.SearchFilter("Bill number, the vendor's reference or name."),
+  bill_date_from: Type.Optional(S.DateString()),
+  bill_date_to: Type.Optional(S.DateString()),
+  overdue: S.OverdueFilter,
 };
 
 export const BillListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   ...BillFilters,
-  sort: SortQuery(BILL_SORT_KEYS),
+  sort: S.SortQuery(BILL_SORT_KEYS),
 });
 
 export const BillTotalsQuery = Type.Object(BillFilters);
 
 const BillLineInput = Type.Object({
   item: Type.Optional(
-    Uuid(
+    S.Uuid(
       'An item: description, unit_cost (purchase_cost), account and tax_rate default from it; an inventory item’s line posts to its inventory asset account and brings its stock in when the bill is opened.',
     ),
   ),
   account: Type.Optional(
-    Uuid(
+    S.Uuid(
       'The account the line debits: an expense account, or an asset account other than cash, receivables or inventory. Defaults to the item’s expense account; required without an item.',
     ),
   ),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   quantity: {
-    ...Quantity,
+    ...S.Quantity,
     description: 'Decimal string, up to 4 decimals; above zero for an inventory item.',
   },
-  unit_cost: Type.Optional(MoneyInput('Cost of one unit before tax; defaults to the item’s purchase_cost.')),
+  unit_cost: Type.Optional(
+    S.MoneyInput('Cost of one unit before tax; defaults to the item’s purchase_cost.'),
+  ),
   tax_rate: Type.Optional(
-    OrNull(
-      Uuid(
+    S.OrNull(
+      S.Uuid(
         'A tax rate: its tax is debited to the rate’s account. Defaults to the item’s (unless tax_group is sent); null for none.',
       ),
     ),
   ),
-  tax_group: TaxGroupInput,
+  tax_group: S.TaxGroupInput,
   tracking_options: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
 });
 const BillLines = Type.Array(BillLineInput, { minItems: 1, maxItems: LINES_PER_BILL_MAX });
 
-export const BillCreate = Named('BillCreate', {
-  vendor: Uuid('Vendor id.'),
+export const BillCreate = S.Named('BillCreate', {
+  vendor: S.Uuid('Vendor id.'),
   vendor_reference: Type.Optional(Type.String({ maxLength: 200 })),
-  bill_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
-  due_date: Type.Optional(DateString("Defaults from the vendor's payment terms.")),
+  bill_date: Type.Optional(S.DateString('Defaults to today in the organization time zone.')),
+  due_date: Type.Optional(S.DateString("Defaults from the vendor's payment terms.")),
   lines: BillLines,
   memo: Type.Optional(Memo),
   currency: Type.Optional(Type.String()),
 });
 
-export const BillUpdate = Named('BillUpdate', {
-  vendor: Type.Optional(Uuid()),
+export const BillUpdate = S.Named('BillUpdate', {
+  vendor: Type.Optional(S.Uuid()),
   vendor_reference: Type.Optional(Type.String({ maxLength: 200 })),
-  bill_date: Type.Optional(DateString()),
-  due_date: Type.Optional(DateString()),
+  bill_date: Type.Optional(S.DateString()),
+  due_date: Type.Optional(S.DateString()),
   lines: Type.Optional(BillLines),
   memo: Type.Optional(Memo),
   currency: Type.Optional(Type.String()),
-  ...VersionRead,
+  ...S.VersionRead,
 });
 
 // ---- bill payments ---------------------------------------------------------------------------------
 
-export const BillPayment = Named('BillPayment', {
-  id: IdOutput,
+export const BillPayment = S.Named('BillPayment', {
+  id: S.IdOutput,
   number: Type.String({ description: 'BPMT-000001, allocated by the server (gapless).' }),
-  vendor: IdOutput,
+  vendor: S.IdOutput,
   vendor_name: Type.String(),
   ...PaymentFields,
-  paid_from_account: IdOutput,
+  paid_from_account: S.IdOutput,
   applications: Type.Array(
-    Type.Object({ bill_id: IdOutput, bill_number: Type.String(), amount: MoneyOutput() }),
+    Type.Object({ bill_id: S.IdOutput, bill_number: Type.String(), amount: S.MoneyOutput() }),
   ),
   currency: Type.String(),
   journal_entry: Type.String({ description: "The payment's own posted entry." }),
-  status: Literals(PAYMENT_STATUSES, {
+  status: S.Literals(PAYMENT_STATUSES, {
     description: 'posted, or void: its entry is reversed, its applications removed, its bills open again.',
   }),
-  void_entry: OrNull(Type.String()),
-  voided_at: OrNull(Type.String()),
-  ...RecordStamps,
+  void_entry: S.OrNull(Type.String()),
+  voided_at: S.OrNull(Type.String()),
+  ...S.RecordStamps,
 });
 
-export const PageBillPayment = Page(ref(BillPayment), 'BillPayment');
+export const PageBillPayment = S.Page(S.ref(BillPayment), 'BillPayment');
 
 export const BillPaymentListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
-  search: SearchFilter(
+  search: S.SearchFilter(
     'Case-insensitive substring of the payment number, its reference or the vendor name (`%` and `_` literal).',
   ),
-  sort: SortQuery(BILL_PAYMENT_SORT_KEYS, "vendor: the vendor's display name"),
+  sort: S.SortQuery(BILL_PAYMENT_SORT_KEYS, "vendor: the vendor's display name"),
 });
 
-export const BillPaymentCreate = Named('BillPaymentCreate', {
-  vendor: Uuid('Vendor id.'),
+export const BillPaymentCreate = S.Named('BillPaymentCreate', {
+  vendor: S.Uuid('Vendor id.'),
   ...PaymentCreateFields,
   memo: Type.Optional(Memo),
-  paid_from_account: Uuid('An active bank, cash or credit card account.'),
-  applications: Type.Array(Type.Object({ bill_id: Uuid(), amount: MoneyInput() }), {
+  paid_from_account: S.Uuid('An active bank, cash or credit card account.'),
+  applications: Type.Array(Type.Object({ bill_id: S.Uuid(), amount: S.MoneyInput() }), {
     minItems: 1,
     maxItems: BILL_APPLICATIONS_MAX,
     description: 'Open bills of the vendor; the amounts add up to the payment amount (D55).',
   }),
   currency: Type.Optional(Type.String()),
 });
+
+/** The named components of payables, in the order the OpenAPI document lists them. */
+export const PAYABLES_COMPONENTS = [
+  Vendor,
+  VendorCreate,
+  VendorUpdate,
+  PageVendor,
+  Bill,
+  BillSummary,
+  BillCreate,
+  BillUpdate,
+  PageBill,
+  BillPayment,
+  BillPaymentCreate,
+  PageBillPayment,
+];

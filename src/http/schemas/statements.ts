@@ -2,9 +2,9 @@
 // range; and the email that sends one through the outbox.
 import { Type } from '@sinclair/typebox';
 import { STATEMENT_TYPES } from '../../app/statements/customer-statement.ts';
-import { IdOutput, Literals, MoneyOutput, Named, OrNull } from './common.ts';
+import * as S from './common.ts';
 
-const StatementType = Literals(STATEMENT_TYPES, {
+const StatementType = S.Literals(STATEMENT_TYPES, {
   description:
     'outstanding: open invoices and unapplied credit as of `to` (the default); activity: a running balance from `from` to `to`.',
 });
@@ -17,23 +17,23 @@ export const StatementQuery = Type.Object({
   from: FromParam,
   to: ToParam,
   format: Type.Optional(
-    Literals(['json', 'csv', 'pdf'], {
+    S.Literals(['json', 'csv', 'pdf'], {
       description:
         'csv or pdf answer the same statement as a file (as does Accept: text/csv or application/pdf).',
     }),
   ),
 });
 
-export const CustomerStatement = Named('CustomerStatement', {
+export const CustomerStatement = S.Named('CustomerStatement', {
   customer: Type.String({ format: 'uuid' }),
   customer_name: Type.String(),
-  customer_email: OrNull(Type.String()),
+  customer_email: S.OrNull(Type.String()),
   type: StatementType,
-  from: OrNull(Type.String({ description: 'null for an outstanding statement.' })),
+  from: S.OrNull(Type.String({ description: 'null for an outstanding statement.' })),
   to: Type.String(),
   currency: Type.String(),
   generated_at: Type.String({ format: 'date-time' }),
-  outstanding: OrNull(
+  outstanding: S.OrNull(
     Type.Object({
       invoices: Type.Array(
         Type.Object({
@@ -41,34 +41,34 @@ export const CustomerStatement = Named('CustomerStatement', {
           number: Type.String(),
           issue_date: Type.String(),
           due_date: Type.String(),
-          total: MoneyOutput(),
-          open: MoneyOutput('Total less the payments and credit applied to it by `to`.'),
+          total: S.MoneyOutput(),
+          open: S.MoneyOutput('Total less the payments and credit applied to it by `to`.'),
           days_overdue: Type.Integer(),
         }),
       ),
       credits: Type.Array(
         Type.Object({
-          kind: Literals(['payment', 'credit_note']),
+          kind: S.Literals(['payment', 'credit_note']),
           document: Type.String({ format: 'uuid' }),
           number: Type.String(),
           date: Type.String(),
-          amount: MoneyOutput(),
-          unapplied: MoneyOutput('What is not applied to an invoice by `to`.'),
+          amount: S.MoneyOutput(),
+          unapplied: S.MoneyOutput('What is not applied to an invoice by `to`.'),
         }),
       ),
-      invoices_total: MoneyOutput(),
-      credits_total: MoneyOutput(),
-      balance: MoneyOutput('invoices_total - credits_total.'),
+      invoices_total: S.MoneyOutput(),
+      credits_total: S.MoneyOutput(),
+      balance: S.MoneyOutput('invoices_total - credits_total.'),
     }),
   ),
-  activity: OrNull(
+  activity: S.OrNull(
     Type.Object({
-      opening_balance: MoneyOutput('The customer’s receivable balance before `from`.'),
+      opening_balance: S.MoneyOutput('The customer’s receivable balance before `from`.'),
       lines: Type.Array(
         Type.Object({
           date: Type.String(),
           entry_number: Type.String(),
-          kind: Literals(['invoice', 'payment', 'credit_note']),
+          kind: S.Literals(['invoice', 'payment', 'credit_note']),
           entry_type: Type.String({
             description:
               'invoice, invoice_void, payment_received, payment_void, credit_note or credit_note_void.',
@@ -76,19 +76,19 @@ export const CustomerStatement = Named('CustomerStatement', {
           document: Type.String({ format: 'uuid' }),
           number: Type.String(),
           description: Type.String(),
-          amount: MoneyOutput('Its effect on the customer’s balance (positive: owes more).'),
-          balance: MoneyOutput(),
+          amount: S.MoneyOutput('Its effect on the customer’s balance (positive: owes more).'),
+          balance: S.MoneyOutput(),
         }),
       ),
-      closing_balance: MoneyOutput('The customer’s receivable balance at the end of `to`.'),
+      closing_balance: S.MoneyOutput('The customer’s receivable balance at the end of `to`.'),
     }),
   ),
-  balance: MoneyOutput(
+  balance: S.MoneyOutput(
     'What the customer owes at the end of `to`: the outstanding balance, or the closing balance; equal to the customer’s AR aging total.',
   ),
 });
 
-export const StatementEmailRequest = Named('StatementEmailRequest', {
+export const StatementEmailRequest = S.Named('StatementEmailRequest', {
   type: Type.Optional(StatementType),
   from: FromParam,
   to: ToParam,
@@ -99,18 +99,18 @@ export const StatementEmailRequest = Named('StatementEmailRequest', {
   message: Type.Optional(Type.String({ maxLength: 10_000 })),
 });
 
-export const StatementEmail = Named('StatementEmail', {
-  id: IdOutput,
+export const StatementEmail = S.Named('StatementEmail', {
+  id: S.IdOutput,
   customer: Type.String({ format: 'uuid' }),
   type: StatementType,
-  from: OrNull(Type.String()),
+  from: S.OrNull(Type.String()),
   to: Type.String(),
   recipient: Type.String(),
   subject: Type.String(),
   body: Type.String(),
-  status: Literals(['queued', 'recorded'], {
+  status: S.Literals(['queued', 'recorded'], {
     description: 'queued: the outbox delivers it (D62); recorded: sandbox books, never sent (D29).',
   }),
-  balance: MoneyOutput('The statement’s balance when it was asked for.'),
+  balance: S.MoneyOutput('The statement’s balance when it was asked for.'),
   created_at: Type.String({ format: 'date-time' }),
 });

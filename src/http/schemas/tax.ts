@@ -1,7 +1,7 @@
 // Tax rates and tax groups (D28): responses, request bodies, pages.
 import { Type } from '@sinclair/typebox';
 import { RATES_PER_GROUP_MAX } from '../../app/tax/tax-groups.ts';
-import { ActivationUpdate, ActiveRecordStamps, CursorQuery, IdOutput, Named, Page, ref } from './common.ts';
+import * as S from './common.ts';
 
 /**
  * A percentage in a request: a decimal string from 0 to 100 with up to four decimals ("8.25").
@@ -15,29 +15,29 @@ const PercentOutput = (description?: string) =>
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Description = Type.String({ maxLength: 2000 });
 
-export const TaxRate = Named('TaxRate', {
-  id: IdOutput,
+export const TaxRate = S.Named('TaxRate', {
+  id: S.IdOutput,
   name: Type.String(),
   rate: PercentOutput('Percentage with four decimals.'),
   liability_account: Type.String({ format: 'uuid', description: 'Account credited with the tax (D25).' }),
   liability_account_number: Type.String(),
   description: Type.String(),
-  ...ActiveRecordStamps,
+  ...S.ActiveRecordStamps,
 });
 
-export const TaxGroup = Named('TaxGroup', {
-  id: IdOutput,
+export const TaxGroup = S.Named('TaxGroup', {
+  id: S.IdOutput,
   name: Type.String(),
   description: Type.String(),
   tax_rates: Type.Array(Type.String({ format: 'uuid' }), { description: 'Tax-rate ids, in order.' }),
   combined_rate: PercentOutput('Sum of the rates, four decimals.'),
-  ...ActiveRecordStamps,
+  ...S.ActiveRecordStamps,
 });
 
-export const PageTaxRate = Page(ref(TaxRate), 'TaxRate');
-export const PageTaxGroup = Page(ref(TaxGroup), 'TaxGroup');
+export const PageTaxRate = S.Page(S.ref(TaxRate), 'TaxRate');
+export const PageTaxGroup = S.Page(S.ref(TaxGroup), 'TaxGroup');
 
-export const TaxListQuery = Type.Object({ ...CursorQuery, is_active: Type.Optional(Type.Boolean()) });
+export const TaxListQuery = Type.Object({ ...S.CursorQuery, is_active: Type.Optional(Type.Boolean()) });
 
 const RateIds = Type.Array(Type.String({ format: 'uuid' }), {
   minItems: 1,
@@ -46,19 +46,19 @@ const RateIds = Type.Array(Type.String({ format: 'uuid' }), {
   description: `1 to ${RATES_PER_GROUP_MAX} distinct active tax-rate ids.`,
 });
 
-export const TaxRateCreate = Named('TaxRateCreate', {
+export const TaxRateCreate = S.Named('TaxRateCreate', {
   name: Name,
   rate: PercentInput('Percentage, 0 to 100, up to four decimals: "8.25".'),
   liability_account: Type.Optional(Type.String({ description: 'Account id.' })),
   description: Type.Optional(Description),
 });
 
-export const TaxRateUpdate = Named('TaxRateUpdate', {
+export const TaxRateUpdate = S.Named('TaxRateUpdate', {
   name: Type.Optional(Name),
   rate: Type.Optional(PercentInput()),
   liability_account: Type.Optional(Type.String()),
   description: Type.Optional(Description),
-  ...ActivationUpdate,
+  ...S.ActivationUpdate,
 });
 
 export const TaxGroupCreate = Type.Object(
@@ -66,9 +66,9 @@ export const TaxGroupCreate = Type.Object(
   { $id: 'TaxGroupCreate', title: 'TaxGroupCreate' },
 );
 
-export const TaxGroupUpdate = Named('TaxGroupUpdate', {
+export const TaxGroupUpdate = S.Named('TaxGroupUpdate', {
   name: Type.Optional(Name),
   tax_rates: Type.Optional(RateIds),
   description: Type.Optional(Description),
-  ...ActivationUpdate,
+  ...S.ActivationUpdate,
 });

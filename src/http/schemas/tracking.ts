@@ -1,48 +1,38 @@
 // Tracking categories and tracking options (D28): responses, request bodies, pages.
 import { Type } from '@sinclair/typebox';
 import { OPTIONS_PER_CATEGORY_MAX } from '../../app/tracking/tracking.ts';
-import {
-  ActivationUpdate,
-  ActiveFilter,
-  ActiveRecordStamps,
-  CursorQuery,
-  IdOutput,
-  Named,
-  Page,
-  RecordStamps,
-  ref,
-} from './common.ts';
+import * as S from './common.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
-export const TrackingCategory = Named('TrackingCategory', {
-  id: IdOutput,
+export const TrackingCategory = S.Named('TrackingCategory', {
+  id: S.IdOutput,
   name: Type.String(),
   is_active: Type.Boolean(),
-  options: Type.Array(Type.Object({ id: IdOutput, name: Type.String(), is_active: Type.Boolean() }), {
+  options: Type.Array(Type.Object({ id: S.IdOutput, name: Type.String(), is_active: Type.Boolean() }), {
     description: `Every option of the category, in creation order (at most ${OPTIONS_PER_CATEGORY_MAX}).`,
   }),
-  ...RecordStamps,
+  ...S.RecordStamps,
 });
 
-export const TrackingOption = Named('TrackingOption', {
-  id: IdOutput,
+export const TrackingOption = S.Named('TrackingOption', {
+  id: S.IdOutput,
   category: Type.String({ format: 'uuid', description: 'Tracking category id.' }),
   name: Type.String(),
-  ...ActiveRecordStamps,
+  ...S.ActiveRecordStamps,
 });
 
-export const PageTrackingCategory = Page(ref(TrackingCategory), 'TrackingCategory');
-export const PageTrackingOption = Page(ref(TrackingOption), 'TrackingOption');
+export const PageTrackingCategory = S.Page(S.ref(TrackingCategory), 'TrackingCategory');
+export const PageTrackingOption = S.Page(S.ref(TrackingOption), 'TrackingOption');
 
 export const TrackingCategoryListQuery = Type.Object({
-  ...CursorQuery,
-  ...ActiveFilter,
+  ...S.CursorQuery,
+  ...S.ActiveFilter,
 });
 export const TrackingOptionListQuery = Type.Object({
-  ...CursorQuery,
+  ...S.CursorQuery,
   category: Type.Optional(Type.String({ description: 'Only the options of this category id.' })),
-  ...ActiveFilter,
+  ...S.ActiveFilter,
 });
 
 export const TrackingCategoryCreate = Type.Object(
@@ -55,7 +45,7 @@ export const TrackingOptionCreate = Type.Object(
 );
 
 /** The sparse update of a category or an option: rename, (de)activate. */
-export const TrackingUpdate = Named('TrackingUpdate', {
+export const TrackingUpdate = S.Named('TrackingUpdate', {
   name: Type.Optional(Name),
-  ...ActivationUpdate,
+  ...S.ActivationUpdate,
 });

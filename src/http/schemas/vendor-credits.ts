@@ -3,22 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import { VENDOR_CREDIT_SORT_KEYS } from '../../domain/list-order.ts';
 import { VENDOR_CREDIT_STATUSES } from '../../domain/vendor-credit.ts';
-import {
-  DateString,
-  Literals,
-  MoneyInput,
-  MoneyOutput,
-  OrNull,
-  Page,
-  ref,
-  SortQuery,
-  Uuid,
-  Version,
-} from './common.ts';
+import * as S from './common.ts';
 import { CreditNote, CreditNoteApply, CreditNoteListQuery, CreditNoteSummary } from './credit-notes.ts';
 import { Bill, BillCreate } from './payables.ts';
 
-const Status = Literals(VENDOR_CREDIT_STATUSES, { description: 'draft, issued or void' });
+const Status = S.Literals(VENDOR_CREDIT_STATUSES, { description: 'draft, issued or void' });
 const { lines: LinesInput, memo: Memo, vendor_reference: VendorReference } = BillCreate.properties;
 
 // The fields every credit document has read as a credit note's (remaining_credit, the entries, the
@@ -30,7 +19,7 @@ const { invoice_id, invoice_number, ...applied } = CreditNote.properties.applica
 export const VendorCredit = Type.Object(
   {
     ...creditFields,
-    number: OrNull(Type.String(), {
+    number: S.OrNull(Type.String(), {
       description: 'VC-000001, allocated when the credit is issued (gapless); null on a draft.',
     }),
     vendor: Bill.properties.vendor,
@@ -38,7 +27,7 @@ export const VendorCredit = Type.Object(
     vendor_reference: Type.String({ description: "The vendor's own number for the credit." }),
     status: Status,
     credit_date: Type.String({ format: 'date' }),
-    amount_applied: MoneyOutput('Credit applied to bills so far.'),
+    amount_applied: S.MoneyOutput('Credit applied to bills so far.'),
     lines: Bill.properties.lines,
     applications: Type.Array(
       Type.Object({ bill_id: Type.String({ format: 'uuid' }), bill_number: Type.String(), ...applied }),
@@ -47,13 +36,13 @@ export const VendorCredit = Type.Object(
   { $id: 'VendorCredit', title: 'VendorCredit' },
 );
 
-export const PageVendorCredit = Page(ref(VendorCredit), 'VendorCredit');
+export const PageVendorCredit = S.Page(S.ref(VendorCredit), 'VendorCredit');
 
 const { customer: _, sort: _creditNoteSort, ...listQuery } = CreditNoteListQuery.properties;
 export const VendorCreditListQuery = Type.Object({
   ...listQuery,
   vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
-  sort: SortQuery(VENDOR_CREDIT_SORT_KEYS),
+  sort: S.SortQuery(VENDOR_CREDIT_SORT_KEYS),
 });
 
 /** The list's filters (status, vendor), which its totals take. */
@@ -64,9 +53,9 @@ const LinesDescription =
   'A bill’s lines: an account, or an item (non-inventory or service; an inventory item is refused until returns of stock). Each line’s account and tax rate’s account are credited at issue.';
 
 const CreateFields = {
-  vendor: Uuid('Vendor id.'),
+  vendor: S.Uuid('Vendor id.'),
   vendor_reference: VendorReference,
-  credit_date: Type.Optional(DateString('Defaults to today in the organization time zone.')),
+  credit_date: Type.Optional(S.DateString('Defaults to today in the organization time zone.')),
   lines: { ...LinesInput, description: LinesDescription },
   memo: Memo,
   currency: Type.Optional(Type.String()),
@@ -78,7 +67,7 @@ export const VendorCreditCreate = Type.Object(CreateFields, {
 });
 
 export const VendorCreditUpdate = Type.Object(
-  { ...Type.Partial(Type.Object(CreateFields)).properties, version: Type.Optional(Version) },
+  { ...Type.Partial(Type.Object(CreateFields)).properties, version: Type.Optional(S.Version) },
   { $id: 'VendorCreditUpdate', title: 'VendorCreditUpdate' },
 );
 
@@ -87,8 +76,8 @@ export const VendorCreditApply = Type.Object(
   {
     applications: Type.Array(
       Type.Object({
-        bill_id: Uuid('An open bill of the credit’s vendor.'),
-        amount: MoneyInput('At most the bill’s balance due; together at most the remaining credit.'),
+        bill_id: S.Uuid('An open bill of the credit’s vendor.'),
+        amount: S.MoneyInput('At most the bill’s balance due; together at most the remaining credit.'),
       }),
       { minItems: applications.minItems, maxItems: applications.maxItems },
     ),

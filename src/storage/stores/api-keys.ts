@@ -4,6 +4,7 @@ import type { Queryable, Tx } from '../db.ts';
 import { type PageCursor, selectPage } from '../keyset.ts';
 import { isoTimestamp, rowById } from '../sql.ts';
 import { ORGANIZATION_COLUMNS, type OrganizationRow } from './organizations.ts';
+import * as tokenLookup from './token-lookup.ts';
 
 export interface KeyRow {
   id: string;
@@ -70,10 +71,7 @@ export async function insert(tx: Tx, key: NewKey): Promise<void> {
     ],
   );
   // The key's hash names its books in the global lookup (a reference table under Citus, D79).
-  await tx.query(
-    `INSERT INTO token_lookup (token_hash, kind, organization_id, record_id) VALUES ($1, 'api_key', $2, $3)`,
-    [key.tokenHash, key.organizationId, key.id],
-  );
+  await tokenLookup.register(tx, 'api_key', key);
 }
 
 /** Links a rotated key to its replacement. */
@@ -146,10 +144,7 @@ export async function findPresented(db: Queryable, tokenHash: string): Promise<P
     );
     return key;
   }
-  const [found] = await db.query<{ organization_id: string; record_id: string }>(
-    `SELECT organization_id, record_id FROM token_lookup WHERE token_hash = $1 AND kind = 'api_key'`,
-    [tokenHash],
-  );
+  const found = await tokenLookup.find(db, 'api_key', tokenHash);
   if (!found) return undefined;
   const [key] = await db.query<PresentedKey>(
     `${PRESENTED_SELECT} WHERE k.organization_id = $2 AND k.id = $3 AND k.token_hash = $1`,

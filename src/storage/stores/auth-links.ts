@@ -3,6 +3,7 @@
 // process answers.
 import type { Queryable, Tx } from '../db.ts';
 import { isoTimestamp, isUuid } from '../sql.ts';
+import * as tokenLookup from './token-lookup.ts';
 
 // ---- password resets ---------------------------------------------------------------------------
 
@@ -109,10 +110,7 @@ export async function insertInvitation(
     ],
   );
   // The token's hash names the inviting books in the global lookup (a reference table under Citus).
-  await tx.query(
-    `INSERT INTO token_lookup (token_hash, kind, organization_id, record_id) VALUES ($1, 'invitation', $2, $3)`,
-    [invitation.tokenHash, invitation.organizationId, invitation.id],
-  );
+  await tokenLookup.register(tx, 'invitation', invitation);
 }
 
 /** Revokes the open invitation of this address to these books, if any (a new one replaces it). */
@@ -146,10 +144,7 @@ export async function findInvitationByToken(
   lock: 'none' | 'update' = 'none',
 ): Promise<InvitationRow | undefined> {
   // The global lookup names the books; the invitation is then read on their shard (D79).
-  const [found] = await db.query<{ organization_id: string; record_id: string }>(
-    `SELECT organization_id, record_id FROM token_lookup WHERE token_hash = $1 AND kind = 'invitation'`,
-    [tokenHash],
-  );
+  const found = await tokenLookup.find(db, 'invitation', tokenHash);
   if (!found) return undefined;
   const [row] = await db.query<InvitationRow>(
     `SELECT ${INVITATION_COLUMNS} ${INVITATION_FROM}

@@ -3,7 +3,8 @@
 import type { BillStatus } from '../../domain/bill.ts';
 import type { BillSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
-import { filteredList, type SortColumn } from '../keyset.ts';
+import type { SortColumn } from '../keyset.ts';
+import { SqlParams } from '../rows.ts';
 import {
   documentStore,
   linesTable,
@@ -13,7 +14,9 @@ import {
   type SettledRow,
   type StoredLineTaxes,
   settledColumns,
+  settledList,
   settledLocker,
+  settleSql,
 } from './document-store.ts';
 
 export type BillRow = SettledColumns<BillStatus, 'opened_at'> & {
@@ -38,45 +41,16 @@ export interface BillLineRow extends StoredLineTaxes {
   tracking_options: string[];
 }
 
-const BILL_SELECT = `SELECT ${settledColumns('b', 'opened_at')}, b.vendor_id, v.display_name AS vendor_name,
-  b.vendor_reference, b.bill_date::text AS bill_date, b.due_date::text AS due_date
-  FROM bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id`;
+const BILL_COLUMNS = `${settledColumns('b', 'opened_at')}, b.vendor_id, v.display_name AS vendor_name,
+  b.vendor_reference, b.bill_date::text AS bill_date, b.due_date::text AS due_date`;
+const BILL_FROM = 'bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id';
+const BILL_SELECT = `SELECT ${BILL_COLUMNS} FROM ${BILL_FROM}`;
 
 /**
  * A bill's balance due as SQL (the domain's billBalanceDue: 0 when void). Written exactly as the
  * expression index of migration 0028, so the planner matches it.
  */
 const BALANCE_DUE = `CASE WHEN b.status = 'void' THEN 0::numeric ELSE b.total - b.amount_paid - b.amount_credited END`;
-
-export interface BillFilters {
-  status: string | null;
-  vendorId: string | null;
-  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and vendor name. */
-  searchPattern: string | null;
-  billDateFrom: string | null;
-  billDateTo: string | null;
-  /** Overdue (open and due before `today`, D24 for bills) or not; null: either. */
-  overdue: boolean | null;
-  /** The books' today, which `overdue` is judged on. */
-  today: string;
-}
-
-/** The bills that pass the filters: $1 the organization, $2.. filterParams. */
-const FILTERED = `b.organization_id = $1
-      AND ($2::text IS NULL OR b.status = $2) AND ($3::uuid IS NULL OR b.vendor_id = $3)
-      AND ($4::text IS NULL OR lower(b.number) LIKE $4 OR lower(b.vendor_reference) LIKE $4
-           OR lower(v.display_name) LIKE $4)
-      AND ($5::date IS NULL OR b.bill_date >= $5) AND ($6::date IS NULL OR b.bill_date <= $6)
-      AND ($7::boolean IS NULL OR (b.status = 'open' AND b.due_date < $8::date) = $7)`;
-const filterParams = (filters: BillFilters) => [
-  filters.status,
-  filters.vendorId,
-  filters.searchPattern,
-  filters.billDateFrom,
-  filters.billDateTo,
-  filters.overdue,
-  filters.today,
-];
 
 /** The keys `?sort=` takes, each with an index of migration 0028 but the vendor's name (a join). */
 const SORTS: Record<BillSortKey, SortColumn> = {
@@ -88,37 +62,22 @@ const SORTS: Record<BillSortKey, SortColumn> = {
   balance_due: { expression: BALANCE_DUE, type: 'numeric' },
 };
 
-/** One keyset page (PAGE_SIZE + 1 rows at most) of the bills that pass the filters (D31), in a sort order or D31's. */
-export const page = filteredList<BillRow, BillFilters, BillSortKey>({
-  select: BILL_SELECT,
-  where: FILTERED,
-  params: filterParams,
+/**
+ * The bills that pass the filters (status, vendor, bill-date range, search on the number, the
+ * vendor's reference and the vendor's name, overdue: open and due before today, D24 for bills): a
+ * keyset page and the totals.
+ */
+export const { page, totals } = settledList<BillRow, BillSortKey>({
+  columns: BILL_COLUMNS,
+  from: BILL_FROM,
   alias: 'b',
+  counterparty: { column: 'vendor_id', name: 'v.display_name' },
+  date: 'bill_date',
+  reference: 'vendor_reference',
+  owed: 'open',
+  balanceDue: BALANCE_DUE,
   sorts: SORTS,
 });
-
-/** What a list's totals row shows: how many bills pass the filters, their totals and balances due summed. */
-export interface TotalsRow {
-  count: number;
-  total: string;
-  balance_due: string;
-}
-
-/** The totals of every bill that passes the filters (not of one page), in one aggregate. */
-export async function totals(
-  db: Queryable,
-  organizationId: string,
-  filters: BillFilters,
-): Promise<TotalsRow> {
-  const [row] = await db.query<TotalsRow>(
-    `SELECT count(*)::int AS count, COALESCE(sum(b.total), 0)::text AS total,
-            COALESCE(sum(${BALANCE_DUE}), 0)::text AS balance_due
-       FROM bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id
-      WHERE ${FILTERED}`,
-    [organizationId, ...filterParams(filters)],
-  );
-  return row!;
-}
 
 /** The header fields a bill draft has of its own (memo and totals are every draft's). */
 export interface BillDraftFields {
@@ -178,16 +137,11 @@ export interface BillMove {
 /** The bills a payment moves, in one statement. */
 export async function moveBills(tx: Queryable, organizationId: string, moves: BillMove[]): Promise<void> {
   if (moves.length === 0) return;
+  const params = new SqlParams();
+  const organization = params.add(organizationId);
+  const paid = { table: 'bills', column: 'amount_paid' } as const;
   await tx.query(
-    `UPDATE bills b SET amount_paid = m.paid, status = m.status, version = m.version, updated_at = statement_timestamp()
-       FROM unnest($2::uuid[], $3::numeric[], $4::text[], $5::int[]) AS m(id, paid, status, version)
-      WHERE b.organization_id = $1 AND b.id = m.id`,
-    [
-      organizationId,
-      moves.map((m) => m.id),
-      moves.map((m) => m.amountPaid),
-      moves.map((m) => m.status),
-      moves.map((m) => m.version),
-    ],
+    settleSql(params, organization, paid, moves, (m) => m.amountPaid),
+    params.values,
   );
 }

@@ -309,7 +309,7 @@ export interface CreditApplicationsTable<Parent extends string> {
   table: string;
   parent: Parent;
   documents: string;
-  target: { table: string; column: string; what: string };
+  target: { table: 'invoices' | 'bills'; column: string; what: string };
 }
 
 /** What one apply request writes (the document is locked, so nobody numbers its applications meanwhile). */
@@ -331,6 +331,7 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
   spec: CreditApplicationsTable<Parent>,
 ) {
   const { table, parent, documents, target } = spec;
+  const credited = { table: target.table, column: 'amount_credited' } as const;
   return {
     /** The applications of each document, in order, with the number of the document each settles. */
     applicationsOf: childrenOf<Row, Parent>(
@@ -351,7 +352,6 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
       const params = new SqlParams();
       const organization = params.add(applied.organizationId);
       const document = params.add(applied.documentId);
-      const moves = applied.moves;
       await tx.query(
         `WITH previous AS (
            SELECT COALESCE(max(line_no), 0) AS last FROM ${table}
@@ -360,13 +360,7 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
            UPDATE ${documents} SET amount_applied = ${params.add(applied.amountApplied)},
                   version = ${params.add(applied.version)}, updated_at = statement_timestamp()
             WHERE organization_id = ${organization} AND id = ${document}),
-         moved AS (
-           UPDATE ${target.table} t SET amount_credited = m.credited, status = m.status, version = m.version,
-                  updated_at = statement_timestamp()
-             FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountCredited))}::numeric[],
-                         ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
-               AS m(id, credited, status, version)
-            WHERE t.organization_id = ${organization} AND t.id = m.id)
+         moved AS (${settleSql(params, organization, credited, applied.moves, (m) => m.amountCredited)})
          INSERT INTO ${table} (organization_id, ${parent}, line_no, ${target.column}, amount, applied_date)
          SELECT ${organization}, ${document}, previous.last + r.ordinal, r.target_id, r.amount, ${params.add(applied.appliedDate)}
            FROM previous, unnest(${params.add(applied.applications.map((a) => a.documentId))}::uuid[],
@@ -374,6 +368,107 @@ export function creditApplications<Row, Parent extends keyof Row & string>(
              WITH ORDINALITY AS r(target_id, amount, ordinal)`,
         params.values,
       );
+    },
+  };
+}
+
+/** A settled document as money applied to it (or taken off it) leaves it: its status and new version. */
+export interface SettledMove {
+  id: string;
+  status: string;
+  version: number;
+}
+
+/**
+ * The UPDATE (a statement or a CTE body) that moves settled documents of `table` (invoices, bills):
+ * `column` (amount_paid, amount_credited) to each move's `amount`, its status and its version.
+ */
+export function settleSql<Move extends SettledMove>(
+  params: SqlParams,
+  organization: string,
+  target: { table: 'invoices' | 'bills'; column: 'amount_paid' | 'amount_credited' },
+  moves: Move[],
+  amount: (move: Move) => string,
+): string {
+  return `UPDATE ${target.table} t SET ${target.column} = m.amount, status = m.status, version = m.version,
+              updated_at = statement_timestamp()
+         FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map(amount))}::numeric[],
+                     ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
+           AS m(id, amount, status, version)
+        WHERE t.organization_id = ${organization} AND t.id = m.id`;
+}
+
+/** What a list of settled documents (invoices, bills) is filtered by (D31); null: any. */
+export interface SettledFilters {
+  status: string | null;
+  counterpartyId: string | null;
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and counterparty's name. */
+  searchPattern: string | null;
+  /** Overdue (posted and due before `today`, D24) or not; null: either. */
+  overdue: boolean | null;
+  /** The books' today, which `overdue` is judged on. */
+  today: string;
+}
+
+/** What a list's totals row shows: how many documents pass the filters, their totals and balances due summed. */
+export interface TotalsRow {
+  count: number;
+  total: string;
+  balance_due: string;
+}
+
+/**
+ * The list of a settled kind, `from` its table (as `alias`) joined to its counterparty: one keyset
+ * page (PAGE_SIZE + 1 rows at most, D31, in a sort order or D31's) and the totals of every document
+ * that passes the filters, in one aggregate. `balanceDue` is the kind's balance due as SQL.
+ */
+export function settledList<Row extends KeysetRow, Key extends string>(spec: {
+  columns: string;
+  from: string;
+  alias: string;
+  counterparty: { column: string; name: string };
+  date: string;
+  reference: string;
+  /** The status a document is owed in (sent, open): only those can be overdue. */
+  owed: string;
+  balanceDue: string;
+  sorts: Record<Key, SortColumn>;
+}) {
+  const column = (name: string) => `${spec.alias}.${name}`;
+  const where = `${column('organization_id')} = $1
+      AND ($2::text IS NULL OR ${column('status')} = $2) AND ($3::uuid IS NULL OR ${column(spec.counterparty.column)} = $3)
+      AND ($4::date IS NULL OR ${column(spec.date)} >= $4) AND ($5::date IS NULL OR ${column(spec.date)} <= $5)
+      AND ($6::text IS NULL OR lower(${column('number')}) LIKE $6 OR lower(${column(spec.reference)}) LIKE $6
+           OR lower(${spec.counterparty.name}) LIKE $6)
+      AND ($7::boolean IS NULL OR (${column('status')} = '${spec.owed}' AND ${column('due_date')} < $8::date) = $7)`;
+  const params = (filters: SettledFilters) => [
+    filters.status,
+    filters.counterpartyId,
+    filters.dateFrom,
+    filters.dateTo,
+    filters.searchPattern,
+    filters.overdue,
+    filters.today,
+  ];
+  return {
+    page: filteredList<Row, SettledFilters, Key>({
+      select: `SELECT ${spec.columns} FROM ${spec.from}`,
+      where,
+      params,
+      alias: spec.alias,
+      sorts: spec.sorts,
+    }),
+    async totals(db: Queryable, organizationId: string, filters: SettledFilters): Promise<TotalsRow> {
+      const [row] = await db.query<TotalsRow>(
+        `SELECT count(*)::int AS count, COALESCE(sum(${column('total')}), 0)::text AS total,
+                COALESCE(sum(${spec.balanceDue}), 0)::text AS balance_due
+           FROM ${spec.from}
+          WHERE ${where}`,
+        [organizationId, ...params(filters)],
+      );
+      return row!;
     },
   };
 }

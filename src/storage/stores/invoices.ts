@@ -4,13 +4,13 @@
 // NUMERIC text.
 import type { InvoiceStatus, PaymentTerms } from '../../domain/invoice.ts';
 import type { InvoiceSortKey } from '../../domain/list-order.ts';
-import type { Queryable } from '../db.ts';
-import { filteredList, type SortColumn } from '../keyset.ts';
+import type { SortColumn } from '../keyset.ts';
 import {
   documentStore,
   type SettledColumns,
   type SettledRow,
   settledColumns,
+  settledList,
   settledLocker,
 } from './document-store.ts';
 import { type NewSalesLine, SALES_LINES, type SalesLineRow } from './sales-lines.ts';
@@ -28,9 +28,11 @@ export type InvoiceRow = SettledColumns<InvoiceStatus, 'sent_at'> & {
 
 export type InvoiceLineRow = SalesLineRow<'invoice_id'>;
 
-const INVOICE_SELECT = `SELECT ${settledColumns('i', 'sent_at')}, i.customer_id, c.display_name AS customer_name,
-  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.payment_terms, i.reference
-  FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id`;
+const INVOICE_COLUMNS = `${settledColumns('i', 'sent_at')}, i.customer_id, c.display_name AS customer_name,
+  i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.payment_terms, i.reference`;
+const INVOICE_FROM =
+  'invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id';
+const INVOICE_SELECT = `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM}`;
 
 /**
  * An invoice's balance due as SQL (the domain's balanceDue: 0 when void). Written exactly as the
@@ -63,36 +65,6 @@ export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertL
     lines: SALES_LINES.invoice,
   });
 
-export interface InvoiceFilters {
-  status: string | null;
-  customerId: string | null;
-  issueDateFrom: string | null;
-  issueDateTo: string | null;
-  /** A LIKE pattern (already escaped) matched against the lower-case number, reference and customer name. */
-  searchPattern: string | null;
-  /** Overdue (sent and due before `today`, D24) or not; null: either. */
-  overdue: boolean | null;
-  /** The books' today, which `overdue` is judged on. */
-  today: string;
-}
-
-/** The invoices that pass the filters: $1 the organization, $2.. FILTER_PARAMS. */
-const FILTERED = `i.organization_id = $1
-      AND ($2::text IS NULL OR i.status = $2) AND ($3::uuid IS NULL OR i.customer_id = $3)
-      AND ($4::date IS NULL OR i.issue_date >= $4) AND ($5::date IS NULL OR i.issue_date <= $5)
-      AND ($6::text IS NULL OR lower(i.number) LIKE $6 OR lower(i.reference) LIKE $6
-           OR lower(c.display_name) LIKE $6)
-      AND ($7::boolean IS NULL OR (i.status = 'sent' AND i.due_date < $8::date) = $7)`;
-const filterParams = (filters: InvoiceFilters) => [
-  filters.status,
-  filters.customerId,
-  filters.issueDateFrom,
-  filters.issueDateTo,
-  filters.searchPattern,
-  filters.overdue,
-  filters.today,
-];
-
 /** The keys `?sort=` takes, each with an index of migration 0028 but the customer's name (a join). */
 const SORTS: Record<InvoiceSortKey, SortColumn> = {
   number: { expression: 'i.number', type: 'text' },
@@ -103,37 +75,21 @@ const SORTS: Record<InvoiceSortKey, SortColumn> = {
   balance_due: { expression: BALANCE_DUE, type: 'numeric' },
 };
 
-/** One keyset page (PAGE_SIZE + 1 rows at most) of the invoices that pass the filters (D31), in a sort order or D31's. */
-export const page = filteredList<InvoiceRow, InvoiceFilters, InvoiceSortKey>({
-  select: INVOICE_SELECT,
-  where: FILTERED,
-  params: filterParams,
+/**
+ * The invoices that pass the filters (status, customer, issue-date range, search on the number, the
+ * reference and the customer's name, overdue: sent and due before today): a keyset page and the totals.
+ */
+export const { page, totals } = settledList<InvoiceRow, InvoiceSortKey>({
+  columns: INVOICE_COLUMNS,
+  from: INVOICE_FROM,
   alias: 'i',
+  counterparty: { column: 'customer_id', name: 'c.display_name' },
+  date: 'issue_date',
+  reference: 'reference',
+  owed: 'sent',
+  balanceDue: BALANCE_DUE,
   sorts: SORTS,
 });
-
-/** What a list's totals row shows: how many invoices pass the filters, their totals and balances due summed. */
-export interface TotalsRow {
-  count: number;
-  total: string;
-  balance_due: string;
-}
-
-/** The totals of every invoice that passes the filters (not of one page), in one aggregate. */
-export async function totals(
-  db: Queryable,
-  organizationId: string,
-  filters: InvoiceFilters,
-): Promise<TotalsRow> {
-  const [row] = await db.query<TotalsRow>(
-    `SELECT count(*)::int AS count, COALESCE(sum(i.total), 0)::text AS total,
-            COALESCE(sum(${BALANCE_DUE}), 0)::text AS balance_due
-       FROM invoices i JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
-      WHERE ${FILTERED}`,
-    [organizationId, ...filterParams(filters)],
-  );
-  return row!;
-}
 
 export type NewInvoiceLine = NewSalesLine;
 

@@ -8,6 +8,7 @@ import type { Queryable } from '../db.ts';
 import { filteredList, type SortColumn } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
+import { settleSql } from './document-store.ts';
 import { numberCte } from './sequences.ts';
 
 /** The columns every money movement's row has (payments received, bill payments). */
@@ -242,7 +243,6 @@ export async function insertWithApplications(
       { name: 'amount', type: 'numeric', values: payment.applications.map((a) => a.amount) },
     ],
   });
-  const moves = payment.invoiceMoves;
   const [written] = await tx.query<Omit<PaymentRow, 'customer_name'>>(
     `WITH ${numbered.cte},
      payment AS (
@@ -251,13 +251,7 @@ export async function insertWithApplications(
        SELECT ${values.join(', ')} FROM ${numbered.name}
        RETURNING ${paymentColumns('')}),
      applied AS (${applied}),
-     moved AS (
-       UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
-              updated_at = statement_timestamp()
-         FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountPaid))}::numeric[],
-                     ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
-           AS m(id, paid, status, version)
-        WHERE i.organization_id = ${organization} AND i.id = m.id)
+     moved AS (${moveInvoicesSql(params, organization, payment.invoiceMoves)})
      SELECT * FROM payment`,
     params.values,
   );
@@ -272,14 +266,11 @@ export interface InvoiceMove {
   version: number;
 }
 
+const PAID = { table: 'invoices', column: 'amount_paid' } as const;
+
 /** The CTE body that moves invoices: amount_paid, status and version, one row per move. */
 function moveInvoicesSql(params: SqlParams, organization: string, moves: InvoiceMove[]): string {
-  return `UPDATE invoices i SET amount_paid = m.paid, status = m.status, version = m.version,
-              updated_at = statement_timestamp()
-         FROM unnest(${params.add(moves.map((m) => m.id))}::uuid[], ${params.add(moves.map((m) => m.amountPaid))}::numeric[],
-                     ${params.add(moves.map((m) => m.status))}::text[], ${params.add(moves.map((m) => m.version))}::int[])
-           AS m(id, paid, status, version)
-        WHERE i.organization_id = ${organization} AND i.id = m.id`;
+  return settleSql(params, organization, PAID, moves, (m) => m.amountPaid);
 }
 
 /** Applications added to a locked payment later (D61), numbered after its existing ones. */
