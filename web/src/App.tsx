@@ -116,10 +116,10 @@ const SIGNED_OUT_PAGES: Record<string, Screen | null> = {
  * Suspense fallback, and React 19 then holds the content back until 300 ms after that fallback was
  * shown, however soon the code arrives (most of a returning visit's wait, docs/performance.md).
  */
-export const openingCode: Promise<unknown> =
-  first in SIGNED_OUT_PAGES
-    ? Promise.resolve(SIGNED_OUT_PAGES[first]?.preload())
-    : Promise.all([Shell.preload(), opening?.preload()]);
+export const opensSignedIn = !(first in SIGNED_OUT_PAGES);
+export const openingCode: Promise<unknown> = opensSignedIn
+  ? Promise.all([Shell.preload(), opening?.preload()])
+  : Promise.resolve(SIGNED_OUT_PAGES[first]?.preload());
 
 /**
  * The signed-in part of the app. Whether the session cookie is live is learnt from GET /me (the

@@ -4,11 +4,12 @@
 // string, summed with the shared money rules where the app adds (D45). The newest documents are the
 // last page of their lists (`cursor=last`): one request each, however many the books hold.
 import { Anchor, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, data } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/queries/dashboard.ts';
 import { getReport } from '../../api/queries/reports.ts';
+import { meQuery, organizationQuery } from '../../api/queries/settings.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { firstOfMonth, lastOfMonth, monthLabel, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -17,7 +18,7 @@ import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page, Section } from '../../ui/Page.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { column } from '../documents/columns.tsx';
-import { type Books, useBooks } from '../shell/books.tsx';
+import { type Books, trustedBooks, useBooks } from '../shell/books.tsx';
 import SixMonths, { type MonthFigures } from './SixMonths.tsx';
 
 const CASH_DETAIL_TYPES = new Set(['bank', 'cash']);
@@ -59,62 +60,104 @@ function Figure({
 /** The newest few of a list read at its last page (D31), newest first. */
 const recent = <Row,>(page: { results: Row[] }) => newestFirst(page.results).slice(0, RECENT_COUNT);
 
+/**
+ * The dashboard's questions for these books on `day`, each with whether these books may ask it: one
+ * list for the screen (useFigures) and for the prefetch that starts them as the app opens.
+ */
+function figureQueries(books: Books, day: string) {
+  return {
+    cash: queryOptions({
+      queryKey: dashboardKeys.cash(),
+      queryFn: async () => {
+        const page = data(
+          await api.GET('/api/v1/accounts', { params: { query: { type: 'asset', is_active: true } } }),
+        );
+        const banks = page.results.filter((account) => CASH_DETAIL_TYPES.has(account.detail_type));
+        return formatMoney(banks.reduce((sum, account) => sum + parseMoney(account.balance), 0n));
+      },
+    }),
+    aging: queryOptions({
+      queryKey: dashboardKeys.arAging(day),
+      queryFn: () => getReport('/api/v1/reports/ar-aging', { as_of: day }),
+    }),
+    // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
+    payables: queryOptions({
+      queryKey: dashboardKeys.apAging(day),
+      enabled: books.can.readPurchases && books.can.readReports,
+      queryFn: () => getReport('/api/v1/reports/ap-aging', { as_of: day }),
+    }),
+    // One profit and loss with a column a month serves the month's figures (its last column) and
+    // the chart: one request and one SQL statement instead of seven (D93). The months are whole
+    // calendar months, this one included, so "this month" counts entries dated later in it too.
+    months: queryOptions({
+      queryKey: dashboardKeys.months(day),
+      enabled: books.can.readReports,
+      queryFn: async () => {
+        const pnl = await getReport('/api/v1/reports/profit-and-loss', {
+          from: firstOfMonth(day),
+          to: lastOfMonth(day),
+          compare: 'month',
+          periods: CHART_MONTHS,
+        });
+        return pnl.columns.map(
+          (period): MonthFigures => ({
+            label: monthLabel(period.from),
+            income: period.income,
+            expenses: period.expenses,
+            net: period.net_income,
+          }),
+        );
+      },
+    }),
+    invoices: queryOptions({
+      queryKey: dashboardKeys.recentInvoices(),
+      queryFn: async () =>
+        recent(data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } }))),
+    }),
+    payments: queryOptions({
+      queryKey: dashboardKeys.recentPayments(),
+      queryFn: async () =>
+        recent(data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } }))),
+    }),
+  };
+}
+
 function useFigures(books: Books) {
-  const day = today();
-  const cash = useQuery({
-    queryKey: dashboardKeys.cash(),
-    queryFn: async () => {
-      const page = data(
-        await api.GET('/api/v1/accounts', { params: { query: { type: 'asset', is_active: true } } }),
-      );
-      const banks = page.results.filter((account) => CASH_DETAIL_TYPES.has(account.detail_type));
-      return formatMoney(banks.reduce((sum, account) => sum + parseMoney(account.balance), 0n));
-    },
-  });
-  const aging = useQuery({
-    queryKey: dashboardKeys.arAging(day),
-    queryFn: () => getReport('/api/v1/reports/ar-aging', { as_of: day }),
-  });
-  // Bills to pay: AP aging today (its total is the Accounts Payable balance, D56).
-  const payables = useQuery({
-    queryKey: dashboardKeys.apAging(day),
-    enabled: books.can.readPurchases && books.can.readReports,
-    queryFn: () => getReport('/api/v1/reports/ap-aging', { as_of: day }),
-  });
-  // One profit and loss with a column a month serves the month's figures (its last column) and the
-  // chart: one request and one SQL statement instead of seven (D93). The months are whole calendar
-  // months, this one included, so "this month" counts entries dated later in it too.
-  const months = useQuery({
-    queryKey: dashboardKeys.months(day),
-    enabled: books.can.readReports,
-    queryFn: async () => {
-      const pnl = await getReport('/api/v1/reports/profit-and-loss', {
-        from: firstOfMonth(day),
-        to: lastOfMonth(day),
-        compare: 'month',
-        periods: CHART_MONTHS,
-      });
-      return pnl.columns.map(
-        (period): MonthFigures => ({
-          label: monthLabel(period.from),
-          income: period.income,
-          expenses: period.expenses,
-          net: period.net_income,
-        }),
-      );
-    },
-  });
-  const invoices = useQuery({
-    queryKey: dashboardKeys.recentInvoices(),
-    queryFn: async () =>
-      recent(data(await api.GET('/api/v1/invoices', { params: { query: { cursor: NEWEST } } }))),
-  });
-  const payments = useQuery({
-    queryKey: dashboardKeys.recentPayments(),
-    queryFn: async () =>
-      recent(data(await api.GET('/api/v1/payments-received', { params: { query: { cursor: NEWEST } } }))),
-  });
-  return { cash, aging, payables, invoices, payments, months };
+  const queries = figureQueries(books, today());
+  return {
+    cash: useQuery(queries.cash),
+    aging: useQuery(queries.aging),
+    payables: useQuery(queries.payables),
+    invoices: useQuery(queries.invoices),
+    payments: useQuery(queries.payments),
+    months: useQuery(queries.months),
+  };
+}
+
+/**
+ * A first visit's dashboard asks its questions as soon as the books are known (GET /me and GET
+ * /organization, which main.tsx asks as the app starts), not once the frame and the screen have
+ * rendered: the answers are on their way while React draws. The screen then finds them cached or
+ * in flight under the same keys. Books the person does not hold here are left to the frame.
+ */
+export async function prefetchFigures(queryClient: QueryClient, organizationId: string) {
+  try {
+    const [me, organization] = await Promise.all([
+      queryClient.ensureQueryData(meQuery()),
+      queryClient.ensureQueryData(organizationQuery(organizationId)),
+    ]);
+    const books = trustedBooks(me, organization);
+    if (!books) return;
+    const queries = figureQueries(books, today());
+    void queryClient.prefetchQuery(queries.cash);
+    void queryClient.prefetchQuery(queries.aging);
+    if (queries.payables.enabled) void queryClient.prefetchQuery(queries.payables);
+    if (queries.months.enabled) void queryClient.prefetchQuery(queries.months);
+    void queryClient.prefetchQuery(queries.invoices);
+    void queryClient.prefetchQuery(queries.payments);
+  } catch {
+    // Refused or unreachable: the frame asks again and says what went wrong.
+  }
 }
 
 type AgingTotals = Record<'1_30' | '31_60' | '61_90' | 'over_90', string>;

@@ -77,11 +77,13 @@ export interface Books {
 export function useBooks(): Books | null {
   const me = useMe().data;
   const organization = useOrganization().data;
-  const trusted = Boolean(me?.memberships.some((m) => m.organization_id === organization?.id));
-  return useMemo(
-    () => (me && organization && trusted ? booksOf(me, organization) : null),
-    [me, organization, trusted],
-  );
+  return useMemo(() => (me && organization ? trustedBooks(me, organization) : null), [me, organization]);
+}
+
+/** The books of these two answers, when /me says the person holds them (else null). */
+export function trustedBooks(me: Me, organization: Organization): Books | null {
+  const trusted = me.memberships.some((m) => m.organization_id === organization.id);
+  return trusted ? booksOf(me, organization) : null;
 }
 
 type Me = NonNullable<ReturnType<typeof useMe>['data']>;
