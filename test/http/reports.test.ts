@@ -174,6 +174,50 @@ describe('general ledger', () => {
 });
 
 describe('AR aging', () => {
+  test('each bucket takes exactly its days past due: 0, 1, 30, 31, 60, 61, 90, 91 and 400 days', async () => {
+    const books = await signUp(harness);
+    const rate = await createTaxRate(harness, books.headers);
+    const customer = await createCustomer(harness, books.headers, { display_name: 'Boundary Co' });
+    const asOf = '2026-06-30';
+    const dueDaysBefore = (days: number) =>
+      new Date(Date.parse(`${asOf}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const expected: Record<string, bigint> = {
+      current: 0n,
+      '1_30': 0n,
+      '31_60': 0n,
+      '61_90': 0n,
+      over_90: 0n,
+    };
+    const buckets: [number, string][] = [
+      [0, 'current'],
+      [1, '1_30'],
+      [30, '1_30'],
+      [31, '31_60'],
+      [60, '31_60'],
+      [61, '61_90'],
+      [90, '61_90'],
+      [91, 'over_90'],
+      [400, 'over_90'],
+    ];
+    for (const [days, bucket] of buckets) {
+      const due = dueDaysBefore(days);
+      const invoice = ok(
+        await call(harness, 'POST', '/api/v1/invoices', books.headers, {
+          ...invoiceBody(books, customer.id, rate.id),
+          issue_date: dueDaysBefore(days + 10),
+          due_date: due,
+        }),
+        201,
+      );
+      assert.equal(invoice.due_date, due);
+      ok(await call(harness, 'POST', `/api/v1/invoices/${invoice.id}/send`, books.headers));
+      expected[bucket] = (expected[bucket] ?? 0n) + BigInt(invoice.total.replace('.', ''));
+    }
+    const aging = ok(await call(harness, 'GET', `/api/v1/reports/ar-aging?as_of=${asOf}`, books.headers));
+    for (const [bucket, units] of Object.entries(expected))
+      assert.equal(BigInt(aging.totals[bucket].replace('.', '')), units, bucket);
+  });
+
   test('buckets open balances by days past due as of a date, counting payments dated by then', async () => {
     const books = await signUp(harness);
     const rate = await createTaxRate(harness, books.headers);

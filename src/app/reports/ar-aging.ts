@@ -1,7 +1,6 @@
 // AR aging (D40, D57): per customer, what Accounts Receivable held for it at the end of a date: each
 // open invoice's remainder in the bucket of its days past due, and the customer's unapplied credit
 // (negative). The report's total is therefore the Accounts Receivable balance on that date.
-import { daysBetween } from '../../domain/dates.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import * as reports from '../../storage/stores/reports.ts';
@@ -24,6 +23,9 @@ export const DEPRECATED_BUCKETS = {
   days_61_90: '61_90',
   days_over_90: 'over_90',
 } as const satisfies Record<string, Bucket>;
+
+/** Past this many days past due every amount is in the last bucket: the stores' ages stop here. */
+export const AGING_DAYS_CAP = 91;
 
 export function agingBucket(daysPastDue: number): Bucket {
   if (daysPastDue <= 0) return 'current';
@@ -83,20 +85,20 @@ function ageAmounts(entries: AgedAmount[]) {
 type PartyOf<P extends 'customer' | 'vendor'> = Record<`${P}_id` | `${P}_name`, string>;
 
 /**
- * One side's aging (AR: customers, AP: vendors): each open document's remainder in the bucket of its
- * days past due at `asOf`, and each counterparty's unapplied credit, negative, beside them.
+ * One side's aging (AR: customers, AP: vendors): the open documents' remainders in the bucket of
+ * their days past due (read as of the report's date), and each counterparty's unapplied credit,
+ * negative, beside them.
  */
 function ageSide<P extends 'customer' | 'vendor'>(
   party: P,
-  asOf: string,
-  documents: (PartyOf<P> & { due_date: string; open: string })[],
+  documents: (PartyOf<P> & { days_past_due: number; open: string })[],
   credits: (PartyOf<P> & { unapplied: string })[],
 ) {
   const named = (row: PartyOf<P>) => ({ id: row[`${party}_id`], name: row[`${party}_name`] });
   return ageAmounts([
     ...documents.map((document) => ({
       ...named(document),
-      column: agingBucket(daysBetween(document.due_date, asOf)),
+      column: agingBucket(document.days_past_due),
       amount: parseMoney(document.open),
     })),
     ...credits.map((credit) => ({
@@ -108,6 +110,8 @@ function ageSide<P extends 'customer' | 'vendor'>(
 }
 
 type Read<Row> = (db: Queryable, organizationId: string, asOf: string) => Promise<Row[]>;
+/** A side's open documents summed per counterparty and days past due, held to [0, cap]. */
+type ReadByAge<Row> = (db: Queryable, organizationId: string, asOf: string, cap: number) => Promise<Row[]>;
 
 /** One side's aging at `query.as_of` (else the books' today): the report's head, its rows and totals. */
 export async function agingReport<P extends 'customer' | 'vendor'>(
@@ -116,23 +120,23 @@ export async function agingReport<P extends 'customer' | 'vendor'>(
   query: { as_of?: string },
   party: P,
   read: {
-    documents: Read<PartyOf<P> & { due_date: string; open: string }>;
+    documents: ReadByAge<PartyOf<P> & { days_past_due: number; open: string }>;
     credits: Read<PartyOf<P> & { unapplied: string }>;
   },
 ) {
   const asOf = asOfDate(actor, query.as_of);
   const organizationId = actor.organization.id;
-  const documents = await read.documents(deps.db, organizationId, asOf);
+  const documents = await read.documents(deps.db, organizationId, asOf, AGING_DAYS_CAP);
   const credits = await read.credits(deps.db, organizationId, asOf);
   return {
     head: { as_of: asOf, currency: actor.organization.currency, generated_at: generatedAt() },
-    ...ageSide(party, asOf, documents, credits),
+    ...ageSide(party, documents, credits),
   };
 }
 
 export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string }) {
   const { head, rows, totals } = await agingReport(deps, actor, query, 'customer', {
-    documents: reports.openInvoices,
+    documents: reports.openInvoicesByAge,
     credits: reports.unappliedCredit,
   });
   return {

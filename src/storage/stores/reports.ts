@@ -331,7 +331,43 @@ export function openInvoices(
     `SELECT i.customer_id, c.display_name AS customer_name, i.id AS invoice_id, i.number,
             sent.txn_date::text AS issue_date, i.due_date::text AS due_date, i.total::text AS total,
             (i.total - COALESCE(p.applied, 0))::text AS open
-       FROM invoices i
+       ${OPEN_INVOICES}
+        AND ($3::uuid IS NULL OR i.customer_id = $3::uuid)
+      ORDER BY c.display_name, i.customer_id, sent.txn_date, i.number`,
+    [organizationId, asOf, customerId],
+  );
+}
+
+/** What an aging report reads of one side's open documents: a sum per counterparty and age. */
+export interface OpenByAgeRow {
+  /** Days past due at `asOf`, held to [0, cap]: the ages past `cap` (and those not yet due) age alike. */
+  days_past_due: number;
+  open: string;
+}
+
+/**
+ * openInvoices summed per customer and days past due, those days held to [0, `cap`] (AR aging,
+ * D57): the report needs no more than which bucket each amount falls in, so with ten thousand open
+ * invoices it reads a row per customer and age, not one per invoice.
+ */
+export function openInvoicesByAge(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+  cap: number,
+): Promise<(OpenByAgeRow & { customer_id: string; customer_name: string })[]> {
+  return db.query(
+    `SELECT i.customer_id, c.display_name AS customer_name,
+            GREATEST(LEAST($2::date - i.due_date, $3::int), 0) AS days_past_due,
+            sum(i.total - COALESCE(p.applied, 0))::text AS open
+       ${OPEN_INVOICES}
+      GROUP BY i.customer_id, c.display_name, 3`,
+    [organizationId, asOf, cap],
+  );
+}
+
+/** Invoices in AR at the end of $2 with what was open on them then ($1 the books): openInvoices' rows. */
+const OPEN_INVOICES = `FROM invoices i
        JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
        JOIN journal_entries sent ON sent.organization_id = i.organization_id AND sent.id = i.journal_entry_id
        LEFT JOIN journal_entries voided
@@ -345,13 +381,8 @@ export function openInvoices(
                    GROUP BY invoice_id) p
          ON p.invoice_id = i.id
       WHERE i.organization_id = $1 AND i.journal_entry_id IS NOT NULL AND sent.txn_date <= $2::date
-        AND ($3::uuid IS NULL OR i.customer_id = $3::uuid)
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
-        AND i.total - COALESCE(p.applied, 0) <> 0
-      ORDER BY c.display_name, i.customer_id, sent.txn_date, i.number`,
-    [organizationId, asOf, customerId],
-  );
-}
+        AND i.total - COALESCE(p.applied, 0) <> 0`;
 
 export interface UnappliedCreditRow {
   customer_id: string;
@@ -505,22 +536,27 @@ export async function customerBalanceBefore(
   return row?.balance ?? '0';
 }
 
-export interface OpenBillRow {
+export interface OpenBillRow extends OpenByAgeRow {
   vendor_id: string;
   vendor_name: string;
-  due_date: string;
-  open: string;
 }
 
 /**
- * What Accounts Payable held for each open bill at the end of `asOf` (AP aging, D57): bills opened by
- * then (their entry's date) and not voided by then, less the bill payments dated on or before it (a
- * void payment has no applications: its reversal is dated on its own date).
+ * What Accounts Payable held for each open bill at the end of `asOf` (AP aging, D57), summed per
+ * vendor and days past due held to [0, `cap`] (see openInvoicesByAge): bills opened by then (their
+ * entry's date) and not voided by then, less the bill payments dated on or before it (a void
+ * payment has no applications: its reversal is dated on its own date).
  */
-export function openBills(db: Queryable, organizationId: string, asOf: string): Promise<OpenBillRow[]> {
+export function openBills(
+  db: Queryable,
+  organizationId: string,
+  asOf: string,
+  cap: number,
+): Promise<OpenBillRow[]> {
   return db.query<OpenBillRow>(
-    `SELECT b.vendor_id, v.display_name AS vendor_name, b.due_date::text AS due_date,
-            (b.total - COALESCE(p.applied, 0))::text AS open
+    `SELECT b.vendor_id, v.display_name AS vendor_name,
+            GREATEST(LEAST($2::date - b.due_date, $3::int), 0) AS days_past_due,
+            sum(b.total - COALESCE(p.applied, 0))::text AS open
        FROM bills b
        JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id
        JOIN journal_entries opened ON opened.organization_id = b.organization_id AND opened.id = b.journal_entry_id
@@ -537,8 +573,8 @@ export function openBills(db: Queryable, organizationId: string, asOf: string): 
       WHERE b.organization_id = $1 AND b.journal_entry_id IS NOT NULL AND opened.txn_date <= $2::date
         AND (voided.id IS NULL OR voided.txn_date > $2::date)
         AND b.total - COALESCE(p.applied, 0) <> 0
-      ORDER BY v.display_name, b.vendor_id`,
-    [organizationId, asOf],
+      GROUP BY b.vendor_id, v.display_name, 3`,
+    [organizationId, asOf, cap],
   );
 }
 
