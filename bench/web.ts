@@ -24,6 +24,8 @@ import { fixed, Latencies, machineLoad, rate } from './lib/stats.ts';
 const INVOICES = intOption('BENCH_INVOICES', 10_000);
 const RUNS = intOption('BENCH_RUNS', 10);
 const CLIENTS = intOption('BENCH_CLIENTS', 16);
+/** First visits (a new browser context each, empty cache) for the cold dashboard's figures. */
+const COLD_VISITS = intOption('BENCH_COLD_VISITS', 5);
 const CUSTOMERS = 200;
 const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -252,11 +254,19 @@ async function main() {
 
   // A first visit: a new browser context each time (empty cache: every script and style downloaded).
   const cold = new Latencies();
-  for (let run = 0; run < 3; run++) {
+  // The same moment on the page's own clock (from its navigation's start): without the browser's
+  // new renderer process and the test driver's polling, which the figure above includes.
+  const coldPage = new Latencies();
+  for (let run = 0; run < COLD_VISITS; run++) {
     const fresh = await signedIn(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
     const first = await fresh.newPage();
     first.setDefaultTimeout(30_000);
     cold.add(await timeNavigation(first, `${service.baseUrl}/`, () => dashboardUsable(first)));
+    coldPage.add(await first.evaluate(() => performance.now()));
+    if (run === COLD_VISITS - 1) {
+      console.log('  first visit (empty cache), the last one:');
+      await waterfall(first);
+    }
     await fresh.close();
   }
   // One visit to fill this context's cache; the runs below are a returning person's visits.
@@ -302,7 +312,10 @@ async function main() {
     `log-in page, first visit (empty cache): ${fixed(loginPage.kb)} KB transferred in ${loginPage.requests} ` +
       `requests (target < 150 KB)`,
   );
-  console.log(`dashboard usable, first visit (empty cache, 3 visits): ${cold.summary()} (target < 1000 ms)`);
+  console.log(
+    `dashboard usable, first visit (empty cache, ${COLD_VISITS} visits): ${cold.summary()} (target < 1000 ms)`,
+  );
+  console.log(`  the same on the page's clock (from its navigation): ${coldPage.summary()}`);
   console.log(`dashboard usable: ${dashboard.summary()} over ${RUNS} visits (target < 1000 ms)`);
   console.log(`dashboard chart drawn: ${chart.summary()}`);
   console.log(`invoice list, first page from navigation: ${firstPage.summary()} (target < 300 ms)`);
