@@ -43,6 +43,30 @@ export async function createTaxRate(
   return ok(response, 201);
 }
 
+/** A credit note's body: a refund of one consulting hour (120.00 at 8.25%: 129.90) and 80.00 of materials untaxed: 209.90. */
+export function noteBody(books: Books, customer: string, tax: string, extra: Record<string, unknown> = {}) {
+  return {
+    customer,
+    lines: [
+      {
+        description: 'Hour refunded',
+        quantity: '1',
+        unit_price: '120.00',
+        income_account: books.accounts['4100'],
+        is_taxable: true,
+        tax_rate: tax,
+      },
+      {
+        description: 'Damaged materials',
+        quantity: '1',
+        unit_price: '80.00',
+        income_account: books.accounts['4000'],
+      },
+    ],
+    ...extra,
+  };
+}
+
 /** The contract's example: ten hours at 120.00 taxed at the given rate, two units at 75.50 untaxed. */
 export function invoiceBody(
   books: Books,

@@ -21,6 +21,7 @@ import {
 import {
   createCustomer,
   createTaxRate,
+  noteBody,
   ok,
   receivableCounts,
   receivablesSetup,
@@ -30,30 +31,6 @@ import {
 
 const harness = useHarness({}, 30);
 const URL = '/api/v1/credit-notes';
-
-/** A refund of one consulting hour (120.00 at 8.25%: 129.90) and 80.00 of materials untaxed: 209.90. */
-function noteBody(books: Books, customer: string, tax: string, extra: Record<string, unknown> = {}) {
-  return {
-    customer,
-    lines: [
-      {
-        description: 'Hour refunded',
-        quantity: '1',
-        unit_price: '120.00',
-        income_account: books.accounts['4100'],
-        is_taxable: true,
-        tax_rate: tax,
-      },
-      {
-        description: 'Damaged materials',
-        quantity: '1',
-        unit_price: '80.00',
-        income_account: books.accounts['4000'],
-      },
-    ],
-    ...extra,
-  };
-}
 
 async function draftNote(books: Books, customer: string, tax: string, extra: Record<string, unknown> = {}) {
   return ok<CreditNoteBody>(

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatMoney, parseMoney } from '../../src/domain/money.ts';
-import { type Books, call, createKey, type Headers, signUp, useHarness } from '../helpers/harness.ts';
-import { createCustomer, createTaxRate, ok, sentInvoice } from '../helpers/receivables.ts';
+import { call, createKey, type Headers, signUp, useHarness } from '../helpers/harness.ts';
+import { createCustomer, createTaxRate, noteBody, ok, sentInvoice } from '../helpers/receivables.ts';
 import { assertEnvelope } from '../helpers/refusals.ts';
 import {
   applyCredit,
@@ -61,29 +61,6 @@ async function assertTotalsOfList(headers: Headers, list: string, query: string)
     `totals of ${list}${query}`,
   );
   return totals;
-}
-
-/** A refund of one consulting hour (120.00 at 8.25%: 129.90) and 80.00 of materials untaxed: 209.90. */
-function noteBody(books: Books, customer: string, tax: string) {
-  return {
-    customer,
-    lines: [
-      {
-        description: 'Hour refunded',
-        quantity: '1',
-        unit_price: '120.00',
-        income_account: books.accounts['4100'],
-        is_taxable: true,
-        tax_rate: tax,
-      },
-      {
-        description: 'Damaged materials',
-        quantity: '1',
-        unit_price: '80.00',
-        income_account: books.accounts['4000'],
-      },
-    ],
-  };
 }
 
 describe('credit note totals', () => {
