@@ -202,6 +202,13 @@ const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  */
 const CITUS_REMOTE_FILES =
   /^(remote_commands|remote_transaction|connection_management|placement_connection|adaptive_executor|worker_transaction)\.c$/;
+/**
+ * A multi-row insert Citus sends to a shard as COPY reports the lost socket as an I/O error (58030)
+ * from its copy code: "failed to COPY to shard N on host:port" (seen in CI when the stopped worker
+ * held the shard of a posting's lines). A disk I/O error of PostgreSQL itself is not matched.
+ */
+const IO_ERROR = '58030';
+const CITUS_COPY_FILES = /^(multi_copy|worker_shard_copy)\.c$/;
 const CITUS_CONNECTION_LOST =
   /failure on connection marked as essential|connection to the remote node|SSL SYSCALL error|server closed the connection unexpectedly|could not establish any connections|connection not open|terminating connection/i;
 
@@ -224,6 +231,7 @@ function databaseUnavailable(error: unknown): boolean {
   // Any other internal error Citus raises where it talks to a worker (its source file names it).
   const file = (error as { file?: unknown }).file;
   if (state === 'XX000' && typeof file === 'string' && CITUS_REMOTE_FILES.test(file)) return true;
+  if (state === IO_ERROR && typeof file === 'string' && CITUS_COPY_FILES.test(file)) return true;
   return error instanceof Error && /^Connection terminated/.test(error.message);
 }
 

@@ -96,6 +96,17 @@ describe('a database that does not answer', () => {
         Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       () => new Error('Connection terminated unexpectedly'),
+      // What a stopped Citus worker was seen to raise mid-transaction (test/cluster/worker-stop.test.ts).
+      () =>
+        Object.assign(new Error('failure on connection marked as essential: 127.0.0.1:5443'), {
+          code: 'XX000',
+          file: 'remote_transaction.c',
+        }),
+      () =>
+        Object.assign(new Error('failed to COPY to shard 102149 on 127.0.0.1:5443'), {
+          code: '58030',
+          file: 'multi_copy.c',
+        }),
     ]) {
       restore = takeDown(harness.db, books.organizationId, error);
       const response = await call(harness, 'GET', '/api/v1/accounts', books.headers);
@@ -106,13 +117,22 @@ describe('a database that does not answer', () => {
     }
   });
 
-  test('any other database error stays a 500 internal_error', async () => {
+  test('any other database error stays a 500 internal_error, a disk I/O error of PostgreSQL itself included', async () => {
     const books = await signUp(harness);
-    restore = takeDown(harness.db, books.organizationId, () =>
-      Object.assign(new Error('division by zero'), { code: '22012' }),
-    );
-    const response = await call(harness, 'GET', '/api/v1/accounts', books.headers);
-    assert.equal(response.statusCode, 500);
-    assert.equal(errorCode(response), 'internal_error');
+    for (const error of [
+      () => Object.assign(new Error('division by zero'), { code: '22012' }),
+      () =>
+        Object.assign(new Error('could not read block 7 in file "base/5/16384"'), {
+          code: '58030',
+          file: 'md.c',
+        }),
+    ]) {
+      restore = takeDown(harness.db, books.organizationId, error);
+      const response = await call(harness, 'GET', '/api/v1/accounts', books.headers);
+      assert.equal(response.statusCode, 500, error().message);
+      assert.equal(errorCode(response), 'internal_error');
+      restore();
+      restore = undefined;
+    }
   });
 });
