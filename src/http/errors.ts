@@ -210,7 +210,7 @@ const CITUS_REMOTE_FILES =
 const IO_ERROR = '58030';
 const CITUS_COPY_FILES = /^(multi_copy|worker_shard_copy)\.c$/;
 const CITUS_CONNECTION_LOST =
-  /failure on connection marked as essential|connection to the remote node|SSL SYSCALL error|server closed the connection unexpectedly|could not establish any connections|connection not open|terminating connection/i;
+  /failure on connection marked as essential|connection to the remote node|SSL SYSCALL error|server closed the connection unexpectedly|could not establish any connections|could not connect to any active placements|could not find an available connection|connection not open|terminating connection/i;
 
 /**
  * The database did not answer: PostgreSQL's connection exceptions (class 08, which is also what Citus
