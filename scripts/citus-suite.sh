@@ -17,10 +17,11 @@ URL=$(scripts/citus-cluster.sh createdb "$DB" | tail -1)
 trap 'scripts/citus-cluster.sh dropdb "$DB" >/dev/null 2>&1 || true' EXIT
 
 start=$(date +%s)
-mapfile -t files < <(find test -name '*.test.ts' | sort)
+# Compiled, as npm test runs them (scripts/test-build.mjs).
+mapfile -t files < <(node scripts/test-build.mjs $(find test -name '*.test.ts' | sort))
 status=0
 FOLIO_TEST_DB=postgres TEST_DATABASE_URL="$URL" \
-  node --import tsx --test --test-concurrency="${FOLIO_CITUS_TEST_CONCURRENCY:-2}" "${files[@]}" || status=$?
+  node --enable-source-maps --test --test-concurrency="${FOLIO_CITUS_TEST_CONCURRENCY:-2}" "${files[@]}" || status=$?
 echo "# Citus suite: ${#files[@]} files in $(($(date +%s) - start)) s$([ "$status" = 0 ] || echo ", FAILED")"
 
 # Then, with nothing else writing, the cluster's own tests (test/cluster): one organization's writes
@@ -28,7 +29,7 @@ echo "# Citus suite: ${#files[@]} files in $(($(date +%s) - start)) s$([ "$statu
 start=$(date +%s)
 cluster_status=0
 FOLIO_TEST_DB=postgres TEST_DATABASE_URL="$URL" FOLIO_CITUS_FAULT_NODE="$(( ${FOLIO_CITUS_PORT:-5441} + 2 ))" \
-  node --import tsx --test --test-concurrency=1 test/cluster/*.test.ts || cluster_status=$?
+  node --enable-source-maps --test --test-concurrency=1 .test-build/test/cluster/*.test.js || cluster_status=$?
 scripts/citus-cluster.sh start >/dev/null # whatever the fault test left, every node runs again
 echo "# Citus cluster tests: $(($(date +%s) - start)) s$([ "$cluster_status" = 0 ] || echo ", FAILED")"
 [ "$status" = 0 ] && status=$cluster_status

@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildTests, nodeFlags } from './test-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 function findTests(dir) {
@@ -27,6 +28,8 @@ const runs = [{ name: 'PGlite', env: { FOLIO_TEST_DB: 'pglite', DATABASE_URL: ''
 if (postgresUrl)
   runs.push({ name: 'PostgreSQL', env: { FOLIO_TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl } });
 
+// The suite runs compiled (scripts/test-build.mjs): the same modules, without tsx in every process.
+const compiled = await buildTests(files);
 let failed = false;
 // The browser test runs beside the PostgreSQL pass rather than after it: much of its time is spent
 // waiting on Chromium and the screens, which the other pass fills. Its output is kept and printed
@@ -36,8 +39,11 @@ for (const run of runs) {
   console.log(`\n# suite on ${run.name}`);
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
-    { stdio: 'inherit', env: { ...process.env, ...run.env } },
+    [...nodeFlags(run.env.FOLIO_TEST_DB), '--test', '--test-concurrency=2', ...compiled],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...run.env },
+    },
   );
   if (result.status !== 0) {
     console.log(`# suite on ${run.name} FAILED`);

@@ -18,8 +18,22 @@ const PGLITE_PACKAGE = fileURLToPath(
   new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
 );
 
+/**
+ * The dump is loaded by every test file: without the template databases (nothing on PGlite creates a
+ * database) and checkpointed (no WAL to replay when it starts), it is 29 MB instead of 44 and loads
+ * in about 0.7 s less CPU.
+ */
+const TEMPLATE_FORM = 'trimmed: no template databases, checkpointed';
+async function trimForLoading(db: Db): Promise<void> {
+  await db.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await db.exec('DROP DATABASE template0');
+  await db.exec('DROP DATABASE template1');
+  await db.exec('CHECKPOINT');
+}
+
 function templatePath(): string {
   const digest = createHash('sha256');
+  digest.update(TEMPLATE_FORM);
   digest.update(readFileSync(PGLITE_PACKAGE));
   for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
     digest.update(name);
@@ -38,6 +52,7 @@ export async function openTemplatedPglite(): Promise<Db> {
   }
   const db = await createPgliteDb();
   await migrate(db);
+  await trimForLoading(db);
   // Written aside and renamed, so a test file starting at the same time never reads half a dump.
   const partial = `${path}.${process.pid}.partial`;
   writeFileSync(partial, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
