@@ -46,7 +46,12 @@ export async function buildTests(testFiles) {
     mkdirSync(dirname(at), { recursive: true });
     symlinkSync(relative(dirname(at), join(ROOT, link)), at);
   }
-  return testFiles.map((file) => join(TEST_BUILD_DIR, file.replace(/\.ts$/, '.js')));
+  return testFiles.map(compiledPath);
+}
+
+/** Where the compiled module of a source file (`test/x.test.ts`) is. */
+export function compiledPath(file) {
+  return join(TEST_BUILD_DIR, relative(ROOT, resolve(ROOT, file)).replace(/\.ts$/, '.js'));
 }
 
 /**
