@@ -22,6 +22,11 @@ let smtp: SmtpReceiver;
 let fast: Harness; // FAST_OUTBOX: retries after tens of milliseconds, 5 attempts
 let slow: Harness; // first retry after 2 s: the state between attempts can be read
 let idle: Harness; // no worker: the test drives the store's claim itself
+/**
+ * The lease a test's claim takes: it must outlast the steps between the claim and the check that it
+ * holds, which took over 100 ms in CI with three passes of the suite sharing two cores.
+ */
+const LEASE_MS = 1_500;
 const databases: OwnDatabase[] = [];
 
 async function harnessOn(label: string, config: Parameters<typeof startHarness>[0]) {
@@ -166,13 +171,13 @@ describe('email outbox', () => {
     const to = `lease-${Date.now()}@heron.test`;
     const { books, invoice, answer } = await emailNewInvoice(idle, to);
     assert.equal(answer.email.status, 'queued');
-    const first = await emails.claimDue(idle.db, 400);
+    const first = await emails.claimDue(idle.db, LEASE_MS);
     assert.ok(first);
     assert.equal(first.invoice_id, invoice.id);
     assert.equal(first.attempts, 1);
-    assert.equal(await emails.claimDue(idle.db, 400), undefined, 'leased: not due');
-    await sleep(500); // the claimer "died" without an outcome
-    const second = await emails.claimDue(idle.db, 400);
+    assert.equal(await emails.claimDue(idle.db, LEASE_MS), undefined, 'leased: not due');
+    await sleep(LEASE_MS + 100); // the claimer "died" without an outcome
+    const second = await emails.claimDue(idle.db, LEASE_MS);
     assert.ok(second);
     assert.equal(second.id, first.id);
     assert.equal(second.attempts, 2);
@@ -204,9 +209,9 @@ describe('email outbox', () => {
       });
 
     const retried = await emailNewInvoice(idle, `died-${Date.now()}@heron.test`);
-    assert.ok(await emails.claimDue(idle.db, 100)); // attempt 1 claimed; its process "dies"
+    assert.ok(await emails.claimDue(idle.db, LEASE_MS)); // attempt 1 claimed; its process "dies"
     assert.equal(await run(5), false, 'leased: nothing due');
-    await sleep(150);
+    await sleep(LEASE_MS + 100);
     assert.equal(await run(5), true);
     const [record] = await emailsOf(idle, retried.books, retried.invoice.id);
     assert.equal(record.status, 'sent');
@@ -215,7 +220,7 @@ describe('email outbox', () => {
 
     const exhausted = await emailNewInvoice(idle, `exhausted-${Date.now()}@heron.test`);
     assert.ok(await emails.claimDue(idle.db, 100)); // the one allowed attempt, interrupted
-    await sleep(150);
+    await sleep(200);
     assert.equal(await run(1), true);
     const [failed] = await emailsOf(idle, exhausted.books, exhausted.invoice.id);
     assert.equal(failed.status, 'failed');
