@@ -2,7 +2,8 @@
 // npm test: the whole suite on PGlite, then again on PostgreSQL when DATABASE_URL or
 // TEST_DATABASE_URL is set (D39), then on a Citus cluster when CITUS_TEST_DATABASE_URL is set
 // (docs/scale-out.md; .ci/run sets it). Test files: test/**/*.test.ts (or the paths given).
-// FOLIO_TEST_PASSES (pglite,postgres,citus) keeps only the passes it names.
+// FOLIO_TEST_PASSES (pglite,postgres,citus) keeps only the passes it names. test/domain and test/unit
+// (no database) run in the first pass only.
 // A whole run (no paths given) also runs, after the PGlite pass, the web app's unit tests (Vitest,
 // web/src/**/*.test.ts) and its browser test (web/e2e/*.e2e.ts in Debian's Chromium, on PGlite only,
 // beside the server passes; skipped, and said so, when /usr/bin/chromium is missing); and, when
@@ -52,6 +53,10 @@ const runs = [
 
 // The suite runs compiled (scripts/test-build.mjs): the same modules, without tsx in every process.
 const compiled = await buildTests(files);
+// test/domain and test/unit never open a database (pure rules, types, parsers): they run once, in the
+// first pass, and the server passes run the rest.
+const DATABASE_FREE = /^test\/(domain|unit)\//;
+const serverCompiled = compiled.filter((_, index) => !DATABASE_FREE.test(files[index]));
 let failed = false;
 // The browser test runs beside the server passes rather than after them: much of its time is spent
 // waiting on Chromium and the screens, which the other passes fill. Its output is kept and printed
@@ -60,11 +65,10 @@ let browserTest = Promise.resolve(true);
 for (const run of runs) {
   const started = performance.now();
   console.log(`\n# suite on ${run.name}`);
+  const own = run === runs[0] ? compiled : serverCompiled;
   const status = await node(
-    [...nodeFlags(run.env.FOLIO_TEST_DB), '--test', '--test-concurrency=2', ...compiled],
-    {
-      ...run.env,
-    },
+    [...nodeFlags(run.env.FOLIO_TEST_DB), '--test', '--test-concurrency=2', ...own],
+    run.env,
   );
   console.log(`# suite on ${run.name}: ${seconds(started)} s${status === 0 ? '' : ', FAILED'}`);
   if (status !== 0) failed = true;
