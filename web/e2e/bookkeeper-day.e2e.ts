@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../test/helpers/csv.ts';
-import { NEEDS_CHROMIUM, PASSWORD, SCREENS, today, useBrowser } from './support.ts';
+import { NEEDS_CHROMIUM, PASSWORD, SCREENS, today, useBrowser, ACTION_TIMEOUT_MS } from './support.ts';
 
 /** Script a screen at rest may run in a second (a render loop runs nearly all of it: 950 ms). */
 const IDLE_SCRIPT_MS_PER_S = 250;
@@ -916,7 +916,7 @@ describe('a bookkeeper’s day in the browser', NEEDS_CHROMIUM, () => {
     // The invitee, in a browser of their own.
     const theirs = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const tab = await theirs.newPage();
-    tab.setDefaultTimeout(15_000);
+    tab.setDefaultTimeout(ACTION_TIMEOUT_MS);
     recordRequests(tab);
     tab.on('pageerror', (error) => pageErrors.push(`invitee: ${String(error)}`));
     try {

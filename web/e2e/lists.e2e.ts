@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+import { ACTION_TIMEOUT_MS } from './support.ts';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENS = process.env.FOLIO_SCREENS ?? join('test-results', 'screens');
@@ -48,7 +49,7 @@ describe('document lists in the browser: sort, overdue, dates, totals, phone', {
     service = await startService(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
     page.on('pageerror', (error) => pageErrors.push(String(error)));
   });
 

@@ -21,6 +21,12 @@ import { killIfRunning, type Service, startService, stopService } from '../../te
 export const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENS = process.env.FOLIO_SCREENS ?? join('test-results', 'screens');
 export const PASSWORD = 'correct horse battery staple';
+/**
+ * How long a step waits for the page. CI runs the browser test beside two server passes on two
+ * cores, and a first render there once took longer than 15 s to answer Playwright; a page that never
+ * comes still fails, only later.
+ */
+export const ACTION_TIMEOUT_MS = 30_000;
 /** The `describe` options of a browser test: skipped, saying why, where Chromium is missing. */
 export const NEEDS_CHROMIUM = { skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}` };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -147,7 +153,7 @@ export class BrowserRun {
     });
     this.#context = await this.#browser.newContext(this.contextOptions);
     this.#page = await this.#context.newPage();
-    this.#page.setDefaultTimeout(15_000);
+    this.#page.setDefaultTimeout(ACTION_TIMEOUT_MS);
     this.#page.on('pageerror', (error) => this.pageErrors.push(String(error)));
   }
 

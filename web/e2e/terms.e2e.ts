@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { killIfRunning, type Service, startService, stopService } from '../../test/helpers/service.ts';
+import { ACTION_TIMEOUT_MS } from './support.ts';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENS = process.env.FOLIO_SCREENS ?? join('test-results', 'screens');
@@ -70,7 +71,7 @@ describe('invoice terms and payment pages in the browser', {
     await api('POST', '/api/v1/customers', { display_name: CUSTOMER, payment_terms: 'net_15' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
     page.on('pageerror', (error) => pageErrors.push(String(error)));
   });
 
