@@ -1,7 +1,7 @@
 // The test suite compiled to JavaScript once per run, so that its ~130 test processes (three times
 // over in CI: PGlite, PostgreSQL, Citus) load plain modules instead of each sending ~300 TypeScript
 // files through tsx's loader thread: a test file's imports cost about 1.3 s of CPU compiled against
-// about 3 s under tsx (docs/testing.md, "What a test file costs"). esbuild, the compiler tsx itself
+// about 3 s under tsx (docs/performance.md, "What a test file costs"). esbuild, the compiler tsx itself
 // runs, translates file by file (no bundling, no type check: `npm run typecheck` does that), so the
 // compiled tree is the source tree: `.test-build/src`, `.test-build/test`, `.test-build/scripts`.
 // Files the code finds beside itself (migrations, bank fixtures, the web app's build) are reached
@@ -22,7 +22,7 @@ const LINKS = ['node_modules', 'web', 'src/storage/migrations', 'test/fixtures']
 /** Compiles the suite into .test-build/ (about 2 s); returns the compiled path of each given test file. */
 export async function buildTests(testFiles) {
   rmSync(TEST_BUILD_DIR, { recursive: true, force: true });
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
     absWorkingDir: ROOT,
     entryPoints: [...sourceFiles('src'), ...sourceFiles('test'), ...SCRIPTS],
     outdir: TEST_BUILD_DIR,
@@ -34,11 +34,15 @@ export async function buildTests(testFiles) {
     sourcemap: 'inline',
     sourcesContent: false,
     write: false,
+    metafile: true,
     logLevel: 'warning',
   });
   for (const file of outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, withJsSpecifiers(file.text));
+    const code = withJsSpecifiers(file.text);
+    const key = relative(ROOT, file.path);
+    const isTestFile = key.endsWith('.test.js');
+    writeFileSync(file.path, isTestFile ? asGroupable(code, key, metafile.outputs[key].exports) : code);
   }
   for (const link of LINKS) {
     const at = join(TEST_BUILD_DIR, link);
@@ -57,7 +61,7 @@ export function compiledPath(file) {
 /**
  * Stacks name the TypeScript lines. On PGlite, V8 compiles PostgreSQL's WebAssembly with its baseline
  * compiler only: a test process lives seconds, and optimising the 9 MB module in the background cost
- * more CPU than the faster code saved (docs/testing.md, "What a test file costs").
+ * more CPU than the faster code saved (docs/performance.md, "What a test file costs").
  */
 export function nodeFlags(database) {
   return ['--enable-source-maps', ...(database === 'pglite' ? ['--liftoff-only'] : [])];
@@ -69,6 +73,37 @@ export function nodeFlags(database) {
  */
 function withJsSpecifiers(code) {
   return code.replace(/((?:from|import)\s*\(?\s*")(\.{1,2}\/[^"]*)\.ts(")/g, '$1$2.js$3');
+}
+
+/** The function a compiled test file's body becomes (scripts/test-group.mjs calls it). */
+export const TEST_FILE_BODY = '__folioTestFile';
+
+/**
+ * A test file's body, its imports aside, wrapped in a function the module exports: run at once when
+ * the file is run alone (`node --test x.test.js`, its tests at the top), or called by
+ * scripts/test-group.mjs inside a `describe` named after the file, so several files share one
+ * process and each file's `before`/`after` (its harness) stays its own. The wrapper opens on the last
+ * import's line and closes after the code, so no line moves and the source map still holds. A test
+ * file exports nothing (helpers live in test/helpers): an export could not sit inside the function.
+ */
+function asGroupable(code, path, exports) {
+  if (exports.length > 0) throw new Error(`${path}: a test file exports nothing (${exports.join(', ')})`);
+  const lines = code.split('\n');
+  // esbuild prints each import as a statement ending in `;`, a long one over several lines.
+  let lastImport = -1;
+  let inImport = false;
+  for (const [index, line] of lines.entries()) {
+    if (inImport || /^import[\s{*"]/.test(line)) {
+      inImport = !line.trimEnd().endsWith(';');
+      if (!inImport) lastImport = index;
+    } else if (line.trim() !== '') break;
+  }
+  const mapAt = lines.findLastIndex((line) => line.startsWith('//# sourceMappingURL='));
+  const end = mapAt === -1 ? lines.length : mapAt;
+  lines.splice(end, 0, `}`, `if (!globalThis.__folioTestGroup) ${TEST_FILE_BODY}();`);
+  if (lastImport === -1) lines.unshift(`export function ${TEST_FILE_BODY}() {`);
+  else lines[lastImport] += ` export function ${TEST_FILE_BODY}() {`;
+  return lines.join('\n');
 }
 
 /** Every TypeScript module below `dir` (declaration files have no code). */

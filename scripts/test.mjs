@@ -4,15 +4,16 @@
 // (docs/scale-out.md; .ci/run sets it). Test files: test/**/*.test.ts (or the paths given).
 // FOLIO_TEST_PASSES (pglite,postgres,citus) keeps only the passes it names. test/domain and test/unit
 // (no database) run in the first pass only.
-// A whole run (no paths given) also runs, after the PGlite pass, the web app's unit tests (Vitest,
-// web/src/**/*.test.ts) and its browser test (web/e2e/*.e2e.ts in Debian's Chromium, on PGlite only,
-// beside the server passes; skipped, and said so, when /usr/bin/chromium is missing); and, when
-// FOLIO_CITUS_FAULT_NODE names a worker's port, the cluster's own tests (test/cluster) last, with
-// nothing else writing.
+// A whole run (no paths given) also runs the web app's browser test (web/e2e/*.e2e.ts in Debian's
+// Chromium, on PGlite only, beside the passes from the start; skipped, and said so, when
+// /usr/bin/chromium is missing), after the PGlite pass its unit tests (Vitest, web/src/**/*.test.ts),
+// and, when FOLIO_CITUS_FAULT_NODE names a worker's port, the cluster's own tests (test/cluster)
+// last, with nothing else writing. Each pass runs its files in two long-lived processes
+// (scripts/test-group.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildTests, compiledPath, nodeFlags } from './test-build.mjs';
+import { join, relative } from 'node:path';
+import { buildTests, compiledPath, nodeFlags, TEST_BUILD_DIR } from './test-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 function findTests(dir) {
@@ -58,31 +59,76 @@ const compiled = await buildTests(files);
 const DATABASE_FREE = /^test\/(domain|unit)\//;
 const serverCompiled = compiled.filter((_, index) => !DATABASE_FREE.test(files[index]));
 let failed = false;
-// The browser test runs beside the server passes rather than after them: much of its time is spent
-// waiting on Chromium and the screens, which the other passes fill. Its output is kept and printed
-// whole once it ends, so the logs do not interleave.
-let browserTest = Promise.resolve(true);
+// The browser test starts first and runs beside every pass: it is one long chain on one core (one
+// Chromium, one screen after another), which two cores finish soonest when it starts first and the
+// passes' files fill the other core around it. Its output is kept and printed whole once it ends, so
+// the logs do not interleave.
+const browserTest = wholeRun ? startBrowserTest(runs.length === 0) : Promise.resolve(true);
 for (const run of runs) {
   const started = performance.now();
   console.log(`\n# suite on ${run.name}`);
   const own = run === runs[0] ? compiled : serverCompiled;
-  const status = await node(
-    [...nodeFlags(run.env.FOLIO_TEST_DB), '--test', '--test-concurrency=2', ...own],
-    run.env,
+  const tally = await runPass(own, run.env);
+  console.log(
+    `# suite on ${run.name}: ${tally.tests} tests, ${tally.pass} pass, ${tally.fail} fail: ${seconds(started)} s${tally.ok ? '' : ', FAILED'}`,
   );
-  console.log(`# suite on ${run.name}: ${seconds(started)} s${status === 0 ? '' : ', FAILED'}`);
-  if (status !== 0) failed = true;
+  if (!tally.ok) failed = true;
   // On Citus the fault test checks the books it wrote; the whole suite's 1,600 sets of books take
   // about 3.5 minutes there against 20 s on PostgreSQL, for the same SQL.
   else if (run.key === 'postgres' && !(await booksCheck(run))) failed = true;
-  if (run.key === 'pglite' && wholeRun) {
-    if (!(await webUnitTests())) failed = true;
-    browserTest = startBrowserTest(runs.length === 1);
-  }
+  if (run.key === 'pglite' && wholeRun && !(await webUnitTests())) failed = true;
 }
 if (!(await browserTest)) failed = true;
 if (wholeRun && runs.some((run) => run.key === 'citus') && !(await clusterTests())) failed = true;
 process.exit(failed ? 1 : 0);
+
+/**
+ * A pass: two test processes (two cores; scripts/test-group.mjs), each handed its next file when it
+ * finishes one, the biggest files first so the last to run are short. Each file's time is printed as
+ * it ends; each process's TAP is printed whole when the process ends, so two never interleave.
+ */
+async function runPass(compiledFiles, env) {
+  const bySize = (file) => statSync(file).size;
+  const queue = [...compiledFiles].sort((a, b) => bySize(b) - bySize(a));
+  const workers = await Promise.all([testProcess(queue, env), testProcess(queue, env)]);
+  const count = (name) =>
+    workers.reduce(
+      (sum, { output }) => sum + Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0),
+      0,
+    );
+  const ok = workers.every(({ code }) => code === 0);
+  return { tests: count('tests'), pass: count('pass'), fail: count('fail'), ok };
+}
+
+/** One test process taking files from `queue` until it is empty; its exit status and whole output. */
+function testProcess(queue, env) {
+  const child = spawn(process.execPath, [...nodeFlags(env.FOLIO_TEST_DB), 'scripts/test-group.mjs'], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: { ...baseEnv, ...env },
+  });
+  const chunks = [];
+  child.stdout.on('data', (chunk) => chunks.push(chunk));
+  child.stderr.on('data', (chunk) => chunks.push(chunk));
+  let running;
+  let since;
+  child.on('message', () => {
+    if (running) console.log(`# ${relative(TEST_BUILD_DIR, running)}: ${seconds(since)} s`);
+    running = queue.shift();
+    since = performance.now();
+    if (child.connected) child.send(running ? { file: running } : { end: true });
+  });
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const output = Buffer.concat(chunks).toString();
+      process.stdout.write(output);
+      if (code !== 0)
+        console.log(
+          `# a test process FAILED (exit ${code})${running ? `, last in ${relative(TEST_BUILD_DIR, running)}` : ''}`,
+        );
+      resolve({ code: code ?? 1, output });
+    }),
+  );
+}
 
 /** Runs node with `args` and the base environment plus `env`, its output inherited; its exit status. */
 function node(args, env = {}, stdio = 'inherit') {

@@ -55,6 +55,9 @@ export function useHarness(
     if (!harness.close) return; // start-up failed; its error is already reported
     if (options.beforeClose) await options.beforeClose(harness);
     await harness.close();
+    // The file's tests keep this object alive as long as their process (scripts/test-group.mjs runs
+    // many files in one); let its app and database go with the file.
+    for (const key of Object.keys(harness)) delete harness[key as keyof Harness];
   });
   return harness;
 }
