@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../test/helpers/csv.ts';
-import { NEEDS_CHROMIUM, PASSWORD, SCREENS, today, useBrowser, ACTION_TIMEOUT_MS } from './support.ts';
+import { ACTION_TIMEOUT_MS, NEEDS_CHROMIUM, PASSWORD, SCREENS, today, useBrowser } from './support.ts';
 
 /** Script a screen at rest may run in a second (a render loop runs nearly all of it: 950 ms). */
 const IDLE_SCRIPT_MS_PER_S = 250;
