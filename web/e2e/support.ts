@@ -169,6 +169,16 @@ export class BrowserRun {
     await target.waitForLoadState('networkidle');
     await target.mouse.move(0, 0);
     await target.waitForTimeout(restMs);
+    // At rest: no transition under way. A toast caught fading in or out is half-drawn, and axe-core
+    // fails its contrast (CI, vendor credits' "apply"); a spinner's endless animation is at rest.
+    await target.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
     const file = this.options.prefixShots === false ? name : `${this.name}-${name}`;
     await target.screenshot({ path: join(SCREENS, `${file}.png`), fullPage: true });
     if (this.options.axe === false) return;
