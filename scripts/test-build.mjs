@@ -58,6 +58,11 @@ export function compiledPath(file) {
   return join(TEST_BUILD_DIR, relative(ROOT, resolve(ROOT, file)).replace(/\.ts$/, '.js'));
 }
 
+/** The source file (`test/x.test.ts`) a compiled test module was made from: how the logs name it. */
+export function sourcePath(compiled) {
+  return relative(TEST_BUILD_DIR, compiled).replace(/\.js$/, '.ts');
+}
+
 /**
  * Stacks name the TypeScript lines. On PGlite, V8 compiles PostgreSQL's WebAssembly with its baseline
  * compiler only: a test process lives seconds, and optimising the 9 MB module in the background cost

@@ -8,17 +8,16 @@
 // Alone: node scripts/test-group.mjs .test-build/test/http/a.test.js .test-build/test/http/b.test.js
 // Under scripts/test.mjs (an IPC channel): it asks for a file ({ ready } or { done }), is sent
 // { file } or { end }.
-import { relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { TEST_BUILD_DIR, TEST_FILE_BODY } from './test-build.mjs';
+import { sourcePath, TEST_FILE_BODY } from './test-build.mjs';
 
 // Read by each compiled test file: do not run yourself, wait to be called.
 globalThis.__folioTestGroup = true;
 
 /** Runs one compiled test file's tests as a `describe` of its own; settles when they have ended. */
 async function runFile(file) {
-  const name = relative(TEST_BUILD_DIR, file).replace(/\.js$/, '.ts');
+  const name = sourcePath(file);
   let body;
   try {
     body = (await import(pathToFileURL(file).href))[TEST_FILE_BODY];

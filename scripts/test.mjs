@@ -12,8 +12,8 @@
 // (scripts/test-group.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { buildTests, compiledPath, nodeFlags, TEST_BUILD_DIR } from './test-build.mjs';
+import { join } from 'node:path';
+import { buildTests, compiledPath, nodeFlags, sourcePath } from './test-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 function findTests(dir) {
@@ -112,7 +112,7 @@ function testProcess(queue, env) {
   let running;
   let since;
   child.on('message', () => {
-    if (running) console.log(`# ${relative(TEST_BUILD_DIR, running)}: ${seconds(since)} s`);
+    if (running) console.log(`# ${sourcePath(running)}: ${seconds(since)} s`);
     running = queue.shift();
     since = performance.now();
     if (child.connected) child.send(running ? { file: running } : { end: true });
@@ -123,7 +123,7 @@ function testProcess(queue, env) {
       process.stdout.write(output);
       if (code !== 0)
         console.log(
-          `# a test process FAILED (exit ${code})${running ? `, last in ${relative(TEST_BUILD_DIR, running)}` : ''}`,
+          `# a test process FAILED (exit ${code})${running ? `, last in ${sourcePath(running)}` : ''}`,
         );
       resolve({ code: code ?? 1, output });
     }),
