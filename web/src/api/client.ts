@@ -87,6 +87,10 @@ export type ResponseOf<
     ? JsonOf<R[S]>
     : never
   : never;
+/** The query parameters a path's GET takes: `GetQuery<'/api/v1/bills'>`. */
+export type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never;
 /** The JSON body a path and method takes. */
 export type RequestOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
   requestBody?: infer B;

@@ -37,7 +37,11 @@ export type EditableCollection =
   | '/api/v1/customers'
   | '/api/v1/vendors'
   | '/api/v1/items'
-  | '/api/v1/bank-rules';
+  | '/api/v1/bank-rules'
+  | '/api/v1/invoices'
+  | '/api/v1/bills'
+  | '/api/v1/credit-notes'
+  | '/api/v1/vendor-credits';
 
 /**
  * A form's save: a new record created, or the record it was opened on updated at the version it was

@@ -1,5 +1,5 @@
 import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { allPages, listParams, read, readPage, recordKeys } from './pages.ts';
+import { allPages, listParams, read, recordReads } from './pages.ts';
 
 export type Customer = ResponseOf<'/api/v1/customers/{id}', 'get', 200>;
 export type Vendor = ResponseOf<'/api/v1/vendors/{id}', 'get', 200>;
@@ -16,35 +16,25 @@ export interface ContactFilters {
 /** How many pages of active contacts a picker reads (50 a page). */
 const PICKER_PAGES_MAX = 10;
 
-export const customerKeys = {
-  ...recordKeys<ContactFilters>('customers'),
-  active: () => ['customers', 'active-all'] as const,
-};
-
-export const vendorKeys = {
-  ...recordKeys<ContactFilters>('vendors'),
-  active: () => ['vendors', 'active-all'] as const,
-};
-
-export const customersQuery = (filters: ContactFilters) =>
-  readPage(customerKeys.list(filters), async () =>
+const customers = recordReads('customers', {
+  list: async (filters: ContactFilters) =>
     data(await api.GET('/api/v1/customers', { params: { query: listParams(filters) } })),
-  );
+  one: async (id: string) => data(await api.GET('/api/v1/customers/{id}', { params: { path: { id } } })),
+});
 
-export const vendorsQuery = (filters: ContactFilters) =>
-  readPage(vendorKeys.list(filters), async () =>
+const vendors = recordReads('vendors', {
+  list: async (filters: ContactFilters) =>
     data(await api.GET('/api/v1/vendors', { params: { query: listParams(filters) } })),
-  );
+  one: async (id: string) => data(await api.GET('/api/v1/vendors/{id}', { params: { path: { id } } })),
+});
 
-export const customerQuery = (id: string) =>
-  read(customerKeys.one(id), async () =>
-    data(await api.GET('/api/v1/customers/{id}', { params: { path: { id } } })),
-  );
+export const customerKeys = { ...customers.keys, active: () => ['customers', 'active-all'] as const };
+export const vendorKeys = { ...vendors.keys, active: () => ['vendors', 'active-all'] as const };
 
-export const vendorQuery = (id: string) =>
-  read(vendorKeys.one(id), async () =>
-    data(await api.GET('/api/v1/vendors/{id}', { params: { path: { id } } })),
-  );
+export const customersQuery = customers.list;
+export const customerQuery = customers.one;
+export const vendorsQuery = vendors.list;
+export const vendorQuery = vendors.one;
 
 /** Active customers (a few pages), for the pickers of invoices, credit notes and payments. */
 export const activeCustomersQuery = () =>

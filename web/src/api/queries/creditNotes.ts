@@ -1,34 +1,18 @@
-import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { read, readPage } from './pages.ts';
+// Credit notes' data layer (D60): the key factory and the query options of every credit note read.
+import { api, data, type GetQuery, type ResponseOf } from '../client.ts';
+import { documentReads } from './pages.ts';
 
 export type CreditNote = ResponseOf<'/api/v1/credit-notes/{id}', 'get', 200>;
 export type CreditNoteRow = ResponseOf<'/api/v1/credit-notes', 'get', 200>['results'][number];
-type ListQuery = NonNullable<paths['/api/v1/credit-notes']['get']['parameters']['query']>;
-export type CreditNoteStatus = NonNullable<ListQuery['status']>;
-export type CreditNoteFilters = Pick<ListQuery, 'status' | 'cursor' | 'sort'>;
-export type CreditNoteSort = ListQuery['sort'];
-type TotalsQuery = NonNullable<paths['/api/v1/credit-notes/totals']['get']['parameters']['query']>;
+export type CreditNoteFilters = Pick<GetQuery<'/api/v1/credit-notes'>, 'status' | 'cursor' | 'sort'>;
 
-export const creditNoteKeys = {
-  all: ['credit-notes'] as const,
-  list: (filters: CreditNoteFilters) => ['credit-notes', 'list', filters] as const,
-  /** The totals row of the list's filters (issue 21). */
-  totals: (filters: TotalsQuery) => ['credit-notes', 'totals', filters] as const,
-  one: (id: string) => ['credit-notes', 'one', id] as const,
-};
+/** The list (a page by its filters), its totals row and one credit note. */
+export const creditNoteReads = documentReads('credit-notes', {
+  list: async (query: CreditNoteFilters) =>
+    data(await api.GET('/api/v1/credit-notes', { params: { query } })),
+  one: async (id: string) => data(await api.GET('/api/v1/credit-notes/{id}', { params: { path: { id } } })),
+  totals: async (query: GetQuery<'/api/v1/credit-notes/totals'>) =>
+    data(await api.GET('/api/v1/credit-notes/totals', { params: { query } })),
+});
 
-export const creditNotesQuery = (filters: CreditNoteFilters) =>
-  readPage(creditNoteKeys.list(filters), async () =>
-    data(await api.GET('/api/v1/credit-notes', { params: { query: filters } })),
-  );
-
-/** What the list's filters match, counted and summed over every page. */
-export const creditNoteTotalsQuery = (filters: TotalsQuery) =>
-  readPage(creditNoteKeys.totals(filters), async () =>
-    data(await api.GET('/api/v1/credit-notes/totals', { params: { query: filters } })),
-  );
-
-export const creditNoteQuery = (id: string) =>
-  read(creditNoteKeys.one(id), async () =>
-    data(await api.GET('/api/v1/credit-notes/{id}', { params: { path: { id } } })),
-  );
+export const creditNoteKeys = creditNoteReads.keys;

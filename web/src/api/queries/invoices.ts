@@ -1,51 +1,34 @@
 // Invoices' data layer (D8, D23): the key factory and the query options of every invoice read.
-import { queryOptions } from '@tanstack/react-query';
-import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { listParams, read, readPage, recordKeys } from './pages.ts';
+import { api, data, type GetQuery, type ResponseOf } from '../client.ts';
+import { documentReads, listParams, read, readOf } from './pages.ts';
 
 export type Invoice = ResponseOf<'/api/v1/invoices/{id}', 'get', 200>;
 export type InvoiceRow = ResponseOf<'/api/v1/invoices', 'get', 200>['results'][number];
-type ListQuery = NonNullable<paths['/api/v1/invoices']['get']['parameters']['query']>;
-export type InvoiceStatus = NonNullable<ListQuery['status']>;
-export type InvoiceSort = ListQuery['sort'];
 export type InvoiceFilters = Pick<
-  ListQuery,
+  GetQuery<'/api/v1/invoices'>,
   'status' | 'search' | 'customer' | 'cursor' | 'sort' | 'overdue' | 'issue_date_from' | 'issue_date_to'
 >;
-type TotalsQuery = NonNullable<paths['/api/v1/invoices/totals']['get']['parameters']['query']>;
+
+/** The list (a page by its filters), its totals row and one invoice. */
+export const invoiceReads = documentReads('invoices', {
+  list: async (filters: InvoiceFilters) =>
+    data(await api.GET('/api/v1/invoices', { params: { query: listParams(filters) } })),
+  one: async (id: string) => data(await api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })),
+  totals: async (filters: GetQuery<'/api/v1/invoices/totals'>) =>
+    data(await api.GET('/api/v1/invoices/totals', { params: { query: listParams(filters) } })),
+});
 
 export const invoiceKeys = {
-  ...recordKeys<InvoiceFilters>('invoices'),
-  /** The totals row of the list's filters (issue 21). */
-  totals: (filters: TotalsQuery) => ['invoices', 'totals', filters] as const,
+  ...invoiceReads.keys,
   /** A customer's sent invoices with a balance: what a payment or a credit applies to. */
   openOf: (customer: string) => ['invoices', 'open-of', customer] as const,
   emails: (id: string) => ['invoices', 'emails', id] as const,
 };
 
-export const invoicesQuery = (filters: InvoiceFilters) =>
-  readPage(invoiceKeys.list(filters), async () =>
-    data(await api.GET('/api/v1/invoices', { params: { query: listParams(filters) } })),
-  );
-
-/** What the list's filters match, counted and summed over every page. */
-export const invoiceTotalsQuery = (filters: TotalsQuery) =>
-  readPage(invoiceKeys.totals(filters), async () =>
-    data(await api.GET('/api/v1/invoices/totals', { params: { query: listParams(filters) } })),
-  );
-
-export const invoiceQuery = (id: string) =>
-  read(invoiceKeys.one(id), async () =>
-    data(await api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })),
-  );
-
 export const openInvoicesQuery = (customer: string) =>
-  queryOptions({
-    queryKey: invoiceKeys.openOf(customer),
-    enabled: customer !== '',
-    queryFn: async () =>
-      data(await api.GET('/api/v1/invoices', { params: { query: { customer, status: 'sent' } } })),
-  });
+  readOf(customer, invoiceKeys.openOf(customer), async () =>
+    data(await api.GET('/api/v1/invoices', { params: { query: { customer, status: 'sent' } } })),
+  );
 
 export const invoiceEmailsQuery = (id: string) =>
   read(invoiceKeys.emails(id), async () =>

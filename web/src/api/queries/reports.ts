@@ -1,20 +1,16 @@
 // The reports' data layer: one key factory, and each report read from its path and the query the
 // screen chose, as JSON (shown) or as the API's own CSV (ReportTable's download), instead of the
 // same two calls spelled out per report.
-import { api, data, type paths, type ResponseOf } from '../client.ts';
+import { api, data, type GetQuery, type paths, type ResponseOf } from '../client.ts';
 import { read } from './pages.ts';
-
-type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
-  ? NonNullable<Q>
-  : never;
 
 /** Every report the API reads with GET (`/api/v1/reports/...`). */
 export type ReportPath = Extract<keyof paths, `/api/v1/reports/${string}`>;
 /** A report's query, without the format (JSON here; `reportCsv` asks for CSV). */
-export type ReportQuery<P extends ReportPath> = Omit<QueryOf<P>, 'format'>;
+export type ReportQuery<P extends ReportPath> = Omit<GetQuery<P>, 'format'>;
 /** The reports the API also answers as CSV. */
 export type CsvReportPath = {
-  [P in ReportPath]: QueryOf<P> extends { format?: infer F } ? ('csv' extends F ? P : never) : never;
+  [P in ReportPath]: GetQuery<P> extends { format?: infer F } ? ('csv' extends F ? P : never) : never;
 }[ReportPath];
 
 // openapi-fetch cannot check a call through a union of paths; the path's own query type is checked above.

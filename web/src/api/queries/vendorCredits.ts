@@ -1,57 +1,41 @@
 // Vendor credits' data layer (D87): the key factory and the query options of every vendor credit read.
-import { queryOptions } from '@tanstack/react-query';
-import { api, data, type paths, type ResponseOf } from '../client.ts';
-import { allPages, read, readPage } from './pages.ts';
+import { api, data, type GetQuery, type ResponseOf } from '../client.ts';
+import { allPages, documentReads, readOf } from './pages.ts';
 
 export type VendorCredit = ResponseOf<'/api/v1/vendor-credits/{id}', 'get', 200>;
 export type VendorCreditRow = ResponseOf<'/api/v1/vendor-credits', 'get', 200>['results'][number];
-type ListQuery = NonNullable<paths['/api/v1/vendor-credits']['get']['parameters']['query']>;
-export type VendorCreditStatus = NonNullable<ListQuery['status']>;
-export type VendorCreditFilters = Pick<ListQuery, 'status' | 'vendor' | 'cursor' | 'sort'>;
-export type VendorCreditSort = ListQuery['sort'];
-type TotalsQuery = NonNullable<paths['/api/v1/vendor-credits/totals']['get']['parameters']['query']>;
+export type VendorCreditFilters = Pick<
+  GetQuery<'/api/v1/vendor-credits'>,
+  'status' | 'vendor' | 'cursor' | 'sort'
+>;
 
 /** A vendor's issued credits are read up to this many pages (their credit left, on the vendor's page). */
 const ISSUED_PAGES_MAX = 10;
 
+/** The list (a page by its filters), its totals row and one vendor credit. */
+export const vendorCreditReads = documentReads('vendor-credits', {
+  list: async (query: VendorCreditFilters) =>
+    data(await api.GET('/api/v1/vendor-credits', { params: { query } })),
+  one: async (id: string) => data(await api.GET('/api/v1/vendor-credits/{id}', { params: { path: { id } } })),
+  totals: async (query: GetQuery<'/api/v1/vendor-credits/totals'>) =>
+    data(await api.GET('/api/v1/vendor-credits/totals', { params: { query } })),
+});
+
 export const vendorCreditKeys = {
-  all: ['vendor-credits'] as const,
-  list: (filters: VendorCreditFilters) => ['vendor-credits', 'list', filters] as const,
-  /** The totals row of the list's filters (issue 21). */
-  totals: (filters: TotalsQuery) => ['vendor-credits', 'totals', filters] as const,
-  one: (id: string) => ['vendor-credits', 'one', id] as const,
+  ...vendorCreditReads.keys,
   /** A vendor's issued credits: what is left to apply to their bills. */
   issuedOf: (vendor: string) => ['vendor-credits', 'issued-of', vendor] as const,
 };
 
-export const vendorCreditsQuery = (filters: VendorCreditFilters) =>
-  readPage(vendorCreditKeys.list(filters), async () =>
-    data(await api.GET('/api/v1/vendor-credits', { params: { query: filters } })),
-  );
-
-/** What the list's filters match, counted and summed over every page. */
-export const vendorCreditTotalsQuery = (filters: TotalsQuery) =>
-  readPage(vendorCreditKeys.totals(filters), async () =>
-    data(await api.GET('/api/v1/vendor-credits/totals', { params: { query: filters } })),
-  );
-
-export const vendorCreditQuery = (id: string) =>
-  read(vendorCreditKeys.one(id), async () =>
-    data(await api.GET('/api/v1/vendor-credits/{id}', { params: { path: { id } } })),
-  );
-
 export const issuedVendorCreditsQuery = (vendor: string) =>
-  queryOptions({
-    queryKey: vendorCreditKeys.issuedOf(vendor),
-    enabled: vendor !== '',
-    queryFn: () =>
-      allPages(
-        async (cursor) =>
-          data(
-            await api.GET('/api/v1/vendor-credits', {
-              params: { query: { vendor, status: 'issued', cursor } },
-            }),
-          ),
-        ISSUED_PAGES_MAX,
-      ),
-  });
+  readOf(vendor, vendorCreditKeys.issuedOf(vendor), () =>
+    allPages(
+      async (cursor) =>
+        data(
+          await api.GET('/api/v1/vendor-credits', {
+            params: { query: { vendor, status: 'issued', cursor } },
+          }),
+        ),
+      ISSUED_PAGES_MAX,
+    ),
+  );

@@ -1,17 +1,9 @@
 import { api, data, type RequestOf } from '../../api/client.ts';
-import { postAction } from '../../api/queries/actions.ts';
-import {
-  type CreditNote,
-  type CreditNoteRow,
-  type CreditNoteSort,
-  type CreditNoteStatus,
-  creditNoteQuery,
-  creditNotesQuery,
-  creditNoteTotalsQuery,
-} from '../../api/queries/creditNotes.ts';
+import { type CreditNote, type CreditNoteRow, creditNoteReads } from '../../api/queries/creditNotes.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { column } from '../documents/columns.tsx';
+import { finalizing, listReads, writes } from '../documents/calls.ts';
+import { column, creditColumns } from '../documents/columns.tsx';
 import { creditView, deleteCreditDraft } from '../documents/credits.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { PartySummary } from '../documents/PartySummary.tsx';
@@ -29,25 +21,20 @@ export const creditNoteKind: DocumentKind<
   written: 'credit-notes',
   list: {
     statuses: ['draft', 'issued', 'void'],
-    query: ({ status, cursor, sort }) =>
-      creditNotesQuery({ status: status as CreditNoteStatus, cursor, sort: sort as CreditNoteSort }),
+    ...listReads(creditNoteReads, {}),
     sorts: ['number', 'customer', 'issue_date', 'total'],
-    totals: ({ status }) => creditNoteTotalsQuery({ status: status as CreditNoteStatus }),
-    columns: [
-      column.number('/credit-notes'),
+    columns: creditColumns(
+      '/credit-notes',
       column.text('Customer', (note) => note.customer_name, 240, 'customer'),
       column.date('Date', (note) => note.issue_date, 'issue_date'),
-      column.status(),
-      column.money('Total', (note) => note.total, 'total'),
-      column.money('Remaining credit', (note) => note.remaining_credit, 'remaining_credit'),
-    ],
+    ),
     minWidth: 640,
     empty: {
       none: 'No credit notes yet. A credit note gives a customer credit (a return, a discount after the fact) and applies to their open invoices.',
       filtered: 'No credit note has this status.',
     },
   },
-  one: creditNoteQuery,
+  one: creditNoteReads.one,
   lines: (note) => note.lines,
   editor: {
     fields: [
@@ -57,14 +44,12 @@ export const creditNoteKind: DocumentKind<
     withItems: false,
     partyOf: (note) => note.customer,
     body: saleBody,
-    create: async (body) => data(await api.POST('/api/v1/credit-notes', { body })),
-    update: async (id, body) => data(await api.PATCH('/api/v1/credit-notes/{id}', { ...byId(id), body })),
-    finalize: {
-      label: 'Issue',
-      description:
-        'Issue numbers the credit note and posts it to the ledger; you can apply it to invoices after.',
-      run: (saved) => postAction('/api/v1/credit-notes/{id}/issue', saved),
-    },
+    ...writes('/api/v1/credit-notes'),
+    finalize: finalizing(
+      'Issue',
+      '/api/v1/credit-notes/{id}/issue',
+      'Issue numbers the credit note and posts it to the ledger; you can apply it to invoices after.',
+    ),
     saved: (note, issued) => (issued ? `Credit note ${note.number} issued.` : 'Draft credit note saved.'),
     removeDraft: deleteCreditDraft<CreditNote>(
       'credit note',

@@ -6,7 +6,7 @@
 import { Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { postAction } from '../../api/queries/actions.ts';
@@ -15,13 +15,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Figures } from '../../ui/Figures.tsx';
-import { snapshotOf } from '../../ui/leaving.ts';
 import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker } from '../../ui/Picker.tsx';
 import { Sentences } from '../../ui/Sentences.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useUnsavedChanges } from '../../ui/UnsavedGuard.tsx';
+import { useSavedSnapshot } from '../../ui/useSavedSnapshot.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { capitalized, type DocumentBase, type DocumentKind } from './kind.ts';
 import { DocumentTotals, LinesGrid, LinesTable, useLines } from './LinesGrid.tsx';
@@ -76,14 +75,14 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
     });
   };
   const [confirmingRemove, removeDialog] = useDisclosure(false);
-  // Issue 21: what is on screen against what was last saved (or loaded); unsaved edits hold in-app
-  // links and the tab's closing (UnsavedGuard). The lines' keys are the screen's, not the document's.
-  const current = snapshotOf({ party, values, lines: lines.lines.map(({ key: _key, ...line }) => line) });
-  const [savedSnapshot, setSavedSnapshot] = useState(current);
-  const submitted = useRef(current);
-  useUnsavedChanges(current !== savedSnapshot);
+  // Issue 21: unsaved edits hold the page. The lines' keys are the screen's, not the document's.
+  const snapshot = useSavedSnapshot({
+    party,
+    values,
+    lines: lines.lines.map(({ key: _key, ...line }) => line),
+  });
   const submit = (finalize: boolean) => {
-    submitted.current = current;
+    snapshot.submitting();
     save.mutate(finalize);
   };
   const save = useMutation({
@@ -98,7 +97,7 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
       return finalize ? spec.finalize.run(saved) : saved;
     },
     onSuccess: (saved, finalized) => {
-      setSavedSnapshot(submitted.current);
+      snapshot.saved();
       invalidate(kind.written);
       notify({ color: 'teal', message: spec.saved(saved, finalized) });
       navigate(`${kind.path}/${saved.id}`, { replace: true });

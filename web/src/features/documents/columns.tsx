@@ -90,3 +90,45 @@ export const column = {
   status: statusColumn,
   money: moneyColumn,
 };
+
+interface ListedDocument extends Numbered {
+  status: string;
+  currency: string;
+  total: string;
+}
+
+/**
+ * The columns of a list of documents owed (invoices, bills): the number, the party, a reference,
+ * the document's date, when it is due, its status, its total and its balance due.
+ */
+export const dueColumns = <
+  Row extends ListedDocument & { due_date: string; days_overdue: number; balance_due: string },
+>(
+  path: string,
+  party: Column<Row>,
+  reference: Column<Row>,
+  date: Column<Row>,
+): Column<Row>[] => [
+  numberColumn(path),
+  party,
+  reference,
+  date,
+  dueColumn(),
+  statusColumn(),
+  moneyColumn('Total', (row) => row.total, 'total'),
+  moneyColumn('Balance due', (row) => row.balance_due, 'balance_due'),
+];
+
+/** The columns of a list of credits (credit notes, vendor credits): what is left of each to apply. */
+export const creditColumns = <Row extends ListedDocument & { remaining_credit: string }>(
+  path: string,
+  party: Column<Row>,
+  date: Column<Row>,
+): Column<Row>[] => [
+  numberColumn(path),
+  party,
+  date,
+  statusColumn(),
+  moneyColumn('Total', (row) => row.total, 'total'),
+  moneyColumn('Remaining credit', (row) => row.remaining_credit, 'remaining_credit'),
+];

@@ -34,6 +34,9 @@ export interface ListFilters {
   to?: string | undefined;
 }
 
+/** The filters a list's totals row reads: all but the page's cursor and the order. */
+export type TotalsFilters = Omit<ListFilters, 'cursor' | 'sort'>;
+
 /** What a list's filters match, counted and summed by the API (its totals row): invoices' and bills'. */
 export interface DueTotals {
   count: number;
@@ -148,7 +151,7 @@ export interface DocumentKind<Doc extends DocumentBase, Row extends { id: string
     /** The label of the document date the list filters a range of ("Issue date"); none: no range. */
     dateRange?: string;
     /** The totals row: the API's count and sums of what the filters (less cursor and sort) match. */
-    totals?: (filters: Omit<ListFilters, 'cursor' | 'sort'>) => QueryOf<DueTotals> | QueryOf<CreditTotals>;
+    totals?: (filters: TotalsFilters) => QueryOf<DueTotals> | QueryOf<CreditTotals>;
     columns: Column<Row>[];
     minWidth: number;
     empty: { none: string; filtered: string };
@@ -230,25 +233,6 @@ export const memoField = <Doc extends { memo: string }>(placeholder?: string): H
   from: (doc) => doc.memo,
   grows: true,
   ...(placeholder ? { placeholder } : {}),
-});
-
-/** A purchase document's lines (a bill, a vendor credit) in the editor's shape: its unit cost as the price. */
-export const purchaseLines = (doc: {
-  lines: (Omit<DocumentLine, 'unit_price' | 'income_account'> & { unit_cost: string; account: string })[];
-}): DocumentLine[] =>
-  doc.lines.map((line) => ({ ...line, unit_price: line.unit_cost, income_account: line.account }));
-
-/** A purchase document's "Vendor reference": the vendor's own number for it. */
-export const vendorReferenceField = <Doc extends { vendor_reference: string }>(
-  placeholder: string,
-): HeaderField<Doc> => ({
-  name: 'vendor_reference',
-  label: 'Vendor reference',
-  type: 'text',
-  initial: '',
-  from: (doc) => doc.vendor_reference,
-  placeholder,
-  w: { base: '100%', xs: 200 },
 });
 
 /** A sale document's body (an invoice, a credit note): the customer, its date, memo and lines (D8). */

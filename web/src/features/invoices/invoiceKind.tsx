@@ -4,24 +4,21 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, data, type RequestOf } from '../../api/client.ts';
+import { api, type RequestOf } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { postAction } from '../../api/queries/actions.ts';
 import {
   type Invoice,
   type InvoiceRow,
-  type InvoiceSort,
-  type InvoiceStatus,
   invoiceEmailsQuery,
-  invoiceQuery,
-  invoicesQuery,
-  invoiceTotalsQuery,
+  invoiceReads,
 } from '../../api/queries/invoices.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { downloadBlob } from '../../ui/download.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { column } from '../documents/columns.tsx';
+import { finalizing, listReads, writes } from '../documents/calls.ts';
+import { column, dueColumns } from '../documents/columns.tsx';
 import { byId, type DocumentKind, dateField, memoField, saleBody } from '../documents/kind.ts';
 import { SALE } from '../documents/sides.ts';
 import { followTerms, isTerms, TERMS, termsLabel } from '../documents/terms.ts';
@@ -41,43 +38,20 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
     search: 'Number, reference or customer',
     // AR aging opens a customer's open invoices: ?customer=&status=sent (issue 21's drill-down).
     byParty: { title: (name) => `Invoices of ${name}`, partyName: (invoice) => invoice.customer_name },
-    query: ({ status, search, party, cursor, sort, overdue, from, to }) =>
-      invoicesQuery({
-        status: status as InvoiceStatus,
-        search,
-        customer: party,
-        cursor,
-        sort: sort as InvoiceSort,
-        overdue,
-        issue_date_from: from,
-        issue_date_to: to,
-      }),
+    ...listReads(invoiceReads, { party: 'customer', dated: 'issue_date' }),
     sorts: ['number', 'customer', 'issue_date', 'due_date', 'total', 'balance_due'],
     overdue: true,
     dateRange: 'Issue date',
-    totals: ({ status, search, party, overdue, from, to }) =>
-      invoiceTotalsQuery({
-        status: status as InvoiceStatus,
-        search,
-        customer: party,
-        overdue,
-        issue_date_from: from,
-        issue_date_to: to,
-      }),
-    columns: [
-      column.number('/invoices'),
+    columns: dueColumns(
+      '/invoices',
       column.text('Customer', (invoice) => invoice.customer_name, 240, 'customer'),
       column.text('Reference', (invoice) => invoice.reference, 160),
       column.date('Issued', (invoice) => invoice.issue_date, 'issue_date'),
-      column.due(),
-      column.status(),
-      column.money('Total', (invoice) => invoice.total, 'total'),
-      column.money('Balance due', (invoice) => invoice.balance_due, 'balance_due'),
-    ],
+    ),
     minWidth: 760,
     empty: { none: 'No invoices yet.', filtered: 'No invoice matches these filters.' },
   },
-  one: invoiceQuery,
+  one: invoiceReads.one,
   lines: (invoice) => invoice.lines,
   editor: {
     // Issue 21: terms give the due date (from the customer's until changed); a typed date overrides.
@@ -126,14 +100,12 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceRow, RequestOf<'/api/v1/i
         ...(due_date ? { due_date } : {}),
       };
     },
-    create: async (body) => data(await api.POST('/api/v1/invoices', { body })),
-    update: async (id, body) => data(await api.PATCH('/api/v1/invoices/{id}', { ...byId(id), body })),
-    finalize: {
-      label: 'Send',
-      description:
-        'Send posts the invoice to the ledger as owed by the customer (its number was given with the draft); you can email it after.',
-      run: (saved) => postAction('/api/v1/invoices/{id}/send', saved),
-    },
+    ...writes('/api/v1/invoices'),
+    finalize: finalizing(
+      'Send',
+      '/api/v1/invoices/{id}/send',
+      'Send posts the invoice to the ledger as owed by the customer (its number was given with the draft); you can email it after.',
+    ),
     saved: (invoice, sent) => (sent ? `Invoice ${invoice.number} sent.` : `Draft ${invoice.number} saved.`),
     removeDraft: {
       label: 'Void draft',

@@ -18,7 +18,6 @@ import { DateField } from '../../ui/DateField.tsx';
 import { formatDate, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { DescriptionCell, RemoveLineCell } from '../../ui/LineCells.tsx';
-import { snapshotOf } from '../../ui/leaving.ts';
 import { Money, MoneyCell } from '../../ui/Money.tsx';
 import {
   balanceSentence,
@@ -32,8 +31,8 @@ import { notify } from '../../ui/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useUnsavedChanges } from '../../ui/UnsavedGuard.tsx';
 import { useEditableLines } from '../../ui/useEditableLines.ts';
+import { useSavedSnapshot } from '../../ui/useSavedSnapshot.ts';
 import { TrackingCell, useShowsTracking } from '../settings/TrackingPicker.tsx';
 import { useTrackingNames } from '../settings/useTrackingChoices.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
@@ -143,15 +142,10 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
     }),
   });
 
-  // Issue 21: what is on screen against what was loaded or last saved, as the document editor does;
-  // unsaved edits hold in-app links, Back and the tab's closing (UnsavedGuard). Line keys are the
-  // screen's, not the entry's.
-  const current = snapshotOf({ txnDate, memo, lines: lines.map(({ key: _key, ...line }) => line) });
-  const [savedSnapshot, setSavedSnapshot] = useState(current);
-  const submitted = useRef(current);
-  useUnsavedChanges(current !== savedSnapshot);
+  // Issue 21: unsaved edits hold the page (useSavedSnapshot). Line keys are the screen's, not the entry's.
+  const snapshot = useSavedSnapshot({ txnDate, memo, lines: lines.map(({ key: _key, ...line }) => line) });
   const submit = (post: boolean) => {
-    submitted.current = current;
+    snapshot.submitting();
     save.mutate(post);
   };
 
@@ -176,7 +170,7 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
       );
     },
     onSuccess: (saved, post) => {
-      setSavedSnapshot(submitted.current);
+      snapshot.saved();
       invalidate('journal');
       notify({
         color: 'teal',

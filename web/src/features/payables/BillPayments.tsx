@@ -2,12 +2,12 @@
 // open bills of one vendor from a bank, cash or card account, and "Pay bill" on a bill
 // (`?pay=<bill>`) opens it with that bill's balance offered in full.
 import { useQuery } from '@tanstack/react-query';
-import { billQuery } from '../../api/queries/bills.ts';
+import { billReads } from '../../api/queries/bills.ts';
 import { PaymentList } from '../payments/PaymentList.tsx';
 import { billPaymentKind } from '../payments/paymentKinds.tsx';
 
 function useBillToPay(id: string) {
-  const bill = useQuery(billQuery(id)).data;
+  const bill = useQuery(billReads.one(id)).data;
   return bill && { party: bill.vendor, id: bill.id, balance_due: bill.balance_due };
 }
 

@@ -4,32 +4,19 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { api, data, type RequestOf } from '../../api/client.ts';
+import type { RequestOf } from '../../api/client.ts';
 import { postAction } from '../../api/queries/actions.ts';
-import {
-  type Bill,
-  type BillRow,
-  type BillSort,
-  type BillStatus,
-  billQuery,
-  billsQuery,
-  billTotalsQuery,
-} from '../../api/queries/bills.ts';
+import { type Bill, type BillRow, billReads } from '../../api/queries/bills.ts';
 import { vendorBillPaymentsQuery } from '../../api/queries/payments.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Money } from '../../ui/Money.tsx';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { column } from '../documents/columns.tsx';
-import {
-  byId,
-  type DocumentKind,
-  dateField,
-  memoField,
-  purchaseLines,
-  vendorReferenceField,
-} from '../documents/kind.ts';
+import { finalizing, listReads, writes } from '../documents/calls.ts';
+import { column, dueColumns } from '../documents/columns.tsx';
+import { type DocumentKind, dateField, memoField } from '../documents/kind.ts';
 import { PurchaseSummary } from '../documents/PartySummary.tsx';
+import { purchaseBody, purchaseLines, vendorReferenceField } from '../documents/purchases.ts';
 import { PURCHASE } from '../documents/sides.ts';
 import type { Books } from '../shell/books.tsx';
 
@@ -43,46 +30,23 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     statuses: ['draft', 'open', 'paid', 'void'],
     search: 'Number, reference or vendor',
     byParty: { title: (name) => `Bills from ${name}`, partyName: (bill) => bill.vendor_name },
-    query: ({ status, search, party, cursor, sort, overdue, from, to }) =>
-      billsQuery({
-        status: status as BillStatus,
-        search,
-        vendor: party,
-        cursor,
-        sort: sort as BillSort,
-        overdue,
-        bill_date_from: from,
-        bill_date_to: to,
-      }),
+    ...listReads(billReads, { party: 'vendor', dated: 'bill_date' }),
     sorts: ['number', 'vendor', 'bill_date', 'due_date', 'total', 'balance_due'],
     overdue: true,
     dateRange: 'Bill date',
-    totals: ({ status, search, party, overdue, from, to }) =>
-      billTotalsQuery({
-        status: status as BillStatus,
-        search,
-        vendor: party,
-        overdue,
-        bill_date_from: from,
-        bill_date_to: to,
-      }),
-    columns: [
-      column.number('/bills'),
+    columns: dueColumns(
+      '/bills',
       column.text('Vendor', (bill) => bill.vendor_name, 240, 'vendor'),
       column.text('Reference', (bill) => bill.vendor_reference),
       column.date('Bill date', (bill) => bill.bill_date, 'bill_date'),
-      column.due(),
-      column.status(),
-      column.money('Total', (bill) => bill.total, 'total'),
-      column.money('Balance due', (bill) => bill.balance_due, 'balance_due'),
-    ],
+    ),
     minWidth: 720,
     empty: {
       none: 'No bills yet. Enter the bills your vendors send you to know what you owe.',
       filtered: 'No bill matches these filters.',
     },
   },
-  one: billQuery,
+  one: billReads.one,
   lines: purchaseLines,
   editor: {
     fields: [
@@ -101,21 +65,16 @@ export const billKind: DocumentKind<Bill, BillRow, RequestOf<'/api/v1/bills', 'p
     ],
     withItems: true,
     partyOf: (bill) => bill.vendor,
-    body: ({ party, values, lines }) => ({
-      vendor: party,
-      vendor_reference: values.vendor_reference ?? '',
-      bill_date: values.bill_date ?? '',
-      ...(values.due_date ? { due_date: values.due_date } : {}),
-      memo: values.memo ?? '',
-      lines: lines.purchaseBody(),
-    }),
-    create: async (body) => data(await api.POST('/api/v1/bills', { body })),
-    update: async (id, body) => data(await api.PATCH('/api/v1/bills/{id}', { ...byId(id), body })),
-    finalize: {
-      label: 'Open',
-      description: 'Open posts the bill to the ledger as owed to the vendor; you can pay it after.',
-      run: (saved) => postAction('/api/v1/bills/{id}/open', saved),
+    body: (draft) => {
+      const { bill_date, due_date } = draft.values;
+      return { ...purchaseBody(draft), bill_date: bill_date ?? '', ...(due_date ? { due_date } : {}) };
     },
+    ...writes('/api/v1/bills'),
+    finalize: finalizing(
+      'Open',
+      '/api/v1/bills/{id}/open',
+      'Open posts the bill to the ledger as owed to the vendor; you can pay it after.',
+    ),
     saved: (bill, opened) =>
       opened ? `Bill ${bill.number} opened and posted.` : `Draft bill ${bill.number} saved.`,
     // D23 for bills: a draft is voided with no ledger effect; its number stays used (numbers are gapless).

@@ -1,27 +1,17 @@
 import { api, data, type RequestOf } from '../../api/client.ts';
-import { postAction } from '../../api/queries/actions.ts';
 import {
   type VendorCredit,
   type VendorCreditRow,
-  type VendorCreditSort,
-  type VendorCreditStatus,
-  vendorCreditQuery,
-  vendorCreditsQuery,
-  vendorCreditTotalsQuery,
+  vendorCreditReads,
 } from '../../api/queries/vendorCredits.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatAmount, parseMoney } from '../../ui/money.ts';
-import { column } from '../documents/columns.tsx';
+import { finalizing, listReads, writes } from '../documents/calls.ts';
+import { column, creditColumns } from '../documents/columns.tsx';
 import { creditView, deleteCreditDraft } from '../documents/credits.tsx';
-import {
-  byId,
-  type DocumentKind,
-  dateField,
-  memoField,
-  purchaseLines,
-  vendorReferenceField,
-} from '../documents/kind.ts';
+import { byId, type DocumentKind, dateField, memoField } from '../documents/kind.ts';
 import { PurchaseSummary } from '../documents/PartySummary.tsx';
+import { purchaseBody, purchaseLines, vendorReferenceField } from '../documents/purchases.ts';
 import { PURCHASE } from '../documents/sides.ts';
 
 export const vendorCreditKind: DocumentKind<
@@ -37,31 +27,20 @@ export const vendorCreditKind: DocumentKind<
   list: {
     statuses: ['draft', 'issued', 'void'],
     byParty: { title: (name) => `Credits from ${name}`, partyName: (credit) => credit.vendor_name },
-    query: ({ status, party, cursor, sort }) =>
-      vendorCreditsQuery({
-        status: status as VendorCreditStatus,
-        vendor: party,
-        cursor,
-        sort: sort as VendorCreditSort,
-      }),
+    ...listReads(vendorCreditReads, { party: 'vendor' }),
     sorts: ['number', 'vendor', 'credit_date', 'total'],
-    totals: ({ status, party }) =>
-      vendorCreditTotalsQuery({ status: status as VendorCreditStatus, vendor: party }),
-    columns: [
-      column.number('/vendor-credits'),
+    columns: creditColumns(
+      '/vendor-credits',
       column.text('Vendor', (credit) => credit.vendor_name, 240, 'vendor'),
       column.date('Date', (credit) => credit.credit_date, 'credit_date'),
-      column.status(),
-      column.money('Total', (credit) => credit.total, 'total'),
-      column.money('Remaining credit', (credit) => credit.remaining_credit, 'remaining_credit'),
-    ],
+    ),
     minWidth: 640,
     empty: {
       none: 'No vendor credits yet. A vendor credit records what a vendor takes off (a return, a discount after the fact) and applies to their open bills.',
       filtered: 'No vendor credit matches these filters.',
     },
   },
-  one: vendorCreditQuery,
+  one: vendorCreditReads.one,
   lines: purchaseLines,
   editor: {
     fields: [
@@ -72,21 +51,13 @@ export const vendorCreditKind: DocumentKind<
     // The API takes non-inventory and service items; an inventory item's line is refused in words.
     withItems: true,
     partyOf: (credit) => credit.vendor,
-    body: ({ party, values, lines }) => ({
-      vendor: party,
-      vendor_reference: values.vendor_reference ?? '',
-      credit_date: values.credit_date ?? '',
-      memo: values.memo ?? '',
-      lines: lines.purchaseBody(),
-    }),
-    create: async (body) => data(await api.POST('/api/v1/vendor-credits', { body })),
-    update: async (id, body) => data(await api.PATCH('/api/v1/vendor-credits/{id}', { ...byId(id), body })),
-    finalize: {
-      label: 'Issue',
-      description:
-        'Issue numbers the vendor credit and posts it to the ledger; you can apply it to bills after.',
-      run: (saved) => postAction('/api/v1/vendor-credits/{id}/issue', saved),
-    },
+    body: (draft) => ({ ...purchaseBody(draft), credit_date: draft.values.credit_date ?? '' }),
+    ...writes('/api/v1/vendor-credits'),
+    finalize: finalizing(
+      'Issue',
+      '/api/v1/vendor-credits/{id}/issue',
+      'Issue numbers the vendor credit and posts it to the ledger; you can apply it to bills after.',
+    ),
     saved: (credit, issued) =>
       issued ? `Vendor credit ${credit.number} issued.` : 'Draft vendor credit saved.',
     removeDraft: deleteCreditDraft<VendorCredit>(
