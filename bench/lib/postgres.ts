@@ -28,7 +28,10 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates `folio_bench_<label>_<random>`; drop() removes it (forcing out leftover connections). */
+/**
+ * Creates `folio_bench_<label>_<random>`; drop() removes it (forcing out leftover connections), unless
+ * BENCH_KEEP_DATABASE=1 asks to keep it for reading its plans afterwards (its name is printed).
+ */
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
   const name = `folio_bench_${label}_${randomBytes(4).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name}`));
@@ -39,6 +42,10 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
     async drop() {
       if (dropped) return;
       dropped = true;
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        console.log(`kept the scratch database ${name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+        return;
+      }
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };

@@ -271,4 +271,36 @@ describe('AR aging', () => {
     const sales = await createKey(harness, books, 'sales');
     assert.equal((await call(harness, 'GET', '/api/v1/reports/ar-aging', sales.headers)).statusCode, 200);
   });
+
+  test('an invoice voided after the date is still open on it, and gone from the date of its void', async () => {
+    const books = await signUp(harness);
+    const rate = await createTaxRate(harness, books.headers);
+    const customer = await createCustomer(harness, books.headers, { display_name: 'Voided Later Ltd' });
+    const kept = ok(
+      await call(harness, 'POST', '/api/v1/invoices', books.headers, {
+        ...invoiceBody(books, customer.id, rate.id),
+        issue_date: '2026-01-05',
+      }),
+      201,
+    );
+    const voided = ok(
+      await call(harness, 'POST', '/api/v1/invoices', books.headers, {
+        ...invoiceBody(books, customer.id, rate.id),
+        issue_date: '2026-01-10',
+      }),
+      201,
+    );
+    for (const invoice of [kept, voided])
+      ok(await call(harness, 'POST', `/api/v1/invoices/${invoice.id}/send`, books.headers));
+    // The void's reversing entry is dated today, after the first report's date.
+    ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/void`, books.headers));
+    const sum = (a: string, b: string) => (BigInt(a.replace('.', '')) + BigInt(b.replace('.', ''))).toString();
+    const units = (amount: string) => BigInt(amount.replace('.', '')).toString();
+
+    const before = ok(await call(harness, 'GET', '/api/v1/reports/ar-aging?as_of=2026-01-31', books.headers));
+    assert.equal(units(before.totals.total), sum(kept.total, voided.total));
+    const after = ok(await call(harness, 'GET', '/api/v1/reports/ar-aging', books.headers));
+    assert.equal(units(after.totals.total), units(kept.total));
+    assert.equal(after.customers.length, 1);
+  });
 });

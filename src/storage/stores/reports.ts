@@ -304,6 +304,16 @@ export async function everyAccountLines(
   );
 }
 
+/**
+ * The document `alias` had not been voided by the end of $2 ($1 the books): it has no void entry, or
+ * that entry is dated after $2. A condition rather than a LEFT JOIN: with (almost) every
+ * void_entry_id null, the planner read "no void entry" after a join as (almost) no row and then
+ * walked the journal once per document (AR aging with 10,000 invoices: about twice as slow).
+ */
+const notVoidedBy = (alias: string) => `(${alias}.void_entry_id IS NULL OR NOT EXISTS (
+         SELECT FROM journal_entries voided
+          WHERE voided.organization_id = $1 AND voided.id = ${alias}.void_entry_id AND voided.txn_date <= $2::date))`;
+
 export interface OpenInvoiceRow {
   customer_id: string;
   customer_name: string;
@@ -331,7 +341,7 @@ export function openInvoices(
     `SELECT i.customer_id, c.display_name AS customer_name, i.id AS invoice_id, i.number,
             sent.txn_date::text AS issue_date, i.due_date::text AS due_date, i.total::text AS total,
             (i.total - COALESCE(p.applied, 0))::text AS open
-       ${OPEN_INVOICES}
+       ${openInvoicesFrom('JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id')}
         AND ($3::uuid IS NULL OR i.customer_id = $3::uuid)
       ORDER BY c.display_name, i.customer_id, sent.txn_date, i.number`,
     [organizationId, asOf, customerId],
@@ -356,22 +366,25 @@ export function openInvoicesByAge(
   asOf: string,
   cap: number,
 ): Promise<(OpenByAgeRow & { customer_id: string; customer_name: string })[]> {
+  // Summed first, named after: a name is looked up per customer and age, not per invoice.
   return db.query(
-    `SELECT i.customer_id, c.display_name AS customer_name,
-            GREATEST(LEAST($2::date - i.due_date, $3::int), 0) AS days_past_due,
-            sum(i.total - COALESCE(p.applied, 0))::text AS open
-       ${OPEN_INVOICES}
-      GROUP BY i.customer_id, c.display_name, 3`,
+    `WITH aged AS (
+       SELECT i.customer_id, GREATEST(LEAST($2::date - i.due_date, $3::int), 0) AS days_past_due,
+              sum(i.total - COALESCE(p.applied, 0)) AS open
+         ${openInvoicesFrom()}
+        GROUP BY 1, 2)
+     SELECT aged.customer_id, c.display_name AS customer_name, aged.days_past_due, aged.open::text AS open
+       FROM aged JOIN customers c ON c.organization_id = $1 AND c.id = aged.customer_id`,
     [organizationId, asOf, cap],
   );
 }
 
-/** Invoices in AR at the end of $2 with what was open on them then ($1 the books): openInvoices' rows. */
-const OPEN_INVOICES = `FROM invoices i
-       JOIN customers c ON c.organization_id = i.organization_id AND c.id = i.customer_id
+/**
+ * Invoices in AR at the end of $2 with what was open on them then ($1 the books): openInvoices' rows.
+ * `joins`: more tables joined to `i` (the customer, for its name).
+ */
+const openInvoicesFrom = (joins = '') => `FROM invoices i ${joins}
        JOIN journal_entries sent ON sent.organization_id = i.organization_id AND sent.id = i.journal_entry_id
-       LEFT JOIN journal_entries voided
-         ON voided.organization_id = i.organization_id AND voided.id = i.void_entry_id
        LEFT JOIN (SELECT invoice_id, sum(amount) AS applied
                     FROM (SELECT invoice_id, amount FROM payment_applications
                            WHERE organization_id = $1 AND applied_date <= $2::date
@@ -381,7 +394,7 @@ const OPEN_INVOICES = `FROM invoices i
                    GROUP BY invoice_id) p
          ON p.invoice_id = i.id
       WHERE i.organization_id = $1 AND i.journal_entry_id IS NOT NULL AND sent.txn_date <= $2::date
-        AND (voided.id IS NULL OR voided.txn_date > $2::date)
+        AND ${notVoidedBy('i')}
         AND i.total - COALESCE(p.applied, 0) <> 0`;
 
 export interface UnappliedCreditRow {
@@ -428,10 +441,9 @@ const CREDITS_CTE = `credits AS (
                                      AND a.applied_date <= $2::date), 0)
          FROM credit_notes n
          JOIN journal_entries issued ON issued.organization_id = n.organization_id AND issued.id = n.journal_entry_id
-         LEFT JOIN journal_entries voided ON voided.organization_id = n.organization_id AND voided.id = n.void_entry_id
         WHERE n.organization_id = $1 AND issued.txn_date <= $2::date
           AND ($3::uuid IS NULL OR n.customer_id = $3::uuid)
-          AND (voided.id IS NULL OR voided.txn_date > $2::date))`;
+          AND ${notVoidedBy('n')})`;
 
 /** Each customer's unapplied credit at the end of `asOf` (AR aging): CREDITS_CTE summed per customer. */
 export function unappliedCredit(
@@ -554,13 +566,11 @@ export function openBills(
   cap: number,
 ): Promise<OpenBillRow[]> {
   return db.query<OpenBillRow>(
-    `SELECT b.vendor_id, v.display_name AS vendor_name,
-            GREATEST(LEAST($2::date - b.due_date, $3::int), 0) AS days_past_due,
-            sum(b.total - COALESCE(p.applied, 0))::text AS open
+    `WITH aged AS (
+     SELECT b.vendor_id, GREATEST(LEAST($2::date - b.due_date, $3::int), 0) AS days_past_due,
+            sum(b.total - COALESCE(p.applied, 0)) AS open
        FROM bills b
-       JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id
        JOIN journal_entries opened ON opened.organization_id = b.organization_id AND opened.id = b.journal_entry_id
-       LEFT JOIN journal_entries voided ON voided.organization_id = b.organization_id AND voided.id = b.void_entry_id
        LEFT JOIN (SELECT bill_id, sum(amount) AS applied
                     FROM (SELECT a.bill_id, a.amount
                             FROM bill_payment_applications a
@@ -571,9 +581,11 @@ export function openBills(
                            WHERE organization_id = $1 AND applied_date <= $2::date) AS settled
                    GROUP BY bill_id) p ON p.bill_id = b.id
       WHERE b.organization_id = $1 AND b.journal_entry_id IS NOT NULL AND opened.txn_date <= $2::date
-        AND (voided.id IS NULL OR voided.txn_date > $2::date)
+        AND ${notVoidedBy('b')}
         AND b.total - COALESCE(p.applied, 0) <> 0
-      GROUP BY b.vendor_id, v.display_name, 3`,
+      GROUP BY 1, 2)
+     SELECT aged.vendor_id, v.display_name AS vendor_name, aged.days_past_due, aged.open::text AS open
+       FROM aged JOIN vendors v ON v.organization_id = $1 AND v.id = aged.vendor_id`,
     [organizationId, asOf, cap],
   );
 }
@@ -603,9 +615,8 @@ export function unappliedVendorCredit(
                                      AND a.applied_date <= $2::date), 0) AS unapplied
          FROM vendor_credits c
          JOIN journal_entries issued ON issued.organization_id = c.organization_id AND issued.id = c.journal_entry_id
-         LEFT JOIN journal_entries voided ON voided.organization_id = c.organization_id AND voided.id = c.void_entry_id
         WHERE c.organization_id = $1 AND issued.txn_date <= $2::date
-          AND (voided.id IS NULL OR voided.txn_date > $2::date))
+          AND ${notVoidedBy('c')})
      SELECT v.id AS vendor_id, v.display_name AS vendor_name, sum(credits.unapplied)::text AS unapplied
        FROM credits JOIN vendors v ON v.organization_id = $1 AND v.id = credits.vendor_id
       GROUP BY v.id, v.display_name
