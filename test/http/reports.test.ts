@@ -294,7 +294,8 @@ describe('AR aging', () => {
       ok(await call(harness, 'POST', `/api/v1/invoices/${invoice.id}/send`, books.headers));
     // The void's reversing entry is dated today, after the first report's date.
     ok(await call(harness, 'POST', `/api/v1/invoices/${voided.id}/void`, books.headers));
-    const sum = (a: string, b: string) => (BigInt(a.replace('.', '')) + BigInt(b.replace('.', ''))).toString();
+    const sum = (a: string, b: string) =>
+      (BigInt(a.replace('.', '')) + BigInt(b.replace('.', ''))).toString();
     const units = (amount: string) => BigInt(amount.replace('.', '')).toString();
 
     const before = ok(await call(harness, 'GET', '/api/v1/reports/ar-aging?as_of=2026-01-31', books.headers));
