@@ -13,8 +13,9 @@ export function ConfirmDialog({
   confirm,
   onConfirm,
   onClose,
-  loading,
-  error,
+  mutation,
+  loading = mutation?.isPending,
+  error = mutation?.error,
   disabled,
   keep = 'Keep it',
 }: {
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   confirm: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** The mutation the action runs: its pending state and refusal show here, and closing resets it. */
+  mutation?: { isPending: boolean; error: unknown; reset: () => void };
   loading?: boolean;
   error?: unknown;
   /** The action cannot succeed (the text says why): only "Keep it" is offered. */
@@ -31,14 +34,18 @@ export function ConfirmDialog({
   /** The way out ("Keep it"; "Stay on this page" when leaving is what is asked). */
   keep?: string;
 }) {
+  const close = () => {
+    onClose();
+    mutation?.reset();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={close} title={title}>
       <Stack gap="sm">
         {/* "Could not void INV-000012": the refusal is headed by the action it refused. */}
         <ErrorNotice error={error} action={confirm.charAt(0).toLowerCase() + confirm.slice(1)} />
         {children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
+          <Button variant="default" onClick={close} data-autofocus>
             {keep}
           </Button>
           <Button color="red" loading={loading} onClick={onConfirm} disabled={disabled}>

@@ -15,12 +15,8 @@ export function usePicked<T>() {
       onConfirm: () => {
         if (picked !== null) mutation.mutate(variables(picked));
       },
-      onClose: () => {
-        setPicked(null);
-        mutation.reset();
-      },
-      loading: mutation.isPending,
-      error: mutation.error,
+      onClose: () => setPicked(null),
+      mutation,
     }),
   };
 }

@@ -253,12 +253,8 @@ export default function Deposits() {
         title={`Void deposit ${voiding?.number ?? ''}?`}
         confirm={`Void ${voiding?.number ?? 'deposit'}`}
         onConfirm={() => voiding && voidDeposit.mutate(voiding)}
-        onClose={() => {
-          setVoiding(null);
-          voidDeposit.reset();
-        }}
-        loading={voidDeposit.isPending}
-        error={voidDeposit.error}
+        onClose={() => setVoiding(null)}
+        mutation={voidDeposit}
       >
         {voiding ? (
           <Text size="sm">

@@ -42,15 +42,19 @@ export function DocumentPage<Doc extends DocumentBase, Row extends { id: string 
   return <DocumentView kind={kind} books={books} doc={doc.data} key={doc.data.id} />;
 }
 
+/** What a document's editor and its view are given: its kind, the books and the document. */
+interface DocumentProps<Doc extends DocumentBase, Row extends { id: string }, Body> {
+  kind: DocumentKind<Doc, Row, Body>;
+  books: Books;
+  doc: Doc;
+}
+
+/** A new document (no `doc`) or a draft, edited. */
 function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Body>({
   kind,
   books,
   doc,
-}: {
-  kind: DocumentKind<Doc, Row, Body>;
-  books: Books;
-  doc?: Doc;
-}) {
+}: Omit<DocumentProps<Doc, Row, Body>, 'doc'> & { doc?: Doc }) {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const [search] = useSearchParams();
@@ -212,12 +216,8 @@ function DocumentEditor<Doc extends DocumentBase, Row extends { id: string }, Bo
           title={spec.removeDraft.title(doc)}
           confirm={spec.removeDraft.confirm(doc)}
           onConfirm={() => remove.mutate(doc)}
-          onClose={() => {
-            removeDialog.close();
-            remove.reset();
-          }}
-          loading={remove.isPending}
-          error={remove.error}
+          onClose={removeDialog.close}
+          mutation={remove}
         >
           <Sentences text={spec.removeDraft.text(doc)} />
         </ConfirmDialog>
@@ -230,11 +230,7 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body
   kind,
   books,
   doc,
-}: {
-  kind: DocumentKind<Doc, Row, Body>;
-  books: Books;
-  doc: Doc;
-}) {
+}: DocumentProps<Doc, Row, Body>) {
   const invalidate = useInvalidate();
   const refresh = () => invalidate(kind.written);
   const { view } = kind;
@@ -278,12 +274,8 @@ function DocumentView<Doc extends DocumentBase, Row extends { id: string }, Body
         title={`Void ${kind.noun} ${doc.number}?`}
         confirm={`Void ${doc.number}`}
         onConfirm={() => voidIt.mutate()}
-        onClose={() => {
-          voidDialog.close();
-          voidIt.reset();
-        }}
-        loading={voidIt.isPending}
-        error={voidIt.error}
+        onClose={voidDialog.close}
+        mutation={voidIt}
       >
         <Sentences text={view.void.text(doc)} />
       </ConfirmDialog>

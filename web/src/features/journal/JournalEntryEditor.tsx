@@ -360,12 +360,8 @@ function DraftEditor({ books, entry }: { books: Books; entry?: Entry }) {
         title={`Delete this draft journal entry${entry?.memo ? ` (“${entry.memo}”)` : ''}?`}
         confirm="Delete draft"
         onConfirm={() => remove.mutate()}
-        onClose={() => {
-          deleteDialog.close();
-          remove.reset();
-        }}
-        loading={remove.isPending}
-        error={remove.error}
+        onClose={deleteDialog.close}
+        mutation={remove}
       >
         <Text size="sm">
           The draft and its lines are deleted for good. It was never posted, so no balance changes and no
@@ -483,12 +479,8 @@ function PostedEntry({ books, entry }: { books: Books; entry: Entry }) {
         title={`Reverse journal entry ${entry.entry_number ?? ''}?`}
         confirm={`Reverse ${entry.entry_number ?? 'entry'}`}
         onConfirm={() => reverse.mutate()}
-        onClose={() => {
-          reverseDialog.close();
-          reverse.reset();
-        }}
-        loading={reverse.isPending}
-        error={reverse.error}
+        onClose={reverseDialog.close}
+        mutation={reverse}
       >
         <Text size="sm">
           A new entry dated {reverseDate ? formatDate(reverseDate) : 'the reversal date'} posts the mirror

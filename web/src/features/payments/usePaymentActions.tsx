@@ -44,12 +44,8 @@ export function usePaymentActions<Payment extends PostedPayment>(
           title={voiding ? kind.void.title(voiding) : ''}
           confirm={voiding ? kind.void.confirm(voiding) : 'Void payment'}
           onConfirm={() => voiding && voidPayment.mutate(voiding)}
-          onClose={() => {
-            setVoiding(null);
-            voidPayment.reset();
-          }}
-          loading={voidPayment.isPending}
-          error={voidPayment.error}
+          onClose={() => setVoiding(null)}
+          mutation={voidPayment}
         >
           {voiding ? <Sentences text={kind.void.text(voiding)} /> : null}
         </ConfirmDialog>

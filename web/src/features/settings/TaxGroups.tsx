@@ -9,13 +9,12 @@ import { api, data } from '../../api/client.ts';
 import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
 import { taxRateLabel } from '../../api/hooks/useTaxRates.ts';
 import { taxGroupsQuery } from '../../api/queries/taxes.ts';
-import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
 import { Section } from '../../ui/Page.tsx';
-import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { Books } from '../shell/books.tsx';
+import { DeactivatableTable } from './DeactivatableTable.tsx';
 
 type Rate = { id: string; name: string; rate: string; is_active: boolean };
 
@@ -63,7 +62,6 @@ export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
   const groups = useQuery(taxGroupsQuery());
   const deactivate = useRecordAction('/api/v1/tax-groups/{id}/deactivate', 'tax-groups');
   const names = new Map(rates.map((rate) => [rate.id, rate.name]));
-  const rows = groups.data?.results ?? [];
   const canWrite = books.can.writeBooks;
   return (
     <Section
@@ -76,23 +74,17 @@ export function TaxGroups({ books, rates }: { books: Books; rates: Rate[] }) {
         ) : null
       }
     >
-      <PagedTable
-        page={groups}
-        error={deactivate.error}
+      <DeactivatableTable
+        read={groups}
+        deactivate={canWrite ? deactivate : null}
         empty="No tax groups. A group combines rates charged together (a state and a county rate) under one name."
-        rows={rows}
-        rowKey={(group) => group.id}
-        minWidth={520}
         columns={[
-          { header: 'Name', breaks: true, cell: (group) => group.name },
           {
             header: 'Rates',
             breaks: true,
             cell: (group) => group.tax_rates.map((id) => names.get(id) ?? id).join(' + '),
           },
           { header: 'Combined', align: 'right', cell: (group) => `${trimZeros(group.combined_rate)}%` },
-          activeColumn(),
-          deactivateColumn<(typeof rows)[number]>(canWrite, (group) => deactivate.mutate(group)),
         ]}
       />
       <Modal opened={creating} onClose={dialog.close} title="New tax group">

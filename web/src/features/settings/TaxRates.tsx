@@ -9,13 +9,12 @@ import { useAllAccounts } from '../../api/hooks/useAllAccounts.ts';
 import { useRecordAction } from '../../api/hooks/useRecordAction.ts';
 import { taxRateLabel } from '../../api/hooks/useTaxRates.ts';
 import { allTaxRatesQuery } from '../../api/queries/taxes.ts';
-import { activeColumn, deactivateColumn } from '../../ui/columns.tsx';
 import { MutationForm } from '../../ui/MutationForm.tsx';
 import { trimZeros } from '../../ui/money.ts';
 import { Page } from '../../ui/Page.tsx';
-import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { useBooks } from '../shell/books.tsx';
+import { DeactivatableTable } from './DeactivatableTable.tsx';
 import { TaxGroups } from './TaxGroups.tsx';
 
 function NewTaxRate({ onDone }: { onDone: () => void }) {
@@ -76,19 +75,13 @@ export default function TaxRates() {
   const rows = rates.data?.results ?? [];
   return (
     <Page title="Tax rates" create={books.can.writeBooks && { label: 'New tax rate', onClick: dialog.open }}>
-      <PagedTable
-        page={rates}
-        error={deactivate.error}
+      <DeactivatableTable
+        read={rates}
+        deactivate={books.can.writeBooks ? deactivate : null}
         empty="No tax rates yet. Create one to charge tax on invoice lines."
-        rows={rows}
-        rowKey={(rate) => rate.id}
-        minWidth={520}
         columns={[
-          { header: 'Name', breaks: true, cell: (rate) => rate.name },
           { header: 'Rate', align: 'right', cell: (rate) => `${trimZeros(rate.rate)}%` },
           { header: 'Liability account', cell: (rate) => rate.liability_account_number },
-          activeColumn(),
-          deactivateColumn<(typeof rows)[number]>(books.can.writeBooks, (rate) => deactivate.mutate(rate)),
         ]}
       />
       <TaxGroups books={books} rates={rows} />
