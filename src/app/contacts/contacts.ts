@@ -1,16 +1,23 @@
 // Contacts (after Bigcapital's neutral Contacts and its shared InactivateContact): customers (spec
 // "Customer", D20, D26, D31) and vendors (D53) are one kind of record in two tables. One set of use
 // cases (create, read, list, sparse update, deactivate) and the two checks a document makes of its
-// counterparty take a kind descriptor: its store, its address field, its change entity and the
-// standing its reads derive. The standing (balance, open documents) is computed on every read, so it
-// never drifts from the ledger and never bumps the contact's version (D33).
+// counterparty take a kind descriptor: its store (standings included), its address field, its change
+// entity and what its standing shows besides the balance every contact has. The standing (balance,
+// open documents) is computed on every read, so it never drifts from the ledger and never bumps the
+// contact's version (D33).
 import { randomUUID } from 'node:crypto';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import type { PaymentTerms } from '../../domain/invoice.ts';
 import { CONTACT_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
-import type { ContactFields, ContactRow, ContactStore } from '../../storage/stores/contacts.ts';
+import type {
+  ContactFields,
+  ContactRow,
+  ContactStanding,
+  ContactStore,
+} from '../../storage/stores/contacts.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { lockDocument } from '../documents/documents.ts';
@@ -23,9 +30,9 @@ export interface ContactKind<Address extends string, Standing, StandingView> {
   what: string;
   /** The address column and field: `billing_address` (D20) or `address` (D53). */
   address: Address;
-  store: ContactStore<Address>;
-  standings(db: Queryable, organizationId: string, ids: string[]): Promise<Map<string, Standing>>;
-  /** The derived fields of the response, from the standing (undefined: nothing open). */
+  /** Its table's store, standings included. */
+  store: ContactStore<Address, Standing & ContactStanding>;
+  /** The derived fields of the response after the balance, from the standing (undefined: nothing open). */
   describeStanding(standing: Standing | undefined): StandingView;
 }
 
@@ -80,7 +87,7 @@ function addressField<Address extends string>(address: Address, value: string | 
 }
 
 /** The use cases of one kind of contact. */
-export function contactUseCases<Address extends string, Standing, StandingView>(
+export function contactUseCases<Address extends string, Standing extends ContactStanding, StandingView>(
   kind: ContactKind<Address, Standing, StandingView>,
 ) {
   const { store } = kind;
@@ -98,13 +105,15 @@ export function contactUseCases<Address extends string, Standing, StandingView>(
       payment_terms: row.payment_terms,
       currency: row.currency,
       is_active: row.is_active,
+      // Every contact's balance (D26, D53): no standing row is nothing open, a zero balance.
+      balance: formatMoney(parseMoney(standing?.balance ?? '0')),
       ...kind.describeStanding(standing),
       ...recordStamps(row),
     };
   }
 
   async function describeOne(db: Queryable, organizationId: string, row: Row) {
-    const standings = await kind.standings(db, organizationId, [row.id]);
+    const standings = await store.standings(db, organizationId, [row.id]);
     return describe(row, standings.get(row.id));
   }
 
@@ -145,7 +154,7 @@ export function contactUseCases<Address extends string, Standing, StandingView>(
       parseSortOrder(CONTACT_SORT_KEYS, filters.sort),
     );
     const page = toPage(organizationId, rows, cursor, filters.sort);
-    const standings = await kind.standings(
+    const standings = await store.standings(
       deps.db,
       organizationId,
       page.rows.map((row) => row.id),

@@ -3,30 +3,20 @@
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { CustomerStanding } from '../../storage/stores/customers.ts';
 import * as customers from '../../storage/stores/customers.ts';
-import { type ContactCommand, type ContactKind, type ContactPatch, contactUseCases } from './contacts.ts';
+import { type ContactKind, contactUseCases } from './contacts.ts';
 
 export { PAYMENT_TERMS, type PaymentTerms } from '../../domain/invoice.ts';
 
-export const CUSTOMER: ContactKind<'billing_address', CustomerStanding, CustomerStandingView> = {
+/** Customers: besides the balance, their open invoices and the credit the balance nets. */
+export const CUSTOMER = {
   what: 'customer',
   address: 'billing_address',
   store: customers,
-  standings: customers.standings,
   describeStanding: (standing) => ({
-    balance: formatMoney(parseMoney(standing?.balance ?? '0')),
     open_invoice_count: standing?.open_invoice_count ?? 0,
     unapplied_credit: formatMoney(parseMoney(standing?.unapplied_credit ?? '0')),
   }),
-};
-
-interface CustomerStandingView {
-  balance: string;
-  open_invoice_count: number;
-  unapplied_credit: string;
-}
-
-export type CreateCustomerCommand = ContactCommand<'billing_address'>;
-export type UpdateCustomerCommand = ContactPatch<'billing_address'>;
+} satisfies ContactKind<'billing_address', CustomerStanding, object>;
 
 export const {
   list: listCustomers,

@@ -1,28 +1,16 @@
 // Vendors (D53): contacts whose address is `address` and whose standing is what is owed on their
 // open bills less the remaining credit of their issued vendor credits (D87).
-import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { VendorStanding } from '../../storage/stores/vendors.ts';
 import * as vendors from '../../storage/stores/vendors.ts';
-import { type ContactCommand, type ContactKind, type ContactPatch, contactUseCases } from './contacts.ts';
+import { type ContactKind, contactUseCases } from './contacts.ts';
 
-export const VENDOR: ContactKind<'address', VendorStanding, VendorStandingView> = {
+/** Vendors: besides the balance, their open bills. */
+export const VENDOR = {
   what: 'vendor',
   address: 'address',
   store: vendors,
-  standings: vendors.standings,
-  describeStanding: (standing) => ({
-    balance: formatMoney(parseMoney(standing?.balance ?? '0')),
-    open_bill_count: standing?.open_bill_count ?? 0,
-  }),
-};
-
-interface VendorStandingView {
-  balance: string;
-  open_bill_count: number;
-}
-
-export type CreateVendorCommand = ContactCommand<'address'>;
-export type UpdateVendorCommand = ContactPatch<'address'>;
+  describeStanding: (standing) => ({ open_bill_count: standing?.open_bill_count ?? 0 }),
+} satisfies ContactKind<'address', VendorStanding, object>;
 
 export const {
   list: listVendors,

@@ -1,22 +1,20 @@
 // The bills store (D54): bills with their vendor's name, their lines, and the writes that move them.
 // Every function takes the handle first and plain values; amounts come back as NUMERIC text.
 import type { BillStatus } from '../../domain/bill.ts';
-import type { BillSortKey } from '../../domain/list-order.ts';
+import { BILL_SORT_KEYS, type BillSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
-import type { SortColumn } from '../keyset.ts';
 import { SqlParams } from '../rows.ts';
 import {
-  documentStore,
   linesTable,
   type NewPricedLine,
   pricedLineColumns,
   type SettledColumns,
   type SettledRow,
   type StoredLineTaxes,
-  settledColumns,
-  settledList,
   settledLocker,
+  settledStore,
   settleSql,
+  VENDORS,
 } from './document-store.ts';
 
 export type BillRow = SettledColumns<BillStatus, 'opened_at'> & {
@@ -40,44 +38,6 @@ export interface BillLineRow extends StoredLineTaxes {
   tax_amount: string;
   tracking_options: string[];
 }
-
-const BILL_COLUMNS = `${settledColumns('b', 'opened_at')}, b.vendor_id, v.display_name AS vendor_name,
-  b.vendor_reference, b.bill_date::text AS bill_date, b.due_date::text AS due_date`;
-const BILL_FROM = 'bills b JOIN vendors v ON v.organization_id = b.organization_id AND v.id = b.vendor_id';
-const BILL_SELECT = `SELECT ${BILL_COLUMNS} FROM ${BILL_FROM}`;
-
-/**
- * A bill's balance due as SQL (the domain's billBalanceDue: 0 when void). Written exactly as the
- * expression index of migration 0028, so the planner matches it.
- */
-const BALANCE_DUE = `CASE WHEN b.status = 'void' THEN 0::numeric ELSE b.total - b.amount_paid - b.amount_credited END`;
-
-/** The keys `?sort=` takes, each with an index of migration 0028 but the vendor's name (a join). */
-const SORTS: Record<BillSortKey, SortColumn> = {
-  number: { expression: 'b.number', type: 'text' },
-  bill_date: { expression: 'b.bill_date', type: 'date' },
-  due_date: { expression: 'b.due_date', type: 'date' },
-  vendor: { expression: 'v.display_name', type: 'text' },
-  total: { expression: 'b.total', type: 'numeric' },
-  balance_due: { expression: BALANCE_DUE, type: 'numeric' },
-};
-
-/**
- * The bills that pass the filters (status, vendor, bill-date range, search on the number, the
- * vendor's reference and the vendor's name, overdue: open and due before today, D24 for bills): a
- * keyset page and the totals.
- */
-export const { page, totals } = settledList<BillRow, BillSortKey>({
-  columns: BILL_COLUMNS,
-  from: BILL_FROM,
-  alias: 'b',
-  counterparty: { column: 'vendor_id', name: 'v.display_name' },
-  date: 'bill_date',
-  reference: 'vendor_reference',
-  owed: 'open',
-  balanceDue: BALANCE_DUE,
-  sorts: SORTS,
-});
 
 /** The header fields a bill draft has of its own (memo and totals are every draft's). */
 export interface BillDraftFields {
@@ -106,19 +66,32 @@ const BILL_LINES = linesTable<BillLineRow, NewBillLine, 'bill_id'>({
   taxes: 'bill_line_taxes',
 });
 
+/** Bills as a settled kind: numbered as drafts, opened, paid and credited, with their vendor. */
+const BILLS = settledStore<BillRow, BillDraftFields, 'open', typeof BILL_LINES, BillSortKey>({
+  table: 'bills',
+  alias: 'b',
+  counterparty: VENDORS,
+  columns: ['b.vendor_reference', 'b.bill_date::text AS bill_date', 'b.due_date::text AS due_date'],
+  date: 'bill_date',
+  sortKeys: BILL_SORT_KEYS,
+  reference: 'vendor_reference',
+  header: ['vendorId', 'vendorReference', 'billDate', 'dueDate'],
+  posted: { status: 'open', at: 'opened_at' },
+  lines: BILL_LINES,
+});
+
 /**
  * find, lock, insertDraft, updateDraft, setStatus (draft -> open pointing at its entry, or -> void at
  * its reversal; null for a draft) and the lines, from the one document store.
  */
-export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertLines, deleteLines } =
-  documentStore<BillRow, BillDraftFields, 'open', typeof BILL_LINES>({
-    table: 'bills',
-    alias: 'b',
-    select: BILL_SELECT,
-    header: ['vendorId', 'vendorReference', 'billDate', 'dueDate'],
-    posted: { status: 'open', at: 'opened_at' },
-    lines: BILL_LINES,
-  });
+export const { find, lock, insertDraft, updateDraft, setStatus, linesOf, insertLines, deleteLines } = BILLS;
+
+/**
+ * The bills that pass the filters (status, vendor, bill-date range, search on the number, the vendor's
+ * reference and the vendor's name, overdue: open and due before today, D24 for bills): a keyset page
+ * and the totals.
+ */
+export const { page, totals } = BILLS;
 
 /** A bill as a bill payment or a vendor credit applied to it sees it. */
 export type PayableBillRow = SettledRow<BillStatus, 'vendor_id'>;

@@ -1,7 +1,8 @@
 // The contacts store factory: customers and vendors are one shape in two tables (after Bigcapital's
 // neutral Contacts), differing only in the name of their address column (`billing_address`, D20;
 // `address`, D53) and in what their standing sums (customers.ts, vendors.ts). Each table gets the
-// same rows, keyset list, insert and update from here. Every function takes the handle first.
+// same rows, keyset list, insert, update and standings by id from here. Every function takes the
+// handle first.
 import type { PaymentTerms } from '../../domain/invoice.ts';
 import type { ContactSortKey } from '../../domain/list-order.ts';
 import type { Queryable, SqlParam } from '../db.ts';
@@ -41,10 +42,31 @@ const SORTS: Record<ContactSortKey, SortColumn> = {
   name: { expression: 'lower(display_name)', type: 'text' },
 };
 
-export type ContactStore<Address extends string> = ReturnType<typeof contactStore<Address>>;
+/** What every contact's standing reads: its balance, a sum (no (20,4) bound, D66) as NUMERIC text. */
+export interface ContactStanding {
+  balance: string;
+}
 
-/** The store of one contacts table, whose address column is `address`. */
-export function contactStore<Address extends string>(table: 'customers' | 'vendors', address: Address) {
+/** What differs between the two contacts tables. */
+export interface ContactTable<Address extends string> {
+  table: 'customers' | 'vendors';
+  /** The address column: `billing_address` (D20) or `address` (D53). */
+  address: Address;
+  /**
+   * The standing of several contacts in one grouped query, derived on every read so it never drifts
+   * from the documents: `$1` the books, `$2` the contacts' ids (uuid[]); a row of `id` and the
+   * standing's columns for each contact that has anything open (none: nothing open).
+   */
+  standings: string;
+}
+
+export type ContactStore<Address extends string, Standing> = ReturnType<
+  typeof contactStore<Address, Standing>
+>;
+
+/** The store of one contacts table, whose standing reads as `Standing`. */
+export function contactStore<Address extends string, Standing>(spec: ContactTable<Address>) {
+  const { table, address } = spec;
   type Row = ContactRow<Address>;
   const select = `SELECT id, display_name, email, company_name, phone, ${address}, notes, payment_terms,
     currency, is_active, version, ${isoTimestamp('created_at')} AS created_at,
@@ -110,6 +132,15 @@ export function contactStore<Address extends string>(table: 'customers' | 'vendo
           WHERE organization_id = $1 AND id = $2`,
         [organizationId, id, ...fieldValues(contact), contact.is_active, contact.version],
       );
+    },
+
+    /** The standing of each of `ids` that has one, by id; no ids, no query. */
+    async standings(db: Queryable, organizationId: string, ids: string[]): Promise<Map<string, Standing>> {
+      const byId = new Map<string, Standing>();
+      if (ids.length === 0) return byId;
+      const rows = await db.query<Standing & { id: string }>(spec.standings, [organizationId, ids]);
+      for (const { id, ...standing } of rows) byId.set(id, standing as Standing);
+      return byId;
     },
   };
 }

@@ -2,16 +2,8 @@
 // applications to invoices, and the writes that move them and the invoices they credit. Every function
 // takes the handle first (a Tx inside a write, the Db for a read); amounts come back as NUMERIC text.
 import type { CreditNoteStatus } from '../../domain/credit-note.ts';
-import type { CreditNoteSortKey } from '../../domain/list-order.ts';
-import type { SortColumn } from '../keyset.ts';
-import {
-  type CreditColumns,
-  creditApplications,
-  creditColumns,
-  creditTotals,
-  documentStore,
-  statusPage,
-} from './document-store.ts';
+import { CREDIT_NOTE_SORT_KEYS, type CreditNoteSortKey } from '../../domain/list-order.ts';
+import { type CreditColumns, CUSTOMERS, creditApplications, creditStore } from './document-store.ts';
 import { SALES_LINES, type SalesLineRow } from './sales-lines.ts';
 
 export interface CreditNoteRow extends CreditColumns<CreditNoteStatus> {
@@ -31,15 +23,28 @@ export interface CreditApplicationRow {
   applied_date: string;
 }
 
-const CREDIT_NOTE_SELECT = `SELECT ${creditColumns('n')}, n.customer_id, c.display_name AS customer_name,
-  n.issue_date::text AS issue_date
-  FROM credit_notes n JOIN customers c ON c.organization_id = n.organization_id AND c.id = n.customer_id`;
-
 /** The header fields a credit note draft has of its own (memo and totals are every draft's). */
 export interface DraftFields {
   customerId: string;
   issueDate: string;
 }
+
+/** Credit notes as a credit kind: numbered at issue, their credit applied to invoices, with their customer. */
+const CREDIT_NOTES = creditStore<
+  CreditNoteRow,
+  DraftFields,
+  typeof SALES_LINES.credit_note,
+  CreditNoteSortKey
+>({
+  table: 'credit_notes',
+  alias: 'n',
+  counterparty: CUSTOMERS,
+  columns: ['n.issue_date::text AS issue_date'],
+  date: 'issue_date',
+  sortKeys: CREDIT_NOTE_SORT_KEYS,
+  header: ['customerId', 'issueDate'],
+  lines: SALES_LINES.credit_note,
+});
 
 /**
  * find, lock (FOR UPDATE OF n: every write of a note takes it first, so two applies of the same note
@@ -57,14 +62,10 @@ export const {
   linesOf,
   insertLines,
   deleteLines,
-} = documentStore<CreditNoteRow, DraftFields, 'issued', typeof SALES_LINES.credit_note>({
-  table: 'credit_notes',
-  alias: 'n',
-  select: CREDIT_NOTE_SELECT,
-  header: ['customerId', 'issueDate'],
-  posted: { status: 'issued', at: 'issued_at' },
-  lines: SALES_LINES.credit_note,
-});
+} = CREDIT_NOTES;
+
+/** One keyset page of the notes that pass the filters (status, customer), and their totals row. */
+export const { page, totals } = CREDIT_NOTES;
 
 /** The applications of each note (with the number of the invoice each credits), and applyCredit. */
 export const { applicationsOf, applyCredit } = creditApplications<CreditApplicationRow, 'credit_note_id'>({
@@ -73,23 +74,3 @@ export const { applicationsOf, applyCredit } = creditApplications<CreditApplicat
   documents: 'credit_notes',
   target: { table: 'invoices', column: 'invoice_id', what: 'invoice' },
 });
-
-/** One keyset page of the notes that pass the filters: status, customer. */
-/** The keys `?sort=` takes, each with an index of migration 0028 but the customer's name (a join). */
-const SORTS: Record<CreditNoteSortKey, SortColumn> = {
-  // A draft has no number until it is issued: it sorts as an empty one (first ascending).
-  number: { expression: "COALESCE(n.number, '')", type: 'text' },
-  issue_date: { expression: 'n.issue_date', type: 'date' },
-  customer: { expression: 'c.display_name', type: 'text' },
-  total: { expression: 'n.total', type: 'numeric' },
-};
-
-export const page = statusPage<CreditNoteRow, CreditNoteSortKey>(
-  CREDIT_NOTE_SELECT,
-  'n',
-  'customer_id',
-  SORTS,
-);
-
-/** The totals of every note that passes the list's filters (status, customer): its totals row. */
-export const totals = creditTotals('credit_notes', 'customer_id');

@@ -1,35 +1,26 @@
 // The customers store (spec "Customer", D26, D31): a contacts table (contacts.ts: rows, keyset list,
-// insert, update) whose address is `billing_address`, and its derived standing (balance and open
-// invoices, D26). Every function takes the handle first.
-import type { Queryable } from '../db.ts';
-import { type ContactFields, type ContactRow, contactStore } from './contacts.ts';
+// insert, update, standings) whose address is `billing_address`, and whose standing is its balance and
+// open invoices (D26). Every function takes the handle first.
+import { type ContactStanding, contactStore } from './contacts.ts';
 
-export type CustomerFields = ContactFields<'billing_address'>;
-export type CustomerRow = ContactRow<'billing_address'>;
-
-export const { find, lock, page, insert, update } = contactStore('customers', 'billing_address');
-
-export interface CustomerStanding {
-  balance: string;
+export interface CustomerStanding extends ContactStanding {
   open_invoice_count: number;
   /** Unapplied payments plus the remaining credit of issued credit notes (what the balance nets). */
   unapplied_credit: string;
 }
 
-/**
- * D26 for a set of customers in one grouped query: open receivables of `sent` invoices minus the
- * unapplied credit of their payments and the remaining credit of their issued credit notes (D60).
- * Customers with none of these get no row (balance zero).
- */
-export async function standings(
-  db: Queryable,
-  organizationId: string,
-  ids: string[],
-): Promise<Map<string, CustomerStanding>> {
-  const byId = new Map<string, CustomerStanding>();
-  if (ids.length === 0) return byId;
-  const rows = await db.query<CustomerStanding & { id: string }>(
-    `WITH open_invoices AS (
+export const { find, lock, page, insert, update, standings } = contactStore<
+  'billing_address',
+  CustomerStanding
+>({
+  table: 'customers',
+  address: 'billing_address',
+  /**
+   * D26: open receivables of `sent` invoices minus the unapplied credit of their payments and the
+   * remaining credit of their issued credit notes (D60). Customers with none of these get no row
+   * (balance zero).
+   */
+  standings: `WITH open_invoices AS (
        SELECT customer_id, sum(total - amount_paid - amount_credited) AS due,
               count(*) FILTER (WHERE total > amount_paid + amount_credited) AS open_count
          FROM invoices
@@ -52,8 +43,4 @@ export async function standings(
        LEFT JOIN open_invoices o ON o.customer_id = c.id
        LEFT JOIN credits p ON p.customer_id = c.id
        LEFT JOIN credit_notes n ON n.customer_id = c.id`,
-    [organizationId, ids],
-  );
-  for (const { id, ...standing } of rows) byId.set(id, standing);
-  return byId;
-}
+});

@@ -1,8 +1,12 @@
 // One store for documents with lines (invoices, bills; credit notes keep their lines here too): the
 // header read by id (locked or not), the draft's insert and update, the status change with the entry
 // it points at, and the lines read, written and deleted in one statement each. A kind is a
-// descriptor: its tables, its SELECT (with its counterparty's name), its header columns and the
-// columns of its status changes; the SQL is written once.
+// descriptor: its tables, its counterparty (CUSTOMERS, VENDORS: the join, the name, the sort), its own
+// columns and date, its header columns and the columns of its status changes; the SQL is written once.
+// Its family's store builds the SELECT and the list from it: settledStore (invoices, bills: paid and
+// credited, listed with SettledFilters) or creditStore (credit notes, vendor credits: issued, their
+// credit applied, listed by status and counterparty), so a receivable and its payable mirror differ
+// only in their descriptors.
 import type { Queryable } from '../db.ts';
 import { filteredList, type KeysetRow, type SortColumn } from '../keyset.ts';
 import { insertRowsSql, type RowColumn, SqlParams, uuidListColumn } from '../rows.ts';
@@ -420,29 +424,162 @@ export interface TotalsRow {
 }
 
 /**
- * The list of a settled kind, `from` its table (as `alias`) joined to its counterparty: one keyset
- * page (PAGE_SIZE + 1 rows at most, D31, in a sort order or D31's) and the totals of every document
- * that passes the filters, in one aggregate. `balanceDue` is the kind's balance due as SQL.
+ * Who a kind's documents are with: the contacts table joined to them under `alias` by the document's
+ * `column`, its display name read as `name`, and the `?sort=` key ordering by that name. One per side,
+ * so a sale and its credit (a purchase and its credit) join and sort their counterparty alike.
  */
-export function settledList<Row extends KeysetRow, Key extends string>(spec: {
-  columns: string;
-  from: string;
+export interface Counterparty<SortKey extends string> {
+  table: 'customers' | 'vendors';
   alias: string;
-  counterparty: { column: string; name: string };
-  date: string;
+  column: string;
+  name: string;
+  sortKey: SortKey;
+}
+
+/** The counterparty of a sale (an invoice, a credit note). */
+export const CUSTOMERS: Counterparty<'customer'> = {
+  table: 'customers',
+  alias: 'c',
+  column: 'customer_id',
+  name: 'customer_name',
+  sortKey: 'customer',
+};
+
+/** The counterparty of a purchase (a bill, a vendor credit). */
+export const VENDORS: Counterparty<'vendor'> = {
+  table: 'vendors',
+  alias: 'v',
+  column: 'vendor_id',
+  name: 'vendor_name',
+  sortKey: 'vendor',
+};
+
+/**
+ * A kind of document as it is read with its counterparty: its table under `alias`, the counterparty
+ * it joins, its own columns as read after the counterparty's (in the row's order) and its own date.
+ */
+interface CounterpartyJoin<Key extends string> {
+  table: string;
+  alias: string;
+  counterparty: Counterparty<Key>;
+  columns: string[];
+  /** issue_date, bill_date, credit_date: a sort key, and a settled list's date range. */
+  date: Key;
+  /** The kind's `?sort=` keys (list-order.ts), each of which its family must offer. */
+  sortKeys: readonly Key[];
+}
+
+/**
+ * A kind of document with its counterparty, as its family's store takes it: its DocumentTable but
+ * the SELECT (built from the join) and the posted status (a credit's is fixed).
+ */
+interface CounterpartyTable<Fields, Lines, Key extends string>
+  extends Omit<DocumentTable<Fields, string, Lines>, 'select' | 'posted'>,
+    CounterpartyJoin<Key> {}
+
+/** The SELECT list of a kind: its family's columns (`family`), its counterparty's id and name, its own. */
+function columnsWithCounterparty(kind: CounterpartyJoin<string>, family: string): string {
+  const { alias, counterparty } = kind;
+  return [
+    family,
+    `${alias}.${counterparty.column}`,
+    `${counterparty.alias}.display_name AS ${counterparty.name}`,
+    ...kind.columns,
+  ].join(', ');
+}
+
+/** The kind's table joined to its counterparty, in the same books: what its reads and lists are FROM. */
+function fromWithCounterparty({ table, alias, counterparty }: CounterpartyJoin<string>) {
+  const party = counterparty.alias;
+  return `${table} ${alias} JOIN ${counterparty.table} ${party}
+    ON ${party}.organization_id = ${alias}.organization_id AND ${party}.id = ${alias}.${counterparty.column}`;
+}
+
+/**
+ * The sorts of a kind's `sortKeys`, from those its family `offers` besides the ones every kind offers
+ * (each with an index of migration 0028 but the counterparty's name, a join): its date, its
+ * counterparty's name and its total. A key the family does not offer fails when the store is built.
+ */
+function sortsOf<Key extends string>(
+  kind: CounterpartyJoin<Key>,
+  offers: Record<string, SortColumn>,
+): Record<Key, SortColumn> {
+  const { alias, date, counterparty } = kind;
+  const offered: Record<string, SortColumn> = {
+    ...offers,
+    [date]: { expression: `${alias}.${date}`, type: 'date' },
+    [counterparty.sortKey]: { expression: `${counterparty.alias}.display_name`, type: 'text' },
+    total: { expression: `${alias}.total`, type: 'numeric' },
+  };
+  const sorts = kind.sortKeys.map((key) => {
+    const sort = offered[key];
+    if (!sort) throw new Error(`${kind.table} offers no sort by ${key}`);
+    return [key, sort] as const;
+  });
+  return Object.fromEntries(sorts) as Record<Key, SortColumn>;
+}
+
+/** A settled kind (invoices, bills): its table, the status it is owed in, and what ?search= also matches. */
+export interface SettledTable<Fields, Status extends string, Lines, Key extends string>
+  extends CounterpartyTable<Fields, Lines, Key> {
+  table: 'invoices' | 'bills';
+  /** The status a document is posted and owed in (sent, open): only those can be overdue. */
+  posted: { status: Status; at: string };
+  /** The kind's free-text reference (reference, vendor_reference), searched with the number and the name. */
   reference: string;
-  /** The status a document is owed in (sent, open): only those can be overdue. */
-  owed: string;
-  balanceDue: string;
-  sorts: Record<Key, SortColumn>;
-}) {
-  const column = (name: string) => `${spec.alias}.${name}`;
+}
+
+/**
+ * A settled document's balance due as SQL (the domain's balanceDue and billBalanceDue: 0 when void).
+ * Written exactly as the expression indexes of migration 0028, so the planner matches them.
+ */
+const balanceDue = (alias: string) =>
+  `CASE WHEN ${alias}.status = 'void' THEN 0::numeric ELSE ${alias}.total - ${alias}.amount_paid - ${alias}.amount_credited END`;
+
+/**
+ * The store of a settled kind: the document store (numbered as a draft, SettledColumns) and its list,
+ * one keyset page and the totals of the documents that pass SettledFilters.
+ */
+export function settledStore<
+  Row extends KeysetRow,
+  Fields extends { [Field in keyof Fields]: string },
+  Status extends string,
+  Lines extends { deleteLines(tx: Queryable, organizationId: string, id: string): Promise<void> },
+  Key extends string,
+>(kind: SettledTable<Fields, Status, Lines, Key>) {
+  const columns = columnsWithCounterparty(kind, settledColumns(kind.alias, kind.posted.at));
+  const from = fromWithCounterparty(kind);
+  const column = (name: string) => `${kind.alias}.${name}`;
+  const sorts = sortsOf(kind, {
+    number: { expression: column('number'), type: 'text' },
+    due_date: { expression: column('due_date'), type: 'date' },
+    balance_due: { expression: balanceDue(kind.alias), type: 'numeric' },
+  });
+  return {
+    ...documentStore<Row, Fields, Status, Lines>({ ...kind, select: `SELECT ${columns} FROM ${from}` }),
+    ...settledList<Row, Key>(kind, columns, from, sorts),
+  };
+}
+
+/**
+ * The list of a settled kind, `from` its table joined to its counterparty: one keyset page (PAGE_SIZE
+ * + 1 rows at most, D31, in a sort order or D31's) and the totals of every document that passes the
+ * filters, in one aggregate.
+ */
+function settledList<Row extends KeysetRow, Key extends string>(
+  kind: CounterpartyJoin<Key> & Pick<SettledTable<unknown, string, unknown, Key>, 'posted' | 'reference'>,
+  columns: string,
+  from: string,
+  sorts: Record<Key, SortColumn>,
+) {
+  const column = (name: string) => `${kind.alias}.${name}`;
+  const name = `${kind.counterparty.alias}.display_name`;
   const where = `${column('organization_id')} = $1
-      AND ($2::text IS NULL OR ${column('status')} = $2) AND ($3::uuid IS NULL OR ${column(spec.counterparty.column)} = $3)
-      AND ($4::date IS NULL OR ${column(spec.date)} >= $4) AND ($5::date IS NULL OR ${column(spec.date)} <= $5)
-      AND ($6::text IS NULL OR lower(${column('number')}) LIKE $6 OR lower(${column(spec.reference)}) LIKE $6
-           OR lower(${spec.counterparty.name}) LIKE $6)
-      AND ($7::boolean IS NULL OR (${column('status')} = '${spec.owed}' AND ${column('due_date')} < $8::date) = $7)`;
+      AND ($2::text IS NULL OR ${column('status')} = $2) AND ($3::uuid IS NULL OR ${column(kind.counterparty.column)} = $3)
+      AND ($4::date IS NULL OR ${column(kind.date)} >= $4) AND ($5::date IS NULL OR ${column(kind.date)} <= $5)
+      AND ($6::text IS NULL OR lower(${column('number')}) LIKE $6 OR lower(${column(kind.reference)}) LIKE $6
+           OR lower(${name}) LIKE $6)
+      AND ($7::boolean IS NULL OR (${column('status')} = '${kind.posted.status}' AND ${column('due_date')} < $8::date) = $7)`;
   const params = (filters: SettledFilters) => [
     filters.status,
     filters.counterpartyId,
@@ -454,17 +591,17 @@ export function settledList<Row extends KeysetRow, Key extends string>(spec: {
   ];
   return {
     page: filteredList<Row, SettledFilters, Key>({
-      select: `SELECT ${spec.columns} FROM ${spec.from}`,
+      select: `SELECT ${columns} FROM ${from}`,
       where,
       params,
-      alias: spec.alias,
-      sorts: spec.sorts,
+      alias: kind.alias,
+      sorts,
     }),
     async totals(db: Queryable, organizationId: string, filters: SettledFilters): Promise<TotalsRow> {
       const [row] = await db.query<TotalsRow>(
         `SELECT count(*)::int AS count, COALESCE(sum(${column('total')}), 0)::text AS total,
-                COALESCE(sum(${spec.balanceDue}), 0)::text AS balance_due
-           FROM ${spec.from}
+                COALESCE(sum(${balanceDue(kind.alias)}), 0)::text AS balance_due
+           FROM ${from}
           WHERE ${where}`,
         [organizationId, ...params(filters)],
       );
@@ -473,29 +610,45 @@ export function settledList<Row extends KeysetRow, Key extends string>(spec: {
   };
 }
 
+/** A credit kind (credit notes, D60; vendor credits, D87): numbered, posted and dated at issue. */
+export interface CreditTable<Fields, Lines, Key extends string>
+  extends CounterpartyTable<Fields, Lines, Key> {
+  table: 'credit_notes' | 'vendor_credits';
+}
+
+/**
+ * The store of a credit kind: the document store (numbered when issued, CreditColumns) and its list,
+ * one keyset page and the totals row of the credits that pass StatusFilters.
+ */
+export function creditStore<
+  Row extends KeysetRow,
+  Fields extends { [Field in keyof Fields]: string },
+  Lines extends { deleteLines(tx: Queryable, organizationId: string, id: string): Promise<void> },
+  Key extends string,
+>(kind: CreditTable<Fields, Lines, Key>) {
+  const select = `SELECT ${columnsWithCounterparty(kind, creditColumns(kind.alias))} FROM ${fromWithCounterparty(kind)}`;
+  const sorts = sortsOf(kind, {
+    // A draft has no number until it is issued: it sorts as an empty one (first ascending).
+    number: { expression: `COALESCE(${kind.alias}.number, '')`, type: 'text' },
+  });
+  const posted = { status: 'issued', at: 'issued_at' } as const;
+  return {
+    ...documentStore<Row, Fields, 'issued', Lines>({ ...kind, select, posted }),
+    page: filteredList<Row, StatusFilters, Key>({
+      select,
+      where: statusWhere(kind.alias, kind.counterparty.column),
+      params: statusParams,
+      alias: kind.alias,
+      sorts,
+    }),
+    totals: creditTotals(kind.table, kind.counterparty.column),
+  };
+}
+
 /** What a list of documents is filtered by: a status and a counterparty (null: any). */
 export interface StatusFilters {
   status: string | null;
   counterpartyId: string | null;
-}
-
-/**
- * One keyset page (D31) of a kind's documents, `select`ed as `alias`, that pass the filters, in one of
- * `sorts`' orders when asked.
- */
-export function statusPage<Row extends KeysetRow, Key extends string = never>(
-  select: string,
-  alias: string,
-  counterpartyColumn: string,
-  sorts?: Record<Key, SortColumn>,
-) {
-  return filteredList<Row, StatusFilters, Key>({
-    select,
-    where: statusWhere(alias, counterpartyColumn),
-    params: statusParams,
-    alias,
-    ...(sorts ? { sorts } : {}),
-  });
 }
 
 /** The documents of the books (`$1`) that pass StatusFilters (`$2`, `$3`: statusParams). */
@@ -516,7 +669,7 @@ export interface CreditTotalsRow {
  * list's filters, not of one page, in one aggregate. Remaining credit as the view counts it (the
  * domain's remainingCredit): the total less what is applied while issued, 0 for a draft or a void.
  */
-export function creditTotals(table: 'credit_notes' | 'vendor_credits', counterpartyColumn: string) {
+function creditTotals(table: 'credit_notes' | 'vendor_credits', counterpartyColumn: string) {
   return async (db: Queryable, organizationId: string, filters: StatusFilters): Promise<CreditTotalsRow> => {
     const [row] = await db.query<CreditTotalsRow>(
       `SELECT count(*)::int AS count, COALESCE(sum(d.total), 0)::text AS total,
@@ -588,10 +741,10 @@ function documentColumns(alias: string, amounts: string[], postedAt: string): st
 }
 
 /** The SELECT list of CreditColumns. */
-export const creditColumns = (alias: string) => documentColumns(alias, ['amount_applied'], 'issued_at');
+const creditColumns = (alias: string) => documentColumns(alias, ['amount_applied'], 'issued_at');
 
 /** The SELECT list of SettledColumns. */
-export const settledColumns = (alias: string, postedAt: string) =>
+const settledColumns = (alias: string, postedAt: string) =>
   documentColumns(alias, ['amount_paid', 'amount_credited'], postedAt);
 
 /** A document as money applied to it sees it (an invoice, a bill): its counterparty, status and amounts. */
