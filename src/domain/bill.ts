@@ -2,14 +2,17 @@
 // edited, opened, voided, paid, and what a bill payment makes of it). Bills price their lines with
 // the invoice's rules (computeInvoice, D8) and take their due date from the vendor's terms (D20).
 import {
+  assertPostableDraft,
   type DocumentKind,
+  type DocumentState,
+  daysOverdueOf,
   paymentTakeOff,
   type SettlementRule,
   type Settling,
   settledBalanceDue,
+  settledKind,
   settlementStep,
 } from './document.ts';
-import { invalidState } from './errors.ts';
 import type { Money } from './money.ts';
 
 export const BILL_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
@@ -20,39 +23,23 @@ export const LINES_PER_BILL_MAX = 200;
 /**
  * A purchase (D54): each line's account (an inventory item's line: its asset account) and each tax
  * rate's account are debited, Accounts Payable credited with the total; only a draft is edited; a
- * void reverses an open bill with nothing paid.
+ * void reverses an open bill with nothing paid. Its state machine is every settled kind's
+ * (document.ts), open once posted: draft --open--> open --bill payments--> paid.
  */
-export const BILL: DocumentKind<BillStatus> = {
+export const BILL: DocumentKind<BillStatus> = settledKind<BillStatus>({
   side: 'purchase',
   noun: 'bill',
-  entry: 'as_side',
-  edit: { verbs: 'edited', advice: 'void it and enter it again' },
-  void: {
-    draft: 'void',
-    posted: 'open',
-    blockers: [
-      { field: 'amount_paid', reason: () => 'a payment is applied to it (void the payment first)' },
-      { field: 'amount_credited', reason: () => 'a vendor credit is applied to it' },
-    ],
-    otherwise: (status) => `it is ${status}`,
+  posted: 'open',
+  editAdvice: 'void it and enter it again',
+  voidBlockedBy: {
+    payment: 'a payment is applied to it (void the payment first)',
+    credit: 'a vendor credit is applied to it',
   },
-};
+});
 
-// ---- the state machine -----------------------------------------------------------------------------
-//
-//   draft --open--> open --bill payments--> paid
-//   draft --void--> void (no ledger effect)     open, nothing paid --void--> void (reversing entry)
-
-export interface BillState {
-  number: string;
-  status: BillStatus;
-}
-
-export function assertBillOpenable(bill: BillState): void {
-  if (bill.status === 'draft') return;
-  throw invalidState(`bill ${bill.number} is ${bill.status}; only a draft can be opened`, {
-    status: bill.status,
-  });
+/** Open: draft -> open, with its D54 posting. */
+export function assertBillOpenable(bill: DocumentState<BillStatus>): void {
+  assertPostableDraft(BILL, bill, 'opened');
 }
 
 /** What is still owed on a bill (less what vendor credits took off it, D87); zero when void. */
@@ -70,6 +57,11 @@ export const BILL_SETTLEMENT: SettlementRule<BillStatus> = {
   settled: 'paid',
   appliesTo: 'an open bill',
 };
+
+/** D24 for bills: days past due of an open bill, else 0; never negative. */
+export function billDaysOverdue(status: BillStatus, dueDate: string, today: string): number {
+  return daysOverdueOf(BILL_SETTLEMENT, status, dueDate, today);
+}
 
 /** A bill as a payment or a vendor credit applied to it sees it. */
 export type SettledBill = Settling<BillStatus>;

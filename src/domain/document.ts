@@ -137,6 +137,21 @@ export function assertDraftEditable<Status extends string>(
   );
 }
 
+/**
+ * The step that posts a draft (an invoice's send, a bill's open, a credit's issue): only a draft takes
+ * it; `verb` is how the refusal names the step ("sent", "opened", "issued").
+ */
+export function assertPostableDraft(
+  kind: Pick<DocumentKind, 'noun'>,
+  document: DocumentState,
+  verb: string,
+): void {
+  if (document.status === 'draft') return;
+  throw invalidState(`${named(kind, document)} is ${document.status}; only a draft can be ${verb}`, {
+    status: document.status,
+  });
+}
+
 /** How a void is carried out: a draft has no ledger effect; a posted document's entry is reversed. */
 export type VoidKind = 'draft' | 'reverse_entry';
 
@@ -210,10 +225,7 @@ export function creditKind(side: Side, noun: string, appliedTo: string): Documen
 }
 
 export function assertIssuable(kind: Pick<DocumentKind, 'noun'>, credit: DocumentState<CreditStatus>): void {
-  if (credit.status === 'draft') return;
-  throw invalidState(`${named(kind, credit)} is ${credit.status}; only a draft can be issued`, {
-    status: credit.status,
-  });
+  assertPostableDraft(kind, credit, 'issued');
 }
 
 export function assertApplicable(
@@ -250,6 +262,47 @@ export function assertWithinCredit(
   );
 }
 
+// ---- settled documents: a sale or purchase that payments and credits settle (an invoice, a bill) ----
+//
+//   draft --post (send, open)--> posted --payments, credits--> paid
+//   draft --void--> void (no ledger effect)     posted, nothing paid or credited --void--> void (reversing entry)
+//
+// Only a draft is edited; paid and void are final.
+
+/** What one settled kind says in its own words; the rest of its rules are every settled kind's. */
+export interface SettledKindTerms<Status extends string> {
+  side: Side;
+  noun: string;
+  /** The status its posting gives it (an invoice is sent, a bill open): the one a void reverses. */
+  posted: Status;
+  /** What to do instead of editing it once it is past draft. */
+  editAdvice: string;
+  /** Why money applied to it blocks its void: a payment (checked first), then a credit. */
+  voidBlockedBy: { payment: string; credit: string };
+}
+
+/**
+ * A settled kind's row of the document model: its side's entry; only a draft is edited; a draft is
+ * voided with no ledger effect, a posted one is reversed while nothing is paid or credited.
+ */
+export function settledKind<Status extends string>(terms: SettledKindTerms<Status>): DocumentKind<Status> {
+  return {
+    side: terms.side,
+    noun: terms.noun,
+    entry: 'as_side',
+    edit: { verbs: 'edited', advice: terms.editAdvice },
+    void: {
+      draft: 'void',
+      posted: terms.posted,
+      blockers: [
+        { field: 'amount_paid', reason: () => terms.voidBlockedBy.payment },
+        { field: 'amount_credited', reason: () => terms.voidBlockedBy.credit },
+      ],
+      otherwise: (status) => `it is ${status}`,
+    },
+  };
+}
+
 /** A document money is applied to (an invoice, a bill): what is settled on it so far. */
 export interface SettledDocument<Status extends string> {
   id: string;
@@ -280,6 +333,20 @@ export interface SettlementRule<Status extends string> {
   settled: Status;
   /** What a refusal says takes money ("a payment", "credit") and what it applies to ("a sent invoice"). */
   appliesTo: string;
+}
+
+/**
+ * D24: days past due of a document still open for money (a sent invoice, an open bill) on `today`,
+ * else 0; never negative.
+ */
+export function daysOverdueOf<Status extends string>(
+  rule: Pick<SettlementRule<Status>, 'open'>,
+  status: Status,
+  dueDate: string,
+  today: string,
+): number {
+  if (status !== rule.open || today <= dueDate) return 0;
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
 }
 
 /**

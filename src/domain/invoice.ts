@@ -3,7 +3,16 @@
 // payment makes of the invoice). Money is bigint at scale 4 (money.ts); rounding to the currency's
 // minor unit, half away from zero.
 import { addDays, daysBetween, isCalendarDate } from './dates.ts';
-import { type DocumentKind, type SettlementRule, settledBalanceDue, settlementStep } from './document.ts';
+import {
+  assertPostableDraft,
+  type DocumentKind,
+  type DocumentState,
+  daysOverdueOf,
+  type SettlementRule,
+  settledBalanceDue,
+  settledKind,
+  settlementStep,
+} from './document.ts';
 import { fieldError, invalidState } from './errors.ts';
 import { addMoney, type Money, multiplyMoney, percentOf, sumMoney } from './money.ts';
 
@@ -134,53 +143,33 @@ export const balanceDue: (
 
 /** D24: days past due of a sent invoice, else 0; never negative. */
 export function daysOverdue(status: InvoiceStatus, dueDate: string, today: string): number {
-  if (status !== 'sent' || today <= dueDate) return 0;
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
+  return daysOverdueOf(INVOICE_SETTLEMENT, status, dueDate, today);
 }
 
 /**
  * A sale (D25): receivable is debited with the total, each line's income account and each tax
  * liability account credited; only a draft is edited; a void reverses a sent invoice with nothing
- * paid or credited.
+ * paid or credited. Its state machine is every settled kind's (document.ts), sent once posted.
  */
-export const INVOICE: DocumentKind<InvoiceStatus> = {
+export const INVOICE: DocumentKind<InvoiceStatus> = settledKind<InvoiceStatus>({
   side: 'sale',
   noun: 'invoice',
-  entry: 'as_side',
-  edit: { verbs: 'edited', advice: 'void it, or issue a credit' },
-  void: {
-    draft: 'void',
-    posted: 'sent',
-    blockers: [
-      { field: 'amount_paid', reason: () => 'a payment is applied to it; it can no longer be voided' },
-      {
-        field: 'amount_credited',
-        reason: () => 'a credit note is applied to it; it can no longer be voided',
-      },
-    ],
-    otherwise: (status) => `it is ${status}`,
+  posted: 'sent',
+  editAdvice: 'void it, or issue a credit',
+  voidBlockedBy: {
+    payment: 'a payment is applied to it; it can no longer be voided',
+    credit: 'a credit note is applied to it; it can no longer be voided',
   },
-};
+});
 
-// ---- the state machine -----------------------------------------------------------------------------
-//
-//   draft --send/email--> sent --payments--> paid
-//   draft --void--> void (no ledger effect)      sent, nothing paid --void--> void (reversing entry)
-//
-// Only a draft is edited; paid and void are final.
-
-/** The facts of an invoice its state machine decides on. */
-export interface InvoiceState {
+/** The facts of an invoice its state machine decides on (an invoice always has its number). */
+export interface InvoiceState extends DocumentState<InvoiceStatus> {
   number: string;
-  status: InvoiceStatus;
 }
 
 /** Send: draft -> sent, with its D25 posting. */
 export function assertSendable(invoice: InvoiceState): void {
-  if (invoice.status === 'draft') return;
-  throw invalidState(`invoice ${invoice.number} is ${invoice.status}; only a draft can be sent`, {
-    status: invoice.status,
-  });
+  assertPostableDraft(INVOICE, invoice, 'sent');
 }
 
 /** Email (D29): a draft is sent first; a sent invoice is emailed again without posting. */

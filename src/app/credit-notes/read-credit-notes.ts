@@ -1,7 +1,7 @@
 // Credit notes as returned (D60): the view with remaining_credit, one note, and the list with its
 // filters (status, customer; D31 paging).
 import { notFound } from '../../domain/errors.ts';
-import { CREDIT_NOTE_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
+import { CREDIT_NOTE_SORT_KEYS } from '../../domain/list-order.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type {
   CreditApplicationRow,
@@ -9,12 +9,10 @@ import type {
   CreditNoteRow,
 } from '../../storage/stores/credit-notes.ts';
 import * as creditNotes from '../../storage/stores/credit-notes.ts';
-import { contactFilter } from '../contacts/contacts.ts';
-import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describeCredit } from '../documents/credit-documents.ts';
+import { type CreditListQuery, creditListing } from '../documents/credit-lists.ts';
 import { describeInvoiceApplication, describeSalesLine } from '../documents/document-views.ts';
-import { creditListTotals } from '../documents/list-totals.ts';
 import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
 
 export const CREDIT_NOTE_ENTITY = 'credit_note';
@@ -50,16 +48,13 @@ export async function readCreditNote(db: Queryable, actor: Actor, id: string): P
   return describeCreditNote(row, lines.get(id) ?? [], applications.get(id) ?? []);
 }
 
-export interface CreditNoteFilters {
-  status?: string;
-  customer?: string;
-  sort?: string;
-}
+export type CreditNoteFilters = CreditListQuery<'customer'>;
 
-/** The store's filters of the list or its totals. */
-function storeFilters(filters: CreditNoteFilters) {
-  return { status: filters.status ?? null, counterpartyId: contactFilter(CUSTOMER, filters.customer) };
-}
+const CREDIT_NOTE_LIST = creditListing({
+  store: creditNotes,
+  sortKeys: CREDIT_NOTE_SORT_KEYS,
+  party: 'customer',
+});
 
 /** D31 paging filtered by status and customer, in D31's order or `sort`'s (issue 21). */
 export async function listCreditNotes(
@@ -70,18 +65,9 @@ export async function listCreditNotes(
 ) {
   const organizationId = actor.organization.id;
   assertCursorSort(cursor, filters.sort);
-  const rows = creditNotes.page(
-    deps.db,
-    organizationId,
-    storeFilters(filters),
-    cursor,
-    parseSortOrder(CREDIT_NOTE_SORT_KEYS, filters.sort),
-  );
+  const rows = CREDIT_NOTE_LIST.page(deps.db, organizationId, filters, cursor);
   return describedPage(organizationId, cursor, rows, (page) => page.map(summary), filters.sort);
 }
 
 /** GET /credit-notes/totals: how many notes the list's filters match, their totals and remaining credit summed. */
-export async function creditNoteTotals(deps: Deps, actor: Actor, filters: CreditNoteFilters) {
-  const row = await creditNotes.totals(deps.db, actor.organization.id, storeFilters(filters));
-  return creditListTotals(row, actor.organization.currency);
-}
+export const creditNoteTotals = CREDIT_NOTE_LIST.totals;

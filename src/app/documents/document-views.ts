@@ -1,13 +1,42 @@
 // What the views of documents share, field for field what their schemas share
-// (http/schemas/common.ts's DocumentTotals, invoices.ts's LineOutput, money-movements.ts's
-// InvoiceApplicationOutput): a kind's view spreads these where they stand in its schema.
+// (http/schemas/common.ts's DocumentTotals and postingFields, invoices.ts's LineOutput,
+// money-movements.ts's InvoiceApplicationOutput): a kind's view spreads these where they stand in its
+// schema.
 import { settledBalanceDue } from '../../domain/document.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { SalesLineRow } from '../../storage/stores/sales-lines.ts';
+import { recordStamps } from '../views.ts';
 
 /** The totals of a priced document (invoice, credit note, bill). */
 export function documentTotals(row: { subtotal: string; tax_total: string; total: string }) {
   return { subtotal: row.subtotal, tax_total: row.tax_total, total: row.total };
+}
+
+/**
+ * What a posted document answers after its money, as the schemas' postingFields(verb, postedAt): its
+ * memo, the entry its posting made and its void's reversal, when it was posted (the column `postedAt`
+ * names: sent_at, opened_at) and voided, then its stamps.
+ */
+export function describePosting<PostedAt extends string>(
+  row: {
+    memo: string;
+    journal_entry_id: string | null;
+    void_entry_id: string | null;
+    voided_at: string | null;
+  } & Record<PostedAt, string | null> &
+    Parameters<typeof recordStamps>[0],
+  postedAt: PostedAt,
+) {
+  const at: string | null = row[postedAt];
+  const posted = { [postedAt]: at } as Record<PostedAt, string | null>;
+  return {
+    memo: row.memo,
+    journal_entry: row.journal_entry_id,
+    void_entry: row.void_entry_id,
+    ...posted,
+    voided_at: row.voided_at,
+    ...recordStamps(row),
+  };
 }
 
 /** A stored line's tax per rate (D90): `taxes: [{tax_rate, amount}]`, in the order the line took them. */

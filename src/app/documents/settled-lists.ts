@@ -1,16 +1,21 @@
-// The list of a settled kind (invoices, bills) and its totals row (D31, issue 21): the same filters
-// (status, counterparty, a date range, search, overdue judged on the books' today, D24), named after
-// the kind's counterparty and date field.
+// The reads of a settled kind (invoices, bills): one document with its lines, and the list and its
+// totals row (D31, issue 21) with the same filters (status, counterparty, a date range, search,
+// overdue judged on the books' today, D24), named after the kind's counterparty and date field. A
+// kind gives its store, its names, the fields only it has and its line's view; the rest of its view
+// (settledReads) and each read are written once here.
 import { todayIn } from '../../domain/dates.ts';
+import { daysOverdueOf, type SettlementRule } from '../../domain/document.ts';
 import { parseSortOrder } from '../../domain/list-order.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { KeysetRow } from '../../storage/keyset.ts';
 import { containsPattern } from '../../storage/sql.ts';
-import type { SettledFilters, TotalsRow } from '../../storage/stores/document-store.ts';
+import type { SettledColumns, SettledFilters, TotalsRow } from '../../storage/stores/document-store.ts';
 import { contactFilter } from '../contacts/contacts.ts';
-import type { Actor, Deps } from '../context.ts';
+import type { Actor, Deps, Organization } from '../context.ts';
 import { assertCursorSort, describedPage, type PageCursor } from '../pagination.ts';
-import { listTotals } from './list-totals.ts';
+import { describePosting, settledMoney } from './document-views.ts';
+import { type DocumentReads, readDocument } from './documents.ts';
+import { type ListStore, listTotals } from './list-totals.ts';
 
 /** The query of a settled kind's list: `customer`, `issue_date_from`, `issue_date_to` (an invoice's). */
 export type SettledListQuery<Party extends string, DateField extends string> = {
@@ -27,16 +32,7 @@ export interface SettledListKind<
   DateField extends string,
   View,
 > {
-  store: {
-    page(
-      db: Queryable,
-      organizationId: string,
-      filters: SettledFilters,
-      cursor: PageCursor | undefined,
-      sort?: { key: Key; descending: boolean },
-    ): Promise<Row[]>;
-    totals(db: Queryable, organizationId: string, filters: SettledFilters): Promise<TotalsRow>;
-  };
+  store: ListStore<Row, SettledFilters, Key, TotalsRow>;
   sortKeys: readonly Key[];
   /** The query's name of the counterparty filter (and of its refusal): `customer`, `vendor`. */
   party: Party;
@@ -90,5 +86,83 @@ export function settledListing<
       const row = await kind.store.totals(deps.db, actor.organization.id, storeFilters(query, today));
       return listTotals(row, actor.organization.currency);
     },
+  };
+}
+
+/**
+ * A settled kind's reads. The kind gives its store (the list's page and totals, `find` and
+ * `linesOf`), what not_found names (`invoice`, `bill`), its list's names (`party` and `dateField`,
+ * which its view answers too), the fields only it has (`own`: an invoice's terms and reference, a
+ * bill's vendor reference), its settlement rule (days overdue while open, D24), the column its
+ * posting stamps (`postedAt`: sent_at, opened_at) and its line's view. Answers `describe` (the
+ * document as answered), `read` (one by id, which needs only the books' id and time zone: the email
+ * outbox reads an invoice with no actor, D62), and the list and totals of settledListing.
+ */
+export function settledReads<
+  Row extends SettledColumns<Status, PostedAt> &
+    KeysetRow &
+    Record<`${Party}_id` | `${Party}_name` | DateField | 'due_date', string>,
+  Status extends string,
+  Line,
+  Key extends string,
+  Party extends string,
+  DateField extends string,
+  PostedAt extends string,
+  Own,
+  LineView,
+>(
+  kind: Pick<SettledListKind<Row, Key, Party, DateField, unknown>, 'sortKeys' | 'party' | 'dateField'> & {
+    store: SettledListKind<Row, Key, Party, DateField, unknown>['store'] & {
+      find: DocumentReads<Row, Line>['find'];
+      linesOf: DocumentReads<Row, Line>['rowsOf'];
+    };
+    what: string;
+    own(row: Row): Own;
+    settlement: Pick<SettlementRule<Status>, 'open'>;
+    postedAt: PostedAt;
+    describeLine(line: Line): LineView;
+  },
+) {
+  // The counterparty and the document's date, answered under the names the list filters by.
+  const counterparty = (row: Record<`${Party}_id` | `${Party}_name`, string>) =>
+    ({ [kind.party]: row[`${kind.party}_id`], [`${kind.party}_name`]: row[`${kind.party}_name`] }) as Record<
+      Party | `${Party}_name`,
+      string
+    >;
+  const dated = (row: Record<DateField, string>) =>
+    ({ [kind.dateField]: row[kind.dateField] }) as Record<DateField, string>;
+  // What every settled document answers, around the kind's own fields.
+  const summary = (row: Row, today: string) => {
+    const settled: SettledColumns<Status, PostedAt> = row;
+    return {
+      id: row.id,
+      number: row.number,
+      ...counterparty(row),
+      status: settled.status,
+      ...dated(row),
+      due_date: row.due_date,
+      ...kind.own(row),
+      currency: row.currency,
+      ...settledMoney(row),
+      days_overdue: daysOverdueOf(kind.settlement, settled.status, row.due_date, today),
+      ...describePosting(row, kind.postedAt),
+    };
+  };
+  const describe = (row: Row, lines: Line[], today: string) => ({
+    ...summary(row, today),
+    lines: lines.map(kind.describeLine),
+  });
+  const reads = { find: kind.store.find, rowsOf: kind.store.linesOf };
+  return {
+    describe,
+    async read(
+      db: Queryable,
+      actor: { organization: Pick<Organization, 'id' | 'timezone'> },
+      id: string,
+    ): Promise<ReturnType<typeof describe>> {
+      const { row, rows } = await readDocument(db, actor.organization.id, id, kind.what, reads);
+      return describe(row, rows, todayIn(actor.organization.timezone));
+    },
+    ...settledListing({ ...kind, summary }),
   };
 }

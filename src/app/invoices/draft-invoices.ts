@@ -3,22 +3,16 @@
 // pricing credit notes share too. Totals are always computed; the due date follows the invoice's
 // terms (sent, kept, or the customer's, D20) unless a due date is sent (issue 21).
 import { fieldError } from '../../domain/errors.ts';
-import {
-  computeInvoice,
-  dueDateOf,
-  INVOICE,
-  type InvoiceTotals,
-  type PaymentTerms,
-} from '../../domain/invoice.ts';
-import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
+import { dueDateOf, INVOICE, type PaymentTerms } from '../../domain/invoice.ts';
+import { parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import { accountOfType, activeAccountCheck } from '../documents/documents.ts';
 import { type DraftContact, type DraftKind, draftUseCases } from '../documents/drafts.ts';
-import { assertOneTaxChoice, lineRates, lineTaxes } from '../documents/line-taxes.ts';
-import { assertTrackingOptions } from '../ledger/journal-entries.ts';
+import { type PricingLine, priceDocumentLines } from '../documents/line-pricing.ts';
+import { assertOneTaxChoice } from '../documents/line-taxes.ts';
 import { type ItemLineCommand, withItemDefaults } from './item-lines.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
 
@@ -86,37 +80,34 @@ function assertLineShape(line: InvoiceLineCommand, index: number) {
   }
 }
 
-/**
- * Every line names an active income account and, when taxed, an active tax rate or tax group of these
- * books (D90); tracking options exist (D28). Answers each line's rates.
- */
-async function assertLineReferences(scope: WriteScope, lines: InvoiceLineCommand[]) {
-  const organizationId = scope.actor.organization.id;
+/** Every line names an active income account of these books (D84). */
+async function assertIncomeAccounts(scope: WriteScope, lines: InvoiceLineCommand[]) {
   const checkAccount = await activeAccountCheck(
     scope.tx,
-    organizationId,
+    scope.actor.organization.id,
     lines.map((line) => line.income_account),
     accountOfType('income'),
   );
   lines.forEach((line, index) => {
     checkAccount(line.income_account, `lines/${index}/income_account`);
   });
-  const rates = await lineRates(
-    scope.tx,
-    organizationId,
-    lines.map((line) => ({ taxRate: line.tax_rate, taxGroup: line.tax_group })),
-  );
-  await assertTrackingOptions(
-    scope,
-    lines.map((line) => ({ trackingOptionIds: line.tracking_options ?? [] })),
-    'lines',
-  );
-  return rates;
+}
+
+/** A sales line as pricing takes it: no tax choice or tracking sent is none. */
+function pricingLine(line: InvoiceLineCommand): PricingLine {
+  return {
+    quantity: line.quantity,
+    unitPrice: line.unit_price,
+    taxRate: line.tax_rate ?? null,
+    taxGroup: line.tax_group ?? null,
+    trackingOptionIds: line.tracking_options ?? [],
+  };
 }
 
 /**
- * Checks every line's shape and references, then prices the invoice (D8). Credit notes (D60) price
- * their lines with it too.
+ * Checks every line's shape and income account, then prices the invoice (D8), its tax rates or
+ * groups active rates of these books (D90) and its tracking options existing (D28). Credit notes
+ * (D60) price their lines with it too.
  */
 export async function priceLines(
   scope: WriteScope,
@@ -124,33 +115,22 @@ export async function priceLines(
   document = 'invoice',
 ): Promise<PricedInvoice> {
   lines.forEach(assertLineShape);
-  const rates = await assertLineReferences(scope, lines);
-  const totals: InvoiceTotals = computeInvoice(
-    lines.map((line, index) => ({
-      quantity: parseMoney(line.quantity),
-      unitPrice: parseMoney(line.unit_price),
-      taxPercents: rates[index]!.percents,
-    })),
-    currencyDecimals(scope.actor.organization.currency),
-  );
-  if (totals.total <= 0n) throw fieldError('lines', `the ${document} total must be greater than zero`);
+  await assertIncomeAccounts(scope, lines);
+  const priced = await priceDocumentLines(scope, lines.map(pricingLine), {
+    noun: document,
+    priceField: 'unit_price',
+  });
   return {
-    subtotal: formatMoney(totals.subtotal),
-    taxTotal: formatMoney(totals.taxTotal),
-    total: formatMoney(totals.total),
-    lines: lines.map((line, index) => ({
-      description: line.description ?? '',
-      quantity: formatMoney(parseMoney(line.quantity)),
-      unitPrice: formatMoney(parseMoney(line.unit_price)),
-      amount: formatMoney(totals.lines[index]!.amount),
-      incomeAccountId: line.income_account,
-      taxRateId: line.tax_rate ?? null,
-      taxGroupId: line.tax_group ?? null,
-      taxAmount: formatMoney(totals.lines[index]!.taxAmount),
-      taxes: lineTaxes(rates[index]!, totals.lines[index]!.taxes),
-      trackingOptionIds: line.tracking_options ?? [],
-      itemId: line.item ?? null,
-    })),
+    ...priced,
+    lines: priced.lines.map((pricedLine, index) => {
+      const line = lines[index]!;
+      return {
+        ...pricedLine,
+        description: line.description ?? '',
+        incomeAccountId: line.income_account,
+        itemId: line.item ?? null,
+      };
+    }),
   };
 }
 

@@ -4,13 +4,12 @@
 // are posted by the journal's own posting.
 import { documentPostingLines } from '../../domain/document.ts';
 import { assertSendable, INVOICE } from '../../domain/invoice.ts';
-import { parseMoney } from '../../domain/money.ts';
 import type { InvoiceRow } from '../../storage/stores/invoices.ts';
 import * as invoices from '../../storage/stores/invoices.ts';
 import type { WriteScope } from '../changes.ts';
 import { salesPostingInput } from '../documents/document-posting.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { type VoidingKind, voidDocument } from '../documents/void-document.ts';
+import { settledVoid, type VoidingKind } from '../documents/void-document.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { returnSoldStock, sellStock } from './invoice-stock.ts';
 import { INVOICE_ENTITY, type InvoiceView, readInvoice } from './read-invoices.ts';
@@ -62,9 +61,8 @@ export async function sendInvoice(
 }
 
 /** An invoice's void: its sold stock comes back at its cost (nothing to settle in the reversal). */
-const INVOICE_VOID: VoidingKind = {
+const INVOICE_VOID: Omit<VoidingKind, 'source'> = {
   rules: INVOICE,
-  source: 'invoice',
   entity: INVOICE_ENTITY,
   store: invoices,
   hooks: {
@@ -80,20 +78,8 @@ const INVOICE_VOID: VoidingKind = {
  * a sent invoice with nothing paid gets a reversing entry dated today (or its issue date, if later).
  * Anything else (paid, partly paid, already void) answers invalid_state.
  */
-export async function voidInvoice(
-  scope: WriteScope,
-  id: string,
-  expectedVersion?: number,
-): Promise<InvoiceView> {
-  const row = await lockInvoice(scope, id, expectedVersion);
-  await voidDocument(scope, INVOICE_VOID, row, row.issue_date, {
-    number: row.number,
-    status: row.status,
-    applied: {
-      amount_paid: parseMoney(row.amount_paid),
-      amount_credited: parseMoney(row.amount_credited),
-    },
-    hasEntry: row.journal_entry_id !== null,
-  });
-  return readInvoice(scope.tx, scope.actor, id);
-}
+export const voidInvoice = settledVoid(INVOICE_VOID, {
+  lock: lockInvoice,
+  dateOf: (invoice) => invoice.issue_date,
+  read: readInvoice,
+});

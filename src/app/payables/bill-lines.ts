@@ -4,16 +4,15 @@
 // the ledger stay one; another item's expense account) and the tax rate. The line is then priced
 // with the invoice's rules (D8).
 import { fieldError } from '../../domain/errors.ts';
-import { computeInvoice } from '../../domain/invoice.ts';
-import { currencyDecimals, formatMoney, parseMoney } from '../../domain/money.ts';
+import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { BillLineRow, NewBillLine } from '../../storage/stores/bills.ts';
 import type { ItemRow } from '../../storage/stores/items.ts';
 import * as items from '../../storage/stores/items.ts';
 import type { WriteScope } from '../changes.ts';
 import type { LineAccount } from '../documents/document-posting.ts';
 import { ACCOUNT_USES, activeAccountCheck } from '../documents/documents.ts';
-import { assertOneTaxChoice, lineRates, lineTaxes } from '../documents/line-taxes.ts';
-import { assertTrackingOptions } from '../ledger/journal-entries.ts';
+import { type PricingLine, priceDocumentLines } from '../documents/line-pricing.ts';
+import { assertOneTaxChoice } from '../documents/line-taxes.ts';
 
 export interface BillLineCommand {
   item?: string;
@@ -38,15 +37,11 @@ export interface PricedBill {
 const PURCHASE_ACCOUNT = ACCOUNT_USES.purchase;
 const STOCK_ACCOUNT = ACCOUNT_USES.inventoryAsset;
 
-interface ResolvedLine {
+/** A line with its item's defaults in, as pricing takes it: its unit cost is its unit price. */
+interface ResolvedLine extends PricingLine {
   item: ItemRow | null;
   account: string;
   description: string;
-  quantity: string;
-  unitCost: string;
-  taxRate: string | null;
-  taxGroup: string | null;
-  trackingOptions: string[];
 }
 
 /**
@@ -104,16 +99,19 @@ function resolveLine(
     account,
     description: line.description ?? (item ? item.description || item.name : ''),
     quantity: line.quantity,
-    unitCost,
+    unitPrice: unitCost,
     // The item's rate is the default of a line that names neither a rate nor a group (D48, D90).
     taxRate:
       line.tax_rate !== undefined ? line.tax_rate : line.tax_group ? null : (item?.tax_rate_id ?? null),
     taxGroup: line.tax_group ?? null,
-    trackingOptions: line.tracking_options ?? [],
+    trackingOptionIds: line.tracking_options ?? [],
   };
 }
 
-/** Checks every line's item, account, tax rate and tracking, then prices the bill (D8). */
+/**
+ * Checks every line's item and account, then prices the bill (D8), its tax rates or groups active
+ * rates of these books (D90) and its tracking options existing (D28).
+ */
 export async function priceBillLines(
   scope: WriteScope,
   commands: BillLineCommand[],
@@ -145,43 +143,19 @@ export async function priceBillLines(
   lines.forEach((line, index) => {
     (stocked(line) ? checkStock : checkPurchase)(line.account, `lines/${index}/account`);
   });
-  const rates = await lineRates(
-    scope.tx,
-    organizationId,
-    lines.map((line) => ({ taxRate: line.taxRate, taxGroup: line.taxGroup })),
-  );
-  await assertTrackingOptions(
-    scope,
-    lines.map((line) => ({ trackingOptionIds: line.trackingOptions })),
-    'lines',
-  );
-  const totals = computeInvoice(
-    lines.map((line, index) => ({
-      quantity: parseMoney(line.quantity),
-      unitPrice: parseMoney(line.unitCost),
-      taxPercents: rates[index]!.percents,
-    })),
-    currencyDecimals(scope.actor.organization.currency),
-    'unit_cost',
-  );
-  if (totals.total <= 0n) throw fieldError('lines', `the ${kind.noun} total must be greater than zero`);
+  const priced = await priceDocumentLines(scope, lines, { noun: kind.noun, priceField: 'unit_cost' });
   return {
-    subtotal: formatMoney(totals.subtotal),
-    taxTotal: formatMoney(totals.taxTotal),
-    total: formatMoney(totals.total),
-    lines: lines.map((line, index) => ({
-      itemId: line.item?.id ?? null,
-      description: line.description,
-      quantity: formatMoney(parseMoney(line.quantity)),
-      unitCost: formatMoney(parseMoney(line.unitCost)),
-      amount: formatMoney(totals.lines[index]!.amount),
-      accountId: line.account,
-      taxRateId: line.taxRate,
-      taxGroupId: line.taxGroup,
-      taxAmount: formatMoney(totals.lines[index]!.taxAmount),
-      taxes: lineTaxes(rates[index]!, totals.lines[index]!.taxes),
-      trackingOptionIds: line.trackingOptions,
-    })),
+    ...priced,
+    lines: priced.lines.map(({ unitPrice, ...pricedLine }, index) => {
+      const line = lines[index]!;
+      return {
+        ...pricedLine,
+        itemId: line.item?.id ?? null,
+        description: line.description,
+        unitCost: unitPrice,
+        accountId: line.account,
+      };
+    }),
   };
 }
 

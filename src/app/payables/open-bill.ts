@@ -2,12 +2,11 @@
 // record in the caller's one transaction. The bill row is locked first, so two openers serialize.
 import { assertBillOpenable, BILL } from '../../domain/bill.ts';
 import { documentPostingLines } from '../../domain/document.ts';
-import { parseMoney } from '../../domain/money.ts';
 import * as bills from '../../storage/stores/bills.ts';
 import type { WriteScope } from '../changes.ts';
 import { postingInput } from '../documents/document-posting.ts';
 import { lockDocument } from '../documents/documents.ts';
-import { type VoidingKind, voidDocument } from '../documents/void-document.ts';
+import { settledVoid, type VoidingKind } from '../documents/void-document.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { billLineAccount } from './bill-lines.ts';
 import { receiveStock, returnReceivedStock } from './bill-stock.ts';
@@ -42,9 +41,8 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
 }
 
 /** A bill's void: its stock leaves again, and what its cost moved since is settled in the reversal (D49). */
-const BILL_VOID: VoidingKind = {
+const BILL_VOID: Omit<VoidingKind, 'source'> = {
   rules: BILL,
-  source: 'bill',
   entity: BILL_ENTITY,
   store: bills,
   hooks: { returnStock: returnReceivedStock },
@@ -55,12 +53,8 @@ const BILL_VOID: VoidingKind = {
  * bill with nothing paid is reversed, dated today (or its bill date, if later), and its stock leaves
  * again (D51: refused when that would take an item below zero on any day from then on).
  */
-export async function voidBill(scope: WriteScope, id: string, expectedVersion?: number): Promise<BillView> {
-  const row = await lockBill(scope, id, expectedVersion);
-  await voidDocument(scope, BILL_VOID, row, row.bill_date, {
-    ...row,
-    applied: { amount_paid: parseMoney(row.amount_paid), amount_credited: parseMoney(row.amount_credited) },
-    hasEntry: row.journal_entry_id !== null,
-  });
-  return readBill(scope.tx, scope.actor, id);
-}
+export const voidBill = settledVoid(BILL_VOID, {
+  lock: lockBill,
+  dateOf: (bill) => bill.bill_date,
+  read: readBill,
+});

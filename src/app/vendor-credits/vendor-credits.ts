@@ -5,7 +5,7 @@
 // total, credit each line's account and the tax) and takes the next VC number; apply moves remaining
 // credit onto open bills of the vendor; void reverses an issued credit with nothing applied.
 import { applyBillCredit } from '../../domain/bill.ts';
-import { parseSortOrder, VENDOR_CREDIT_SORT_KEYS } from '../../domain/list-order.ts';
+import { VENDOR_CREDIT_SORT_KEYS } from '../../domain/list-order.ts';
 import { VENDOR_CREDIT } from '../../domain/vendor-credit.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { NewBillLine, PayableBillRow } from '../../storage/stores/bills.ts';
@@ -13,14 +13,13 @@ import * as items from '../../storage/stores/items.ts';
 import type { VendorCreditRow } from '../../storage/stores/vendor-credits.ts';
 import * as vendorCredits from '../../storage/stores/vendor-credits.ts';
 import type { WriteScope } from '../changes.ts';
-import { contactFilter } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
 import { type CreditKind, creditUseCases, describeCredit } from '../documents/credit-documents.ts';
+import { type CreditListQuery, creditListing } from '../documents/credit-lists.ts';
 import { postingInput } from '../documents/document-posting.ts';
 import { documentReads } from '../documents/document-reads.ts';
 import { type DraftKind, draftUseCases } from '../documents/drafts.ts';
-import { creditListTotals } from '../documents/list-totals.ts';
 import { BILL_TARGET, settling } from '../documents/money-movements.ts';
 import type { PageCursor } from '../pagination.ts';
 import {
@@ -72,29 +71,19 @@ async function childrenOf(db: Queryable, organizationId: string, ids: string[]) 
   );
 }
 
-export interface VendorCreditFilters {
-  status?: string;
-  vendor?: string;
-  sort?: string;
-}
+export type VendorCreditFilters = CreditListQuery<'vendor'>;
 
-/** The store's filters of the list or its totals. */
-function storeFilters(filters: VendorCreditFilters) {
-  return { status: filters.status ?? null, counterpartyId: contactFilter(VENDOR, filters.vendor) };
-}
+const VENDOR_CREDIT_LIST = creditListing({
+  store: vendorCredits,
+  sortKeys: VENDOR_CREDIT_SORT_KEYS,
+  party: 'vendor',
+});
 
 const reads = documentReads({
   what: VENDOR_CREDIT.noun,
   find: documents.find,
   rowsOf: childrenOf,
-  page: (db, organizationId, filters: VendorCreditFilters, cursor) =>
-    vendorCredits.page(
-      db,
-      organizationId,
-      storeFilters(filters),
-      cursor,
-      parseSortOrder(VENDOR_CREDIT_SORT_KEYS, filters.sort),
-    ),
+  page: VENDOR_CREDIT_LIST.page,
   describe: describeVendorCredit,
 });
 
@@ -113,10 +102,7 @@ export function listVendorCredits(
 }
 
 /** GET /vendor-credits/totals: how many credits the list's filters match, their totals and remaining credit summed. */
-export async function vendorCreditTotals(deps: Deps, actor: Actor, filters: VendorCreditFilters) {
-  const row = await vendorCredits.totals(deps.db, actor.organization.id, storeFilters(filters));
-  return creditListTotals(row, actor.organization.currency);
-}
+export const vendorCreditTotals = VENDOR_CREDIT_LIST.totals;
 
 // ---- drafts ------------------------------------------------------------------------------------------
 
