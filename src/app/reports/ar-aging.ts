@@ -113,39 +113,50 @@ type Read<Row> = (db: Queryable, organizationId: string, asOf: string) => Promis
 /** A side's open documents summed per counterparty and days past due, held to [0, cap]. */
 type ReadByAge<Row> = (db: Queryable, organizationId: string, asOf: string, cap: number) => Promise<Row[]>;
 
-/** One side's aging at `query.as_of` (else the books' today): the report's head, its rows and totals. */
-export async function agingReport<P extends 'customer' | 'vendor'>(
-  deps: Deps,
-  actor: Actor,
-  query: { as_of?: string },
-  party: P,
-  read: {
-    documents: ReadByAge<PartyOf<P> & { days_past_due: number; open: string }>;
-    credits: Read<PartyOf<P> & { unapplied: string }>;
-  },
-) {
-  const asOf = asOfDate(actor, query.as_of);
-  const organizationId = actor.organization.id;
-  const documents = await read.documents(deps.db, organizationId, asOf, AGING_DAYS_CAP);
-  const credits = await read.credits(deps.db, organizationId, asOf);
-  return {
-    head: { as_of: asOf, currency: actor.organization.currency, generated_at: generatedAt() },
-    ...ageSide(party, documents, credits),
+/**
+ * One side of aging (AR: customers, AP: vendors) as its report reads and answers it: the store's
+ * reads of open documents and unapplied credit, and its amounts as answered (AR's carry the
+ * deprecated bucket names too). Its rows are named after the counterparty (`customers`, `vendors`),
+ * each answering it as `customer` and `customer_name` (or the vendor's), then the amounts.
+ */
+export interface AgingSide<P extends 'customer' | 'vendor', Described> {
+  party: P;
+  documents: ReadByAge<PartyOf<P> & { days_past_due: number; open: string }>;
+  credits: Read<PartyOf<P> & { unapplied: string }>;
+  describe(amounts: Amounts): Described;
+}
+
+/** A counterparty as an aging row answers it: `customer` and `customer_name`, or the vendor's. */
+type PartyAnswer<P extends 'customer' | 'vendor'> = Record<P | `${P}_name`, string>;
+
+/** One side's aging report: at `query.as_of` (else the books' today), its rows by name, then its totals. */
+export function agingReport<P extends 'customer' | 'vendor', Described>(side: AgingSide<P, Described>) {
+  const party = (row: { id: string; name: string }) =>
+    ({ [side.party]: row.id, [`${side.party}_name`]: row.name }) as PartyAnswer<P>;
+  return async (deps: Deps, actor: Actor, query: { as_of?: string }) => {
+    const asOf = asOfDate(actor, query.as_of);
+    const organizationId = actor.organization.id;
+    // Two reads of committed rows, independent of each other: on a pool they run side by side.
+    const [documents, credits] = await Promise.all([
+      side.documents(deps.db, organizationId, asOf, AGING_DAYS_CAP),
+      side.credits(deps.db, organizationId, asOf),
+    ]);
+    const { rows, totals } = ageSide(side.party, documents, credits);
+    const described = rows.map((row) => ({ ...party(row), ...side.describe(row.amounts) }));
+    return {
+      as_of: asOf,
+      currency: actor.organization.currency,
+      generated_at: generatedAt(),
+      ...({ [`${side.party}s`]: described } as Record<`${P}s`, typeof described>),
+      totals: side.describe(totals),
+    };
   };
 }
 
-export async function arAging(deps: Deps, actor: Actor, query: { as_of?: string }) {
-  const { head, rows, totals } = await agingReport(deps, actor, query, 'customer', {
-    documents: reports.openInvoicesByAge,
-    credits: reports.unappliedCredit,
-  });
-  return {
-    ...head,
-    customers: rows.map((row) => ({
-      customer: row.id,
-      customer_name: row.name,
-      ...describeAmounts(row.amounts),
-    })),
-    totals: describeAmounts(totals),
-  };
-}
+/** AR aging, with the bucket names before D57 beside the new ones (describeAmounts). */
+export const arAging = agingReport({
+  party: 'customer',
+  documents: reports.openInvoicesByAge,
+  credits: reports.unappliedCredit,
+  describe: describeAmounts,
+});
