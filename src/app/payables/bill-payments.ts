@@ -2,43 +2,31 @@
 // every applied bill (in id order, so two payments never deadlock and each sees the balance the other
 // left), checks each application against the balance due at that moment, posts the payment's own entry
 // (debit Accounts Payable, credit the account paid from) and moves the bills. Void reverses it all.
-import { randomUUID } from 'node:crypto';
+import type { BillStatus } from '../../domain/bill.ts';
 import { applyBillPayment, takeBillPaymentOff } from '../../domain/bill.ts';
-import { BILL_PAYMENT_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
-import { formatMoney } from '../../domain/money.ts';
-import { assertPaymentPosted } from '../../domain/payment.ts';
-import { containsPattern } from '../../storage/sql.ts';
+import { BILL_PAYMENT_SORT_KEYS } from '../../domain/list-order.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
 import * as billPayments from '../../storage/stores/bill-payments.ts';
-import * as bills from '../../storage/stores/bills.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeContact, contactFilter } from '../contacts/contacts.ts';
+import { activeContact } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
-import { documentReads } from '../documents/document-reads.ts';
+import { assertActiveAccount, CASH_ACCOUNT } from '../documents/documents.ts';
 import {
-  assertActiveAccount,
-  assertBooksCurrency,
-  assertDocumentDate,
-  CASH_ACCOUNT,
-  lockDocument,
-} from '../documents/documents.ts';
-import {
-  type Application,
   assertAppliedExactly,
   BILL_TARGET,
   describeMovement,
-  movePayment,
   type PaymentCommand,
-  parsePayment,
-  paymentMemo,
-  postMovement,
-  storedPayment,
-  voidPaymentSteps,
 } from '../documents/money-movements.ts';
-import { systemAccountId } from '../ledger/accounts.ts';
+import {
+  lockPostedPayment,
+  notePaymentChanges,
+  type PaymentKind,
+  paymentReads,
+  paymentSteps,
+  voidSteps,
+} from '../documents/payment-kinds.ts';
 import type { PageCursor } from '../pagination.ts';
-import { BILL_ENTITY } from './read-bills.ts';
 
 export const BILL_PAYMENT_ENTITY = 'bill_payment';
 export const BILL_APPLICATIONS_MAX = 100;
@@ -64,16 +52,13 @@ function describeBillPayment(row: BillPaymentRow, applications: BillApplicationR
 }
 export type BillPaymentView = ReturnType<typeof describeBillPayment>;
 
-const reads = documentReads({
+const reads = paymentReads({
   what: 'bill payment',
+  counterparty: VENDOR,
   find: billPayments.find,
-  rowsOf: billPayments.applicationsOf,
-  page: (
-    db,
-    organizationId,
-    { sort, ...filters }: billPayments.BillPaymentFilters & { sort?: string },
-    cursor,
-  ) => billPayments.page(db, organizationId, filters, cursor, parseSortOrder(BILL_PAYMENT_SORT_KEYS, sort)),
+  applicationsOf: billPayments.applicationsOf,
+  page: billPayments.page,
+  sortKeys: BILL_PAYMENT_SORT_KEYS,
   describe: describeBillPayment,
 });
 export const readBillPayment = reads.read;
@@ -84,69 +69,56 @@ export function listBillPayments(
   cursor: PageCursor | undefined,
   filters: { vendor?: string; search?: string; sort?: string },
 ) {
-  return reads.list(deps, actor, cursor, {
-    vendorId: contactFilter(VENDOR, filters.vendor),
-    searchPattern: containsPattern(filters.search),
-    ...(filters.sort === undefined ? {} : { sort: filters.sort }),
-  });
+  return reads.list(
+    deps,
+    actor,
+    cursor,
+    { counterparty: filters.vendor, search: filters.search, sort: filters.sort },
+    {},
+  );
 }
 
-/** Locks the applied bills (after the payment, in id order) and asks the domain what each application makes of its bill. */
-function moveBills(scope: WriteScope, vendorId: string, applications: Application[]) {
-  return movePayment(scope, BILL_TARGET, vendorId, applications, applyBillPayment);
-}
+/** A bill payment: to a vendor from a cash account, applied in full to the vendor's open bills (D55). */
+const BILL_PAYMENT: PaymentKind<CreateBillPaymentCommand, BillPaymentRow, BillStatus, 'bill_id'> = {
+  noun: 'bill payment',
+  entity: BILL_PAYMENT_ENTITY,
+  sourceType: 'bill_payment',
+  voidSourceType: 'bill_payment_void',
+  activeCounterparty: (scope, command) =>
+    activeContact(scope.tx, scope.actor.organization.id, VENDOR, command.vendor),
+  // D55: debit Accounts Payable, credit the account paid from.
+  flow: 'out',
+  control: 'accountsPayable',
+  account: async (scope, command) => {
+    const account = command.paid_from_account;
+    await assertActiveAccount(
+      scope.tx,
+      scope.actor.organization.id,
+      account,
+      'paid_from_account',
+      CASH_ACCOUNT,
+    );
+    return account;
+  },
+  target: BILL_TARGET,
+  // D55: each bill once, positive applications adding up to the amount.
+  assertApplied: assertAppliedExactly,
+  apply: applyBillPayment,
+  takeOff: takeBillPaymentOff,
+  lock: billPayments.lock,
+  applicationsOf: billPayments.applicationsOf,
+};
 
 /** POST /bill-payments: 201 with the payment; its entry, applications and bill moves commit together. */
 export async function createBillPayment(
   scope: WriteScope,
   command: CreateBillPaymentCommand,
 ): Promise<BillPaymentView> {
-  const organization = scope.actor.organization;
-  assertBooksCurrency(organization, command.currency);
-  // D55: each bill once, positive applications adding up to the amount.
-  const { amount, applications } = parsePayment(
-    command,
-    BILL_TARGET,
-    organization.currency,
-    assertAppliedExactly,
-  );
-  assertDocumentDate(organization, command.payment_date, 'payment_date');
-  const vendor = await activeContact(scope.tx, organization.id, VENDOR, command.vendor);
-  await assertActiveAccount(
-    scope.tx,
-    organization.id,
-    command.paid_from_account,
-    'paid_from_account',
-    CASH_ACCOUNT,
-  );
-  const moved = await moveBills(scope, vendor.id, applications);
-  const payable = await systemAccountId(scope.tx, organization.id, 'accountsPayable');
-  const id = randomUUID();
-  // The entry first (the JE counter), then the BPMT counter: as payments received, so a payment never
-  // holds its number while it waits for the journal's.
-  // D55: debit Accounts Payable, credit the account paid from.
-  const entry = await postMovement(scope, {
-    id,
-    date: command.payment_date,
-    amount,
-    debit: payable,
-    credit: command.paid_from_account,
-    memo: paymentMemo('to', vendor.display_name, command.reference),
-    sourceType: 'bill_payment',
-  });
-  await billPayments.insertWithApplications(scope.tx, {
-    id,
-    organizationId: organization.id,
-    vendorId: vendor.id,
-    ...storedPayment(command, amount, organization.currency),
-    paidFromAccountId: command.paid_from_account,
-    journalEntryId: entry.id,
-    applications: applications.map((a) => ({ billId: a.documentId, amount: formatMoney(a.amount) })),
-  });
-  await bills.moveBills(scope.tx, organization.id, moved);
-  for (const bill of moved) scope.changed(BILL_ENTITY, bill.id, 'updated', bill.version);
-  scope.changed(BILL_PAYMENT_ENTITY, id, 'created', 1);
-  return readBillPayment(scope.tx, scope.actor, id);
+  const { row, account } = await paymentSteps(scope, BILL_PAYMENT, command);
+  // One statement: the BPMT number, the payment, its applications and the bills it moves.
+  await billPayments.insertWithApplications(scope.tx, { ...row, paidFromAccountId: account });
+  notePaymentChanges(scope, BILL_PAYMENT, { id: row.id, change: 'created', version: 1 }, row.moves);
+  return readBillPayment(scope.tx, scope.actor, row.id);
 }
 
 /**
@@ -159,25 +131,15 @@ export async function voidBillPayment(
   id: string,
   expectedVersion?: number,
 ): Promise<BillPaymentView> {
-  const organization = scope.actor.organization;
-  const row = await lockDocument(
-    () => billPayments.lock(scope.tx, organization.id, id),
-    'bill payment',
-    expectedVersion,
-    (payment) => assertPaymentPosted(payment, 'voided'),
-  );
-  const applications = (await billPayments.applicationsOf(scope.tx, organization.id, [id])).get(id) ?? [];
-  const { moved, voidEntryId, version } = await voidPaymentSteps(
-    scope,
-    BILL_TARGET,
-    row,
-    { noun: 'bill payment', sourceType: 'bill_payment_void' },
-    applications.map((application) => ({ documentId: application.bill_id, amount: application.amount })),
-    takeBillPaymentOff,
-  );
-  await billPayments.markVoid(scope.tx, { organizationId: organization.id, id, voidEntryId, version });
-  await bills.moveBills(scope.tx, organization.id, moved);
-  for (const bill of moved) scope.changed(BILL_ENTITY, bill.id, 'updated', bill.version);
-  scope.changed(BILL_PAYMENT_ENTITY, id, 'updated', version);
+  const row = await lockPostedPayment(scope, BILL_PAYMENT, id, 'voided', expectedVersion);
+  const { moved, voidEntryId, version } = await voidSteps(scope, BILL_PAYMENT, row);
+  await billPayments.markVoid(scope.tx, {
+    organizationId: scope.actor.organization.id,
+    id,
+    voidEntryId,
+    version,
+    moves: moved,
+  });
+  notePaymentChanges(scope, BILL_PAYMENT, { id, change: 'updated', version }, moved);
   return readBillPayment(scope.tx, scope.actor, id);
 }

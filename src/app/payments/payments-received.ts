@@ -1,25 +1,18 @@
 // Payments received (spec "Payment received", D25, D33): one transaction locks every applied invoice
 // (in id order, so two payments never deadlock), checks each application against the balance due at
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
-import { randomUUID } from 'node:crypto';
-import { applyPayment } from '../../domain/invoice.ts';
-import { PAYMENT_RECEIVED_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
+import { applyPayment, type InvoiceStatus } from '../../domain/invoice.ts';
+import { PAYMENT_RECEIVED_SORT_KEYS } from '../../domain/list-order.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { containsPattern } from '../../storage/sql.ts';
+import { takePaymentOff } from '../../domain/payment.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeContact, contactFilter } from '../contacts/contacts.ts';
+import { activeContact } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
-import { documentReads } from '../documents/document-reads.ts';
 import { describeInvoiceApplication } from '../documents/document-views.ts';
-import {
-  assertActiveAccount,
-  assertBooksCurrency,
-  assertDocumentDate,
-  CASH_ACCOUNT,
-} from '../documents/documents.ts';
+import { assertActiveAccount, CASH_ACCOUNT } from '../documents/documents.ts';
 import {
   type Application,
   assertAppliedWithin,
@@ -27,13 +20,14 @@ import {
   INVOICE_TARGET,
   movePayment,
   type PaymentCommand,
-  parsePayment,
-  paymentMemo,
-  postMovement,
-  storedPayment,
   sumApplications,
 } from '../documents/money-movements.ts';
-import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
+import {
+  notePaymentChanges,
+  type PaymentKind,
+  paymentReads,
+  paymentSteps,
+} from '../documents/payment-kinds.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import type { PageCursor } from '../pagination.ts';
 
@@ -66,12 +60,13 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
 }
 export type PaymentView = ReturnType<typeof describePayment>;
 
-const reads = documentReads({
+const reads = paymentReads({
   what: 'payment',
+  counterparty: CUSTOMER,
   find: payments.find,
-  rowsOf: payments.applicationsOf,
-  page: (db, organizationId, { sort, ...filters }: payments.PaymentFilters & { sort?: string }, cursor) =>
-    payments.page(db, organizationId, filters, cursor, parseSortOrder(PAYMENT_RECEIVED_SORT_KEYS, sort)),
+  applicationsOf: payments.applicationsOf,
+  page: payments.page,
+  sortKeys: PAYMENT_RECEIVED_SORT_KEYS,
   describe: describePayment,
 });
 export const readPayment = reads.read;
@@ -86,12 +81,13 @@ export async function listPayments(
   const undepositedFundsId = filters.undeposited
     ? await systemAccountId(deps.db, actor.organization.id, 'undepositedFunds')
     : null;
-  return reads.list(deps, actor, cursor, {
-    customerId: contactFilter(CUSTOMER, filters.customer),
-    undepositedFundsId,
-    searchPattern: containsPattern(filters.search),
-    ...(filters.sort === undefined ? {} : { sort: filters.sort }),
-  });
+  return reads.list(
+    deps,
+    actor,
+    cursor,
+    { counterparty: filters.customer, search: filters.search, sort: filters.sort },
+    { undepositedFundsId },
+  );
 }
 
 /** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
@@ -101,6 +97,27 @@ async function depositAccount(scope: WriteScope, id: string | undefined): Promis
   await assertActiveAccount(scope.tx, organizationId, id, 'deposit_to_account', CASH_ACCOUNT);
   return id;
 }
+
+/** A payment received: from a customer into a cash account, applied to invoices, at most its amount (D61). */
+export const PAYMENT_RECEIVED: PaymentKind<CreatePaymentCommand, PaymentRow, InvoiceStatus, 'invoice_id'> = {
+  noun: 'payment',
+  entity: PAYMENT_ENTITY,
+  sourceType: 'payment_received',
+  voidSourceType: 'payment_void',
+  activeCounterparty: (scope, command) =>
+    activeContact(scope.tx, scope.actor.organization.id, CUSTOMER, command.customer),
+  // D25: debit the deposit account, credit Accounts Receivable.
+  flow: 'in',
+  control: 'accountsReceivable',
+  account: (scope, command) => depositAccount(scope, command.deposit_to_account),
+  target: INVOICE_TARGET,
+  // Applications adding up to at most the amount: the rest is unapplied credit (D61).
+  assertApplied: assertAppliedWithin,
+  apply: applyPayment,
+  takeOff: takePaymentOff,
+  lock: payments.lock,
+  applicationsOf: payments.applicationsOf,
+};
 
 /**
  * Locks the applied invoices (after the payment, in id order), checks each is the customer's, and
@@ -112,64 +129,27 @@ export function moveInvoices(scope: WriteScope, customerId: string, applications
 
 /** POST /payments-received: 201 with the payment; its entry, applications and invoice moves commit together. */
 export async function createPayment(scope: WriteScope, command: CreatePaymentCommand): Promise<PaymentView> {
-  const organization = scope.actor.organization;
-  assertBooksCurrency(organization, command.currency);
-  // Applications adding up to at most the amount: the rest is unapplied credit (D61).
-  const { amount, applications } = parsePayment(
+  const { row, counterparty, account, amount, applications } = await paymentSteps(
+    scope,
+    PAYMENT_RECEIVED,
     command,
-    INVOICE_TARGET,
-    organization.currency,
-    assertAppliedWithin,
   );
-  assertDocumentDate(organization, command.payment_date, 'payment_date');
-  const customer = await activeContact(scope.tx, organization.id, CUSTOMER, command.customer);
-  const depositTo = await depositAccount(scope, command.deposit_to_account);
-  const moved = await moveInvoices(scope, customer.id, applications);
-
-  // The payment's own entry first: it takes the JE counter, which every posting of the organization
-  // queues for. Only then the PMT counter, which this payment therefore takes while no other payment
-  // can hold it: a payment never sits on the PMT number while it waits for the JE counter, so
-  // payments queue once, like sends. (Its memo names the customer, not the PMT number, which does
-  // not exist yet; the entry links to the payment by source_type/source_id.)
-  const id = randomUUID();
-  // D25: debit the deposit account, credit Accounts Receivable.
-  const entry = await postMovement(scope, {
-    id,
-    date: command.payment_date,
-    amount,
-    debit: depositTo,
-    credit: await systemAccountId(scope.tx, organization.id, 'accountsReceivable'),
-    memo: paymentMemo('from', customer.display_name, command.reference),
-    sourceType: 'payment_received',
-  });
-
   // One statement: the PMT number, the payment, its applications and the invoices it moves; the
   // response is built from what was written rather than read back.
   const written = await payments.insertWithApplications(scope.tx, {
-    id,
-    organizationId: organization.id,
-    customerId: customer.id,
-    ...storedPayment(command, amount, organization.currency),
+    ...row,
     unappliedAmount: formatMoney(amount - sumApplications(applications)),
-    depositAccountId: depositTo,
-    journalEntryId: entry.id,
-    applications: applications.map((application) => ({
-      invoiceId: application.documentId,
-      amount: formatMoney(application.amount),
-    })),
-    invoiceMoves: moved,
+    depositAccountId: account,
   });
-  if (!written) throw new Error(`organization ${organization.id} has no payment_received sequence`);
-  for (const invoice of moved) scope.changed(INVOICE_ENTITY, invoice.id, 'updated', invoice.version);
-  scope.changed(PAYMENT_ENTITY, id, 'created', 1);
+  notePaymentChanges(scope, PAYMENT_RECEIVED, { id: row.id, change: 'created', version: 1 }, row.moves);
   return describePayment(
-    { ...written, customer_name: customer.display_name },
-    applications.map((application, index) => ({
-      payment_id: id,
+    { ...written, customer_name: counterparty.display_name },
+    row.applications.map((application, index) => ({
+      payment_id: row.id,
       line_no: index + 1,
       invoice_id: application.documentId,
-      invoice_number: moved[index]!.number,
-      amount: formatMoney(application.amount),
+      invoice_number: row.moves[index]!.number,
+      amount: application.amount,
       applied_date: command.payment_date,
     })),
   );

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { BILL_APPLICATIONS_MAX } from '../../app/payables/bill-payments.ts';
 import { BILL_STATUSES, LINES_PER_BILL_MAX } from '../../domain/bill.ts';
 import { BILL_PAYMENT_SORT_KEYS, BILL_SORT_KEYS } from '../../domain/list-order.ts';
-import { PAYMENT_STATUSES } from '../../domain/payment.ts';
 import * as S from './common.ts';
 import {
   ContactListQuery,
@@ -12,7 +11,9 @@ import {
   contactUpdateFields,
   PaymentTerms,
 } from './contacts.ts';
-import { PaymentCreateFields, PaymentFields } from './money-movements.ts';
+import { balanceFields, listAndTotalsQueries } from './documents.ts';
+import { PaymentCreateFields } from './money-movements.ts';
+import { paymentListQuery, paymentSchemas } from './payment-schemas.ts';
 
 const Memo = Type.String({ maxLength: 4000 });
 
@@ -53,10 +54,10 @@ const BillFields = {
   }),
   currency: Type.String(),
   ...S.DocumentTotals,
-  amount_paid: S.MoneyOutput(),
-  amount_credited: S.MoneyOutput('Vendor credits applied to the bill (D87).'),
-  balance_due: S.MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
-  days_overdue: Type.Integer({ minimum: 0, description: 'Days past due of an open bill, else 0.' }),
+  ...balanceFields({
+    credited: 'Vendor credits applied to the bill (D87).',
+    overdue: 'Days past due of an open bill, else 0.',
+  }),
   ...S.postingFields('open', 'opened_at'),
 };
 
@@ -91,13 +92,10 @@ const BillFilters = {
   overdue: S.OverdueFilter,
 };
 
-export const BillListQuery = Type.Object({
-  ...S.CursorQuery,
-  ...BillFilters,
-  sort: S.SortQuery(BILL_SORT_KEYS),
-});
-
-export const BillTotalsQuery = Type.Object(BillFilters);
+export const { list: BillListQuery, totals: BillTotalsQuery } = listAndTotalsQueries(
+  BillFilters,
+  BILL_SORT_KEYS,
+);
 
 const BillLineInput = Type.Object({
   item: Type.Optional(
@@ -153,36 +151,19 @@ export const BillUpdate = S.Named('BillUpdate', {
 
 // ---- bill payments ---------------------------------------------------------------------------------
 
-export const BillPayment = S.Named('BillPayment', {
-  id: S.IdOutput,
-  number: Type.String({ description: 'BPMT-000001, allocated by the server (gapless).' }),
-  vendor: S.IdOutput,
-  vendor_name: Type.String(),
-  ...PaymentFields,
-  paid_from_account: S.IdOutput,
-  applications: Type.Array(
-    Type.Object({ bill_id: S.IdOutput, bill_number: Type.String(), amount: S.MoneyOutput() }),
-  ),
-  currency: Type.String(),
-  journal_entry: Type.String({ description: "The payment's own posted entry." }),
-  status: S.Literals(PAYMENT_STATUSES, {
-    description: 'posted, or void: its entry is reversed, its applications removed, its bills open again.',
-  }),
-  void_entry: S.OrNull(Type.String()),
-  voided_at: S.OrNull(Type.String()),
-  ...S.RecordStamps,
+export const { record: BillPayment, page: PageBillPayment } = paymentSchemas('BillPayment', {
+  numberPrefix: 'BPMT',
+  counterparty: 'vendor',
+  own: { paid_from_account: S.IdOutput },
+  application: Type.Object({ bill_id: S.IdOutput, bill_number: Type.String(), amount: S.MoneyOutput() }),
+  journalEntry: Type.String({ description: "The payment's own posted entry." }),
+  statusDescription:
+    'posted, or void: its entry is reversed, its applications removed, its bills open again.',
+  voidEntry: S.OrNull(Type.String()),
+  after: {},
 });
 
-export const PageBillPayment = S.Page(S.ref(BillPayment), 'BillPayment');
-
-export const BillPaymentListQuery = Type.Object({
-  ...S.CursorQuery,
-  vendor: Type.Optional(Type.String({ description: 'Vendor id.' })),
-  search: S.SearchFilter(
-    'Case-insensitive substring of the payment number, its reference or the vendor name (`%` and `_` literal).',
-  ),
-  sort: S.SortQuery(BILL_PAYMENT_SORT_KEYS, "vendor: the vendor's display name"),
-});
+export const BillPaymentListQuery = paymentListQuery('vendor', BILL_PAYMENT_SORT_KEYS, {});
 
 export const BillPaymentCreate = S.Named('BillPaymentCreate', {
   vendor: S.Uuid('Vendor id.'),

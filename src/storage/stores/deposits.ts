@@ -5,7 +5,7 @@ import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
 import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
-import { numberCte } from './sequences.ts';
+import { insertNumbered, type MovementVoid, markVoidSql } from './money-movements.ts';
 
 export interface DepositRow {
   id: string;
@@ -92,59 +92,38 @@ export interface NewDeposit {
  * inserts the deposit and its payment lines. Answers the number.
  */
 export async function insertWithPayments(tx: Queryable, deposit: NewDeposit): Promise<string> {
-  const params = new SqlParams();
-  const organization = params.add(deposit.organizationId);
-  const numbered = await numberCte(
-    tx,
-    'deposit',
-    { id: deposit.organizationId, param: organization },
-    params,
-  );
-  const id = params.add(deposit.id);
-  const values = [
-    organization,
-    id,
-    numbered.value,
-    params.add(deposit.depositDate),
-    params.add(deposit.depositAccountId),
-    params.add(deposit.amount),
-    params.add(deposit.memo),
-    params.add(deposit.currency),
-    params.add(deposit.journalEntryId),
-  ];
-  const lines = insertRowsSql(params, {
-    table: 'deposit_payments',
-    fixed: { organization_id: organization, deposit_id: id },
-    ordinalColumn: 'line_no',
-    columns: [
-      { name: 'payment_id', type: 'uuid', values: deposit.payments.map((p) => p.paymentId) },
-      { name: 'amount', type: 'numeric', values: deposit.payments.map((p) => p.amount) },
-    ],
+  const written = await insertNumbered<{ number: string }>(tx, {
+    table: 'deposits',
+    sequence: 'deposit',
+    organizationId: deposit.organizationId,
+    id: deposit.id,
+    values: {
+      deposit_date: deposit.depositDate,
+      deposit_account_id: deposit.depositAccountId,
+      amount: deposit.amount,
+      memo: deposit.memo,
+      currency: deposit.currency,
+      journal_entry_id: deposit.journalEntryId,
+    },
+    returning: 'id, number',
+    children: (params, row) => ({
+      lines: insertRowsSql(params, {
+        table: 'deposit_payments',
+        fixed: { organization_id: row.organization, deposit_id: row.id },
+        ordinalColumn: 'line_no',
+        columns: [
+          { name: 'payment_id', type: 'uuid', values: deposit.payments.map((p) => p.paymentId) },
+          { name: 'amount', type: 'numeric', values: deposit.payments.map((p) => p.amount) },
+        ],
+      }),
+    }),
   });
-  const [written] = await tx.query<{ number: string }>(
-    `WITH ${numbered.cte},
-     deposit AS (
-       INSERT INTO deposits (organization_id, id, number, deposit_date, deposit_account_id, amount, memo, currency,
-          journal_entry_id)
-       SELECT ${values.join(', ')} FROM ${numbered.name}
-       RETURNING id, number),
-     lines AS (${lines})
-     SELECT number FROM deposit`,
-    params.values,
-  );
-  if (!written) throw new Error(`organization ${deposit.organizationId} has no deposit sequence`);
   return written.number;
 }
 
 /** Voids a deposit the caller locked: it points at the entry reversing its own. Its lines stay. */
-export async function markVoid(
-  tx: Queryable,
-  deposit: { organizationId: string; id: string; voidEntryId: string; version: number },
-): Promise<void> {
-  await tx.query(
-    `UPDATE deposits SET status = 'void', void_entry_id = $3, voided_at = statement_timestamp(), version = $4,
-            updated_at = statement_timestamp()
-      WHERE organization_id = $1 AND id = $2`,
-    [deposit.organizationId, deposit.id, deposit.voidEntryId, deposit.version],
-  );
+export async function markVoid(tx: Queryable, deposit: MovementVoid): Promise<void> {
+  const params = new SqlParams();
+  const row = { organization: params.add(deposit.organizationId), id: params.add(deposit.id) };
+  await tx.query(markVoidSql(params, 'deposits', row, deposit), params.values);
 }
