@@ -13,7 +13,7 @@ import {
   resourceRoutes,
   type UpdateSpec,
 } from './resource-routes.ts';
-import { actorOf, type Checked, defineRoute } from './route.ts';
+import { actorOf, type Checked } from './route.ts';
 import { DocumentListTotals } from './schemas/common.ts';
 
 /**
@@ -52,16 +52,11 @@ export function documentRoutes<S extends TSchema>(app: FastifyInstance, deps: De
         second: 'their balances due',
       },
     ) {
-      defineRoute(app, deps, {
-        tag: plural,
-        published: true,
-        auth: 'organization',
-        method: 'GET',
+      routes.get({
         url: `${url}/totals`,
         operationId: `${operation.one[0]!.toLowerCase()}${operation.one.slice(1)}Totals`,
         summary: `Count and sum the ${plural} the list filters match (every page): a list’s totals row`,
         description: `Takes the filters of GET /${url.slice('/api/v1/'.length)} (not cursor or sort) and answers how many ${plural} match, the sum of their totals and of ${sums.second}, in the books’ currency.`,
-        permission: kind.read,
         querystring,
         response: { 200: sums.response },
         handler: (request) => totals(deps, actorOf(request), request.query),

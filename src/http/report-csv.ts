@@ -220,12 +220,17 @@ export function statementCsv(statement: Statement): string {
 }
 
 type AgingAmounts = Record<(typeof AGING_COLUMNS)[number] | 'total', string>;
+/** A counterparty's row of an aging report: its id under its own name (`customer`), then `customer_name`. */
+type AgingRow<Party extends string> = AgingAmounts & Record<Party | `${Party}_name`, string>;
 
-/** An aging report (AR or AP) as CSV: a row per counterparty (id, name, the columns, total), then the totals. */
-function agingCsv(
+/**
+ * An aging report (AR or AP) as CSV: a row per counterparty (id, name, the columns, total), then the
+ * totals. The CSV's first two columns are named as the report's fields are: `customer`, `customer_name`.
+ */
+function agingCsv<Party extends string>(
   filename: string,
-  counterparty: string,
-  rows: [string, string, AgingAmounts][],
+  counterparty: Party,
+  rows: AgingRow<Party>[],
   totals: AgingAmounts,
 ): CsvDocument {
   const amounts = (row: AgingAmounts) => [
@@ -237,29 +242,22 @@ function agingCsv(
     body:
       csvHeader([counterparty, `${counterparty}_name`, ...AGING_COLUMNS, 'total']) +
       records([
-        ...rows.map(([id, name, row]) => [value(id), text(name), ...amounts(row)]),
+        ...rows.map((row) => {
+          const fields: Record<string, string> = row; // tsc cannot index an AgingRow<Party> by Party
+          return [value(fields[counterparty]!), text(fields[`${counterparty}_name`]!), ...amounts(row)];
+        }),
         [value(''), value('Total'), ...amounts(totals)],
       ]),
   };
 }
 
 export function arAgingCsv(report: Answer<typeof arAging>): CsvDocument {
-  const rows = report.customers.map((row): [string, string, AgingAmounts] => [
-    row.customer,
-    row.customer_name,
-    row,
-  ]);
-  return agingCsv(`ar-aging-${report.as_of}.csv`, 'customer', rows, report.totals);
+  return agingCsv(`ar-aging-${report.as_of}.csv`, 'customer', report.customers, report.totals);
 }
 
 /** AP aging as CSV: the AR columns, unapplied vendor credit included (D87). */
 export function apAgingCsv(report: Answer<typeof apAging>): CsvDocument {
-  const rows = report.vendors.map((row): [string, string, AgingAmounts] => [
-    row.vendor,
-    row.vendor_name,
-    row,
-  ]);
-  return agingCsv(`ap-aging-${report.as_of}.csv`, 'vendor', rows, report.totals);
+  return agingCsv(`ap-aging-${report.as_of}.csv`, 'vendor', report.vendors, report.totals);
 }
 
 export function inventoryValuationCsv(report: Answer<typeof inventoryValuation>): CsvDocument {

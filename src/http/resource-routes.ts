@@ -2,13 +2,24 @@
 // delete, and the POST actions on one record (deactivate, send, void, post; apply, with a body) are the same declaration for
 // every kind of record but for names, schemas and use cases. Each is declared here once; the typed
 // answer still holds, as in defineRoute and action: a use case's answer must be the route's schema.
+// A resource's other routes (an invoice's PDF, a journal batch) go through get and post, which
+// take the tag, the published surface and the read or write permission from the resource.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { WriteScope } from '../app/changes.ts';
 import type { Actor, Deps } from '../app/context.ts';
 import type { Page, PageCursor } from '../app/pagination.ts';
 import type { Permission } from '../domain/roles.ts';
-import { action, actorOf, type Checked, defineRoute, withEtag } from './route.ts';
+import {
+  type ActionSpec,
+  action,
+  actorOf,
+  type Checked,
+  defineRoute,
+  type Responses,
+  type RouteSpec,
+  withEtag,
+} from './route.ts';
 import { listing } from './routes/paging.ts';
 import { ActionRequest, IdParams, NoContent } from './schemas/common.ts';
 
@@ -63,13 +74,27 @@ export type UpdateSpec<S extends TSchema, B extends TSchema, V> = Described & {
   ) => Promise<Checked<V, Static<S>>>;
 };
 
+/** What every route of a resource takes from it: tag, published, auth, permission; get and post: method. */
+type FromResource = 'tag' | 'published' | 'auth' | 'permission' | 'method';
+
 /** Declares the routes of one resource; each method declares one route, in the order called. */
 export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps, resource: Resource<S>) {
   const { url, schema } = resource;
   const base = { tag: resource.tag, published: true, auth: 'organization' } as const;
-  const reads = { ...base, permission: resource.read } as const;
-  const writes = { ...base, permission: resource.write } as const;
   const one = `${url}/:id`;
+  /** A read of the resource (`defineRoute`, GET), needing its read permission. */
+  function reading<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>(
+    spec: Omit<RouteSpec<B, Q, P, R, V>, FromResource>,
+  ) {
+    defineRoute(app, deps, { ...base, permission: resource.read, method: 'GET', ...spec });
+  }
+  /** A write of the resource (`action`), needing its write permission. */
+  function writing<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>(
+    method: 'POST' | 'PATCH' | 'DELETE',
+    spec: Omit<ActionSpec<B, Q, P, R, V>, FromResource>,
+  ) {
+    action(app, deps, { ...base, permission: resource.write, method, ...spec });
+  }
   /** POST url/:id/<verb> with a body of its own (apply): a change at the version read. */
   function actWith<B extends TSchema, V>(
     verb: string,
@@ -84,10 +109,8 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
     },
   ) {
     const { act, ...described } = spec;
-    action(app, deps, {
-      ...writes,
+    writing('POST', {
       ...described,
-      method: 'POST',
       url: `${one}/${verb}`,
       params: IdParams,
       response: { 200: schema },
@@ -96,13 +119,22 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
   }
 
   return {
+    /**
+     * Another GET of the resource, declared in full but for what it takes from the resource (tag,
+     * published, organization auth, the read permission): `GET /invoices/:id/pdf`.
+     */
+    get: reading,
+    /** Another POST of the resource, likewise with its write permission: `POST /invoices/:id/email`. */
+    post<B extends TSchema, Q extends TSchema, P extends TSchema, R extends Responses, V>(
+      spec: Omit<ActionSpec<B, Q, P, R, V>, FromResource>,
+    ) {
+      writing('POST', spec);
+    },
     /** GET url: a page of records (`?cursor=`), from the list use case. */
     list<Q extends TSchema, R extends TSchema, Row>(spec: ListSpec<Q, R, Row>) {
       const { page, list, ...described } = spec;
-      defineRoute(app, deps, {
-        ...reads,
+      reading({
         ...described,
-        method: 'GET',
         url,
         response: { 200: page },
         // The page's rows are checked against the page schema's results by the `list` signature.
@@ -112,10 +144,8 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
     /** GET url/:id: one record with its ETag. */
     read<V>(spec: ReadSpec<S, V>) {
       const { read, ...described } = spec;
-      defineRoute(app, deps, {
-        ...reads,
+      reading({
         ...described,
-        method: 'GET',
         url: one,
         params: IdParams,
         response: { 200: schema },
@@ -126,10 +156,8 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
     /** POST url: creates a record (201). */
     create<B extends TSchema, V>(spec: CreateSpec<S, B, V>) {
       const { create, ...described } = spec;
-      action(app, deps, {
-        ...writes,
+      writing('POST', {
         ...described,
-        method: 'POST',
         url,
         response: { 201: schema },
         write: (scope, request) => create(scope, request.body),
@@ -138,10 +166,8 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
     /** PATCH url/:id: a sparse change at the version the writer read. */
     update<B extends TSchema, V>(spec: UpdateSpec<S, B, V>) {
       const { update, ...described } = spec;
-      action(app, deps, {
-        ...writes,
+      writing('PATCH', {
         ...described,
-        method: 'PATCH',
         url: one,
         params: IdParams,
         response: { 200: schema },
@@ -155,10 +181,8 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       },
     ) {
       const { remove, ...described } = spec;
-      action(app, deps, {
-        ...writes,
+      writing('DELETE', {
         ...described,
-        method: 'DELETE',
         url: one,
         params: IdParams,
         response: { 204: NoContent },

@@ -30,7 +30,7 @@ import { suggestionsFor } from '../../app/banking/suggestions.ts';
 import type { Deps } from '../../app/context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action, actorOf, defineRoute } from '../route.ts';
+import { actorOf } from '../route.ts';
 import {
   BankStatement,
   BankStatementImportQuery,
@@ -56,12 +56,6 @@ import {
 import { IdParams } from '../schemas/common.ts';
 
 const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
-const WRITE = {
-  tag: 'bank statements',
-  published: true,
-  auth: 'organization',
-  permission: BANKING.write,
-} as const;
 
 /** The file body of an import: bytes of a statement media type, else 415 naming the ones accepted. */
 function statementFile(body: unknown, contentType: string | undefined) {
@@ -98,9 +92,7 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Read a statement import',
     read: (actor, id) => readStatementRecord(deps.db, actor, id),
   });
-  action(app, deps, {
-    ...WRITE,
-    method: 'POST',
+  statements.post({
     url: '/api/v1/bank-statements',
     operationId: 'importBankStatement',
     summary: 'Import a statement file into a bank account',
@@ -138,10 +130,7 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Read a bank transaction',
     read: (actor, id) => readBankTransaction(deps.db, actor, id),
   });
-  action(app, deps, {
-    ...WRITE,
-    tag: 'bank transactions',
-    method: 'POST',
+  transactions.post({
     url: '/api/v1/bank-transactions',
     operationId: 'pushBankTransactions',
     summary: 'Push 1 to 1000 lines of a bank account',
@@ -152,12 +141,7 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     write: (scope, request) => pushBankTransactions(scope, request.body),
   });
 
-  defineRoute(app, deps, {
-    tag: 'bank transactions',
-    published: true,
-    auth: 'organization',
-    permission: BANKING.read,
-    method: 'GET',
+  transactions.get({
     url: '/api/v1/bank-transactions/:id/suggestions',
     operationId: 'suggestBankTransactionMatches',
     summary: 'What a bank transaction could be, ranked, each with its reasons (D74)',
@@ -175,10 +159,7 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     body: BankTransactionMatch,
     act: matchBankTransaction,
   });
-  action(app, deps, {
-    ...WRITE,
-    tag: 'bank transactions',
-    method: 'POST',
+  transactions.post({
     url: '/api/v1/bank-transactions/:id/create',
     operationId: 'createFromBankTransaction',
     summary: 'Create and post the document a bank transaction is, matched to it at once (D74)',
@@ -189,10 +170,7 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     response: { 201: BankTransactionCreated },
     write: (scope, request) => createFromBankTransaction(scope, request.params.id, request.body),
   });
-  action(app, deps, {
-    ...WRITE,
-    tag: 'bank transactions',
-    method: 'POST',
+  transactions.post({
     url: '/api/v1/bank-transactions/accept-suggestions',
     operationId: 'acceptBankSuggestions',
     summary: 'Create what the bank rules suggest for 1 to 1000 transactions, all or nothing (D75)',

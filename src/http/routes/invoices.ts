@@ -8,7 +8,7 @@ import { invoicePdf } from '../../app/invoices/invoice-pdf.ts';
 import { sendInvoice, voidInvoice } from '../../app/invoices/issue-invoice.ts';
 import { invoiceTotals, listInvoices, readInvoice } from '../../app/invoices/read-invoices.ts';
 import { documentRoutes } from '../document-routes.ts';
-import { action, actorOf, defineRoute, type Sent } from '../route.ts';
+import { actorOf, type Sent } from '../route.ts';
 import { IdParams } from '../schemas/common.ts';
 import {
   EmailedInvoice,
@@ -23,9 +23,6 @@ import {
 } from '../schemas/invoices.ts';
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
-  const base = { tag: 'invoices', published: true, auth: 'organization' } as const;
-  const write = { ...base, permission: 'invoices:write' } as const;
-
   const invoices = documentRoutes(app, deps, {
     noun: 'invoice',
     read: 'invoices:read',
@@ -54,9 +51,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     act: voidInvoice,
   });
 
-  action(app, deps, {
-    ...write,
-    method: 'POST',
+  invoices.post({
     url: '/api/v1/invoices/:id/email',
     operationId: 'emailInvoice',
     summary: 'Issue the invoice (if a draft) and email it as a PDF to the customer',
@@ -73,13 +68,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
+  invoices.get({
     url: '/api/v1/invoices/:id/emails',
     operationId: 'listInvoiceEmails',
     summary: 'List the emails of an invoice: status (queued, sent, failed, recorded), attempts, last error',
-    permission: 'invoices:read',
     params: IdParams,
     response: { 200: InvoiceEmailList },
     handler: async (request) => ({
@@ -87,15 +79,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     }),
   });
 
-  defineRoute(app, deps, {
-    ...base,
-    method: 'GET',
+  invoices.get({
     url: '/api/v1/invoices/:id/pdf',
     operationId: 'getInvoicePdf',
     summary: 'The invoice as a PDF (the document its email attaches)',
     description:
       'Any status: a draft prints as a draft, a void one as void. application/pdf, with a file name.',
-    permission: 'invoices:read',
     params: IdParams,
     producesFile: 'application/pdf',
     response: { 200: Type.String({ format: 'binary' }) },

@@ -12,7 +12,6 @@ import {
   updateDraftEntry,
 } from '../../app/ledger/journal-entries.ts';
 import { resourceRoutes } from '../resource-routes.ts';
-import { action } from '../route.ts';
 import { IdParams } from '../schemas/common.ts';
 import {
   JournalEntry,
@@ -26,9 +25,6 @@ import {
 } from '../schemas/journal-entries.ts';
 
 export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
-  const base = { tag: 'journal entries', published: true, auth: 'organization' } as const;
-  const write = { ...base, permission: 'journal:write' } as const;
-
   const entries = resourceRoutes(app, deps, {
     tag: 'journal entries',
     read: 'journal:read',
@@ -55,9 +51,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     create: createEntry,
   });
 
-  action(app, deps, {
-    ...write,
-    method: 'POST',
+  entries.post({
     url: '/api/v1/journal-entries/batch',
     operationId: 'createJournalEntryBatch',
     summary: 'Create 1 to 1000 entries in one transaction, all or nothing (D59)',
@@ -88,9 +82,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     act: postDraftEntry,
   });
 
-  action(app, deps, {
-    ...write,
-    method: 'POST',
+  entries.post({
     url: '/api/v1/journal-entries/:id/reverse',
     operationId: 'reverseJournalEntry',
     summary: 'Post a reversing entry linked to a posted entry',

@@ -4,6 +4,7 @@ import { INVOICE_STATUSES, LINES_PER_INVOICE_MAX } from '../../domain/invoice.ts
 import { INVOICE_SORT_KEYS } from '../../domain/list-order.ts';
 import * as S from './common.ts';
 import { PaymentTerms } from './contacts.ts';
+import { balanceFields, listAndTotalsQueries } from './documents.ts';
 
 export const InvoiceStatus = S.Literals(INVOICE_STATUSES, { description: 'draft, sent, paid or void' });
 /** D29: what became of an invoice email. */
@@ -27,10 +28,10 @@ const InvoiceFields = {
   reference: Type.String({ description: "Free text such as the customer's PO number; '' when none." }),
   currency: Type.String(),
   ...S.DocumentTotals,
-  amount_paid: S.MoneyOutput(),
-  amount_credited: S.MoneyOutput('What credit notes applied to it took off (D60).'),
-  balance_due: S.MoneyOutput('total - amount_paid - amount_credited; 0 when void.'),
-  days_overdue: Type.Integer({ minimum: 0, description: 'D24: days past due of a sent invoice, else 0.' }),
+  ...balanceFields({
+    credited: 'What credit notes applied to it took off (D60).',
+    overdue: 'D24: days past due of a sent invoice, else 0.',
+  }),
   ...S.postingFields('send', 'sent_at'),
 };
 
@@ -109,13 +110,10 @@ const InvoiceFilters = {
   overdue: S.OverdueFilter,
 };
 
-export const InvoiceListQuery = Type.Object({
-  ...S.CursorQuery,
-  ...InvoiceFilters,
-  sort: S.SortQuery(INVOICE_SORT_KEYS),
-});
-
-export const InvoiceTotalsQuery = Type.Object(InvoiceFilters);
+export const { list: InvoiceListQuery, totals: InvoiceTotalsQuery } = listAndTotalsQueries(
+  InvoiceFilters,
+  INVOICE_SORT_KEYS,
+);
 
 export const LineInput = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 1000 })),
