@@ -172,6 +172,18 @@ async function dashboardUsable(page: Page) {
 }
 
 /**
+ * Runs in the page before its scripts: keeps every long task (50 ms and more of the main thread,
+ * which the screen cannot draw through) as [start, duration] for the waterfall.
+ */
+function recordLongTasks() {
+  const tasks: [number, number][] = [];
+  (window as unknown as { __longTasks: [number, number][] }).__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/**
  * The last visit's critical path as the page saw it (Resource Timing, ms from navigation): each
  * script, style and API request's start and end, and whether it came from the cache.
  */
@@ -196,6 +208,13 @@ async function waterfall(page: Page) {
   for (const entry of entries.resources)
     console.log(
       `    ${fixed(entry.start).padStart(6)} - ${fixed(entry.end).padStart(6)}  ${entry.cached ? 'cache ' : 'net   '}${entry.name}`,
+    );
+  const longTasks = await page.evaluate(
+    () => (window as unknown as { __longTasks?: [number, number][] }).__longTasks ?? null,
+  );
+  if (longTasks)
+    console.log(
+      `  long tasks (start + ms): ${longTasks.map(([start, ms]) => `${fixed(start)} + ${fixed(ms)}`).join(', ') || 'none'}`,
     );
 }
 
@@ -259,6 +278,7 @@ async function main() {
   const coldPage = new Latencies();
   for (let run = 0; run < COLD_VISITS; run++) {
     const fresh = await signedIn(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+    await fresh.addInitScript(recordLongTasks);
     const first = await fresh.newPage();
     first.setDefaultTimeout(30_000);
     cold.add(await timeNavigation(first, `${service.baseUrl}/`, () => dashboardUsable(first)));
