@@ -122,18 +122,6 @@ function figureQueries(books: Books, day: string) {
   };
 }
 
-function useFigures(books: Books) {
-  const queries = figureQueries(books, today());
-  return {
-    cash: useQuery(queries.cash),
-    aging: useQuery(queries.aging),
-    payables: useQuery(queries.payables),
-    invoices: useQuery(queries.invoices),
-    payments: useQuery(queries.payments),
-    months: useQuery(queries.months),
-  };
-}
-
 /**
  * A first visit's dashboard asks its questions as soon as the books are known (GET /me and GET
  * /organization, which main.tsx asks as the app starts), not once the frame and the screen have
@@ -175,118 +163,186 @@ export default function Dashboard() {
   return <DashboardOf books={books} />;
 }
 
-function DashboardOf({ books }: { books: Books }) {
-  const { cash, aging, payables, invoices, payments, months } = useFigures(books);
-  const thisMonth = months.data?.at(-1);
-  const currency = books.currency;
-  const outstanding = aging.data?.totals.total;
-  // Past due: the buckets after `current` (AR's total also nets the customers' unapplied credit).
-  const overdue = pastDue(aging.data?.totals);
-  const billsOverdue = pastDue(payables.data?.totals);
+/** The dashboard's questions for these books today, by name. */
+type Figures = ReturnType<typeof figureQueries>;
 
-  const recent = invoices.data ?? [];
+/**
+ * Each part of the dashboard reads its own question, so an answer redraws the cards it feeds and
+ * not the whole screen (on a first visit the last answer's redraw was 76 ms of the main thread).
+ * The frame reads none of them: it renders once.
+ */
+function DashboardOf({ books }: { books: Books }) {
+  const queries = figureQueries(books, today());
+  const currency = books.currency;
   return (
     <Page title="Dashboard">
-      <ErrorNotice
-        error={
-          cash.error ?? aging.error ?? payables.error ?? invoices.error ?? payments.error ?? months.error
-        }
-      />
+      <FigureErrors queries={queries} />
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', xs: 'md' }}>
-        <Figure label="Cash in bank accounts" amount={cash.data} currency={currency} />
-        <Figure label="Receivables outstanding" amount={outstanding} currency={currency} />
-        <Figure label="Receivables overdue" amount={overdue} currency={currency} hint="Past their due date" />
-        {books.can.readReports ? (
-          <>
-            <Figure label="Income this month" amount={thisMonth?.income} currency={currency} />
-            <Figure label="Expenses this month" amount={thisMonth?.expenses} currency={currency} />
-            <Figure label="Net income this month" amount={thisMonth?.net} currency={currency} />
-          </>
-        ) : null}
+        <CashFigure queries={queries} currency={currency} />
+        <ReceivablesFigures queries={queries} currency={currency} />
+        {books.can.readReports ? <ThisMonthFigures queries={queries} currency={currency} /> : null}
       </SimpleGrid>
       {books.can.readPurchases && books.can.readReports ? (
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', xs: 'md' }}>
-          <Figure label="Bills to pay" amount={payables.data?.totals.total} currency={currency} />
-          <Figure
-            label="Bills overdue"
-            amount={billsOverdue}
-            currency={currency}
-            hint="Past their due date"
-          />
+          <PayablesFigures queries={queries} currency={currency} />
         </SimpleGrid>
       ) : null}
       {books.can.readReports ? (
         <Section title="Income and expenses, last six months">
-          {months.data ? <SixMonths months={months.data} currency={currency} /> : <Skeleton height={220} />}
+          <SixMonthsChart queries={queries} currency={currency} />
         </Section>
       ) : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Section title="Recent invoices">
-          {invoices.isPending ? (
-            <Skeleton height={120} />
-          ) : recent.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              No invoices yet.{' '}
-              <Anchor component={Link} to="/invoices/new">
-                Create the first one
-              </Anchor>
-              .
-            </Text>
-          ) : (
-            <DataTable<(typeof recent)[number]>
-              rows={recent}
-              rowKey={(invoice) => invoice.id}
-              minWidth={360}
-              hover
-              columns={[
-                column.number('/invoices'),
-                column.text('Customer', (invoice) => invoice.customer_name),
-                column.date('Issued', (invoice) => invoice.issue_date),
-                column.status(),
-                column.money('Balance due', (invoice) => invoice.balance_due),
-              ]}
-            />
-          )}
+          <RecentInvoices queries={queries} />
         </Section>
         <Section title="Recent payments">
-          {payments.isPending ? (
-            <Skeleton height={120} />
-          ) : (payments.data ?? []).length === 0 ? (
-            <Text c="dimmed" size="sm">
-              No payments recorded yet.
-            </Text>
-          ) : (
-            <DataTable<NonNullable<typeof payments.data>[number]>
-              rows={payments.data ?? []}
-              rowKey={(payment) => payment.id}
-              minWidth={360}
-              hover
-              columns={[
-                {
-                  header: 'Number',
-                  nowrap: true,
-                  cell: (payment) => (
-                    <>
-                      <Anchor component={Link} to={`/payments/${payment.id}`}>
-                        {payment.number}
-                      </Anchor>
-                      {payment.status === 'void' ? (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          (void)
-                        </Text>
-                      ) : null}
-                    </>
-                  ),
-                },
-                column.text('Customer', (payment) => payment.customer_name),
-                column.date('Date', (payment) => payment.payment_date),
-                column.money('Amount', (payment) => payment.amount),
-              ]}
-            />
-          )}
+          <RecentPayments queries={queries} />
         </Section>
       </SimpleGrid>
     </Page>
+  );
+}
+
+interface PartProps {
+  queries: Figures;
+  currency: string;
+}
+
+/** The first refusal among the answers. Reads only their errors: an answer's data redraws nothing here. */
+function FigureErrors({ queries }: { queries: Figures }) {
+  const errors = [
+    useQuery(queries.cash).error,
+    useQuery(queries.aging).error,
+    useQuery(queries.payables).error,
+    useQuery(queries.invoices).error,
+    useQuery(queries.payments).error,
+    useQuery(queries.months).error,
+  ];
+  return <ErrorNotice error={errors.find((error) => error) ?? null} />;
+}
+
+function CashFigure({ queries, currency }: PartProps) {
+  const cash = useQuery(queries.cash);
+  return <Figure label="Cash in bank accounts" amount={cash.data} currency={currency} />;
+}
+
+function ReceivablesFigures({ queries, currency }: PartProps) {
+  const aging = useQuery(queries.aging);
+  return (
+    <>
+      <Figure label="Receivables outstanding" amount={aging.data?.totals.total} currency={currency} />
+      {/* Past due: the buckets after `current` (AR's total also nets the customers' unapplied credit). */}
+      <Figure
+        label="Receivables overdue"
+        amount={pastDue(aging.data?.totals)}
+        currency={currency}
+        hint="Past their due date"
+      />
+    </>
+  );
+}
+
+function ThisMonthFigures({ queries, currency }: PartProps) {
+  const thisMonth = useQuery(queries.months).data?.at(-1);
+  return (
+    <>
+      <Figure label="Income this month" amount={thisMonth?.income} currency={currency} />
+      <Figure label="Expenses this month" amount={thisMonth?.expenses} currency={currency} />
+      <Figure label="Net income this month" amount={thisMonth?.net} currency={currency} />
+    </>
+  );
+}
+
+function PayablesFigures({ queries, currency }: PartProps) {
+  const payables = useQuery(queries.payables);
+  return (
+    <>
+      <Figure label="Bills to pay" amount={payables.data?.totals.total} currency={currency} />
+      <Figure
+        label="Bills overdue"
+        amount={pastDue(payables.data?.totals)}
+        currency={currency}
+        hint="Past their due date"
+      />
+    </>
+  );
+}
+
+function SixMonthsChart({ queries, currency }: PartProps) {
+  const months = useQuery(queries.months);
+  return months.data ? <SixMonths months={months.data} currency={currency} /> : <Skeleton height={220} />;
+}
+
+function RecentInvoices({ queries }: { queries: Figures }) {
+  const invoices = useQuery(queries.invoices);
+  const recent = invoices.data ?? [];
+  if (invoices.isPending) return <Skeleton height={120} />;
+  if (recent.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        No invoices yet.{' '}
+        <Anchor component={Link} to="/invoices/new">
+          Create the first one
+        </Anchor>
+        .
+      </Text>
+    );
+  return (
+    <DataTable<(typeof recent)[number]>
+      rows={recent}
+      rowKey={(invoice) => invoice.id}
+      minWidth={360}
+      hover
+      columns={[
+        column.number('/invoices'),
+        column.text('Customer', (invoice) => invoice.customer_name),
+        column.date('Issued', (invoice) => invoice.issue_date),
+        column.status(),
+        column.money('Balance due', (invoice) => invoice.balance_due),
+      ]}
+    />
+  );
+}
+
+function RecentPayments({ queries }: { queries: Figures }) {
+  const payments = useQuery(queries.payments);
+  const rows = payments.data ?? [];
+  if (payments.isPending) return <Skeleton height={120} />;
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        No payments recorded yet.
+      </Text>
+    );
+  return (
+    <DataTable<(typeof rows)[number]>
+      rows={rows}
+      rowKey={(payment) => payment.id}
+      minWidth={360}
+      hover
+      columns={[
+        {
+          header: 'Number',
+          nowrap: true,
+          cell: (payment) => (
+            <>
+              <Anchor component={Link} to={`/payments/${payment.id}`}>
+                {payment.number}
+              </Anchor>
+              {payment.status === 'void' ? (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  (void)
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        column.text('Customer', (payment) => payment.customer_name),
+        column.date('Date', (payment) => payment.payment_date),
+        column.money('Amount', (payment) => payment.amount),
+      ]}
+    />
   );
 }
