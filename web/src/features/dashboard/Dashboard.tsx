@@ -227,19 +227,36 @@ function CashFigure({ queries, currency }: PartProps) {
   return <Figure label="Cash in bank accounts" amount={cash.data} currency={currency} />;
 }
 
-function ReceivablesFigures({ queries, currency }: PartProps) {
-  const aging = useQuery(queries.aging);
+/** An aging report's two figures: what is owed in all, and what of it is past its due date. */
+function AgingPair({
+  totals,
+  owed,
+  overdue,
+  currency,
+}: {
+  totals: (AgingTotals & { total: string }) | undefined;
+  owed: string;
+  overdue: string;
+  currency: string;
+}) {
   return (
     <>
-      <Figure label="Receivables outstanding" amount={aging.data?.totals.total} currency={currency} />
+      <Figure label={owed} amount={totals?.total} currency={currency} />
       {/* Past due: the buckets after `current` (AR's total also nets the customers' unapplied credit). */}
-      <Figure
-        label="Receivables overdue"
-        amount={pastDue(aging.data?.totals)}
-        currency={currency}
-        hint="Past their due date"
-      />
+      <Figure label={overdue} amount={pastDue(totals)} currency={currency} hint="Past their due date" />
     </>
+  );
+}
+
+function ReceivablesFigures({ queries, currency }: PartProps) {
+  const totals = useQuery(queries.aging).data?.totals;
+  return (
+    <AgingPair
+      totals={totals}
+      owed="Receivables outstanding"
+      overdue="Receivables overdue"
+      currency={currency}
+    />
   );
 }
 
@@ -255,18 +272,8 @@ function ThisMonthFigures({ queries, currency }: PartProps) {
 }
 
 function PayablesFigures({ queries, currency }: PartProps) {
-  const payables = useQuery(queries.payables);
-  return (
-    <>
-      <Figure label="Bills to pay" amount={payables.data?.totals.total} currency={currency} />
-      <Figure
-        label="Bills overdue"
-        amount={pastDue(payables.data?.totals)}
-        currency={currency}
-        hint="Past their due date"
-      />
-    </>
-  );
+  const totals = useQuery(queries.payables).data?.totals;
+  return <AgingPair totals={totals} owed="Bills to pay" overdue="Bills overdue" currency={currency} />;
 }
 
 function SixMonthsChart({ queries, currency }: PartProps) {
