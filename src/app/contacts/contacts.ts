@@ -54,17 +54,23 @@ export interface ContactListFilters {
   sort?: string;
 }
 
+/** A kind of contact as activeContact reads one: its name in refusals and its store's read by id. */
+export interface ActiveContactKind<Row> {
+  what: string;
+  store: { find(db: Queryable, organizationId: string, id: string): Promise<Row | undefined> };
+}
+
 /**
  * The counterparty a document names (`path` is its field, the kind's name by default): it must exist
  * in these books and be active.
  */
-export async function activeContact<Address extends string>(
+export async function activeContact<Row extends { is_active: boolean }>(
   db: Queryable,
   organizationId: string,
-  kind: Pick<ContactKind<Address, unknown, unknown>, 'what' | 'store'>,
+  kind: ActiveContactKind<Row>,
   id: string,
   path = kind.what,
-): Promise<ContactRow<Address>> {
+): Promise<Row> {
   const row = await kind.store.find(db, organizationId, id);
   if (!row) throw fieldError(path, `no such ${kind.what} in these books`);
   if (!row.is_active) throw fieldError(path, `the ${kind.what} is inactive`);

@@ -14,9 +14,18 @@ import type { Queryable } from '../../storage/db.ts';
 import type { KeysetRow } from '../../storage/keyset.ts';
 import { containsPattern } from '../../storage/sql.ts';
 import type { SettledRow } from '../../storage/stores/document-store.ts';
-import type { NewPaymentRow, PaymentListFilters } from '../../storage/stores/money-movements.ts';
+import type {
+  MovementVoid,
+  NewPaymentRow,
+  PaymentListFilters,
+} from '../../storage/stores/money-movements.ts';
 import type { WriteScope } from '../changes.ts';
-import { type ContactKind, contactFilter } from '../contacts/contacts.ts';
+import {
+  type ActiveContactKind,
+  activeContact,
+  type ContactKind,
+  contactFilter,
+} from '../contacts/contacts.ts';
 import type { Actor, Deps } from '../context.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import type { PageCursor } from '../pagination.ts';
@@ -57,8 +66,9 @@ export interface PaymentKind<
   /** The journal's source type of the payment's own entry, and of the entry voiding it. */
   sourceType: string;
   voidSourceType: string;
-  /** Whom it is paid by or to: the contact the request names, refused unless active. */
-  activeCounterparty(scope: WriteScope, command: Command): Promise<{ id: string; display_name: string }>;
+  /** Whom it is paid by or to (CUSTOMER, VENDOR), and the contact the request names (active, or refused). */
+  counterparty: ActiveContactKind<{ id: string; display_name: string; is_active: boolean }>;
+  counterpartyOf(command: Command): string;
   /**
    * The side of its entry: 'in' (received, D25) debits the cash account and credits `control`;
    * 'out' (made, D55) debits `control` and credits the cash account.
@@ -76,13 +86,27 @@ export interface PaymentKind<
     document: { number: string; status: Status; amountPaid: Money },
     removed: Money,
   ): { amountPaid: Money; status: Status };
-  /** Its store's reads: one payment locked FOR UPDATE, the applications of several. */
-  lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
-  applicationsOf(
-    db: Queryable,
-    organizationId: string,
-    ids: string[],
-  ): Promise<Map<string, ({ amount: string } & Record<Field, string>)[]>>;
+  /**
+   * A refusal of its own before a void, on the locked payment (D88: a deposited payment received is
+   * taken out of its deposit first); none when absent.
+   */
+  assertVoidable?(scope: WriteScope, row: Row): Promise<void>;
+  /**
+   * Its store: one payment locked FOR UPDATE, the applications of several, and the one statement that
+   * voids a locked payment and moves its documents back.
+   */
+  store: {
+    lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
+    applicationsOf(
+      db: Queryable,
+      organizationId: string,
+      ids: string[],
+    ): Promise<Map<string, ({ amount: string } & Record<Field, string>)[]>>;
+    markVoid(
+      tx: Queryable,
+      payment: MovementVoid & { moves: Moved<{ amountPaid: string; status: Status }>[] },
+    ): Promise<void>;
+  };
 }
 
 /**
@@ -108,7 +132,12 @@ export async function paymentSteps<
     kind.assertApplied,
   );
   assertDocumentDate(organization, command.payment_date, 'payment_date');
-  const counterparty = await kind.activeCounterparty(scope, command);
+  const counterparty = await activeContact(
+    scope.tx,
+    organization.id,
+    kind.counterparty,
+    kind.counterpartyOf(command),
+  );
   const account = await kind.account(scope, command);
   const moved = await movePayment(scope, kind.target, counterparty.id, applications, kind.apply);
   const control = await systemAccountId(scope.tx, organization.id, kind.control);
@@ -148,12 +177,12 @@ export async function paymentSteps<
  */
 export function lockPostedPayment<Row extends PaymentRow>(
   scope: WriteScope,
-  kind: Pick<PaymentKind<PaymentCommand, Row, string, string>, 'noun' | 'lock'>,
+  kind: { noun: string; store: Pick<PaymentKind<PaymentCommand, Row, string, string>['store'], 'lock'> },
   id: string,
   action: string,
   expectedVersion: number | undefined,
 ): Promise<Row> {
-  const load = () => kind.lock(scope.tx, scope.actor.organization.id, id);
+  const load = () => kind.store.lock(scope.tx, scope.actor.organization.id, id);
   return lockDocument(load, kind.noun, expectedVersion, (row) => assertPaymentPosted(row, action));
 }
 
@@ -162,17 +191,20 @@ export function lockPostedPayment<Row extends PaymentRow>(
  * applied taken off its documents, its entry reversed. Answers the moves, the void entry and the
  * payment's next version, for its store to write.
  */
-export async function voidSteps<
-  Row extends PaymentRow & { journal_entry_id: string },
+async function voidSteps<
+  Row extends PaymentRow & { journal_entry_id: string | null },
   Status extends string,
   Field extends string,
 >(scope: WriteScope, kind: PaymentKind<PaymentCommand, Row, Status, Field>, row: Row) {
+  const entryId = row.journal_entry_id;
+  if (!entryId) throw new Error(`${kind.noun} ${row.id} has no entry to reverse`);
   const organizationId = scope.actor.organization.id;
-  const applications = (await kind.applicationsOf(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
+  const applications =
+    (await kind.store.applicationsOf(scope.tx, organizationId, [row.id])).get(row.id) ?? [];
   return voidPaymentSteps(
     scope,
     kind.target,
-    row,
+    { ...row, journal_entry_id: entryId },
     { noun: kind.noun, sourceType: kind.voidSourceType },
     applications.map((application) => ({
       documentId: application[kind.target.idField],
@@ -180,6 +212,30 @@ export async function voidSteps<
     })),
     kind.takeOff,
   );
+}
+
+/**
+ * POST /payments-received/{id}/void and /bill-payments/{id}/void (D61, D55): the payment locked (a
+ * void one refused, the writer's version checked), its kind's own refusal, its documents locked in id
+ * order and moved back, its entry reversed on its own date (refused in a closed period), then the
+ * store's one statement and the change records. The caller reads the payment back.
+ */
+export async function voidPaymentOf<
+  Row extends PaymentRow & { journal_entry_id: string | null },
+  Status extends string,
+  Field extends string,
+>(
+  scope: WriteScope,
+  kind: PaymentKind<PaymentCommand, Row, Status, Field>,
+  id: string,
+  expectedVersion: number | undefined,
+): Promise<void> {
+  const row = await lockPostedPayment(scope, kind, id, 'voided', expectedVersion);
+  await kind.assertVoidable?.(scope, row);
+  const { moved, voidEntryId, version } = await voidSteps(scope, kind, row);
+  const organizationId = scope.actor.organization.id;
+  await kind.store.markVoid(scope.tx, { organizationId, id, voidEntryId, version, moves: moved });
+  notePaymentChanges(scope, kind, { id, change: 'updated', version }, moved);
 }
 
 /** The change records of a payment's write: each document it moved, then the payment at `version`. */
@@ -201,9 +257,9 @@ export interface PaymentListQuery {
 }
 
 /**
- * The reads of a kind of payment (documentReads): one by id with its applications, and a page of
- * its list, filtered by counterparty (400 unless a UUID), search and `narrowing` (the kind's own
- * filters, already read), in `sortKeys`' order when asked.
+ * The reads of a kind of payment (documentReads): one by id with its applications, described by
+ * `describe`, and a page of its list, filtered by counterparty (400 unless a UUID), search and
+ * `narrowing` (the kind's own filters, already read), in `sortKeys`' order when asked.
  */
 export function paymentReads<
   Row extends KeysetRow & { id: string },
@@ -211,28 +267,33 @@ export function paymentReads<
   Filters extends PaymentListFilters,
   Key extends string,
   View,
->(kind: {
-  what: string;
-  counterparty: Pick<ContactKind<string, unknown, unknown>, 'what'>;
-  find(db: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
-  applicationsOf(db: Queryable, organizationId: string, ids: string[]): Promise<Map<string, Child[]>>;
-  page(
-    db: Queryable,
-    organizationId: string,
-    filters: Filters,
-    cursor: PageCursor | undefined,
-    sort?: SortOrder<Key>,
-  ): Promise<Row[]>;
-  sortKeys: readonly Key[];
-  describe(row: Row, applications: Child[]): View;
-}) {
+>(
+  kind: {
+    noun: string;
+    counterparty: Pick<ContactKind<string, unknown, unknown>, 'what'>;
+    store: {
+      find(db: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
+      applicationsOf(db: Queryable, organizationId: string, ids: string[]): Promise<Map<string, Child[]>>;
+      page(
+        db: Queryable,
+        organizationId: string,
+        filters: Filters,
+        cursor: PageCursor | undefined,
+        sort?: SortOrder<Key>,
+      ): Promise<Row[]>;
+    };
+  },
+  sortKeys: readonly Key[],
+  describe: (row: Row, applications: Child[]) => View,
+) {
+  const { store } = kind;
   const reads = documentReads({
-    what: kind.what,
-    find: kind.find,
-    rowsOf: kind.applicationsOf,
+    what: kind.noun,
+    find: store.find,
+    rowsOf: store.applicationsOf,
     page: (db, organizationId, { sort, ...filters }: Filters & { sort?: string }, cursor) =>
-      kind.page(db, organizationId, filters as Filters, cursor, parseSortOrder(kind.sortKeys, sort)),
-    describe: kind.describe,
+      store.page(db, organizationId, filters as Filters, cursor, parseSortOrder(sortKeys, sort)),
+    describe,
   });
   return {
     read: reads.read,

@@ -8,7 +8,6 @@ import { BILL_PAYMENT_SORT_KEYS } from '../../domain/list-order.ts';
 import type { BillApplicationRow, BillPaymentRow } from '../../storage/stores/bill-payments.ts';
 import * as billPayments from '../../storage/stores/bill-payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeContact } from '../contacts/contacts.ts';
 import { VENDOR } from '../contacts/vendors.ts';
 import type { Actor, Deps } from '../context.ts';
 import { assertActiveAccount, CASH_ACCOUNT } from '../documents/documents.ts';
@@ -19,12 +18,11 @@ import {
   type PaymentCommand,
 } from '../documents/money-movements.ts';
 import {
-  lockPostedPayment,
   notePaymentChanges,
   type PaymentKind,
   paymentReads,
   paymentSteps,
-  voidSteps,
+  voidPaymentOf,
 } from '../documents/payment-kinds.ts';
 import type { PageCursor } from '../pagination.ts';
 
@@ -52,40 +50,14 @@ function describeBillPayment(row: BillPaymentRow, applications: BillApplicationR
 }
 export type BillPaymentView = ReturnType<typeof describeBillPayment>;
 
-const reads = paymentReads({
-  what: 'bill payment',
-  counterparty: VENDOR,
-  find: billPayments.find,
-  applicationsOf: billPayments.applicationsOf,
-  page: billPayments.page,
-  sortKeys: BILL_PAYMENT_SORT_KEYS,
-  describe: describeBillPayment,
-});
-export const readBillPayment = reads.read;
-
-export function listBillPayments(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: { vendor?: string; search?: string; sort?: string },
-) {
-  return reads.list(
-    deps,
-    actor,
-    cursor,
-    { counterparty: filters.vendor, search: filters.search, sort: filters.sort },
-    {},
-  );
-}
-
 /** A bill payment: to a vendor from a cash account, applied in full to the vendor's open bills (D55). */
-const BILL_PAYMENT: PaymentKind<CreateBillPaymentCommand, BillPaymentRow, BillStatus, 'bill_id'> = {
+const BILL_PAYMENT = {
   noun: 'bill payment',
   entity: BILL_PAYMENT_ENTITY,
   sourceType: 'bill_payment',
   voidSourceType: 'bill_payment_void',
-  activeCounterparty: (scope, command) =>
-    activeContact(scope.tx, scope.actor.organization.id, VENDOR, command.vendor),
+  counterparty: VENDOR,
+  counterpartyOf: (command) => command.vendor,
   // D55: debit Accounts Payable, credit the account paid from.
   flow: 'out',
   control: 'accountsPayable',
@@ -105,9 +77,26 @@ const BILL_PAYMENT: PaymentKind<CreateBillPaymentCommand, BillPaymentRow, BillSt
   assertApplied: assertAppliedExactly,
   apply: applyBillPayment,
   takeOff: takeBillPaymentOff,
-  lock: billPayments.lock,
-  applicationsOf: billPayments.applicationsOf,
-};
+  store: billPayments,
+} satisfies PaymentKind<CreateBillPaymentCommand, BillPaymentRow, BillStatus, 'bill_id'>;
+
+const reads = paymentReads(BILL_PAYMENT, BILL_PAYMENT_SORT_KEYS, describeBillPayment);
+export const readBillPayment = reads.read;
+
+export function listBillPayments(
+  deps: Deps,
+  actor: Actor,
+  cursor: PageCursor | undefined,
+  filters: { vendor?: string; search?: string; sort?: string },
+) {
+  return reads.list(
+    deps,
+    actor,
+    cursor,
+    { counterparty: filters.vendor, search: filters.search, sort: filters.sort },
+    {},
+  );
+}
 
 /** POST /bill-payments: 201 with the payment; its entry, applications and bill moves commit together. */
 export async function createBillPayment(
@@ -121,25 +110,12 @@ export async function createBillPayment(
   return readBillPayment(scope.tx, scope.actor, row.id);
 }
 
-/**
- * POST /bill-payments/{id}/void: the payment's entry is reversed on its own date (refused in a closed
- * period), its applications are removed and the bills it paid are open again. The payment is locked
- * first, then its bills in id order, then the entry (as every posting does).
- */
+/** POST /bill-payments/{id}/void: voidPaymentOf, the payment read back. */
 export async function voidBillPayment(
   scope: WriteScope,
   id: string,
   expectedVersion?: number,
 ): Promise<BillPaymentView> {
-  const row = await lockPostedPayment(scope, BILL_PAYMENT, id, 'voided', expectedVersion);
-  const { moved, voidEntryId, version } = await voidSteps(scope, BILL_PAYMENT, row);
-  await billPayments.markVoid(scope.tx, {
-    organizationId: scope.actor.organization.id,
-    id,
-    voidEntryId,
-    version,
-    moves: moved,
-  });
-  notePaymentChanges(scope, BILL_PAYMENT, { id, change: 'updated', version }, moved);
+  await voidPaymentOf(scope, BILL_PAYMENT, id, expectedVersion);
   return readBillPayment(scope.tx, scope.actor, id);
 }

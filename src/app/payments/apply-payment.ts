@@ -4,34 +4,18 @@
 // sees the unapplied amount the previous one left: the payment is never over-applied.
 import { todayIn } from '../../domain/dates.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import { assertPaymentPosted, assertWithinUnapplied } from '../../domain/payment.ts';
+import { assertWithinUnapplied } from '../../domain/payment.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { lockDocument } from '../documents/documents.ts';
 import { INVOICE_TARGET, parseApplications, sumApplications } from '../documents/money-movements.ts';
-import { INVOICE_ENTITY } from '../invoices/read-invoices.ts';
+import { lockPostedPayment, notePaymentChanges } from '../documents/payment-kinds.ts';
 import {
   type ApplicationCommand,
   moveInvoices,
-  PAYMENT_ENTITY,
+  PAYMENT_RECEIVED,
   type PaymentView,
   readPayment,
 } from './payments-received.ts';
-
-/** Locks a payment for a change, refusing a void one, then checks the writer's version. */
-export function lockPostedPayment(
-  scope: WriteScope,
-  id: string,
-  action: string,
-  expectedVersion: number | undefined,
-) {
-  return lockDocument(
-    () => payments.lock(scope.tx, scope.actor.organization.id, id),
-    'payment',
-    expectedVersion,
-    (row) => assertPaymentPosted(row, action),
-  );
-}
 
 export async function applyPaymentLater(
   scope: WriteScope,
@@ -41,7 +25,7 @@ export async function applyPaymentLater(
 ): Promise<PaymentView> {
   const organization = scope.actor.organization;
   const applications = parseApplications(command.applications, INVOICE_TARGET, organization.currency);
-  const row = await lockPostedPayment(scope, id, 'applied', expectedVersion);
+  const row = await lockPostedPayment(scope, PAYMENT_RECEIVED, id, 'applied', expectedVersion);
   const applied = sumApplications(applications);
   const unapplied = parseMoney(row.unapplied_amount);
   assertWithinUnapplied({ id: row.id, number: row.number, unapplied }, applied);
@@ -62,7 +46,6 @@ export async function applyPaymentLater(
     version,
     invoiceMoves: moved,
   });
-  for (const invoice of moved) scope.changed(INVOICE_ENTITY, invoice.id, 'updated', invoice.version);
-  scope.changed(PAYMENT_ENTITY, row.id, 'updated', version);
+  notePaymentChanges(scope, PAYMENT_RECEIVED, { id: row.id, change: 'updated', version }, moved);
   return readPayment(scope.tx, scope.actor, row.id);
 }

@@ -1,6 +1,7 @@
 // Payments received (spec "Payment received", D25, D33): one transaction locks every applied invoice
 // (in id order, so two payments never deadlock), checks each application against the balance due at
 // that moment, posts the payment's own entry (never touching the invoice's), and moves the invoices.
+import { assertNotDeposited } from '../../domain/deposit.ts';
 import { applyPayment, type InvoiceStatus } from '../../domain/invoice.ts';
 import { PAYMENT_RECEIVED_SORT_KEYS } from '../../domain/list-order.ts';
 import { formatMoney } from '../../domain/money.ts';
@@ -8,7 +9,6 @@ import { takePaymentOff } from '../../domain/payment.ts';
 import type { ApplicationRow, PaymentRow } from '../../storage/stores/payments.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
-import { activeContact } from '../contacts/contacts.ts';
 import { CUSTOMER } from '../contacts/customers.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describeInvoiceApplication } from '../documents/document-views.ts';
@@ -60,15 +60,43 @@ function describePayment(row: PaymentRow, applications: ApplicationRow[]) {
 }
 export type PaymentView = ReturnType<typeof describePayment>;
 
-const reads = paymentReads({
-  what: 'payment',
+/** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
+async function depositAccount(scope: WriteScope, id: string | undefined): Promise<string> {
+  const organizationId = scope.actor.organization.id;
+  if (id === undefined) return systemAccountId(scope.tx, organizationId, 'undepositedFunds');
+  await assertActiveAccount(scope.tx, organizationId, id, 'deposit_to_account', CASH_ACCOUNT);
+  return id;
+}
+
+/** A payment received: from a customer into a cash account, applied to invoices, at most its amount (D61). */
+export const PAYMENT_RECEIVED = {
+  noun: 'payment',
+  entity: PAYMENT_ENTITY,
+  sourceType: 'payment_received',
+  voidSourceType: 'payment_void',
   counterparty: CUSTOMER,
-  find: payments.find,
-  applicationsOf: payments.applicationsOf,
-  page: payments.page,
-  sortKeys: PAYMENT_RECEIVED_SORT_KEYS,
-  describe: describePayment,
-});
+  counterpartyOf: (command) => command.customer,
+  // D25: debit the deposit account, credit Accounts Receivable.
+  flow: 'in',
+  control: 'accountsReceivable',
+  account: (scope, command) => depositAccount(scope, command.deposit_to_account),
+  target: INVOICE_TARGET,
+  // Applications adding up to at most the amount: the rest is unapplied credit (D61).
+  assertApplied: assertAppliedWithin,
+  apply: applyPayment,
+  takeOff: takePaymentOff,
+  // D88: the money of a deposited payment is in the bank; its deposit is voided first. The payment's
+  // lock keeps a deposit from taking it meanwhile.
+  assertVoidable: async (scope, row) => {
+    const depositNumber = row.deposit_id
+      ? await payments.depositNumber(scope.tx, scope.actor.organization.id, row.deposit_id)
+      : null;
+    assertNotDeposited({ number: row.number, depositId: row.deposit_id }, depositNumber);
+  },
+  store: payments,
+} satisfies PaymentKind<CreatePaymentCommand, PaymentRow, InvoiceStatus, 'invoice_id'>;
+
+const reads = paymentReads(PAYMENT_RECEIVED, PAYMENT_RECEIVED_SORT_KEYS, describePayment);
 export const readPayment = reads.read;
 
 export async function listPayments(
@@ -89,35 +117,6 @@ export async function listPayments(
     { undepositedFundsId },
   );
 }
-
-/** The account the money goes to: Undeposited Funds unless named; D64: a cash account. */
-async function depositAccount(scope: WriteScope, id: string | undefined): Promise<string> {
-  const organizationId = scope.actor.organization.id;
-  if (id === undefined) return systemAccountId(scope.tx, organizationId, 'undepositedFunds');
-  await assertActiveAccount(scope.tx, organizationId, id, 'deposit_to_account', CASH_ACCOUNT);
-  return id;
-}
-
-/** A payment received: from a customer into a cash account, applied to invoices, at most its amount (D61). */
-export const PAYMENT_RECEIVED: PaymentKind<CreatePaymentCommand, PaymentRow, InvoiceStatus, 'invoice_id'> = {
-  noun: 'payment',
-  entity: PAYMENT_ENTITY,
-  sourceType: 'payment_received',
-  voidSourceType: 'payment_void',
-  activeCounterparty: (scope, command) =>
-    activeContact(scope.tx, scope.actor.organization.id, CUSTOMER, command.customer),
-  // D25: debit the deposit account, credit Accounts Receivable.
-  flow: 'in',
-  control: 'accountsReceivable',
-  account: (scope, command) => depositAccount(scope, command.deposit_to_account),
-  target: INVOICE_TARGET,
-  // Applications adding up to at most the amount: the rest is unapplied credit (D61).
-  assertApplied: assertAppliedWithin,
-  apply: applyPayment,
-  takeOff: takePaymentOff,
-  lock: payments.lock,
-  applicationsOf: payments.applicationsOf,
-};
 
 /**
  * Locks the applied invoices (after the payment, in id order), checks each is the customer's, and

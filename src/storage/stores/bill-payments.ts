@@ -3,7 +3,7 @@
 import type { BillStatus } from '../../domain/bill.ts';
 import type { BillPaymentSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
-import { findAndLock } from '../sql.ts';
+import { VENDORS } from './document-store.ts';
 import {
   insertPayment,
   type MovementRow,
@@ -13,9 +13,7 @@ import {
   type PaidMove,
   type PaymentListFilters,
   type PaymentTables,
-  paymentApplications,
-  paymentList,
-  paymentSelect,
+  paymentReadsOf,
 } from './money-movements.ts';
 
 export interface BillPaymentRow extends MovementRow {
@@ -37,7 +35,7 @@ export interface BillApplicationRow {
 const TABLES: PaymentTables<'vendor'> = {
   table: 'bill_payments',
   sequence: 'bill_payment',
-  counterparty: { column: 'vendor_id', table: 'vendors', nameAs: 'vendor_name', sortKey: 'vendor' },
+  counterparty: VENDORS,
   ownColumns: (alias) => `${alias}paid_from_account_id`,
   applications: {
     table: 'bill_payment_applications',
@@ -48,17 +46,21 @@ const TABLES: PaymentTables<'vendor'> = {
   voidResets: [],
 };
 
-/** One bill payment, or undefined; `lock` takes it FOR UPDATE until commit (not its vendor). */
-export const { find, lock } = findAndLock<BillPaymentRow>(paymentSelect(TABLES), 'p');
-
 /** A list of bill payments filters by vendor (`counterpartyId`) and search only. */
 export type BillPaymentFilters = PaymentListFilters;
 
-/** One keyset page of the bill payments that pass the filters, in D31's order or a sort's. */
-export const page = paymentList<BillPaymentRow, BillPaymentFilters, BillPaymentSortKey>(TABLES);
-
-/** The applications of each payment, in line order, with the number of the bill each pays. */
-export const applicationsOf = paymentApplications<BillApplicationRow, 'bill_payment_id'>(TABLES);
+/**
+ * One bill payment, or undefined; `lock` takes it FOR UPDATE until commit (not its vendor). One keyset
+ * page of those that pass the filters, in D31's order or a sort's. The applications of each, in line
+ * order, with the number of the bill each pays.
+ */
+export const { find, lock, page, applicationsOf } = paymentReadsOf<
+  BillPaymentRow,
+  BillApplicationRow,
+  'bill_payment_id',
+  BillPaymentFilters,
+  BillPaymentSortKey
+>(TABLES);
 
 /** What a bill payment makes of a bill it is applied to or taken off (D55), with its new version. */
 export type BillMove = PaidMove & { status: BillStatus };

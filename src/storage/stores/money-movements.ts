@@ -10,8 +10,8 @@ import type { PaymentStatus } from '../../domain/payment.ts';
 import type { Queryable, SqlParam } from '../db.ts';
 import { filteredList, type KeysetRow, type SortColumn } from '../keyset.ts';
 import { insertRowsSql, SqlParams } from '../rows.ts';
-import { childrenOf, isoTimestamp } from '../sql.ts';
-import { type SettledMove, settleSql } from './document-store.ts';
+import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
+import { type Counterparty, type SettledMove, settleSql } from './document-store.ts';
 import { numberCte } from './sequences.ts';
 
 /**
@@ -108,11 +108,8 @@ export interface PaymentTables<CounterpartyKey extends string> {
   /** The payment's table, read as `p`, and the counter of its numbers. */
   table: string;
   sequence: SequenceName;
-  /**
-   * Its counterparty: the column naming it, the contacts' table (read as `c`), the field its display
-   * name is read as, and the key `?sort=` orders by it with.
-   */
-  counterparty: { column: string; table: string; nameAs: string; sortKey: CounterpartyKey };
+  /** Its counterparty, joined, named and sorted by as a document of the same side joins it (D31). */
+  counterparty: Counterparty<CounterpartyKey>;
   /** The columns only this kind has, as `alias` (`p.` in a read, '' in a RETURNING) reads them. */
   ownColumns: (alias: string) => string;
   /** Its applications: their table, the column naming the payment, the documents they settle. */
@@ -143,10 +140,10 @@ function paymentColumns(tables: PaymentTables<string>, alias: string): string {
 
 /** The read of payments (as `p`) with their counterparty's name, for `findAndLock` and the list. */
 export function paymentSelect(tables: PaymentTables<string>): string {
-  const { counterparty } = tables;
-  return `SELECT ${paymentColumns(tables, 'p.')}, c.display_name AS ${counterparty.nameAs}
+  const { table, alias, column, name } = tables.counterparty;
+  return `SELECT ${paymentColumns(tables, 'p.')}, ${alias}.display_name AS ${name}
   FROM ${tables.table} p
-  JOIN ${counterparty.table} c ON c.organization_id = p.organization_id AND c.id = p.${counterparty.column}`;
+  JOIN ${table} ${alias} ON ${alias}.organization_id = p.organization_id AND ${alias}.id = p.${column}`;
 }
 
 /** What every list of payments filters by (D31); null: any. */
@@ -154,6 +151,12 @@ export interface PaymentListFilters {
   counterpartyId: string | null;
   /** A LIKE pattern (already escaped) matched against the lower-case number, reference and counterparty's name. */
   searchPattern: string | null;
+}
+
+/** A kind's own filter of its list: SQL reading its parameters from $4 on, and those parameters. */
+export interface PaymentNarrowing<Filters> {
+  where: string;
+  params: (filters: Filters) => SqlParam[];
 }
 
 /**
@@ -164,19 +167,20 @@ export interface PaymentListFilters {
  */
 export function paymentList<Row extends KeysetRow, Filters extends PaymentListFilters, Key extends string>(
   tables: PaymentTables<Key>,
-  narrowing: { where: string; params: (filters: Filters) => SqlParam[] } = { where: '', params: () => [] },
+  narrowing: PaymentNarrowing<Filters> = { where: '', params: () => [] },
 ) {
+  const { alias, column, sortKey } = tables.counterparty;
   const sorts = {
     number: { expression: 'p.number', type: 'text' },
     payment_date: { expression: 'p.payment_date', type: 'date' },
-    [tables.counterparty.sortKey]: { expression: 'c.display_name', type: 'text' },
+    [sortKey]: { expression: `${alias}.display_name`, type: 'text' },
     amount: { expression: 'p.amount', type: 'numeric' },
   } as Record<'number' | 'payment_date' | 'amount' | Key, SortColumn>;
   return filteredList<Row, Filters, 'number' | 'payment_date' | 'amount' | Key>({
     select: paymentSelect(tables),
-    where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.${tables.counterparty.column} = $2)
+    where: `p.organization_id = $1 AND ($2::uuid IS NULL OR p.${column} = $2)
       AND ($3::text IS NULL OR lower(p.number) LIKE $3 OR lower(p.reference) LIKE $3
-           OR lower(c.display_name) LIKE $3)${narrowing.where}`,
+           OR lower(${alias}.display_name) LIKE $3)${narrowing.where}`,
     params: (filters) => [filters.counterpartyId, filters.searchPattern, ...narrowing.params(filters)],
     alias: 'p',
     sorts,
@@ -195,6 +199,25 @@ export function paymentApplications<Row, Parent extends keyof Row & string>(tabl
       ORDER BY a.${parent}, a.line_no`,
     parent as Parent,
   );
+}
+
+/**
+ * The reads of a kind of payment, from its tables: one by id, or locked FOR UPDATE until commit (not
+ * its counterparty); one keyset page of its list (paymentList, with the kind's own `narrowing`); the
+ * applications of several, in line order, keyed by their `Parent` column.
+ */
+export function paymentReadsOf<
+  Row extends KeysetRow,
+  Application,
+  Parent extends keyof Application & string,
+  Filters extends PaymentListFilters,
+  Key extends string,
+>(tables: PaymentTables<Key>, narrowing?: PaymentNarrowing<Filters>) {
+  return {
+    ...findAndLock<Row>(paymentSelect(tables), 'p'),
+    page: paymentList<Row, Filters, Key>(tables, narrowing),
+    applicationsOf: paymentApplications<Application, Parent>(tables),
+  };
 }
 
 /** What a payment makes of a document it is applied to or taken off (D33, D55), with its new version. */

@@ -6,19 +6,18 @@ import type { PaymentReceivedSortKey } from '../../domain/list-order.ts';
 import type { PaymentStatus } from '../../domain/payment.ts';
 import type { Queryable } from '../db.ts';
 import { SqlParams } from '../rows.ts';
-import { findAndLock } from '../sql.ts';
+import { CUSTOMERS } from './document-store.ts';
 import {
   insertPayment,
   type MovementRow,
+  type MovementVoid,
   markPaymentVoid,
   movePaidSql,
   type NewPaymentRow,
   type PaidMove,
   type PaymentListFilters,
   type PaymentTables,
-  paymentApplications,
-  paymentList,
-  paymentSelect,
+  paymentReadsOf,
 } from './money-movements.ts';
 
 export type { MovementRow } from './money-movements.ts';
@@ -45,7 +44,7 @@ export interface ApplicationRow {
 const TABLES: PaymentTables<'customer'> = {
   table: 'payments_received',
   sequence: 'payment_received',
-  counterparty: { column: 'customer_id', table: 'customers', nameAs: 'customer_name', sortKey: 'customer' },
+  counterparty: CUSTOMERS,
   ownColumns: (alias) =>
     `${alias}unapplied_amount::text AS unapplied_amount, ${alias}deposit_account_id, ${alias}deposit_id`,
   applications: {
@@ -57,10 +56,6 @@ const TABLES: PaymentTables<'customer'> = {
   voidResets: ['unapplied_amount = 0'],
 };
 
-/** One payment, or undefined (a malformed id is a payment that does not exist); `lock` takes it FOR
- * UPDATE until commit (not its customer). */
-export const { find, lock } = findAndLock<PaymentRow>(paymentSelect(TABLES), 'p');
-
 export interface PaymentFilters extends PaymentListFilters {
   /**
    * D88: with the Undeposited Funds account's id, only posted payments into it that no deposit took
@@ -69,8 +64,19 @@ export interface PaymentFilters extends PaymentListFilters {
   undepositedFundsId: string | null;
 }
 
-/** One keyset page (PAGE_SIZE + 1 rows at most) of the payments that pass the filters, in D31's order or a sort's. */
-export const page = paymentList<PaymentRow, PaymentFilters, PaymentReceivedSortKey>(TABLES, {
+/**
+ * One payment, or undefined (a malformed id is a payment that does not exist); `lock` takes it FOR
+ * UPDATE until commit (not its customer). One keyset page (PAGE_SIZE + 1 rows at most) of those that
+ * pass the filters, in D31's order or a sort's. The applications of each, in line order, with the
+ * number of the invoice each pays.
+ */
+export const { find, lock, page, applicationsOf } = paymentReadsOf<
+  PaymentRow,
+  ApplicationRow,
+  'payment_id',
+  PaymentFilters,
+  PaymentReceivedSortKey
+>(TABLES, {
   where: `
       AND ($4::uuid IS NULL OR (p.deposit_account_id = $4 AND p.status = 'posted' AND p.deposit_id IS NULL))`,
   params: (filters) => [filters.undepositedFundsId],
@@ -142,9 +148,6 @@ export async function setDeposit(
   );
 }
 
-/** The applications of each payment, in line order, with the number of the invoice each pays. */
-export const applicationsOf = paymentApplications<ApplicationRow, 'payment_id'>(TABLES);
-
 /** A payment to write; amounts as NUMERIC text. Applied in the order given, dated the payment date. */
 export interface NewPayment extends NewPaymentRow {
   unappliedAmount: string;
@@ -211,15 +214,6 @@ export async function addApplications(tx: Queryable, later: LaterApplications): 
  * ONE statement voiding a payment the caller locked (D61): deletes its applications, moves the
  * invoices they paid back, and marks it void with no unapplied amount and the entry reversing its own.
  */
-export function markVoid(
-  tx: Queryable,
-  payment: {
-    organizationId: string;
-    id: string;
-    voidEntryId: string;
-    version: number;
-    invoiceMoves: InvoiceMove[];
-  },
-): Promise<void> {
-  return markPaymentVoid(tx, TABLES, { ...payment, moves: payment.invoiceMoves });
+export function markVoid(tx: Queryable, payment: MovementVoid & { moves: InvoiceMove[] }): Promise<void> {
+  return markPaymentVoid(tx, TABLES, payment);
 }
