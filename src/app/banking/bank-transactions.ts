@@ -18,7 +18,7 @@ import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps, Organization } from '../context.ts';
 import { readDocument } from '../documents/documents.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describedPage, type PageCursor } from '../pagination.ts';
 import { accountFilter } from '../reads.ts';
 import { recordStamps } from '../views.ts';
 import { assertBankAccount } from './bank-accounts.ts';
@@ -100,7 +100,7 @@ export async function listBankTransactions(
 ) {
   const organizationId = actor.organization.id;
   const accountId = accountFilter('account', query.account);
-  const rows = await bank.transactionPage(
+  const fetched = bank.transactionPage(
     deps.db,
     organizationId,
     {
@@ -112,8 +112,9 @@ export async function listBankTransactions(
     },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
-  return { ...page, rows: await describeTransactions(deps.db, organizationId, page.rows) };
+  return describedPage(organizationId, cursor, fetched, (rows) =>
+    describeTransactions(deps.db, organizationId, rows),
+  );
 }
 
 /** A line as it will be stored: exact amount in the currency's minor unit, a calendar date. */

@@ -13,7 +13,6 @@ import { assertKindFitsAmount, bankLinePostingLines, splitTaxInclusive } from '.
 import { DomainError, fieldError, invalidState } from '../../domain/errors.ts';
 import { assertBalanced, type JournalLine } from '../../domain/journal.ts';
 import { currencyDecimals, formatMoney, type Money, parseMoney, sumMoney } from '../../domain/money.ts';
-import { isUuid } from '../../storage/sql.ts';
 import type { BankTransactionRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import * as journal from '../../storage/stores/journal.ts';
@@ -26,6 +25,7 @@ import {
   createPayment,
   type PAYMENT_METHODS,
 } from '../payments/payments-received.ts';
+import { distinctIds } from '../request-ids.ts';
 import { BANK_ACCOUNT } from './bank-accounts.ts';
 import { rulesInOrder, suggestionOf } from './bank-rules.ts';
 import {
@@ -363,19 +363,6 @@ export async function createFromBankTransaction(
   return { bank_transaction: view!, kind: command.kind, ...made };
 }
 
-/** The ids of an accept request: UUIDs, each once (`ids/N`). */
-function acceptedIds(ids: string[]): string[] {
-  const seen = new Set<string>();
-  return ids.map((id, index) => {
-    const path = `ids/${index}`;
-    if (!isUuid(id)) throw fieldError(path, 'must be a bank transaction id (UUID)');
-    const lower = id.toLowerCase();
-    if (seen.has(lower)) throw fieldError(path, 'the same bank transaction appears twice');
-    seen.add(lower);
-    return lower;
-  });
-}
-
 /** A refusal about one transaction of the batch, named `ids/N` whatever field it was about. */
 function underId(index: number, work: () => Planned): Planned {
   try {
@@ -402,7 +389,10 @@ export async function acceptSuggestions(
   command: { ids: string[] },
 ): Promise<{ results: CreatedFromLine[] }> {
   const organizationId = scope.actor.organization.id;
-  const ids = acceptedIds(command.ids);
+  const ids = distinctIds(command.ids, 'ids', {
+    notUuid: 'must be a bank transaction id (UUID)',
+    repeated: 'the same bank transaction appears twice',
+  });
   const byId = new Map(
     (await bank.lockTransactions(scope.tx, organizationId, ids)).map((row) => [row.id, row]),
   );

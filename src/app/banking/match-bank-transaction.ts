@@ -5,11 +5,11 @@
 // the entry row and the second decides on what the first committed: exactly one wins.
 import { DomainError, fieldError, invalidState } from '../../domain/errors.ts';
 import { formatMoney, parseMoney, sumMoney } from '../../domain/money.ts';
-import { isUuid } from '../../storage/sql.ts';
 import type { BankTransactionRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
 import { lockDocument } from '../documents/documents.ts';
+import { distinctIds } from '../request-ids.ts';
 import { BANK_TRANSACTION_ENTITY, readBankTransaction } from './bank-transactions.ts';
 
 export const MATCH_LINES_MAX = 100;
@@ -28,19 +28,6 @@ function lockTransaction(
   );
 }
 
-/** The ids of the request: UUIDs, each once. */
-function lineIdsOf(journalLines: string[]): string[] {
-  const seen = new Set<string>();
-  return journalLines.map((id, index) => {
-    const path = `journal_lines/${index}`;
-    if (!isUuid(id)) throw fieldError(path, 'must be a journal line id (UUID)');
-    const lower = id.toLowerCase();
-    if (seen.has(lower)) throw fieldError(path, 'the same line appears twice');
-    seen.add(lower);
-    return lower;
-  });
-}
-
 /** POST /bank-transactions/{id}/match {journal_lines}. */
 export async function matchBankTransaction(
   scope: WriteScope,
@@ -48,7 +35,10 @@ export async function matchBankTransaction(
   command: { journal_lines: string[]; version?: number },
 ) {
   const organizationId = scope.actor.organization.id;
-  const lineIds = lineIdsOf(command.journal_lines);
+  const lineIds = distinctIds(command.journal_lines, 'journal_lines', {
+    notUuid: 'must be a journal line id (UUID)',
+    repeated: 'the same line appears twice',
+  });
   const transaction = await lockTransaction(scope, id, command.version, (row) => {
     if (row.status === 'matched') {
       throw invalidState('the bank transaction is already matched; unmatch it first', { status: row.status });
@@ -116,27 +106,26 @@ export async function unmatchBankTransaction(scope: WriteScope, id: string, expe
   return setStatus(scope, transaction, 'unmatched');
 }
 
-/** POST /{id}/exclude: an unmatched line that is not the books' business (a duplicate, a transfer shown twice). */
-export async function excludeBankTransaction(scope: WriteScope, id: string, expectedVersion?: number) {
-  const transaction = await lockTransaction(scope, id, expectedVersion, (row) => {
-    if (row.status !== 'unmatched') {
-      throw invalidState(`only an unmatched bank transaction is excluded; this one is ${row.status}`, {
+/** The state check of exclude and include: 409 unless the transaction is `status`, the one `change` applies to. */
+function onlyWhen(status: 'unmatched' | 'excluded', change: 'excluded' | 'included') {
+  return (row: BankTransactionRow) => {
+    if (row.status !== status) {
+      throw invalidState(`only an ${status} bank transaction is ${change}; this one is ${row.status}`, {
         status: row.status,
       });
     }
-  });
+  };
+}
+
+/** POST /{id}/exclude: an unmatched line that is not the books' business (a duplicate, a transfer shown twice). */
+export async function excludeBankTransaction(scope: WriteScope, id: string, expectedVersion?: number) {
+  const transaction = await lockTransaction(scope, id, expectedVersion, onlyWhen('unmatched', 'excluded'));
   return setStatus(scope, transaction, 'excluded');
 }
 
 /** POST /{id}/include: an excluded line is unmatched again. */
 export async function includeBankTransaction(scope: WriteScope, id: string, expectedVersion?: number) {
-  const transaction = await lockTransaction(scope, id, expectedVersion, (row) => {
-    if (row.status !== 'excluded') {
-      throw invalidState(`only an excluded bank transaction is included; this one is ${row.status}`, {
-        status: row.status,
-      });
-    }
-  });
+  const transaction = await lockTransaction(scope, id, expectedVersion, onlyWhen('excluded', 'included'));
   return setStatus(scope, transaction, 'unmatched');
 }
 

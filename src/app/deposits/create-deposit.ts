@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { assertDepositable, DEPOSIT_PAYMENTS_MAX, depositLines } from '../../domain/deposit.ts';
 import { fieldError } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import { isUuid } from '../../storage/sql.ts';
 import * as deposits from '../../storage/stores/deposits.ts';
 import * as payments from '../../storage/stores/payments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -14,6 +13,7 @@ import { assertActiveAccount, assertBooksCurrency, assertDocumentDate } from '..
 import { systemAccountId } from '../ledger/accounts.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { PAYMENT_ENTITY } from '../payments/payments-received.ts';
+import { distinctIds } from '../request-ids.ts';
 import { DEPOSIT_ACCOUNT, DEPOSIT_ENTITY, type DepositView, readDeposit } from './read-deposits.ts';
 
 export interface CreateDepositCommand {
@@ -29,14 +29,9 @@ function parsePaymentIds(ids: string[]): string[] {
   if (ids.length === 0) throw fieldError('payments', 'name at least one payment to deposit');
   if (ids.length > DEPOSIT_PAYMENTS_MAX)
     throw fieldError('payments', `at most ${DEPOSIT_PAYMENTS_MAX} payments in one deposit`);
-  const seen = new Set<string>();
-  return ids.map((id, index) => {
-    const path = `payments/${index}`;
-    if (!isUuid(id)) throw fieldError(path, 'must be a payment id (UUID)');
-    const paymentId = id.toLowerCase();
-    if (seen.has(paymentId)) throw fieldError(path, 'the same payment appears twice; deposit it once');
-    seen.add(paymentId);
-    return paymentId;
+  return distinctIds(ids, 'payments', {
+    notUuid: 'must be a payment id (UUID)',
+    repeated: 'the same payment appears twice; deposit it once',
   });
 }
 

@@ -7,7 +7,7 @@ import type { DepositPaymentRow, DepositRow } from '../../storage/stores/deposit
 import * as deposits from '../../storage/stores/deposits.ts';
 import type { Actor, Deps } from '../context.ts';
 import { ACCOUNT_USES, readDocument } from '../documents/documents.ts';
-import { type PageCursor, toPage } from '../pagination.ts';
+import { describedPage, type PageCursor, withChildren } from '../pagination.ts';
 import { accountFilter } from '../reads.ts';
 import { recordStamps } from '../views.ts';
 
@@ -44,6 +44,9 @@ function describeDeposit(row: DepositRow, lines: DepositPaymentRow[]) {
 }
 export type DepositView = ReturnType<typeof describeDeposit>;
 
+/** Deposits with their payments, read in one query. */
+const describeDeposits = withChildren(deposits.paymentsOf, describeDeposit);
+
 export async function readDeposit(db: Queryable, actor: Actor, id: string): Promise<DepositView> {
   const { row, rows } = await readDocument(db, actor.organization.id, id, 'deposit', {
     find: deposits.find,
@@ -67,7 +70,7 @@ export async function listDeposits(
 ) {
   const organizationId = actor.organization.id;
   const accountId = accountFilter('deposit_to_account', filters.deposit_to_account);
-  const rows = await deposits.page(
+  const fetched = deposits.page(
     deps.db,
     organizationId,
     {
@@ -78,11 +81,7 @@ export async function listDeposits(
     },
     cursor,
   );
-  const page = toPage(organizationId, rows, cursor);
-  const lines = await deposits.paymentsOf(
-    deps.db,
-    organizationId,
-    page.rows.map((row) => row.id),
+  return describedPage(organizationId, cursor, fetched, (rows) =>
+    describeDeposits(deps.db, organizationId, rows),
   );
-  return { ...page, rows: page.rows.map((row) => describeDeposit(row, lines.get(row.id) ?? [])) };
 }

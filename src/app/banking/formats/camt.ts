@@ -6,16 +6,17 @@ import { parseBankAmount } from '../../../domain/bank-amounts.ts';
 import { fieldError } from '../../../domain/errors.ts';
 import type { Money } from '../../../domain/money.ts';
 import {
+  assertLineCurrency,
   cleanReference,
   cleanText,
   compactDate,
-  digestReferences,
   lineAmount,
   lineDate,
   type ParsedStatement,
+  type ReadLine,
   STATEMENT_LINES_MAX,
-  type StatementLine,
   unreadable,
+  withBankReferences,
 } from './statement.ts';
 import { attribute, child, children, parseXml, text } from './xml.ts';
 
@@ -67,17 +68,12 @@ export function parseCamt(source: string): ParsedStatement {
   }
   const currency =
     (text(statement, 'Acct', 'Ccy') ?? attribute(entries[0], 'Ccy', 'Amt'))?.toUpperCase() ?? null;
-  const read: (StatementLine & { index: number; reference: string })[] = [];
+  const read: ReadLine[] = [];
   entries.forEach((entry, index) => {
     const status = entryStatus(entry);
     if (status !== undefined && status !== 'BOOK') return;
     const entryCurrency = attribute(entry, 'Ccy', 'Amt')?.toUpperCase();
-    if (entryCurrency && currency && entryCurrency !== currency) {
-      throw fieldError(
-        `lines/${index}/currency`,
-        `the line is in ${entryCurrency}, the statement in ${currency}`,
-      );
-    }
+    assertLineCurrency(entryCurrency, currency, index);
     const rawDate =
       text(entry, 'BookgDt', 'Dt') ?? text(entry, 'BookgDt', 'DtTm') ?? text(entry, 'ValDt', 'Dt');
     const date = lineDate(compactDate(rawDate), rawDate, index);
@@ -94,20 +90,14 @@ export function parseCamt(source: string): ParsedStatement {
     const payee = amount < 0n ? partyName(details, 'Cdtr') : partyName(details, 'Dbtr');
     const description = cleanText(remittance || text(entry, 'AddtlNtryInf') || payee);
     read.push({
-      index,
       date,
       amount,
       description,
       payee: payee === '' ? null : payee,
       reference: cleanReference(text(entry, 'AcctSvcrRef') ?? text(entry, 'NtryRef')),
-      bankReference: '',
     });
   });
-  const digests = digestReferences(read);
-  const lines = read.map(({ index: _index, reference, ...line }, at) => ({
-    ...line,
-    bankReference: reference || digests[at]!,
-  }));
+  const lines = withBankReferences(read);
   const opening = balanceOf(statement, ['OPBD', 'PRCD']);
   const closing = balanceOf(statement, ['CLBD']);
   return {

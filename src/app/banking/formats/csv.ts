@@ -8,14 +8,13 @@ import type { Money } from '../../../domain/money.ts';
 import {
   cleanReference,
   cleanText,
-  digestReferences,
   lineAmount,
   lineDate,
   type ParsedStatement,
   periodOfLines,
   STATEMENT_LINES_MAX,
-  type StatementLine,
   unreadable,
+  withBankReferences,
 } from './statement.ts';
 
 export { DATE_FORMATS, type DateFormat } from '../../../domain/bank-amounts.ts';
@@ -135,11 +134,7 @@ export function parseCsv(text: string, mapping: CsvMapping, prefix: string): Par
       reference: cleanReference(cell(row, columns.reference)),
     };
   });
-  const digests = digestReferences(read);
-  const lines: StatementLine[] = read.map(({ reference, ...line }, index) => ({
-    ...line,
-    bankReference: reference || digests[index]!,
-  }));
+  const lines = withBankReferences(read);
   const period = periodOfLines(lines);
   return {
     format: 'csv',

@@ -6,16 +6,16 @@ import { parseBankAmount } from '../../../domain/bank-amounts.ts';
 import { fieldError } from '../../../domain/errors.ts';
 import type { Money } from '../../../domain/money.ts';
 import {
+  assertLineCurrency,
   cleanReference,
   cleanText,
   compactDate,
-  digestReferences,
   lineAmount,
   lineDate,
   type ParsedStatement,
   STATEMENT_LINES_MAX,
-  type StatementLine,
   unreadable,
+  withBankReferences,
 } from './statement.ts';
 import { child, children, parseXml, text } from './xml.ts';
 
@@ -111,12 +111,7 @@ export function parseOfx(source: string): ParsedStatement {
     const date = lineDate(compactDate(rawDate), rawDate, index);
     const amount = lineAmount(text(entry, 'TRNAMT'), index, ofxDecimalSeparator(text(entry, 'TRNAMT')));
     const lineCurrency = text(entry, 'CURRENCY', 'CURSYM') ?? text(entry, 'ORIGCURRENCY', 'CURSYM');
-    if (lineCurrency && currency && lineCurrency.toUpperCase() !== currency) {
-      throw fieldError(
-        `lines/${index}/currency`,
-        `the line is in ${lineCurrency}, the statement in ${currency}`,
-      );
-    }
+    assertLineCurrency(lineCurrency, currency, index);
     const name = cleanText(text(entry, 'NAME') ?? text(entry, 'PAYEE', 'NAME'));
     const memo = cleanText(text(entry, 'MEMO'));
     const description = memo === '' || memo === name ? name : name === '' ? memo : `${name} - ${memo}`;
@@ -125,17 +120,10 @@ export function parseOfx(source: string): ParsedStatement {
       amount,
       description: description || cleanText(text(entry, 'TRNTYPE')),
       payee: name === '' ? null : name,
-      fitid: cleanReference(text(entry, 'FITID')),
+      reference: cleanReference(text(entry, 'FITID')),
     };
   });
-  const digests = digestReferences(read);
-  const lines: StatementLine[] = read.map((line, index) => ({
-    date: line.date,
-    amount: line.amount,
-    description: line.description,
-    payee: line.payee,
-    bankReference: line.fitid || digests[index]!,
-  }));
+  const lines = withBankReferences(read);
   return {
     format: /<INTU\.BID>/i.test(source) ? 'qfx' : 'ofx',
     currency,

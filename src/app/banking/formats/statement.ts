@@ -105,7 +105,7 @@ export function compactDate(raw: string | undefined): string | null {
  * its occurrence among identical lines of the same file, so two identical coffees on one day stay
  * two lines, and the same file imported again names them the same.
  */
-export function digestReferences(lines: { date: string; amount: Money; description: string }[]): string[] {
+function digestReferences(lines: { date: string; amount: Money; description: string }[]): string[] {
   const seen = new Map<string, number>();
   const keys = lines.map((line) => {
     const key = `${line.date}|${line.amount}|${line.description.toLowerCase()}`;
@@ -114,6 +114,32 @@ export function digestReferences(lines: { date: string; amount: Money; descripti
     return `${key}|${occurrence}`;
   });
   return keys.map((key) => `digest:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`);
+}
+
+/** A line as a parser reads it: the reference the file gives it, or '' where it gives none. */
+export type ReadLine = Omit<StatementLine, 'bankReference'> & { reference: string };
+
+/** The lines as imported: each with its own reference, else its digest (D72). */
+export function withBankReferences(read: ReadLine[]): StatementLine[] {
+  const digests = digestReferences(read);
+  return read.map(({ reference, ...line }, index) => ({
+    ...line,
+    bankReference: reference || digests[index]!,
+  }));
+}
+
+/** A line in another currency than its statement's is refused (`lines/7/currency`). */
+export function assertLineCurrency(
+  lineCurrency: string | undefined,
+  statementCurrency: string | null,
+  index: number,
+): void {
+  if (lineCurrency && statementCurrency && lineCurrency.toUpperCase() !== statementCurrency) {
+    throw fieldError(
+      `lines/${index}/currency`,
+      `the line is in ${lineCurrency}, the statement in ${statementCurrency}`,
+    );
+  }
 }
 
 /** The earliest and latest line dates, for a file that does not state its period. */
