@@ -7,11 +7,10 @@
 // commit together.
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '../../domain/dates.ts';
-import { fieldError, notFound } from '../../domain/errors.ts';
+import { fieldError } from '../../domain/errors.ts';
 import { valueIn } from '../../domain/inventory.ts';
 import type { JournalLine } from '../../domain/journal.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import type { Queryable } from '../../storage/db.ts';
 import type { AdjustmentRow } from '../../storage/stores/inventory-adjustments.ts';
 import * as adjustments from '../../storage/stores/inventory-adjustments.ts';
 import type { WriteScope } from '../changes.ts';
@@ -20,6 +19,7 @@ import { ACCOUNT_USES, assertAccountUses, assertDocumentDate } from '../document
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { allocateNumber } from '../numbering.ts';
 import { describedPage, type PageCursor } from '../pagination.ts';
+import { readById } from '../reads.ts';
 import { StockBook } from './stock.ts';
 
 export const ADJUSTMENT_ENTITY = 'inventory_adjustment';
@@ -42,11 +42,7 @@ export function describeAdjustment(row: AdjustmentRow) {
   };
 }
 
-export async function readAdjustment(db: Queryable, actor: Actor, id: string) {
-  const row = await adjustments.find(db, actor.organization.id, id);
-  if (!row) throw notFound('inventory adjustment');
-  return describeAdjustment(row);
-}
+export const readAdjustment = readById(adjustments.find, 'inventory adjustment', describeAdjustment);
 
 export function listAdjustments(
   deps: Deps,

@@ -3,10 +3,10 @@
 // (stock.ts). An item's type and asset account are frozen once its stock has moved.
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_USES, type AccountRule } from '../../domain/account-use.ts';
-import { DomainError, fieldError, invalidState, notFound } from '../../domain/errors.ts';
+import { fieldError, invalidState, notFound } from '../../domain/errors.ts';
 import { averageCost, ITEM_TYPES, type ItemType } from '../../domain/inventory.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import { type Queryable, sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { ItemFields, ItemRow } from '../../storage/stores/items.ts';
 import * as items from '../../storage/stores/items.ts';
 import * as movements from '../../storage/stores/stock-movements.ts';
@@ -16,6 +16,7 @@ import type { Actor, Deps } from '../context.ts';
 import { assertAccountUses, lockDocument } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { describedPage, type PageCursor } from '../pagination.ts';
+import { takenError, withUniqueGuard } from '../unique-values.ts';
 import { recordStamps } from '../views.ts';
 
 export const ITEM_ENTITY = 'item';
@@ -152,21 +153,8 @@ async function checkedFields(scope: WriteScope, fields: ItemFields): Promise<Ite
   return resolved;
 }
 
-function skuTaken(sku: string): DomainError {
-  return new DomainError('number_conflict', `SKU ${sku} is taken by another item`, {
-    fields: { sku: ['is taken'] },
-  });
-}
-
 /** The unique SKU index refuses a duplicate (also one written concurrently): 409 on `sku`. */
-async function withSkuGuard<T>(sku: string | null, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sku !== null && sqlState(error) === UNIQUE_VIOLATION) throw skuTaken(sku);
-    throw error;
-  }
-}
+const skuTaken = (sku: string) => takenError('sku', `SKU ${sku} is taken by another item`);
 
 const emptyToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 
@@ -185,7 +173,7 @@ export async function createItem(scope: WriteScope, command: CreateItemCommand) 
     tax_rate_id: command.tax_rate ?? null,
   });
   const id = randomUUID();
-  await withSkuGuard(fields.sku, () => items.insert(scope.tx, organizationId, id, fields));
+  await withUniqueGuard(fields.sku, skuTaken, () => items.insert(scope.tx, organizationId, id, fields));
   scope.changed(ITEM_ENTITY, id, 'created', 1);
   return describeItem(scope.actor, (await items.find(scope.tx, organizationId, id))!);
 }
@@ -232,7 +220,7 @@ export async function updateItem(
       'the item has stock movements: its type and inventory asset account can no longer change',
     );
   const version = current.version + 1;
-  await withSkuGuard(fields.sku, () =>
+  await withUniqueGuard(fields.sku, skuTaken, () =>
     items.update(scope.tx, organizationId, id, {
       ...fields,
       is_active: patch.is_active ?? current.is_active,

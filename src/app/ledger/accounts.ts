@@ -13,11 +13,12 @@ import {
 } from '../../domain/chart.ts';
 import { DomainError, fieldError, notFound } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
-import { type Queryable, sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
+import type { Queryable } from '../../storage/db.ts';
 import * as accounts from '../../storage/stores/accounts.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describedPage, type PageCursor, withLookup } from '../pagination.ts';
+import { takenError, withUniqueGuard } from '../unique-values.ts';
 import { assertVersion } from '../versions.ts';
 import { recordStamps } from '../views.ts';
 
@@ -113,19 +114,7 @@ async function assertNumberFree(scope: WriteScope, number: string, exceptId?: st
 }
 
 function numberTaken(number: string): DomainError {
-  return new DomainError('number_conflict', `account number ${number} is taken`, {
-    fields: { number: ['is taken'] },
-  });
-}
-
-/** A concurrent writer of the same number passes the check too; the unique key then refuses one. */
-async function withNumberGuard<T>(number: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (number !== undefined && sqlState(error) === UNIQUE_VIOLATION) throw numberTaken(number);
-    throw error;
-  }
+  return takenError('number', `account number ${number} is taken`);
 }
 
 export async function createAccount(scope: WriteScope, command: CreateAccountCommand) {
@@ -138,7 +127,7 @@ export async function createAccount(scope: WriteScope, command: CreateAccountCom
   }
   await assertNumberFree(scope, command.number);
   const id = randomUUID();
-  await withNumberGuard(command.number, () =>
+  await withUniqueGuard(command.number, numberTaken, () =>
     accounts.insert(scope.tx, {
       id,
       organizationId: organization.id,
@@ -204,7 +193,9 @@ export async function updateAccount(
   if (patch.number !== undefined && patch.number !== current.number)
     await assertNumberFree(scope, patch.number, id);
   const version = current.version + 1;
-  await withNumberGuard(patch.number, () => accounts.update(scope.tx, organizationId, id, patch, version));
+  await withUniqueGuard(patch.number, numberTaken, () =>
+    accounts.update(scope.tx, organizationId, id, patch, version),
+  );
   scope.changed('account', id, 'updated', version);
   const row = (await accounts.find(scope.tx, organizationId, id))!;
   const totals = await accounts.totals(scope.tx, organizationId, [id]);

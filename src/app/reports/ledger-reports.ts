@@ -110,7 +110,11 @@ function section(rows: AccountRow[], belongs: (row: AccountRow) => boolean, peri
 const ofType = (type: AccountType) => (row: AccountRow) => row.type === type;
 /** Cost of goods sold (D93's section): expense accounts of that detail type, the system one or not. */
 const isCostOfSales = (row: AccountRow) => row.type === 'expense' && row.detail_type === 'cost_of_goods_sold';
-const newest = (totals: bigint[]) => formatMoney(totals.at(-1) ?? 0n);
+
+/** A section as a report answers it: its accounts and the total of its newest column. */
+function sectionAnswer({ accounts, totals }: ReturnType<typeof section>) {
+  return { accounts, total: formatMoney(totals.at(-1) ?? 0n) };
+}
 
 /** `compare` and `periods` (D93): both or neither; periods in 1..12. */
 function comparison(query: ComparisonQuery): { compare: CompareUnit | null; periods: number } {
@@ -178,11 +182,11 @@ export async function profitAndLoss(
     periods,
     currency: actor.organization.currency,
     generated_at: generatedAt(),
-    income: { accounts: income.accounts, total: newest(income.totals) },
-    cost_of_goods_sold: { accounts: costOfSales.accounts, total: newest(costOfSales.totals) },
+    income: sectionAnswer(income),
+    cost_of_goods_sold: sectionAnswer(costOfSales),
     gross_profit: formatMoney(last.gross_profit),
-    operating_expenses: { accounts: operating.accounts, total: newest(operating.totals) },
-    expenses: { accounts: expenses.accounts, total: newest(expenses.totals) },
+    operating_expenses: sectionAnswer(operating),
+    expenses: sectionAnswer(expenses),
     net_income: formatMoney(last.net_income),
     columns: figures.map((figure) => ({
       from: figure.from,
@@ -244,8 +248,8 @@ export async function balanceSheet(deps: Deps, actor: Actor, query: { as_of?: st
     periods,
     currency: actor.organization.currency,
     generated_at: generatedAt(),
-    assets: { accounts: assets.accounts, total: formatMoney(last.assets) },
-    liabilities: { accounts: liabilities.accounts, total: formatMoney(last.liabilities) },
+    assets: sectionAnswer(assets),
+    liabilities: sectionAnswer(liabilities),
     equity: {
       accounts: equity.accounts,
       current_earnings: formatMoney(last.current_earnings),
