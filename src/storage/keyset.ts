@@ -208,3 +208,19 @@ export function filteredList<Row extends KeysetRow, Filters, Key extends string 
       ...(sort && sorts ? { sort: { ...sorts[sort.key], descending: sort.descending } } : {}),
     });
 }
+
+/**
+ * The two reads of a collection whose list filters on its bank account only (bank statements,
+ * reconciliations): one row by id, and one keyset page of every account's rows or, with an
+ * `accountId`, of that account's (app/reads.ts `listByAccount`).
+ */
+export function accountCollection<Row extends KeysetRow>(select: string) {
+  return {
+    find: (db: Queryable, organizationId: string, id: string) => rowById<Row>(db, select, organizationId, id),
+    page: filteredList<Row, string | null>({
+      select,
+      where: 'organization_id = $1 AND ($2::uuid IS NULL OR account_id = $2)',
+      params: (accountId) => [accountId],
+    }),
+  };
+}

@@ -12,10 +12,7 @@ export async function insertPasswordReset(
   tx: Tx,
   reset: { id: string; userId: string; tokenHash: string; lifetimeMinutes: number },
 ): Promise<void> {
-  await tx.query(
-    'UPDATE password_resets SET used_at = statement_timestamp() WHERE user_id = $1 AND used_at IS NULL',
-    [reset.userId],
-  );
+  await usePasswordResets(tx, reset.userId);
   await tx.query(
     `INSERT INTO password_resets (id, user_id, token_hash, expires_at)
      VALUES ($1, $2, $3, clock_timestamp() + make_interval(mins => $4::int))`,

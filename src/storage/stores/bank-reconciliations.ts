@@ -2,8 +2,8 @@
 // the figures a reconciliation counts (opening balance, cleared balance) and the reads of the bank
 // reconciliation report. Every statement is scoped by organization; amounts come back as NUMERIC text.
 import type { Queryable } from '../db.ts';
-import { filteredList } from '../keyset.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import { accountCollection } from '../keyset.ts';
+import { isoTimestamp } from '../sql.ts';
 
 export interface ReconciliationRow {
   id: string;
@@ -23,15 +23,7 @@ const RECONCILIATION_SELECT = `SELECT id, account_id, statement_date::text AS st
   ${isoTimestamp('created_at')} AS created_at
   FROM bank_reconciliations`;
 
-export function find(db: Queryable, organizationId: string, id: string) {
-  return rowById<ReconciliationRow>(db, RECONCILIATION_SELECT, organizationId, id);
-}
-
-export const page = filteredList<ReconciliationRow, string | null>({
-  select: RECONCILIATION_SELECT,
-  where: 'organization_id = $1 AND ($2::uuid IS NULL OR account_id = $2)',
-  params: (accountId) => [accountId],
-});
+export const { find, page } = accountCollection<ReconciliationRow>(RECONCILIATION_SELECT);
 
 /**
  * The bank account's reconciliation lock: its account row, FOR NO KEY UPDATE until commit. Two

@@ -3,8 +3,8 @@
 // bank_reference) with INSERT ... ON CONFLICT DO NOTHING: a concurrent import of the same lines
 // waits on the key until the first commits, then skips them.
 import type { Queryable } from '../db.ts';
-import { filteredList } from '../keyset.ts';
-import { childrenOf, findAndLock, isoTimestamp, rowById } from '../sql.ts';
+import { accountCollection, filteredList } from '../keyset.ts';
+import { childrenOf, findAndLock, isoTimestamp } from '../sql.ts';
 
 export interface BankStatementRow {
   id: string;
@@ -26,15 +26,8 @@ const STATEMENT_SELECT = `SELECT id, account_id, format, file_sha256, period_sta
   lines_imported, lines_skipped, version, ${isoTimestamp('created_at')} AS created_at
   FROM bank_statements`;
 
-export function findStatement(db: Queryable, organizationId: string, id: string) {
-  return rowById<BankStatementRow>(db, STATEMENT_SELECT, organizationId, id);
-}
-
-export const statementPage = filteredList<BankStatementRow, string | null>({
-  select: STATEMENT_SELECT,
-  where: 'organization_id = $1 AND ($2::uuid IS NULL OR account_id = $2)',
-  params: (accountId) => [accountId],
-});
+export const { find: findStatement, page: statementPage } =
+  accountCollection<BankStatementRow>(STATEMENT_SELECT);
 
 export interface NewStatement {
   organizationId: string;

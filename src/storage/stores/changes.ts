@@ -1,6 +1,6 @@
 // The change feed (D32): the organization's change counter (a row of `sequences`, which also holds
 // the lock date, migration 0003) and the change records it numbers.
-import type { Queryable, Tx } from '../db.ts';
+import type { Queryable, SqlParam, Tx } from '../db.ts';
 import { isoTimestamp } from '../sql.ts';
 import { type KeyScope, type ResponseToStore, storeResponseParams, storeResponseSql } from './idempotency.ts';
 
@@ -47,10 +47,7 @@ export async function append(
     [
       organizationId,
       records.length,
-      records.map((record) => record.entityType),
-      records.map((record) => record.entityId),
-      records.map((record) => record.operation),
-      records.map((record) => record.version),
+      ...recordColumns(records),
       ...(response ? storeResponseParams(response.scope, response) : []),
     ],
   );
@@ -84,16 +81,19 @@ async function appendOnCitus(
      SELECT $1, $2::bigint + s.ordinal - 1, s.entity_type, s.entity_id, s.operation, s.entity_version
        FROM unnest($3::text[], $4::uuid[], $5::text[], $6::int[]) WITH ORDINALITY
          AS s(entity_type, entity_id, operation, entity_version, ordinal)`,
-    [
-      organizationId,
-      counter.first,
-      records.map((record) => record.entityType),
-      records.map((record) => record.entityId),
-      records.map((record) => record.operation),
-      records.map((record) => record.version),
-    ],
+    [organizationId, counter.first, ...recordColumns(records)],
   );
   return { booksClosedThrough: counter.closed };
+}
+
+/** The records column by column, in the order both INSERTs unnest them ($3 to $6). */
+function recordColumns(records: ChangeRecord[]): SqlParam[] {
+  return [
+    records.map((record) => record.entityType),
+    records.map((record) => record.entityId),
+    records.map((record) => record.operation),
+    records.map((record) => record.version),
+  ];
 }
 
 /** The last change number the organization has committed (0 before its first change). */
