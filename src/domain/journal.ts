@@ -188,15 +188,31 @@ export const DOCUMENT_SOURCES = {
     label: 'the void of bill payment',
     action: 'a void is final; record a new bill payment instead',
   },
+  vendor_credit: { label: 'vendor credit', action: 'void the vendor credit instead' },
+  vendor_credit_void: {
+    label: 'the void of vendor credit',
+    action: 'a void is final; issue a new vendor credit instead',
+  },
   deposit: { label: 'deposit', action: 'void the deposit instead' },
   deposit_void: { label: 'the void of deposit', action: 'a void is final; make a new deposit instead' },
+  inventory_adjustment: {
+    label: 'inventory adjustment',
+    action: 'an adjustment is final; record an opposite adjustment instead',
+  },
 } as const;
 
+export type DocumentSource = keyof typeof DOCUMENT_SOURCES;
+
 /** Every source_type an entry may carry (the list filter accepts these only). */
-export const SOURCE_TYPES = [
-  ...MANUAL_SOURCE_TYPES,
-  ...(Object.keys(DOCUMENT_SOURCES) as (keyof typeof DOCUMENT_SOURCES)[]),
-];
+export const SOURCE_TYPES = [...MANUAL_SOURCE_TYPES, ...(Object.keys(DOCUMENT_SOURCES) as DocumentSource[])];
+
+/** The source_type of an entry: the journal's own (MANUAL_SOURCE_TYPES) or a document's (DOCUMENT_SOURCES). */
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** A document source whose void posts `<source>_void` (an invoice, a bill, a credit, a deposit...). */
+export type VoidableSource = {
+  [S in SourceType]: `${S}_void` extends SourceType ? S : never;
+}[SourceType];
 
 export function isManualSource(sourceType: string): boolean {
   return (MANUAL_SOURCE_TYPES as readonly string[]).includes(sourceType);

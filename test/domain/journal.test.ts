@@ -109,8 +109,12 @@ describe("a document's entry changes through its document only (D63)", () => {
     assert.equal(named.message, 'entry JE-000003 was posted by invoice INV-000001; void the invoice instead');
     assert.deepEqual(named.detail, { source_type: 'invoice', source_id: 'x', document_number: 'INV-000001' });
     assert.equal(
-      documentEntryRefusal({ ...entry, sourceType: 'inventory_adjustment' }, null).message,
-      'entry JE-000003 was posted by inventory_adjustment; change it through its document',
+      documentEntryRefusal({ ...entry, sourceType: 'inventory_adjustment' }, 'ADJ-000002').message,
+      'entry JE-000003 was posted by inventory adjustment ADJ-000002; an adjustment is final; record an opposite adjustment instead',
+    );
+    assert.equal(
+      documentEntryRefusal({ ...entry, sourceType: 'opening_balance' }, null).message,
+      'entry JE-000003 was posted by opening_balance; change it through its document',
     );
   });
 });

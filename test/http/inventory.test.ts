@@ -273,6 +273,28 @@ describe('inventory adjustments and moving average (D49, D50, D52)', () => {
     assert.equal(one.number, 'ADJ-000003');
   });
 
+  test("the journal lists adjustments' entries by source_type and refuses to reverse them: the adjustment names itself (D63)", async () => {
+    const books = await signUp(harness);
+    const widget = await createItem(books);
+    const adjustment = ok(await adjust(books, widget.id, '10', '2026-03-01'), 201);
+    const listed = ok(
+      await call(harness, 'GET', '/api/v1/journal-entries?source_type=inventory_adjustment', books.headers),
+    );
+    assert.deepEqual(
+      listed.results.map((entry: { id: string }) => entry.id),
+      [adjustment.journal_entry],
+    );
+    const reverse = await call(
+      harness,
+      'POST',
+      `/api/v1/journal-entries/${adjustment.journal_entry}/reverse`,
+      books.headers,
+      {},
+    );
+    assert.equal(reverse.statusCode, 409, reverse.body);
+    assert.match(reverse.json().error.message, /was posted by inventory adjustment ADJ-000001; /);
+  });
+
   test('adjustments are refused for other item types, without a cost when adding, with a cost when removing, or against the asset account', async () => {
     const books = await signUp(harness);
     const service = await createItem(books, { type: 'service', name: 'Hour' });

@@ -190,6 +190,31 @@ describe('vendor credits: apply and void', () => {
     await assertBooksCheck(harness, books);
   });
 
+  test("the journal lists a credit's entries by source_type and refuses to reverse them: the credit names itself (D63)", async () => {
+    const { books, vendor, tax } = await setup();
+    await openBill(harness, books, vendor.id, '100.00');
+    const credit = await issuedCredit(harness, books, vendor.id, tax.id);
+    const reverse = await call(
+      harness,
+      'POST',
+      `/api/v1/journal-entries/${credit.journal_entry}/reverse`,
+      books.headers,
+      {},
+    );
+    assert.equal(reverse.statusCode, 409, reverse.body);
+    assert.match(
+      reverse.json().error.message,
+      /was posted by vendor credit VC-000001; void the vendor credit instead$/,
+    );
+    const voided = ok(await call(harness, 'POST', `${URL}/${credit.id}/void`, books.headers));
+    const issued = await read(books, '/api/v1/journal-entries?source_type=vendor_credit');
+    const voids = await read(books, '/api/v1/journal-entries?source_type=vendor_credit_void');
+    assert.deepEqual(
+      [issued.results.map((e: { id: string }) => e.id), voids.results.map((e: { id: string }) => e.id)],
+      [[credit.journal_entry], [voided.void_entry]],
+    );
+  });
+
   test('void reverses an issued credit with nothing applied; its number stays used', async () => {
     const { books, vendor, tax } = await setup();
     await openBill(harness, books, vendor.id, '100.00');

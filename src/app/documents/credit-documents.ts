@@ -23,6 +23,7 @@ import {
   remainingCredit,
 } from '../../domain/document.ts';
 import { voidDate as laterOf } from '../../domain/invoice.ts';
+import type { VoidableSource } from '../../domain/journal.ts';
 import { formatMoney, type Money, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { CreditApplied } from '../../storage/stores/document-store.ts';
@@ -92,7 +93,7 @@ interface TargetRow {
 export interface CreditKind<Row extends CreditRow, Target extends TargetRow, Field extends string, View> {
   rules: DocumentKind<CreditStatus>;
   /** Its entry's source type (the void's is `<name>_void`), its change entity and its sequence. */
-  name: SequenceName;
+  name: Extract<SequenceName, VoidableSource>;
   store: {
     lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
     setStatus(

@@ -12,6 +12,7 @@
 //   document's next state with its next version, for the caller's store to write.
 import type { Settling } from '../../domain/document.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
+import type { SourceType } from '../../domain/journal.ts';
 import {
   addMoney,
   currencyDecimals,
@@ -295,7 +296,7 @@ export async function voidPaymentSteps<
   scope: WriteScope,
   target: MoneyTarget<Row, string>,
   payment: { id: string; number: string; payment_date: string; journal_entry_id: string; version: number },
-  what: { noun: string; sourceType: string },
+  what: { noun: string; sourceType: SourceType },
   applied: { documentId: string; amount: string }[],
   takeOff: (
     document: { number: string; status: Status; amountPaid: Money },
@@ -337,7 +338,7 @@ export function postMovement(
     debit: string;
     credit: string;
     memo: string;
-    sourceType: string;
+    sourceType: SourceType;
   },
 ) {
   const line = (accountId: string, debit: Money, credit: Money) => ({

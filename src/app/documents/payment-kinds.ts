@@ -7,6 +7,7 @@
 // journal's.
 import { randomUUID } from 'node:crypto';
 import type { Settling } from '../../domain/document.ts';
+import type { SourceType } from '../../domain/journal.ts';
 import { parseSortOrder, type SortOrder } from '../../domain/list-order.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import { assertPaymentPosted, type PaymentStatus } from '../../domain/payment.ts';
@@ -64,8 +65,8 @@ export interface PaymentKind<
   /** The change feed's entity of the payment. */
   entity: string;
   /** The journal's source type of the payment's own entry, and of the entry voiding it. */
-  sourceType: string;
-  voidSourceType: string;
+  sourceType: SourceType;
+  voidSourceType: SourceType;
   /** Whom it is paid by or to (CUSTOMER, VENDOR), and the contact the request names (active, or refused). */
   counterparty: ActiveContactKind<{ id: string; display_name: string; is_active: boolean }>;
   counterpartyOf(command: Command): string;

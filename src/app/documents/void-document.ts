@@ -5,7 +5,7 @@
 import { todayIn } from '../../domain/dates.ts';
 import { type DocumentKind, type VoidFacts, voidKindOf } from '../../domain/document.ts';
 import { voidDate } from '../../domain/invoice.ts';
-import type { JournalLine } from '../../domain/journal.ts';
+import type { JournalLine, VoidableSource } from '../../domain/journal.ts';
 import { parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
@@ -16,7 +16,7 @@ import { reverseDocumentEntry } from '../ledger/journal-entries.ts';
 export interface VoidingKind {
   rules: DocumentKind;
   /** The entry's source type; its reversal's is `<source>_void`. */
-  source: string;
+  source: VoidableSource;
   entity: string;
   store: {
     setStatus(
@@ -80,17 +80,16 @@ interface SettledVoidRow {
  * The void use case of a settled kind (an invoice, a bill): `lock` takes the document at the writer's
  * version, the kind's rule decides on what payments and credits applied to it (dated from `dateOf`),
  * and the answer is the document as `read` gives it. A settled kind's entries are sourced under its
- * noun (`invoice`, `bill`), so its reversal is `invoice_void`, `bill_void`.
+ * source (`invoice`, `bill`), so its reversal is `invoice_void`, `bill_void`.
  */
 export function settledVoid<Row extends SettledVoidRow, View>(
-  settled: Omit<VoidingKind, 'source'>,
+  kind: VoidingKind,
   steps: {
     lock(scope: WriteScope, id: string, expectedVersion: number | undefined): Promise<Row>;
     dateOf(row: Row): string;
     read(db: Queryable, actor: Actor, id: string): Promise<View>;
   },
 ) {
-  const kind: VoidingKind = { ...settled, source: settled.rules.noun };
   return async (scope: WriteScope, id: string, expectedVersion?: number): Promise<View> => {
     const row = await steps.lock(scope, id, expectedVersion);
     await voidDocument(scope, kind, row, steps.dateOf(row), {

@@ -2,7 +2,7 @@
 // statement that numbers the entry, writes it and updates the balance summary (the JE counter's lock
 // is held from that statement to commit), so the statement count of a posting stays what it is.
 // Every function takes the handle first (a Tx inside a write) and plain values.
-import type { JournalLine } from '../../domain/journal.ts';
+import type { DocumentSource, JournalLine } from '../../domain/journal.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import type { Queryable } from '../db.ts';
 import { filteredList } from '../keyset.ts';
@@ -422,8 +422,8 @@ export async function setReversedBy(
   return updated !== undefined;
 }
 
-/** The table of each document that posts entries (D63), by the entries' source_type. */
-const SOURCE_TABLES: Record<string, string> = {
+/** The table of each document that posts entries (D63), by the entries' source_type: every one. */
+const SOURCE_TABLES: Record<DocumentSource, string> = {
   invoice: 'invoices',
   invoice_void: 'invoices',
   payment_received: 'payments_received',
@@ -438,6 +438,7 @@ const SOURCE_TABLES: Record<string, string> = {
   vendor_credit_void: 'vendor_credits',
   deposit: 'deposits',
   deposit_void: 'deposits',
+  inventory_adjustment: 'inventory_adjustments',
 };
 
 /** The number of the document that posted an entry (an invoice's INV-…), or null if none is known. */
@@ -447,7 +448,7 @@ export async function sourceDocumentNumber(
   sourceType: string,
   sourceId: string,
 ): Promise<string | null> {
-  const table = SOURCE_TABLES[sourceType];
+  const table = SOURCE_TABLES[sourceType as DocumentSource];
   if (!table) return null;
   const [owner] = await db.query<{ number: string }>(
     `SELECT number FROM ${table} WHERE organization_id = $1 AND id = $2`,

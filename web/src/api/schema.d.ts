@@ -14857,7 +14857,7 @@ export interface operations {
                 /** @description Opaque cursor from a `next` or `previous` URL, or `last` for the last page (the newest rows, in list order, with `previous` only). */
                 cursor?: string;
                 source_id?: string;
-                source_type?: "manual" | "reversal" | "bank_transaction" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void" | "bill" | "bill_void" | "bill_payment" | "bill_payment_void" | "deposit" | "deposit_void";
+                source_type?: "manual" | "reversal" | "bank_transaction" | "invoice" | "invoice_void" | "payment_received" | "payment_void" | "credit_note" | "credit_note_void" | "bill" | "bill_void" | "bill_payment" | "bill_payment_void" | "vendor_credit" | "vendor_credit_void" | "deposit" | "deposit_void" | "inventory_adjustment";
                 status?: "draft" | "posted";
                 txn_date_from?: string;
                 txn_date_to?: string;

@@ -10,6 +10,7 @@ import {
   assertNotReversed,
   type JournalLine,
   reversedLines,
+  type SourceType,
 } from '../../../domain/journal.ts';
 import * as journal from '../../../storage/stores/journal.ts';
 import { assertEntryUnmatched } from '../../banking/matched-entries.ts';
@@ -24,8 +25,8 @@ export interface LedgerPosting {
   memo: string;
   /** Balanced, at least one amount; accounts and tracking options already checked by the caller. */
   lines: JournalLine[];
-  /** The kind of document (`invoice`, `invoice_void`, `payment_received`, `reversal`: D63). */
-  sourceType: string;
+  /** The kind of document (`invoice`, `invoice_void`, `payment_received`, `reversal`: D63), one the journal lists. */
+  sourceType: SourceType;
   /** The document's id (the reversed entry's id for a reversal). */
   sourceId: string;
   /** Set on a reversal: the entry it reverses (the caller links it back with markReversed). */
@@ -94,7 +95,7 @@ export async function reverseDocumentEntry(
   posting: {
     txnDate: string;
     memo: string;
-    sourceType: string;
+    sourceType: SourceType;
     sourceId: string;
     extraLines?: JournalLine[];
   },

@@ -12,7 +12,7 @@ export function ledgerPath(query: { account?: string | null; from: string; to: s
 
 /**
  * The document a ledger line was posted by (its entry's source), else its journal entry. Invoices,
- * credit notes, bills, payments received and bill payments have pages of their own (their voids lead
+ * credit notes, bills, vendor credits, payments received and bill payments have pages of their own (their voids lead
  * to the voided document); deposits, adjustments, bank lines and manual entries open the entry
  * itself, which names its source.
  */
@@ -32,6 +32,8 @@ export function documentPath(line: {
     payment_void: 'payments',
     bill_payment: 'bill-payments',
     bill_payment_void: 'bill-payments',
+    vendor_credit: 'vendor-credits',
+    vendor_credit_void: 'vendor-credits',
   };
   const base = page[line.source_type];
   return base && line.source_id ? `/${base}/${line.source_id}` : `/journal/${line.journal_entry}`;
