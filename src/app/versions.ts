@@ -57,6 +57,23 @@ export function versionedUpdate<Row extends { version: number }, Patch, Result>(
 }
 
 /**
+ * A deactivate use case `(scope, id, expectedVersion?)`: `lock` takes the row at the writer's
+ * version; an inactive row answers as it is (`describe`: same version, no change record), an active
+ * one goes through its kind's `update` with `is_active: false` (the same write as PATCH).
+ */
+export function versionedDeactivate<Row extends { version: number; is_active: boolean }, Result>(
+  lock: Locker<Row>,
+  describe: (scope: WriteScope, row: Row) => Result | Promise<Result>,
+  update: (scope: WriteScope, id: string, patch: { is_active: false }) => Promise<Result>,
+) {
+  return async (scope: WriteScope, id: string, expectedVersion?: number): Promise<Result> => {
+    const current = await lock(scope, id, expectedVersion);
+    if (!current.is_active) return describe(scope, current);
+    return update(scope, id, { is_active: false });
+  };
+}
+
+/**
  * A delete use case `(scope, id, expectedVersion?)`: `lock` takes the row at the writer's version,
  * then `remove` deletes it; it answers nothing (204).
  */

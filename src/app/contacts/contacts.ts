@@ -22,6 +22,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { lockDocument } from '../documents/documents.ts';
 import { assertCursorSort, type PageCursor, toPage } from '../pagination.ts';
+import { versionedDeactivate } from '../versions.ts';
 import { recordStamps } from '../views.ts';
 
 /** What differs between customers and vendors. */
@@ -207,11 +208,11 @@ export function contactUseCases<Address extends string, Standing extends Contact
   }
 
   /** Deactivating an inactive contact changes nothing: same version, no change record. */
-  async function deactivate(scope: WriteScope, id: string, expectedVersion?: number) {
-    const current = await lock(scope, id, expectedVersion);
-    if (!current.is_active) return describeOne(scope.tx, scope.actor.organization.id, current);
-    return update(scope, id, { is_active: false } as ContactPatch<Address>);
-  }
+  const deactivate = versionedDeactivate(
+    lock,
+    (scope, current) => describeOne(scope.tx, scope.actor.organization.id, current),
+    (scope, id, patch) => update(scope, id, patch as ContactPatch<Address>),
+  );
 
   return { list, read, create, update, deactivate };
 }

@@ -9,7 +9,7 @@ import * as tax from '../../storage/stores/tax.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { listByActivity, withChildren } from '../pagination.ts';
-import { lockerOf, versionedUpdate } from '../versions.ts';
+import { lockerOf, versionedDeactivate, versionedUpdate } from '../versions.ts';
 import { recordStamps } from '../views.ts';
 
 export const RATES_PER_GROUP_MAX = 10;
@@ -141,9 +141,8 @@ export const updateTaxGroup = versionedUpdate(
 );
 
 /** Deactivating an inactive group changes nothing: same version, no change record. */
-export async function deactivateTaxGroup(scope: WriteScope, id: string, expectedVersion?: number) {
-  const organizationId = scope.actor.organization.id;
-  const current = await lockTaxGroup(scope, id, expectedVersion);
-  if (!current.is_active) return describeOne(scope.tx, organizationId, current);
-  return updateTaxGroup(scope, id, { is_active: false });
-}
+export const deactivateTaxGroup = versionedDeactivate(
+  lockTaxGroup,
+  (scope, current) => describeOne(scope.tx, scope.actor.organization.id, current),
+  updateTaxGroup,
+);

@@ -10,7 +10,7 @@ import type { Actor, Deps } from '../context.ts';
 import { ACCOUNT_USES, assertAccountUses } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
 import { listByActivity } from '../pagination.ts';
-import { lockerOf, versionedUpdate } from '../versions.ts';
+import { lockerOf, versionedDeactivate, versionedUpdate } from '../versions.ts';
 import { recordStamps } from '../views.ts';
 
 /** Percentages are held like money: bigint at scale 4, so "8.25" is 82500n and 100% is 1_000_000n. */
@@ -141,8 +141,8 @@ export const updateTaxRate = versionedUpdate(
 );
 
 /** Deactivating an inactive rate changes nothing: same version, no change record. */
-export async function deactivateTaxRate(scope: WriteScope, id: string, expectedVersion?: number) {
-  const current = await lockTaxRate(scope, id, expectedVersion);
-  if (!current.is_active) return describeTaxRate(current);
-  return updateTaxRate(scope, id, { is_active: false });
-}
+export const deactivateTaxRate = versionedDeactivate(
+  lockTaxRate,
+  (_scope, current) => describeTaxRate(current),
+  updateTaxRate,
+);

@@ -9,7 +9,7 @@ import * as tracking from '../../storage/stores/tracking.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { describedPage, listByActivity, type PageCursor, withChildren } from '../pagination.ts';
-import { assertVersion, lockerOf } from '../versions.ts';
+import { assertVersion, lockerOf, versionedDeactivate } from '../versions.ts';
 import { recordStamps } from '../views.ts';
 
 /** Categories per organization and options per category, counting inactive ones (never deleted). */
@@ -127,12 +127,11 @@ export async function updateCategory(
 }
 
 /** Deactivating an inactive category changes nothing: same version, no change record. */
-export async function deactivateCategory(scope: WriteScope, id: string, expectedVersion?: number) {
-  const organizationId = scope.actor.organization.id;
-  const current = await lockCategory(scope, id, expectedVersion);
-  if (!current.is_active) return describeOneCategory(scope.tx, organizationId, current);
-  return updateCategory(scope, id, { is_active: false });
-}
+export const deactivateCategory = versionedDeactivate(
+  lockCategory,
+  (scope, current) => describeOneCategory(scope.tx, scope.actor.organization.id, current),
+  updateCategory,
+);
 
 // ---- option reads ------------------------------------------------------------------------------
 
