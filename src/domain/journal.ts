@@ -214,6 +214,17 @@ export type VoidableSource = {
   [S in SourceType]: `${S}_void` extends SourceType ? S : never;
 }[SourceType];
 
+/**
+ * `type` as a VoidableSource, for a kind that names its entries by its noun (an invoice, a bill);
+ * throws, where the kind is declared (at load), if the journal does not list it with its void.
+ */
+export function voidableSource(type: string): VoidableSource {
+  if (!(type in DOCUMENT_SOURCES && `${type}_void` in DOCUMENT_SOURCES)) {
+    throw new Error(`the journal lists no source type ${type} with its void`);
+  }
+  return type as VoidableSource;
+}
+
 export function isManualSource(sourceType: string): boolean {
   return (MANUAL_SOURCE_TYPES as readonly string[]).includes(sourceType);
 }

@@ -21,6 +21,7 @@ import {
   reversalMemo,
   reversedLines,
   SOURCE_TYPES,
+  voidableSource,
 } from '../../src/domain/journal.ts';
 
 /** Runs `check` and answers the refusal's code and message, or undefined when it passes. */
@@ -100,6 +101,17 @@ describe("a document's entry changes through its document only (D63)", () => {
       assert.ok(!isManualSource(source));
       assert.ok(SOURCE_TYPES.includes(source as never));
     }
+  });
+
+  test('a kind named by its noun must be a source the journal lists with its void', () => {
+    for (const noun of ['invoice', 'bill', 'credit_note', 'vendor_credit', 'deposit']) {
+      assert.equal(voidableSource(noun), noun);
+    }
+    assert.throws(
+      () => voidableSource('inventory_adjustment'),
+      /no source type inventory_adjustment with its void/,
+    );
+    assert.throws(() => voidableSource('quote'), /no source type quote/);
   });
 
   test('the refusal names the document and the action, or the bare source type', () => {

@@ -284,13 +284,8 @@ describe('inventory adjustments and moving average (D49, D50, D52)', () => {
       listed.results.map((entry: { id: string }) => entry.id),
       [adjustment.journal_entry],
     );
-    const reverse = await call(
-      harness,
-      'POST',
-      `/api/v1/journal-entries/${adjustment.journal_entry}/reverse`,
-      books.headers,
-      {},
-    );
+    const entry = `/api/v1/journal-entries/${adjustment.journal_entry}`;
+    const reverse = await call(harness, 'POST', `${entry}/reverse`, books.headers, {});
     assert.equal(reverse.statusCode, 409, reverse.body);
     assert.match(reverse.json().error.message, /was posted by inventory adjustment ADJ-000001; /);
   });

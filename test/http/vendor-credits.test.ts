@@ -194,13 +194,8 @@ describe('vendor credits: apply and void', () => {
     const { books, vendor, tax } = await setup();
     await openBill(harness, books, vendor.id, '100.00');
     const credit = await issuedCredit(harness, books, vendor.id, tax.id);
-    const reverse = await call(
-      harness,
-      'POST',
-      `/api/v1/journal-entries/${credit.journal_entry}/reverse`,
-      books.headers,
-      {},
-    );
+    const entry = `/api/v1/journal-entries/${credit.journal_entry}`;
+    const reverse = await call(harness, 'POST', `${entry}/reverse`, books.headers, {});
     assert.equal(reverse.statusCode, 409, reverse.body);
     assert.match(
       reverse.json().error.message,

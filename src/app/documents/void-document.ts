@@ -5,7 +5,7 @@
 import { todayIn } from '../../domain/dates.ts';
 import { type DocumentKind, type VoidFacts, voidKindOf } from '../../domain/document.ts';
 import { voidDate } from '../../domain/invoice.ts';
-import type { JournalLine, VoidableSource } from '../../domain/journal.ts';
+import { type JournalLine, type VoidableSource, voidableSource } from '../../domain/journal.ts';
 import { parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
@@ -80,16 +80,18 @@ interface SettledVoidRow {
  * The void use case of a settled kind (an invoice, a bill): `lock` takes the document at the writer's
  * version, the kind's rule decides on what payments and credits applied to it (dated from `dateOf`),
  * and the answer is the document as `read` gives it. A settled kind's entries are sourced under its
- * source (`invoice`, `bill`), so its reversal is `invoice_void`, `bill_void`.
+ * noun (`invoice`, `bill`: voidableSource checks the journal lists it), so its reversal is
+ * `invoice_void`, `bill_void`.
  */
 export function settledVoid<Row extends SettledVoidRow, View>(
-  kind: VoidingKind,
+  settled: Omit<VoidingKind, 'source'>,
   steps: {
     lock(scope: WriteScope, id: string, expectedVersion: number | undefined): Promise<Row>;
     dateOf(row: Row): string;
     read(db: Queryable, actor: Actor, id: string): Promise<View>;
   },
 ) {
+  const kind: VoidingKind = { ...settled, source: voidableSource(settled.rules.noun) };
   return async (scope: WriteScope, id: string, expectedVersion?: number): Promise<View> => {
     const row = await steps.lock(scope, id, expectedVersion);
     await voidDocument(scope, kind, row, steps.dateOf(row), {

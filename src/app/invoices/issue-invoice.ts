@@ -61,9 +61,8 @@ export async function sendInvoice(
 }
 
 /** An invoice's void: its sold stock comes back at its cost (nothing to settle in the reversal). */
-const INVOICE_VOID: VoidingKind = {
+const INVOICE_VOID: Omit<VoidingKind, 'source'> = {
   rules: INVOICE,
-  source: 'invoice',
   entity: INVOICE_ENTITY,
   store: invoices,
   hooks: {

@@ -41,9 +41,8 @@ export async function openBill(scope: WriteScope, id: string, expectedVersion?: 
 }
 
 /** A bill's void: its stock leaves again, and what its cost moved since is settled in the reversal (D49). */
-const BILL_VOID: VoidingKind = {
+const BILL_VOID: Omit<VoidingKind, 'source'> = {
   rules: BILL,
-  source: 'bill',
   entity: BILL_ENTITY,
   store: bills,
   hooks: { returnStock: returnReceivedStock },
