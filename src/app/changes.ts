@@ -1,5 +1,6 @@
 // The write scope: everything one transaction changes, flushed as change records at the end (D32).
 import { DomainError } from '../domain/errors.ts';
+import type { EntityType } from '../domain/roles.ts';
 import type { Tx } from '../storage/db.ts';
 import * as changes from '../storage/stores/changes.ts';
 import * as idempotencyKeys from '../storage/stores/idempotency.ts';
@@ -11,7 +12,7 @@ export interface WriteScope {
   tx: Tx;
   actor: Actor;
   /** Records that `entityId` reached `version` by `operation`; one change record each (D32). */
-  changed(entityType: string, entityId: string, operation: Operation, version: number): void;
+  changed(entityType: EntityType, entityId: string, operation: Operation, version: number): void;
   /** Notes a ledger posting dated `date`; the period lock is re-checked under the commit lock. */
   postedOn(date: string): void;
 }

@@ -80,7 +80,7 @@ export function effectivePermissions(roles: Role[]): ReadonlySet<Permission> {
 }
 
 /** Which permission reads each change-feed entity type (D32: role filtering follows D13). */
-export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
+export const ENTITY_READ_PERMISSION = {
   account: 'accounts:read',
   customer: 'customers:read',
   ar_invoice: 'invoices:read',
@@ -101,8 +101,10 @@ export const ENTITY_READ_PERMISSION: Record<string, Permission> = {
   deposit: 'payments:read',
   bank_transaction: 'banking:read',
   bank_reconciliation: 'banking:read',
-};
-export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION);
+} as const satisfies Record<string, Permission>;
+/** The kinds of record the change feed carries (D32): each has a read permission and a table. */
+export type EntityType = keyof typeof ENTITY_READ_PERMISSION;
+export const ENTITY_TYPES = Object.keys(ENTITY_READ_PERMISSION) as EntityType[];
 
 const RANK: Record<Role, number> = { owner: 4, admin: 3, accountant: 2, sales: 1, viewer: 1 };
 export function roleRank(role: Role): number {

@@ -2,6 +2,7 @@
 // organizations. Each returns only the rows that break the invariant, in one shape (CheckRow), so
 // the cost is that of reading the tables once, whatever the books hold. Every join is on
 // organization_id (D3): a batch is a list of organizations, never a join across them.
+import type { EntityType } from '../domain/roles.ts';
 import type { Queryable } from './db.ts';
 
 /** One broken rule on one record: what the books should say and what they say. */
@@ -949,8 +950,8 @@ export async function numberViolations(
   );
 }
 
-/** The versioned records of the change feed (D32): entity type and the table that holds them. */
-export const FEED_TABLES: Record<string, string> = {
+/** The versioned records of the change feed (D32): every entity type (EntityType) and the table that holds it. */
+export const FEED_TABLES: Record<EntityType, string> = {
   account: 'accounts',
   customer: 'customers',
   ar_invoice: 'invoices',

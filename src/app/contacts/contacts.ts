@@ -5,11 +5,13 @@
 // entity and what its standing shows besides the balance every contact has. The standing (balance,
 // open documents) is computed on every read, so it never drifts from the ledger and never bumps the
 // contact's version (D33).
+
 import { randomUUID } from 'node:crypto';
 import { fieldError, notFound } from '../../domain/errors.ts';
 import type { PaymentTerms } from '../../domain/invoice.ts';
 import { CONTACT_SORT_KEYS, parseSortOrder } from '../../domain/list-order.ts';
 import { formatMoney, parseMoney } from '../../domain/money.ts';
+import type { EntityType } from '../../domain/roles.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import type {
@@ -28,7 +30,7 @@ import { recordStamps } from '../views.ts';
 /** What differs between customers and vendors. */
 export interface ContactKind<Address extends string, Standing, StandingView> {
   /** What refusals and the change feed call one: `customer`, `vendor`. */
-  what: string;
+  what: EntityType;
   /** The address column and field: `billing_address` (D20) or `address` (D53). */
   address: Address;
   /** Its table's store, standings included. */
@@ -79,10 +81,7 @@ export async function activeContact<Row extends { is_active: boolean }>(
 }
 
 /** A list's counterparty filter (`query/<what>`): absent is every contact (null); present, an id. */
-export function contactFilter(
-  kind: Pick<ContactKind<string, unknown, unknown>, 'what'>,
-  id: string | undefined,
-) {
+export function contactFilter(kind: { what: string }, id: string | undefined) {
   if (id === undefined) return null;
   if (!isUuid(id)) throw fieldError(`query/${kind.what}`, `must be a ${kind.what} id (UUID)`);
   return id;

@@ -93,7 +93,7 @@ interface TargetRow {
 export interface CreditKind<Row extends CreditRow, Target extends TargetRow, Field extends string, View> {
   rules: DocumentKind<CreditStatus>;
   /** Its entry's source type (the void's is `<name>_void`), its change entity and its sequence. */
-  name: Extract<SequenceName, VoidableSource>;
+  name: 'credit_note' | 'vendor_credit';
   store: {
     lock(tx: Queryable, organizationId: string, id: string): Promise<Row | undefined>;
     setStatus(

@@ -4,10 +4,12 @@
 // rule), its store, sequence, change entity and counterparty, its date field, and two named hooks:
 // `priceLines` (the kind's line rules, with an item's defaults, D48) and `header` (its due date and
 // the header fields only it has), with `beforeLines` where a kind checks its header before its lines.
+
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '../../domain/dates.ts';
 import { assertDraftEditable, type DocumentKind } from '../../domain/document.ts';
 import { DomainError } from '../../domain/errors.ts';
+import type { EntityType } from '../../domain/roles.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../storage/db.ts';
 import type { ContactRow } from '../../storage/stores/contacts.ts';
@@ -91,7 +93,7 @@ export interface DraftKind<
   /** Its number's sequence when the draft is created; null: numbered when it posts (a credit note, D60). */
   sequence: SequenceName | null;
   /** The change feed's entity. */
-  entity: string;
+  entity: EntityType;
   /** The counterparty, and the field of the request (and `<field>_id` of the row) that names it. */
   counterparty: Pick<ContactKind<never, unknown, unknown>, 'what' | 'store'>;
   contactField: ContactField;

@@ -10,6 +10,7 @@
 // - the move step: each applied document must be of the movement's counterparty, and the domain
 //   says what the application (or its removal, on a void) makes of it; the step answers the
 //   document's next state with its next version, for the caller's store to write.
+
 import type { Settling } from '../../domain/document.ts';
 import { DomainError, fieldError } from '../../domain/errors.ts';
 import type { SourceType } from '../../domain/journal.ts';
@@ -22,6 +23,7 @@ import {
   parseMoney,
   sumMoney,
 } from '../../domain/money.ts';
+import type { EntityType } from '../../domain/roles.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { isUuid } from '../../storage/sql.ts';
 import * as bills from '../../storage/stores/bills.ts';
@@ -120,7 +122,7 @@ interface TargetRow {
 export interface MoneyTarget<Row extends TargetRow, Field extends string> {
   idField: Field;
   /** The change feed's entity of the documents. */
-  entity: string;
+  entity: EntityType;
   what: string;
   counterparty: string;
   lock(tx: Queryable, organizationId: string, ids: string[]): Promise<Row[]>;

@@ -5,12 +5,14 @@
 // first (on a void), then its documents in id order, then the journal's counter, and the payment's
 // own counter last (its store's insert), so a payment never holds its number while it waits for the
 // journal's.
+
 import { randomUUID } from 'node:crypto';
 import type { Settling } from '../../domain/document.ts';
 import type { SourceType } from '../../domain/journal.ts';
 import { parseSortOrder, type SortOrder } from '../../domain/list-order.ts';
 import { formatMoney, type Money } from '../../domain/money.ts';
 import { assertPaymentPosted, type PaymentStatus } from '../../domain/payment.ts';
+import type { EntityType } from '../../domain/roles.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { KeysetRow } from '../../storage/keyset.ts';
 import { containsPattern } from '../../storage/sql.ts';
@@ -63,7 +65,7 @@ export interface PaymentKind<
   /** What refusals and a void's memo call one: 'payment', 'bill payment'. */
   noun: string;
   /** The change feed's entity of the payment. */
-  entity: string;
+  entity: EntityType;
   /** The journal's source type of the payment's own entry, and of the entry voiding it. */
   sourceType: SourceType;
   voidSourceType: SourceType;

@@ -2,11 +2,13 @@
 // draft becomes void with no ledger effect (its number stays used), a posted one is reversed, dated
 // today (or its own date, if later), and its stock goes back through the kind's named hook. A settled
 // kind's whole void use case (lock, void, answer) is settledVoid.
+
 import { todayIn } from '../../domain/dates.ts';
 import { type DocumentKind, type VoidFacts, voidKindOf } from '../../domain/document.ts';
 import { voidDate } from '../../domain/invoice.ts';
 import { type JournalLine, type VoidableSource, voidableSource } from '../../domain/journal.ts';
 import { parseMoney } from '../../domain/money.ts';
+import type { EntityType } from '../../domain/roles.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor } from '../context.ts';
@@ -17,7 +19,7 @@ export interface VoidingKind {
   rules: DocumentKind;
   /** The entry's source type; its reversal's is `<source>_void`. */
   source: VoidableSource;
-  entity: string;
+  entity: EntityType;
   store: {
     setStatus(
       tx: Queryable,

@@ -42,7 +42,7 @@ function visibleTypes(actor: Actor, requested: string | undefined): string[] {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = names.filter((name) => !ENTITY_TYPES.includes(name));
+  const unknown = names.filter((name) => !(ENTITY_TYPES as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw fieldError(
       'query/entity_types',
