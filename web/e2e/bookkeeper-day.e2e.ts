@@ -461,6 +461,15 @@ describe('a bookkeeper’s day in the browser', NEEDS_CHROMIUM, () => {
       bills.results.map((b) => [b.status, b.balance_due]),
       [['open', '5.0000']],
     );
+    // The item's movements name what moved the stock, and the bill opens from there.
+    await run.nav('Items');
+    await page.getByRole('link', { name: 'Widget' }).click();
+    await page.getByRole('heading', { name: 'Widget', level: 1 }).waitFor();
+    const billLink = page.getByRole('main').getByRole('link', { name: 'Bill', exact: true });
+    await billLink.waitFor();
+    await shot('item-page-bill');
+    await billLink.click();
+    await page.getByRole('heading', { name: /^Bill BILL-000001/ }).waitFor();
     await run.nav('Vendors');
     await page.getByRole('link', { name: vendorName, exact: true }).click();
     await page.getByRole('heading', { name: vendorName, level: 1, exact: true }).waitFor();

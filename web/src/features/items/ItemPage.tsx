@@ -19,13 +19,17 @@ import { Page, Section } from '../../ui/Page.tsx';
 import { PagedTable } from '../../ui/PagedTable.tsx';
 import { Picker, usePickerCheck } from '../../ui/Picker.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
+import { documentPagePath } from '../reports/links.ts';
 import { type Books, useBooks } from '../shell/books.tsx';
 import { ITEM_TYPES, type Item, ItemForm } from './ItemForm.tsx';
 
+/** What moved the stock, as the movements list names it; a document with a page links to it. */
 const SOURCES: Record<string, string> = {
   inventory_adjustment: 'Adjustment',
   invoice: 'Invoice',
   invoice_void: 'Invoice voided',
+  bill: 'Bill',
+  bill_void: 'Bill voided',
 };
 
 export default function ItemPage() {
@@ -117,7 +121,7 @@ function Movements({ books, item }: { books: Books; item: Item }) {
     <Section title="Stock movements">
       <PagedTable
         page={movements}
-        empty='No stock has moved yet. "Adjust stock" brings in opening stock; sent invoices take it out.'
+        empty='No stock has moved yet. "Adjust stock" or an opened bill brings it in; sent invoices take it out.'
         onPage={setCursor}
         rows={rows}
         rowKey={(movement) => movement.id}
@@ -126,14 +130,17 @@ function Movements({ books, item }: { books: Books; item: Item }) {
           { header: 'Date', nowrap: true, cell: (movement) => formatDate(movement.date) },
           {
             header: 'From',
-            cell: (movement) =>
-              movement.source_type.startsWith('invoice') ? (
-                <Anchor component={Link} to={`/invoices/${movement.source_id}`}>
-                  {SOURCES[movement.source_type]}
+            cell: (movement) => {
+              const name = SOURCES[movement.source_type] ?? movement.source_type.replace(/_/g, ' ');
+              const path = documentPagePath(movement.source_type, movement.source_id);
+              return path ? (
+                <Anchor component={Link} to={path}>
+                  {name}
                 </Anchor>
               ) : (
-                (SOURCES[movement.source_type] ?? movement.source_type)
-              ),
+                name
+              );
+            },
           },
           { header: 'Quantity', align: 'right', cell: (movement) => trimZeros(movement.quantity) },
           {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { documentNoun, documentPath } from './links.ts';
+import { documentNoun, documentPagePath, documentPath } from './links.ts';
 
 describe('a report line opens the document that posted it', () => {
   const line = (source_type: string) => ({ source_type, source_id: 'doc-1', journal_entry: 'je-1' });
@@ -19,5 +19,13 @@ describe('a report line opens the document that posted it', () => {
     );
     expect(documentNoun('vendor_credit')).toBe('vendor credit');
     expect(documentNoun('reversal')).toBe('journal entry');
+  });
+
+  test('a stock movement opens its bill or invoice; an adjustment has no page of its own', () => {
+    expect(documentPagePath('bill', 'b-1')).toBe('/bills/b-1');
+    expect(documentPagePath('bill_void', 'b-1')).toBe('/bills/b-1');
+    expect(documentPagePath('invoice', 'i-1')).toBe('/invoices/i-1');
+    expect(documentPagePath('inventory_adjustment', 'a-1')).toBeNull();
+    expect(documentPagePath('invoice', null)).toBeNull();
   });
 });

@@ -21,6 +21,11 @@ export function documentPath(line: {
   source_id: string | null;
   journal_entry: string;
 }): string {
+  return documentPagePath(line.source_type, line.source_id) ?? `/journal/${line.journal_entry}`;
+}
+
+/** The page of the document that `sourceType` and `sourceId` name, or null where it has none. */
+export function documentPagePath(sourceType: string, sourceId: string | null): string | null {
   const page: Record<string, string> = {
     invoice: 'invoices',
     invoice_void: 'invoices',
@@ -35,8 +40,8 @@ export function documentPath(line: {
     vendor_credit: 'vendor-credits',
     vendor_credit_void: 'vendor-credits',
   };
-  const base = page[line.source_type];
-  return base && line.source_id ? `/${base}/${line.source_id}` : `/journal/${line.journal_entry}`;
+  const base = page[sourceType];
+  return base && sourceId ? `/${base}/${sourceId}` : null;
 }
 
 /** What a line's document is called, for the link's accessible name ("invoice", "journal entry"). */
