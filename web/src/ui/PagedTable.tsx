@@ -11,6 +11,7 @@ import { Pager } from './Pager.tsx';
 interface Read {
   error: unknown;
   isSuccess: boolean;
+  isPending?: boolean;
 }
 
 type TableProps<Row> = Omit<Parameters<typeof DataTable<Row>>[0], 'rows'>;
@@ -24,6 +25,7 @@ export function ReadTable<Row>({
   rows,
   empty,
   error,
+  pending,
   ...table
 }: {
   read: Read;
@@ -31,7 +33,10 @@ export function ReadTable<Row>({
   empty: ReactNode;
   /** Another refusal to show instead (a row action's). */
   error?: unknown;
+  /** What stands in the table's place until the read answers (a skeleton); the empty table if none. */
+  pending?: ReactNode;
 } & TableProps<Row>) {
+  if (pending !== undefined && read.isPending) return pending;
   return (
     <>
       <ErrorNotice error={read.error ?? error} />

@@ -10,12 +10,12 @@ import { api, data } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/queries/dashboard.ts';
 import { getReport } from '../../api/queries/reports.ts';
 import { meQuery, organizationQuery } from '../../api/queries/settings.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
 import { firstOfMonth, lastOfMonth, monthLabel, today } from '../../ui/dates.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { formatMoney, parseMoney } from '../../ui/money.ts';
 import { Page, Section } from '../../ui/Page.tsx';
+import { ReadTable } from '../../ui/PagedTable.tsx';
 import { NEWEST, newestFirst } from '../../ui/Pager.tsx';
 import { column } from '../documents/columns.tsx';
 import { type Books, trustedBooks, useBooks } from '../shell/books.tsx';
@@ -209,14 +209,15 @@ interface PartProps {
   currency: string;
 }
 
-/** The first refusal among the answers. Reads only their errors: an answer's data redraws nothing here. */
+/**
+ * The first refusal among the figures' answers (the recent tables show their own). Reads only their
+ * errors: an answer's data redraws nothing here.
+ */
 function FigureErrors({ queries }: { queries: Figures }) {
   const errors = [
     useQuery(queries.cash).error,
     useQuery(queries.aging).error,
     useQuery(queries.payables).error,
-    useQuery(queries.invoices).error,
-    useQuery(queries.payments).error,
     useQuery(queries.months).error,
   ];
   return <ErrorNotice error={errors.find((error) => error) ?? null} />;
@@ -283,21 +284,21 @@ function SixMonthsChart({ queries, currency }: PartProps) {
 
 function RecentInvoices({ queries }: { queries: Figures }) {
   const invoices = useQuery(queries.invoices);
-  const recent = invoices.data ?? [];
-  if (invoices.isPending) return <Skeleton height={120} />;
-  if (recent.length === 0)
-    return (
-      <Text c="dimmed" size="sm">
-        No invoices yet.{' '}
-        <Anchor component={Link} to="/invoices/new">
-          Create the first one
-        </Anchor>
-        .
-      </Text>
-    );
+  const rows = invoices.data ?? [];
   return (
-    <DataTable<(typeof recent)[number]>
-      rows={recent}
+    <ReadTable<(typeof rows)[number]>
+      read={invoices}
+      rows={rows}
+      pending={<Skeleton height={120} />}
+      empty={
+        <>
+          No invoices yet.{' '}
+          <Anchor component={Link} to="/invoices/new">
+            Create the first one
+          </Anchor>
+          .
+        </>
+      }
       rowKey={(invoice) => invoice.id}
       minWidth={360}
       hover
@@ -315,21 +316,19 @@ function RecentInvoices({ queries }: { queries: Figures }) {
 function RecentPayments({ queries }: { queries: Figures }) {
   const payments = useQuery(queries.payments);
   const rows = payments.data ?? [];
-  if (payments.isPending) return <Skeleton height={120} />;
-  if (rows.length === 0)
-    return (
-      <Text c="dimmed" size="sm">
-        No payments recorded yet.
-      </Text>
-    );
   return (
-    <DataTable<(typeof rows)[number]>
+    <ReadTable<(typeof rows)[number]>
+      read={payments}
       rows={rows}
+      pending={<Skeleton height={120} />}
+      empty="No payments recorded yet."
       rowKey={(payment) => payment.id}
       minWidth={360}
       hover
       columns={[
         {
+          // A void payment is marked beside its number: a status column would push the amount out of
+          // the half-width card.
           header: 'Number',
           nowrap: true,
           cell: (payment) => (
