@@ -20,11 +20,7 @@ import type { WriteScope } from '../changes.ts';
 import { assertDocumentDate, lockDocument } from '../documents/documents.ts';
 import { ENTITY as JOURNAL_ENTRY_ENTITY } from '../ledger/journal/entry-view.ts';
 import { createBillPayment } from '../payables/bill-payments.ts';
-import {
-  type ApplicationCommand,
-  createPayment,
-  type PAYMENT_METHODS,
-} from '../payments/payments-received.ts';
+import { createPayment, type PAYMENT_METHODS } from '../payments/payments-received.ts';
 import { distinctIds } from '../request-ids.ts';
 import { BANK_ACCOUNT } from './bank-accounts.ts';
 import { rulesInOrder, suggestionOf } from './bank-rules.ts';
@@ -43,24 +39,27 @@ export const BANK_ENTRY_SOURCE = 'bank_transaction';
 
 type Method = (typeof PAYMENT_METHODS)[number];
 
-export type CreateCommand =
-  | (LineAction & { kind: 'spend' | 'receive' | 'transfer' })
-  | {
-      kind: 'payment';
-      customer: string;
-      applications?: ApplicationCommand[];
-      method?: Method;
-      reference?: string;
-      memo?: string;
-    }
-  | {
-      kind: 'bill_payment';
-      vendor: string;
-      applications: { bill_id: string; amount: string }[];
-      method?: Method;
-      reference?: string;
-      memo?: string;
-    };
+/** What a bank line's payment names (D74): the contact it is from or to, and the documents it settles. */
+const PAYMENT_SIDES = {
+  payment: { counterparty: 'customer', document: 'invoice_id', atLeastOne: null },
+  bill_payment: {
+    counterparty: 'vendor',
+    document: 'bill_id',
+    atLeastOne: 'a bill payment pays at least one bill (its applications add up to the amount)',
+  },
+} as const;
+
+/** A payment received or a bill payment made of a bank line, its counterparty and documents by id. */
+interface PaymentLineCommand {
+  kind: keyof typeof PAYMENT_SIDES;
+  counterparty: string;
+  applications: { documentId: string; amount: string }[];
+  method?: Method;
+  reference?: string;
+  memo?: string;
+}
+
+export type CreateCommand = (LineAction & { kind: 'spend' | 'receive' | 'transfer' }) | PaymentLineCommand;
 
 export interface CreatedFromLine {
   bank_transaction: BankTransactionView;
@@ -110,31 +109,14 @@ export function parseCreateRequest(body: CreateRequest): CreateCommand {
     }
   }
   const applications = body.applications ?? [];
-  if (body.kind === 'payment') {
+  if (body.kind === 'payment' || body.kind === 'bill_payment') {
+    const side = PAYMENT_SIDES[body.kind];
+    if (side.atLeastOne && applications.length === 0) throw fieldError('applications', side.atLeastOne);
     return {
-      kind: 'payment',
-      customer: required(body.customer, 'customer'),
+      kind: body.kind,
+      counterparty: required(body[side.counterparty], side.counterparty),
       applications: applications.map((application, index) => ({
-        invoice_id: required(application.invoice_id, `applications/${index}/invoice_id`),
-        amount: application.amount,
-      })),
-      method: body.method,
-      reference: body.reference,
-      memo: body.memo ?? undefined,
-    };
-  }
-  if (body.kind === 'bill_payment') {
-    if (applications.length === 0) {
-      throw fieldError(
-        'applications',
-        'a bill payment pays at least one bill (its applications add up to the amount)',
-      );
-    }
-    return {
-      kind: 'bill_payment',
-      vendor: required(body.vendor, 'vendor'),
-      applications: applications.map((application, index) => ({
-        bill_id: required(application.bill_id, `applications/${index}/bill_id`),
+        documentId: required(application[side.document], `applications/${index}/${side.document}`),
         amount: application.amount,
       })),
       method: body.method,
@@ -291,7 +273,7 @@ async function matchEntries(
 async function createPaymentDocument(
   scope: WriteScope,
   transaction: BankTransactionRow,
-  command: Extract<CreateCommand, { kind: 'payment' | 'bill_payment' }>,
+  command: PaymentLineCommand,
 ) {
   const amount = parseMoney(transaction.amount);
   assertKindFitsAmount(command.kind, amount, 'kind');
@@ -307,15 +289,21 @@ async function createPaymentDocument(
     command.kind === 'payment'
       ? await createPayment(scope, {
           ...common,
-          customer: command.customer,
+          customer: command.counterparty,
           deposit_to_account: transaction.account_id,
-          applications: command.applications ?? [],
+          applications: command.applications.map(({ documentId, amount }) => ({
+            invoice_id: documentId,
+            amount,
+          })),
         })
       : await createBillPayment(scope, {
           ...common,
-          vendor: command.vendor,
+          vendor: command.counterparty,
           paid_from_account: transaction.account_id,
-          applications: command.applications,
+          applications: command.applications.map(({ documentId, amount }) => ({
+            bill_id: documentId,
+            amount,
+          })),
         });
   const entryId = document.journal_entry;
   if (!entryId) throw new Error(`${command.kind} ${document.id} was recorded without its entry`);
@@ -344,7 +332,7 @@ export async function createFromBankTransaction(
     (row) => assertUnmatched(row),
   );
   let made: Omit<CreatedFromLine, 'bank_transaction' | 'kind'>;
-  if (command.kind === 'payment' || command.kind === 'bill_payment') {
+  if ('counterparty' in command) {
     made = await createPaymentDocument(scope, transaction, command);
   } else {
     const check = await actionCheck(scope.tx, organizationId, [command], [transaction.account_id]);
