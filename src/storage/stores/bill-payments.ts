@@ -5,15 +5,12 @@ import type { BillPaymentSortKey } from '../../domain/list-order.ts';
 import type { Queryable } from '../db.ts';
 import { VENDORS } from './document-store.ts';
 import {
-  insertPayment,
   type MovementRow,
-  type MovementVoid,
-  markPaymentVoid,
   type NewPaymentRow,
   type PaidMove,
   type PaymentListFilters,
   type PaymentTables,
-  paymentReadsOf,
+  paymentStoreOf,
 } from './money-movements.ts';
 
 export interface BillPaymentRow extends MovementRow {
@@ -52,15 +49,19 @@ export type BillPaymentFilters = PaymentListFilters;
 /**
  * One bill payment, or undefined; `lock` takes it FOR UPDATE until commit (not its vendor). One keyset
  * page of those that pass the filters, in D31's order or a sort's. The applications of each, in line
- * order, with the number of the bill each pays.
+ * order, with the number of the bill each pays. `markVoid`: ONE statement voiding a payment the caller
+ * locked: its applications go, the bills they paid move back (locked by the caller too), it points at
+ * the entry reversing its own.
  */
-export const { find, lock, page, applicationsOf } = paymentReadsOf<
+const store = paymentStoreOf<
   BillPaymentRow,
   BillApplicationRow,
   'bill_payment_id',
   BillPaymentFilters,
-  BillPaymentSortKey
+  BillPaymentSortKey,
+  BillStatus
 >(TABLES);
+export const { find, lock, page, applicationsOf, markVoid } = store;
 
 /** What a bill payment makes of a bill it is applied to or taken off (D55), with its new version. */
 export type BillMove = PaidMove & { status: BillStatus };
@@ -79,13 +80,5 @@ export function insertWithApplications(
   tx: Queryable,
   payment: NewBillPayment,
 ): Promise<Omit<BillPaymentRow, 'vendor_name'>> {
-  return insertPayment(tx, TABLES, payment, { paid_from_account_id: payment.paidFromAccountId });
-}
-
-/**
- * ONE statement voiding a payment the caller locked: its applications go, the bills they paid move
- * back (locked by the caller too), it points at the entry reversing its own.
- */
-export function markVoid(tx: Queryable, payment: MovementVoid & { moves: BillMove[] }): Promise<void> {
-  return markPaymentVoid(tx, TABLES, payment);
+  return store.insert(tx, payment, { paid_from_account_id: payment.paidFromAccountId });
 }

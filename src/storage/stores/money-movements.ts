@@ -202,21 +202,28 @@ export function paymentApplications<Row, Parent extends keyof Row & string>(tabl
 }
 
 /**
- * The reads of a kind of payment, from its tables: one by id, or locked FOR UPDATE until commit (not
+ * The store of a kind of payment, from its tables: one by id, or locked FOR UPDATE until commit (not
  * its counterparty); one keyset page of its list (paymentList, with the kind's own `narrowing`); the
- * applications of several, in line order, keyed by their `Parent` column.
+ * applications of several, in line order, keyed by their `Parent` column; the one statement that
+ * writes a payment (insertPayment, with the kind's own columns) and the one that voids it
+ * (markPaymentVoid).
  */
-export function paymentReadsOf<
+export function paymentStoreOf<
   Row extends KeysetRow,
   Application,
   Parent extends keyof Application & string,
   Filters extends PaymentListFilters,
   Key extends string,
+  Status extends string,
 >(tables: PaymentTables<Key>, narrowing?: PaymentNarrowing<Filters>) {
   return {
     ...findAndLock<Row>(paymentSelect(tables), 'p'),
     page: paymentList<Row, Filters, Key>(tables, narrowing),
     applicationsOf: paymentApplications<Application, Parent>(tables),
+    insert: (tx: Queryable, payment: NewPaymentRow, own: Record<string, SqlParam>) =>
+      insertPayment<Omit<Row, `${Key}_name`>>(tx, tables, payment, own),
+    markVoid: (tx: Queryable, payment: MovementVoid & { moves: (PaidMove & { status: Status })[] }) =>
+      markPaymentVoid(tx, tables, payment),
   };
 }
 

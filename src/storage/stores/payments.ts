@@ -8,16 +8,13 @@ import type { Queryable } from '../db.ts';
 import { SqlParams } from '../rows.ts';
 import { CUSTOMERS } from './document-store.ts';
 import {
-  insertPayment,
   type MovementRow,
-  type MovementVoid,
-  markPaymentVoid,
   movePaidSql,
   type NewPaymentRow,
   type PaidMove,
   type PaymentListFilters,
   type PaymentTables,
-  paymentReadsOf,
+  paymentStoreOf,
 } from './money-movements.ts';
 
 export type { MovementRow } from './money-movements.ts';
@@ -68,19 +65,23 @@ export interface PaymentFilters extends PaymentListFilters {
  * One payment, or undefined (a malformed id is a payment that does not exist); `lock` takes it FOR
  * UPDATE until commit (not its customer). One keyset page (PAGE_SIZE + 1 rows at most) of those that
  * pass the filters, in D31's order or a sort's. The applications of each, in line order, with the
- * number of the invoice each pays.
+ * number of the invoice each pays. `markVoid`: ONE statement voiding a payment the caller locked
+ * (D61): deletes its applications, moves the invoices they paid back, and marks it void with no
+ * unapplied amount and the entry reversing its own.
  */
-export const { find, lock, page, applicationsOf } = paymentReadsOf<
+const store = paymentStoreOf<
   PaymentRow,
   ApplicationRow,
   'payment_id',
   PaymentFilters,
-  PaymentReceivedSortKey
+  PaymentReceivedSortKey,
+  InvoiceStatus
 >(TABLES, {
   where: `
       AND ($4::uuid IS NULL OR (p.deposit_account_id = $4 AND p.status = 'posted' AND p.deposit_id IS NULL))`,
   params: (filters) => [filters.undepositedFundsId],
 });
+export const { find, lock, page, applicationsOf, markVoid } = store;
 
 /** A payment as a deposit takes it (D88), with the number of the deposit it is in, if any. */
 export interface DepositablePaymentRow {
@@ -163,7 +164,7 @@ export function insertWithApplications(
   tx: Queryable,
   payment: NewPayment,
 ): Promise<Omit<PaymentRow, 'customer_name'>> {
-  return insertPayment(tx, TABLES, payment, {
+  return store.insert(tx, payment, {
     unapplied_amount: payment.unappliedAmount,
     deposit_account_id: payment.depositAccountId,
   });
@@ -208,12 +209,4 @@ export async function addApplications(tx: Queryable, later: LaterApplications): 
       WHERE organization_id = ${organization} AND id = ${payment}`,
     params.values,
   );
-}
-
-/**
- * ONE statement voiding a payment the caller locked (D61): deletes its applications, moves the
- * invoices they paid back, and marks it void with no unapplied amount and the entry reversing its own.
- */
-export function markVoid(tx: Queryable, payment: MovementVoid & { moves: InvoiceMove[] }): Promise<void> {
-  return markPaymentVoid(tx, TABLES, payment);
 }
