@@ -166,40 +166,46 @@ export function reversalMemo(entryNumber: string | null, memo: string): string {
  */
 export const MANUAL_SOURCE_TYPES = ['manual', 'reversal', 'bank_transaction'] as const;
 
+/** What D63's refusal says of an entry a document posted: the document, and what to do instead. */
+interface DocumentSourceText {
+  label: string;
+  action: string;
+}
+
+/**
+ * A document's entry and the entry voiding it (`voidSource`): the document is voided instead of its
+ * entry reversed, and a void is final (`anew`: what to do instead, "issue a new invoice").
+ */
+function voidable<S extends string, V extends string>(
+  source: S,
+  voidSource: V,
+  label: string,
+  anew: string,
+): Record<S | V, DocumentSourceText> {
+  return {
+    [source]: { label, action: `void the ${label} instead` },
+    [voidSource]: { label: `the void of ${label}`, action: `a void is final; ${anew} instead` },
+  } as Record<S | V, DocumentSourceText>;
+}
+
 /**
  * D63: entries a document posts, with the document that owns each and the action that changes it.
  * Such an entry changes only through its document: a reversal of it is refused. A source type not
  * listed here and not manual is refused too (the rule is general).
  */
 export const DOCUMENT_SOURCES = {
-  invoice: { label: 'invoice', action: 'void the invoice instead' },
-  invoice_void: { label: 'the void of invoice', action: 'a void is final; issue a new invoice instead' },
-  payment_received: { label: 'payment', action: 'void the payment instead' },
-  payment_void: { label: 'the void of payment', action: 'a void is final; record a new payment instead' },
-  credit_note: { label: 'credit note', action: 'void the credit note instead' },
-  credit_note_void: {
-    label: 'the void of credit note',
-    action: 'a void is final; issue a new credit note instead',
-  },
-  bill: { label: 'bill', action: 'void the bill instead' },
-  bill_void: { label: 'the void of bill', action: 'a void is final; enter a new bill instead' },
-  bill_payment: { label: 'bill payment', action: 'void the bill payment instead' },
-  bill_payment_void: {
-    label: 'the void of bill payment',
-    action: 'a void is final; record a new bill payment instead',
-  },
-  vendor_credit: { label: 'vendor credit', action: 'void the vendor credit instead' },
-  vendor_credit_void: {
-    label: 'the void of vendor credit',
-    action: 'a void is final; issue a new vendor credit instead',
-  },
-  deposit: { label: 'deposit', action: 'void the deposit instead' },
-  deposit_void: { label: 'the void of deposit', action: 'a void is final; make a new deposit instead' },
+  ...voidable('invoice', 'invoice_void', 'invoice', 'issue a new invoice'),
+  ...voidable('payment_received', 'payment_void', 'payment', 'record a new payment'),
+  ...voidable('credit_note', 'credit_note_void', 'credit note', 'issue a new credit note'),
+  ...voidable('bill', 'bill_void', 'bill', 'enter a new bill'),
+  ...voidable('bill_payment', 'bill_payment_void', 'bill payment', 'record a new bill payment'),
+  ...voidable('vendor_credit', 'vendor_credit_void', 'vendor credit', 'issue a new vendor credit'),
+  ...voidable('deposit', 'deposit_void', 'deposit', 'make a new deposit'),
   inventory_adjustment: {
     label: 'inventory adjustment',
     action: 'an adjustment is final; record an opposite adjustment instead',
   },
-} as const;
+} satisfies Record<string, DocumentSourceText>;
 
 export type DocumentSource = keyof typeof DOCUMENT_SOURCES;
 

@@ -182,6 +182,27 @@ export function activityCollection<Row extends KeysetRow>(select: string, alias 
 }
 
 /**
+ * The reads of a collection listed whole, with no filter (bank rules, statement mappings, bank
+ * connections): one row by id, read or locked FOR UPDATE until commit, and one keyset page of the
+ * organization's rows, ordered by `rankColumn` first where given.
+ */
+export function wholeCollection<Row extends KeysetRow>(select: string, rankColumn?: string) {
+  return {
+    find: (db: Queryable, organizationId: string, id: string) => rowById<Row>(db, select, organizationId, id),
+    lock: (tx: Queryable, organizationId: string, id: string) =>
+      rowById<Row>(tx, select, organizationId, id, 'update'),
+    page: (db: Queryable, organizationId: string, cursor: PageCursor | undefined) =>
+      selectPage<Row>(db, {
+        select,
+        where: 'organization_id = $1',
+        params: [organizationId],
+        cursor,
+        ...(rankColumn ? { rankColumn } : {}),
+      }),
+  };
+}
+
+/**
  * A store's filtered list: `where` reads the organization as $1 and `params(filters)` from $2 on;
  * the function returns one keyset page of rows (selectPage), in `sort`'s order when given (a key of
  * `sorts`).

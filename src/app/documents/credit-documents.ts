@@ -23,14 +23,13 @@ import {
   remainingCredit,
 } from '../../domain/document.ts';
 import { voidDate as laterOf } from '../../domain/invoice.ts';
-import type { VoidableSource } from '../../domain/journal.ts';
 import { formatMoney, type Money, parseMoney } from '../../domain/money.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { CreditApplied } from '../../storage/stores/document-store.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor } from '../context.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
-import { allocateNumber, type SequenceName } from '../numbering.ts';
+import { allocateNumber } from '../numbering.ts';
 import { lockDocument } from './documents.ts';
 import { applyMoney, type MoneyTarget, parseApplications, sumApplications } from './money-movements.ts';
 import { voidDocument } from './void-document.ts';

@@ -1,8 +1,8 @@
 // Bank connections (D29, D89): a bank account's link to where its lines come from (`file`: imported
 // statements; `api`: pushed lines). Requests recorded before D89 stay `pending` with no account.
-import type { Queryable, Tx } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
-import { isoTimestamp, rowById } from '../sql.ts';
+import type { Tx } from '../db.ts';
+import { wholeCollection } from '../keyset.ts';
+import { isoTimestamp } from '../sql.ts';
 
 export interface BankConnectionRow {
   id: string;
@@ -18,18 +18,7 @@ const SELECT = `SELECT id, account_id, source, institution_name, status, version
   ${isoTimestamp('created_at')} AS created_at
   FROM bank_connections`;
 
-export function find(db: Queryable, organizationId: string, id: string) {
-  return rowById<BankConnectionRow>(db, SELECT, organizationId, id);
-}
-
-export function list(db: Queryable, organizationId: string, cursor: PageCursor | undefined) {
-  return selectPage<BankConnectionRow>(db, {
-    select: SELECT,
-    where: 'organization_id = $1',
-    params: [organizationId],
-    cursor,
-  });
-}
+export const { find, page: list } = wholeCollection<BankConnectionRow>(SELECT);
 
 export async function insertActive(
   tx: Tx,

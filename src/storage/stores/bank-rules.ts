@@ -1,8 +1,8 @@
 // Bank rules (D75): stored in bank_rules (migration 0016), conditions and action as jsonb. Listed in
 // the order they apply: priority, then age, then id (the keyset of the list, and of every match).
 import type { Queryable } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
-import { findAndLock, isoTimestamp } from '../sql.ts';
+import { wholeCollection } from '../keyset.ts';
+import { isoTimestamp } from '../sql.ts';
 
 export interface RuleFields {
   name: string;
@@ -29,17 +29,8 @@ const SELECT = `SELECT id, name, priority, priority AS sort_rank, account_id, di
 /** Rules an organization may keep: each bank line is compared with all of them (D75). */
 export const RULES_MAX = 1000;
 
-export const { find, lock } = findAndLock<RuleRow>(SELECT);
-
-export function page(db: Queryable, organizationId: string, cursor: PageCursor | undefined) {
-  return selectPage<RuleRow>(db, {
-    select: SELECT,
-    where: 'organization_id = $1',
-    params: [organizationId],
-    cursor,
-    rankColumn: 'priority',
-  });
-}
+/** One rule by id, read or locked; one keyset page of the books' rules in priority order. */
+export const { find, lock, page } = wholeCollection<RuleRow>(SELECT, 'priority');
 
 /** Every rule of the books in the order they apply (at most RULES_MAX). */
 export function inOrder(db: Queryable, organizationId: string): Promise<RuleRow[]> {

@@ -1,7 +1,7 @@
 // Saved CSV mappings (D71): which header holds what in a bank's CSV export.
 import type { Queryable } from '../db.ts';
-import { type PageCursor, selectPage } from '../keyset.ts';
-import { findAndLock, isoTimestamp } from '../sql.ts';
+import { wholeCollection } from '../keyset.ts';
+import { isoTimestamp } from '../sql.ts';
 
 export interface MappingFields {
   name: string;
@@ -41,16 +41,7 @@ export const MAPPING_COLUMNS = [
 const SELECT = `SELECT id, ${MAPPING_COLUMNS.join(', ')}, version, ${isoTimestamp('created_at')} AS created_at,
   ${isoTimestamp('updated_at')} AS updated_at FROM bank_statement_mappings`;
 
-export const { find, lock } = findAndLock<MappingRow>(SELECT);
-
-export function page(db: Queryable, organizationId: string, cursor: PageCursor | undefined) {
-  return selectPage<MappingRow>(db, {
-    select: SELECT,
-    where: 'organization_id = $1',
-    params: [organizationId],
-    cursor,
-  });
-}
+export const { find, lock, page } = wholeCollection<MappingRow>(SELECT);
 
 export async function insert(tx: Queryable, organizationId: string, id: string, fields: MappingFields) {
   await tx.query(
