@@ -144,26 +144,42 @@ export async function describedPage<Row extends KeysetRow, View>(
   return { ...page, rows: await describe(page.rows) };
 }
 
-type ActivityList<Row> = (
+/** A store's keyset page of an organization's rows that pass `filters`. */
+type FilteredPage<Filters, Row> = (
   db: Queryable,
   organizationId: string,
-  isActive: boolean | undefined,
+  filters: Filters,
   cursor: PageCursor | undefined,
 ) => Promise<Row[]>;
+
+/**
+ * The list use case of a store's filtered page: the request's query read as the store's filters
+ * (`filtersOf` refuses a malformed one, 400, before any query), one page fetched, and its rows
+ * described (`describe` receives the whole page, so it may read what the rows hold in one query).
+ */
+export function listOf<Query, Filters, Row extends KeysetRow, View>(
+  page: FilteredPage<Filters, Row>,
+  filtersOf: (query: Query) => Filters,
+  describe: (db: Queryable, organizationId: string, rows: Row[], actor: Actor) => View[] | Promise<View[]>,
+) {
+  return async (deps: Deps, actor: Actor, cursor: PageCursor | undefined, query: Query) => {
+    const organizationId = actor.organization.id;
+    const fetched = page(deps.db, organizationId, filtersOf(query), cursor);
+    return describedPage(organizationId, cursor, fetched, (rows) =>
+      describe(deps.db, organizationId, rows, actor),
+    );
+  };
+}
 
 /**
  * The list use case of a collection whose only filter is `is_active` (tax rates and groups, tracking
  * categories): the store's page, each row described (`describe` may read what the rows hold).
  */
 export function listByActivity<Row extends KeysetRow, View>(
-  list: ActivityList<Row>,
+  list: FilteredPage<boolean | undefined, Row>,
   describe: (db: Queryable, organizationId: string, rows: Row[]) => View[] | Promise<View[]>,
 ) {
-  return (deps: Deps, actor: Actor, cursor: PageCursor | undefined, filters: { is_active?: boolean }) => {
-    const organizationId = actor.organization.id;
-    const fetched = list(deps.db, organizationId, filters.is_active, cursor);
-    return describedPage(organizationId, cursor, fetched, (rows) => describe(deps.db, organizationId, rows));
-  };
+  return listOf(list, (filters: { is_active?: boolean }) => filters.is_active, describe);
 }
 
 /**

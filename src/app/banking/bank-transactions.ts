@@ -16,9 +16,9 @@ import { containsPattern } from '../../storage/sql.ts';
 import type { BankTransactionRow, MatchRow } from '../../storage/stores/bank-transactions.ts';
 import * as bank from '../../storage/stores/bank-transactions.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps, Organization } from '../context.ts';
+import type { Actor, Organization } from '../context.ts';
 import { readDocument } from '../documents/documents.ts';
-import { describedPage, type PageCursor } from '../pagination.ts';
+import { listOf } from '../pagination.ts';
 import { accountFilter } from '../reads.ts';
 import { recordStamps } from '../views.ts';
 import { assertBankAccount } from './bank-accounts.ts';
@@ -92,30 +92,17 @@ export interface TransactionListQuery {
 }
 
 /** GET /bank-transactions: oldest first (D73), filtered by account, status, date range and text. */
-export async function listBankTransactions(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  query: TransactionListQuery,
-) {
-  const organizationId = actor.organization.id;
-  const accountId = accountFilter('account', query.account);
-  const fetched = bank.transactionPage(
-    deps.db,
-    organizationId,
-    {
-      accountId,
-      status: query.status ?? null,
-      from: query.from ?? null,
-      to: query.to ?? null,
-      searchPattern: containsPattern(query.search),
-    },
-    cursor,
-  );
-  return describedPage(organizationId, cursor, fetched, (rows) =>
-    describeTransactions(deps.db, organizationId, rows),
-  );
-}
+export const listBankTransactions = listOf(
+  bank.transactionPage,
+  (query: TransactionListQuery) => ({
+    accountId: accountFilter('account', query.account),
+    status: query.status ?? null,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    searchPattern: containsPattern(query.search),
+  }),
+  describeTransactions,
+);
 
 /** A line as it will be stored: exact amount in the currency's minor unit, a calendar date. */
 export interface NewBankLine {

@@ -5,9 +5,9 @@ import type { DepositStatus } from '../../domain/deposit.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { DepositPaymentRow, DepositRow } from '../../storage/stores/deposits.ts';
 import * as deposits from '../../storage/stores/deposits.ts';
-import type { Actor, Deps } from '../context.ts';
+import type { Actor } from '../context.ts';
 import { ACCOUNT_USES, readDocument } from '../documents/documents.ts';
-import { describedPage, type PageCursor, withChildren } from '../pagination.ts';
+import { listOf, withChildren } from '../pagination.ts';
 import { accountFilter } from '../reads.ts';
 import { recordStamps } from '../views.ts';
 
@@ -62,26 +62,13 @@ export interface DepositListFilters {
   date_to?: string;
 }
 
-export async function listDeposits(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: DepositListFilters,
-) {
-  const organizationId = actor.organization.id;
-  const accountId = accountFilter('deposit_to_account', filters.deposit_to_account);
-  const fetched = deposits.page(
-    deps.db,
-    organizationId,
-    {
-      status: filters.status ?? null,
-      accountId,
-      dateFrom: filters.date_from ?? null,
-      dateTo: filters.date_to ?? null,
-    },
-    cursor,
-  );
-  return describedPage(organizationId, cursor, fetched, (rows) =>
-    describeDeposits(deps.db, organizationId, rows),
-  );
-}
+export const listDeposits = listOf(
+  deposits.page,
+  (filters: DepositListFilters) => ({
+    status: filters.status ?? null,
+    accountId: accountFilter('deposit_to_account', filters.deposit_to_account),
+    dateFrom: filters.date_from ?? null,
+    dateTo: filters.date_to ?? null,
+  }),
+  describeDeposits,
+);

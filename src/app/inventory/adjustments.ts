@@ -14,11 +14,10 @@ import { formatMoney, parseMoney } from '../../domain/money.ts';
 import type { AdjustmentRow } from '../../storage/stores/inventory-adjustments.ts';
 import * as adjustments from '../../storage/stores/inventory-adjustments.ts';
 import type { WriteScope } from '../changes.ts';
-import type { Actor, Deps } from '../context.ts';
 import { ACCOUNT_USES, assertAccountUses, assertDocumentDate } from '../documents/documents.ts';
 import { postLedgerEntry } from '../ledger/journal-entries.ts';
 import { allocateNumber } from '../numbering.ts';
-import { describedPage, type PageCursor } from '../pagination.ts';
+import { listOf } from '../pagination.ts';
 import { readById } from '../reads.ts';
 import { StockBook } from './stock.ts';
 
@@ -44,16 +43,11 @@ export function describeAdjustment(row: AdjustmentRow) {
 
 export const readAdjustment = readById(adjustments.find, 'inventory adjustment', describeAdjustment);
 
-export function listAdjustments(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: { item?: string },
-) {
-  const organizationId = actor.organization.id;
-  const fetched = adjustments.page(deps.db, organizationId, filters.item ?? null, cursor);
-  return describedPage(organizationId, cursor, fetched, (rows) => rows.map(describeAdjustment));
-}
+export const listAdjustments = listOf(
+  adjustments.page,
+  (filters: { item?: string }) => filters.item ?? null,
+  (_db, _organizationId, rows) => rows.map(describeAdjustment),
+);
 
 export interface CreateAdjustmentCommand {
   item: string;

@@ -15,7 +15,7 @@ import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
 import { assertAccountUses, lockDocument } from '../documents/documents.ts';
 import { systemAccountId } from '../ledger/accounts.ts';
-import { describedPage, type PageCursor } from '../pagination.ts';
+import { describedPage, listOf, type PageCursor } from '../pagination.ts';
 import { takenError, withUniqueGuard } from '../unique-values.ts';
 import { recordStamps } from '../views.ts';
 
@@ -63,24 +63,15 @@ export interface ItemListFilters {
   is_active?: boolean;
 }
 
-export function listItems(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: ItemListFilters,
-) {
-  const organizationId = actor.organization.id;
-  const search = filters.search?.trim() ? filters.search.trim().toLowerCase() : null;
-  const fetched = items.page(
-    deps.db,
-    organizationId,
-    { search, type: filters.type ?? null, isActive: filters.is_active ?? null },
-    cursor,
-  );
-  return describedPage(organizationId, cursor, fetched, (rows) =>
-    rows.map((row) => describeItem(actor, row)),
-  );
-}
+export const listItems = listOf(
+  items.page,
+  (filters: ItemListFilters) => ({
+    search: filters.search?.trim() ? filters.search.trim().toLowerCase() : null,
+    type: filters.type ?? null,
+    isActive: filters.is_active ?? null,
+  }),
+  (_db, _organizationId, rows, actor) => rows.map((row) => describeItem(actor, row)),
+);
 
 export async function findItem(db: Queryable, organizationId: string, id: string): Promise<ItemRow> {
   const row = await items.find(db, organizationId, id);

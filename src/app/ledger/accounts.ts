@@ -17,7 +17,7 @@ import type { Queryable } from '../../storage/db.ts';
 import * as accounts from '../../storage/stores/accounts.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { describedPage, type PageCursor, withLookup } from '../pagination.ts';
+import { listOf, withLookup } from '../pagination.ts';
 import { takenError, withUniqueGuard } from '../unique-values.ts';
 import { assertVersion } from '../versions.ts';
 import { recordStamps } from '../views.ts';
@@ -54,18 +54,7 @@ export type AccountFilters = accounts.AccountFilters;
 /** Accounts with their totals, read in one query. */
 const describeAccounts = withLookup(accounts.totals, describeAccount);
 
-export async function listAccounts(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: AccountFilters,
-) {
-  const organizationId = actor.organization.id;
-  const fetched = accounts.list(deps.db, organizationId, filters, cursor);
-  return describedPage(organizationId, cursor, fetched, (rows) =>
-    describeAccounts(deps.db, organizationId, rows),
-  );
-}
+export const listAccounts = listOf(accounts.list, (filters: AccountFilters) => filters, describeAccounts);
 
 export async function readAccount(deps: Deps, actor: Actor, id: string) {
   const row = await accounts.find(deps.db, actor.organization.id, id);

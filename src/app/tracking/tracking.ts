@@ -8,7 +8,7 @@ import type { CategoryRow, OptionRow } from '../../storage/stores/tracking.ts';
 import * as tracking from '../../storage/stores/tracking.ts';
 import type { WriteScope } from '../changes.ts';
 import type { Actor, Deps } from '../context.ts';
-import { describedPage, listByActivity, type PageCursor, withChildren } from '../pagination.ts';
+import { listByActivity, listOf, withChildren } from '../pagination.ts';
 import { assertVersion, lockerOf, versionedDeactivate } from '../versions.ts';
 import { recordStamps } from '../views.ts';
 
@@ -135,24 +135,16 @@ export const deactivateCategory = versionedDeactivate(
 
 // ---- option reads ------------------------------------------------------------------------------
 
-export async function listOptions(
-  deps: Deps,
-  actor: Actor,
-  cursor: PageCursor | undefined,
-  filters: { category?: string; is_active?: boolean },
-) {
-  const organizationId = actor.organization.id;
-  if (filters.category !== undefined && !isUuid(filters.category)) {
-    throw fieldError('query/category', 'must be a tracking category id');
-  }
-  const fetched = tracking.listOptions(
-    deps.db,
-    organizationId,
-    { categoryId: filters.category ?? null, isActive: filters.is_active ?? null },
-    cursor,
-  );
-  return describedPage(organizationId, cursor, fetched, (rows) => rows.map(describeOption));
-}
+export const listOptions = listOf(
+  tracking.listOptions,
+  (filters: { category?: string; is_active?: boolean }) => {
+    if (filters.category !== undefined && !isUuid(filters.category)) {
+      throw fieldError('query/category', 'must be a tracking category id');
+    }
+    return { categoryId: filters.category ?? null, isActive: filters.is_active ?? null };
+  },
+  (_db, _organizationId, rows) => rows.map(describeOption),
+);
 
 export async function readOption(deps: Deps, actor: Actor, id: string) {
   const row = await findOption(deps.db, actor.organization.id, id);
