@@ -74,6 +74,27 @@ export type UpdateSpec<S extends TSchema, B extends TSchema, V> = Described & {
   ) => Promise<Checked<V, Static<S>>>;
 };
 
+/** DELETE url/:id: the remove use case (204, no body). */
+export type RemoveSpec = Described & {
+  remove: (scope: WriteScope, id: string, version: number | undefined) => Promise<unknown>;
+};
+
+/** POST url/:id/<verb> with a body of its own: the body and the use case, answering the record. */
+export type ActWithSpec<S extends TSchema, B extends TSchema, V> = Described & {
+  body: B;
+  act: (
+    scope: WriteScope,
+    id: string,
+    body: Static<B>,
+    version: number | undefined,
+  ) => Promise<Checked<V, Static<S>>>;
+};
+
+/** POST url/:id/<verb> with an ActionRequest body: the use case, answering the record. */
+export type ActSpec<S extends TSchema, V> = Described & {
+  act: (scope: WriteScope, id: string, version: number | undefined) => Promise<Checked<V, Static<S>>>;
+};
+
 /** What every route of a resource takes from it: tag, published, auth, permission; get and post: method. */
 type FromResource = 'tag' | 'published' | 'auth' | 'permission' | 'method';
 
@@ -96,18 +117,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
     action(app, deps, { ...base, permission: resource.write, method, ...spec });
   }
   /** POST url/:id/<verb> with a body of its own (apply): a change at the version read. */
-  function actWith<B extends TSchema, V>(
-    verb: string,
-    spec: Described & {
-      body: B;
-      act: (
-        scope: WriteScope,
-        id: string,
-        body: Static<B>,
-        version: number | undefined,
-      ) => Promise<Checked<V, Static<S>>>;
-    },
-  ) {
+  function actWith<B extends TSchema, V>(verb: string, spec: ActWithSpec<S, B, V>) {
     const { act, ...described } = spec;
     writing('POST', {
       ...described,
@@ -175,11 +185,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
       });
     },
     /** DELETE url/:id: removes a record at the version read (204, no body). */
-    remove(
-      spec: Described & {
-        remove: (scope: WriteScope, id: string, version: number | undefined) => Promise<unknown>;
-      },
-    ) {
+    remove(spec: RemoveSpec) {
       const { remove, ...described } = spec;
       writing('DELETE', {
         ...described,
@@ -194,12 +200,7 @@ export function resourceRoutes<S extends TSchema>(app: FastifyInstance, deps: De
     },
     actWith,
     /** POST url/:id/<verb> with an ActionRequest body: a change of state at the version read. */
-    act<V>(
-      verb: string,
-      spec: Described & {
-        act: (scope: WriteScope, id: string, version: number | undefined) => Promise<Checked<V, Static<S>>>;
-      },
-    ) {
+    act<V>(verb: string, spec: ActSpec<S, V>) {
       const { act, ...described } = spec;
       actWith(verb, {
         ...described,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { reconcileBankAccount } from '../../app/banking/reconcile.ts';
 import { listReconciliations, readReconciliation } from '../../app/banking/reconcile-read.ts';
 import type { Deps } from '../../app/context.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import {
   BankReconciliation,
   BankReconciliationCreate,
@@ -12,25 +12,18 @@ import {
 } from '../schemas/bank-reconciliations.ts';
 
 export function registerBankReconciliationRoutes(app: FastifyInstance, deps: Deps) {
-  const reconciliations = resourceRoutes(app, deps, {
-    tag: 'bank reconciliations',
-    read: 'banking:read',
-    write: 'banking:write',
-    url: '/api/v1/bank-reconciliations',
+  const reconciliations = namedRoutes(app, deps, {
+    noun: 'bank reconciliation',
+    area: 'banking',
     schema: BankReconciliation,
   });
   reconciliations.list({
-    operationId: 'listBankReconciliations',
     summary: 'List reconciliations (oldest first)',
     querystring: BankReconciliationListQuery,
     page: PageBankReconciliation,
     list: listReconciliations,
   });
-  reconciliations.read({
-    operationId: 'readBankReconciliation',
-    summary: 'Read a reconciliation',
-    read: (actor, id) => readReconciliation(deps.db, actor, id),
-  });
+  reconciliations.read((actor, id) => readReconciliation(deps.db, actor, id), 'Read a reconciliation');
   reconciliations.create({
     operationId: 'reconcileBankAccount',
     summary: 'Reconcile a bank account on a statement date (D76)',

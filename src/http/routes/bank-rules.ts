@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createRule, deleteRule, listRules, readRule, updateRule } from '../../app/banking/bank-rules.ts';
 import type { Deps } from '../../app/context.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import {
   BankRule,
   BankRuleCreate,
@@ -12,29 +12,16 @@ import {
   PageBankRule,
 } from '../schemas/bank-rules.ts';
 
-const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
-
 export function registerBankRuleRoutes(app: FastifyInstance, deps: Deps) {
-  const bankRules = resourceRoutes(app, deps, {
-    ...BANKING,
-    tag: 'bank rules',
-    url: '/api/v1/bank-rules',
-    schema: BankRule,
-  });
+  const bankRules = namedRoutes(app, deps, { noun: 'bank rule', area: 'banking', schema: BankRule });
   bankRules.list({
-    operationId: 'listBankRules',
     summary: 'List bank rules in the order they apply (priority, then age)',
     querystring: BankRuleListQuery,
     page: PageBankRule,
     list: listRules,
   });
-  bankRules.read({
-    operationId: 'readBankRule',
-    summary: 'Read a bank rule',
-    read: (actor, id) => readRule(deps.db, actor, id),
-  });
+  bankRules.read((actor, id) => readRule(deps.db, actor, id));
   bankRules.create({
-    operationId: 'createBankRule',
     summary: 'Save a bank rule',
     description:
       'The first rule (lowest priority) whose bank account, direction and conditions (all or any) take an unmatched bank line becomes its suggestion; nothing is posted until it is accepted. Text comparisons ignore case; amount comparisons take the absolute amount, exactly. The action is checked as POST /bank-transactions/{id}/create checks it.',
@@ -42,13 +29,11 @@ export function registerBankRuleRoutes(app: FastifyInstance, deps: Deps) {
     create: createRule,
   });
   bankRules.update({
-    operationId: 'updateBankRule',
     summary: 'Change a bank rule (sparse; conditions and action are replaced whole)',
     body: BankRuleUpdate,
     update: updateRule,
   });
   bankRules.remove({
-    operationId: 'deleteBankRule',
     summary: 'Delete a bank rule (what it created stays)',
     remove: deleteRule,
   });

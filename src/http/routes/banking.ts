@@ -29,7 +29,7 @@ import {
 import { suggestionsFor } from '../../app/banking/suggestions.ts';
 import type { Deps } from '../../app/context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import { actorOf } from '../route.ts';
 import {
   BankStatement,
@@ -55,8 +55,6 @@ import {
 } from '../schemas/banking.ts';
 import { IdParams } from '../schemas/common.ts';
 
-const BANKING = { read: 'banking:read', write: 'banking:write' } as const;
-
 /** The file body of an import: bytes of a statement media type, else 415 naming the ones accepted. */
 function statementFile(body: unknown, contentType: string | undefined) {
   const mediaType = String(contentType ?? '')
@@ -74,24 +72,18 @@ function statementFile(body: unknown, contentType: string | undefined) {
 }
 
 export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
-  const statements = resourceRoutes(app, deps, {
-    ...BANKING,
-    tag: 'bank statements',
-    url: '/api/v1/bank-statements',
+  const statements = namedRoutes(app, deps, {
+    noun: 'bank statement',
+    area: 'banking',
     schema: BankStatement,
   });
   statements.list({
-    operationId: 'listBankStatements',
     summary: 'List statement imports',
     querystring: BankStatementListQuery,
     page: PageBankStatement,
     list: listStatements,
   });
-  statements.read({
-    operationId: 'readBankStatement',
-    summary: 'Read a statement import',
-    read: (actor, id) => readStatementRecord(deps.db, actor, id),
-  });
+  statements.read((actor, id) => readStatementRecord(deps.db, actor, id), 'Read a statement import');
   statements.post({
     url: '/api/v1/bank-statements',
     operationId: 'importBankStatement',
@@ -112,24 +104,18 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
       }),
   });
 
-  const transactions = resourceRoutes(app, deps, {
-    ...BANKING,
-    tag: 'bank transactions',
-    url: '/api/v1/bank-transactions',
+  const transactions = namedRoutes(app, deps, {
+    noun: 'bank transaction',
+    area: 'banking',
     schema: BankTransaction,
   });
   transactions.list({
-    operationId: 'listBankTransactions',
     summary: 'List bank transactions (oldest first)',
     querystring: BankTransactionListQuery,
     page: PageBankTransaction,
     list: listBankTransactions,
   });
-  transactions.read({
-    operationId: 'readBankTransaction',
-    summary: 'Read a bank transaction',
-    read: (actor, id) => readBankTransaction(deps.db, actor, id),
-  });
+  transactions.read((actor, id) => readBankTransaction(deps.db, actor, id));
   transactions.post({
     url: '/api/v1/bank-transactions',
     operationId: 'pushBankTransactions',
@@ -152,7 +138,6 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request) => suggestionsFor(deps.db, actorOf(request), request.params.id),
   });
   transactions.actWith('match', {
-    operationId: 'matchBankTransaction',
     summary: 'Match a bank transaction to posted ledger lines (D74)',
     description:
       'The lines must be on the transaction’s bank account, posted (not reversed), and move it by exactly its amount (debit positive): 400 validation_error otherwise. A line already matched, or a transaction already matched or excluded: 409 invalid_state. A document whose entry holds a matched line is voided only after unmatching.',
@@ -181,41 +166,31 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     write: (scope, request) => acceptSuggestions(scope, request.body),
   });
   transactions.act('unmatch', {
-    operationId: 'unmatchBankTransaction',
     summary: 'Unmatch a bank transaction (not once reconciled)',
     act: unmatchBankTransaction,
   });
   transactions.act('exclude', {
-    operationId: 'excludeBankTransaction',
     summary: 'Exclude an unmatched bank transaction (a duplicate, a line that is not the books’ business)',
     act: excludeBankTransaction,
   });
   transactions.act('include', {
-    operationId: 'includeBankTransaction',
     summary: 'Include an excluded bank transaction again (unmatched)',
     act: includeBankTransaction,
   });
 
-  const mappings = resourceRoutes(app, deps, {
-    ...BANKING,
-    tag: 'bank statement mappings',
-    url: '/api/v1/bank-statement-mappings',
+  const mappings = namedRoutes(app, deps, {
+    noun: 'bank statement mapping',
+    area: 'banking',
     schema: BankStatementMapping,
   });
   mappings.list({
-    operationId: 'listBankStatementMappings',
     summary: 'List saved CSV mappings',
     querystring: BankStatementMappingListQuery,
     page: PageBankStatementMapping,
     list: listMappings,
   });
-  mappings.read({
-    operationId: 'readBankStatementMapping',
-    summary: 'Read a saved CSV mapping',
-    read: (actor, id) => readMapping(deps.db, actor, id),
-  });
+  mappings.read((actor, id) => readMapping(deps.db, actor, id), 'Read a saved CSV mapping');
   mappings.create({
-    operationId: 'createBankStatementMapping',
     summary: 'Save a CSV mapping',
     description:
       'amount_column (signed), or debit_column and credit_column; date_format and decimal_separator say how the bank writes them.',
@@ -223,13 +198,11 @@ export function registerBankingRoutes(app: FastifyInstance, deps: Deps) {
     create: createMapping,
   });
   mappings.update({
-    operationId: 'updateBankStatementMapping',
     summary: 'Change a saved CSV mapping (sparse; null clears a column)',
     body: BankStatementMappingUpdate,
     update: updateMapping,
   });
   mappings.remove({
-    operationId: 'deleteBankStatementMapping',
     summary: 'Delete a saved CSV mapping (imports made with it stay)',
     remove: deleteMapping,
   });

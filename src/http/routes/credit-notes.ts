@@ -31,12 +31,7 @@ import {
 } from '../schemas/credit-notes.ts';
 
 export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
-  const notes = documentRoutes(app, deps, {
-    noun: 'credit note',
-    read: 'credit_notes:read',
-    write: 'credit_notes:write',
-    schema: CreditNote,
-  });
+  const notes = documentRoutes(app, deps, { noun: 'credit note', area: 'credit_notes', schema: CreditNote });
   notes.list({ querystring: CreditNoteListQuery, page: PageCreditNote, list: listCreditNotes });
   notes.totals(CreditNoteTotalsQuery, creditNoteTotals, {
     response: CreditListTotals,
@@ -52,18 +47,15 @@ export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
   });
   notes.update({ body: CreditNoteUpdate, update: updateCreditNote });
   notes.remove({
-    operationId: 'deleteCreditNote',
     summary: 'Delete a draft credit note; an issued or void one answers 409 immutable_entry',
     remove: deleteCreditNote,
   });
   notes.act('issue', {
-    operationId: 'issueCreditNote',
     summary:
       'Issue a draft: numbers it and posts debit income and tax, credit Accounts Receivable (the mirror of an invoice)',
     act: issueCreditNote,
   });
   notes.actWith('apply', {
-    operationId: 'applyCreditNote',
     summary: 'Apply remaining credit to sent invoices of the customer (reduces their balance_due)',
     description:
       'More than the remaining credit, or more than an invoice’s balance due: 409 application_exceeds_balance. Another customer’s invoice or an unknown one: 400 validation_error; a draft or void invoice: 409 invalid_state. No ledger entry (Accounts Receivable was credited at issue).',
@@ -71,7 +63,6 @@ export function registerCreditNoteRoutes(app: FastifyInstance, deps: Deps) {
     act: applyCreditNote,
   });
   notes.act('void', {
-    operationId: 'voidCreditNote',
     summary: 'Void an issued credit note with nothing applied: posts the reversal of its entry',
     act: voidCreditNote,
   });

@@ -4,31 +4,14 @@ import type { Deps } from '../../app/context.ts';
 import { createDeposit } from '../../app/deposits/create-deposit.ts';
 import { listDeposits, readDeposit } from '../../app/deposits/read-deposits.ts';
 import { voidDeposit } from '../../app/deposits/void-deposit.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import { Deposit, DepositCreate, DepositListQuery, PageDeposit } from '../schemas/deposits.ts';
 
 export function registerDepositRoutes(app: FastifyInstance, deps: Deps) {
-  const deposits = resourceRoutes(app, deps, {
-    tag: 'deposits',
-    read: 'payments:read',
-    write: 'payments:write',
-    url: '/api/v1/deposits',
-    schema: Deposit,
-  });
-  deposits.list({
-    operationId: 'listDeposits',
-    summary: 'List deposits',
-    querystring: DepositListQuery,
-    page: PageDeposit,
-    list: listDeposits,
-  });
-  deposits.read({
-    operationId: 'readDeposit',
-    summary: 'Read a deposit with its payments',
-    read: (actor, id) => readDeposit(deps.db, actor, id),
-  });
+  const deposits = namedRoutes(app, deps, { noun: 'deposit', area: 'payments', schema: Deposit });
+  deposits.list({ querystring: DepositListQuery, page: PageDeposit, list: listDeposits });
+  deposits.read((actor, id) => readDeposit(deps.db, actor, id), 'Read a deposit with its payments');
   deposits.create({
-    operationId: 'createDeposit',
     summary: 'Deposit payments received from Undeposited Funds to a bank account',
     description:
       'Posts one entry (debit deposit_to_account with the sum; credit Undeposited Funds once per payment) and numbers the deposit DEP-000001. A payment not into Undeposited Funds, unknown, or named twice: 400 on payments/<n>; a void payment or one already deposited: 409 invalid_state on payments/<n>. Honours Idempotency-Key.',
@@ -36,7 +19,6 @@ export function registerDepositRoutes(app: FastifyInstance, deps: Deps) {
     create: createDeposit,
   });
   deposits.act('void', {
-    operationId: 'voidDeposit',
     summary: 'Void a deposit',
     description:
       "Posts the reversal of the deposit's entry dated on its date (409 period_closed in a closed period); its payments are back in Undeposited Funds, free to deposit again or void. Already void: 409 invalid_state.",

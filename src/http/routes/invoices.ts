@@ -23,12 +23,7 @@ import {
 } from '../schemas/invoices.ts';
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
-  const invoices = documentRoutes(app, deps, {
-    noun: 'invoice',
-    read: 'invoices:read',
-    write: 'invoices:write',
-    schema: Invoice,
-  });
+  const invoices = documentRoutes(app, deps, { noun: 'invoice', area: 'invoices', schema: Invoice });
   invoices.list({ querystring: InvoiceListQuery, page: PageInvoice, list: listInvoices });
   invoices.totals(InvoiceTotalsQuery, invoiceTotals);
   invoices.read((actor, id) => readInvoice(deps.db, actor, id));
@@ -41,12 +36,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
   });
   invoices.update({ body: InvoiceUpdate, update: updateInvoice });
   invoices.act('send', {
-    operationId: 'sendInvoice',
     summary: 'Issue a draft invoice: posts it to the ledger; nothing is emailed',
     act: sendInvoice,
   });
   invoices.act('void', {
-    operationId: 'voidInvoice',
     summary: 'Void an invoice (a draft, or a sent invoice with no payment applied)',
     act: voidInvoice,
   });

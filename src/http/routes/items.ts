@@ -4,7 +4,7 @@ import type { Deps } from '../../app/context.ts';
 import { createAdjustment, listAdjustments, readAdjustment } from '../../app/inventory/adjustments.ts';
 import { createItem, listItems, listMovements, readItem, updateItem } from '../../app/inventory/items.ts';
 import { decodeCursor } from '../../app/pagination.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import { actorOf, defineRoute } from '../route.ts';
 import { IdParams } from '../schemas/common.ts';
 import {
@@ -23,27 +23,13 @@ import {
 import { pageBody } from './paging.ts';
 
 export function registerItemRoutes(app: FastifyInstance, deps: Deps) {
-  const items = resourceRoutes(app, deps, {
-    tag: 'items',
-    read: 'items:read',
-    write: 'items:write',
-    url: '/api/v1/items',
-    schema: Item,
-  });
-  items.list({
-    operationId: 'listItems',
-    summary: 'List items',
-    querystring: ItemListQuery,
-    page: PageItem,
-    list: listItems,
-  });
-  items.read({
-    operationId: 'readItem',
-    summary: 'Read an item with its quantity on hand, value and average cost',
-    read: (actor, id) => readItem(deps, actor, id),
-  });
+  const items = namedRoutes(app, deps, { noun: 'item', area: 'items', schema: Item });
+  items.list({ querystring: ItemListQuery, page: PageItem, list: listItems });
+  items.read(
+    (actor, id) => readItem(deps, actor, id),
+    'Read an item with its quantity on hand, value and average cost',
+  );
   items.create({
-    operationId: 'createItem',
     summary: 'Create an item',
     description:
       'Honours Idempotency-Key. An inventory item defaults to the cost of goods sold (5000) and inventory (1200) accounts; an SKU taken by another item answers 409 number_conflict.',
@@ -51,7 +37,6 @@ export function registerItemRoutes(app: FastifyInstance, deps: Deps) {
     create: createItem,
   });
   items.update({
-    operationId: 'updateItem',
     summary: 'Update an item (sparse); is_active false deactivates',
     description:
       'Send only the fields to change; null clears an optional field. Once its stock has moved, an item’s type and inventory asset account answer 409 invalid_state.',
@@ -78,27 +63,19 @@ export function registerItemRoutes(app: FastifyInstance, deps: Deps) {
     },
   });
 
-  const adjustments = resourceRoutes(app, deps, {
+  const adjustments = namedRoutes(app, deps, {
+    noun: 'inventory adjustment',
     tag: 'items',
-    read: 'inventory:read',
-    write: 'inventory:write',
-    url: '/api/v1/inventory-adjustments',
+    area: 'inventory',
     schema: InventoryAdjustment,
   });
   adjustments.list({
-    operationId: 'listInventoryAdjustments',
-    summary: 'List inventory adjustments',
     querystring: InventoryAdjustmentListQuery,
     page: PageInventoryAdjustment,
     list: listAdjustments,
   });
-  adjustments.read({
-    operationId: 'readInventoryAdjustment',
-    summary: 'Read an inventory adjustment',
-    read: (actor, id) => readAdjustment(deps.db, actor, id),
-  });
+  adjustments.read((actor, id) => readAdjustment(deps.db, actor, id));
   adjustments.create({
-    operationId: 'createInventoryAdjustment',
     summary: 'Adjust an inventory item’s stock (posts at once)',
     description:
       'Honours Idempotency-Key. A positive quantity adds stock at unit_cost (debit the item’s asset account, credit `account`); a negative one removes it at the average cost (debit `account`, credit the asset), or answers 400 insufficient_inventory when the item would go below zero on its date or any later day. Numbered ADJ-000001; immutable.',

@@ -11,7 +11,7 @@ import {
   reverseEntry,
   updateDraftEntry,
 } from '../../app/ledger/journal-entries.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import { IdParams } from '../schemas/common.ts';
 import {
   JournalEntry,
@@ -25,27 +25,15 @@ import {
 } from '../schemas/journal-entries.ts';
 
 export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
-  const entries = resourceRoutes(app, deps, {
-    tag: 'journal entries',
-    read: 'journal:read',
-    write: 'journal:write',
-    url: '/api/v1/journal-entries',
+  const entries = namedRoutes(app, deps, {
+    noun: 'journal entry',
+    plural: 'journal entries',
+    area: 'journal',
     schema: JournalEntry,
   });
-  entries.list({
-    operationId: 'listJournalEntries',
-    summary: 'List journal entries',
-    querystring: JournalEntryListQuery,
-    page: PageJournalEntry,
-    list: listEntries,
-  });
-  entries.read({
-    operationId: 'readJournalEntry',
-    summary: 'Read a journal entry',
-    read: (actor, id) => readEntry(deps.db, actor.organization.id, id),
-  });
+  entries.list({ querystring: JournalEntryListQuery, page: PageJournalEntry, list: listEntries });
+  entries.read((actor, id) => readEntry(deps.db, actor.organization.id, id));
   entries.create({
-    operationId: 'createJournalEntry',
     summary: 'Create a balanced entry: a draft, or posted at once with post: true',
     body: JournalEntryCreate,
     create: createEntry,
@@ -64,20 +52,17 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     write: (scope, request) => createEntryBatch(scope, request.body),
   });
   entries.update({
-    operationId: 'updateJournalEntry',
     summary: 'Change a draft entry (sparse); posted entries answer 409 immutable_entry',
     body: JournalEntryUpdate,
     update: updateDraftEntry,
   });
 
   entries.remove({
-    operationId: 'deleteJournalEntry',
     summary: 'Delete a draft entry; posted entries answer 409 immutable_entry',
     remove: deleteDraftEntry,
   });
 
   entries.act('post', {
-    operationId: 'postJournalEntry',
     summary: 'Post a draft entry to the ledger',
     act: postDraftEntry,
   });

@@ -17,8 +17,9 @@ import {
 import { createBill, updateBill } from '../../app/payables/draft-bills.ts';
 import { openBill, voidBill } from '../../app/payables/open-bill.ts';
 import { billTotals, listBills, readBill } from '../../app/payables/read-bills.ts';
+import { contactRoutes } from '../contact-routes.ts';
 import { documentRoutes } from '../document-routes.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import {
   Bill,
   BillCreate,
@@ -37,51 +38,26 @@ import {
   VendorUpdate,
 } from '../schemas/payables.ts';
 
-const PAYABLES = { read: 'payables:read', write: 'payables:write' } as const;
-
 export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
-  const vendors = resourceRoutes(app, deps, {
-    ...PAYABLES,
-    tag: 'vendors',
-    url: '/api/v1/vendors',
-    schema: Vendor,
-  });
-  vendors.list({
-    operationId: 'listVendors',
-    summary: 'List vendors',
-    querystring: VendorListQuery,
-    page: PageVendor,
-    list: listVendors,
-  });
-  vendors.read({
-    operationId: 'readVendor',
-    summary: 'Read a vendor',
-    read: (actor, id) => readVendor(deps, actor, id),
-  });
-  vendors.create({
-    operationId: 'createVendor',
-    summary: 'Create a vendor',
-    description:
-      'Honours Idempotency-Key. payment_terms defaults to net_30 and sets the due date of its bills.',
-    body: VendorCreate,
-    create: createVendor,
-  });
-  vendors.update({
-    operationId: 'updateVendor',
-    summary: 'Update a vendor (sparse); is_active false deactivates',
-    description:
-      'Send only the fields to change; null clears an optional field. Send `version` to detect a stale write.',
-    body: VendorUpdate,
-    update: updateVendor,
-  });
-  vendors.act('deactivate', {
-    operationId: 'deactivateVendor',
-    summary: 'Deactivate a vendor',
-    description: 'Same as PATCH with is_active false. Deactivating an inactive vendor changes nothing.',
-    act: deactivateVendor,
-  });
+  contactRoutes(
+    app,
+    deps,
+    { noun: 'vendor', area: 'payables', schema: Vendor },
+    {
+      list: { querystring: VendorListQuery, page: PageVendor, list: listVendors },
+      read: (actor, id) => readVendor(deps, actor, id),
+      create: {
+        description:
+          'Honours Idempotency-Key. payment_terms defaults to net_30 and sets the due date of its bills.',
+        body: VendorCreate,
+        create: createVendor,
+      },
+      update: { body: VendorUpdate, update: updateVendor },
+      deactivate: deactivateVendor,
+    },
+  );
 
-  const bills = documentRoutes(app, deps, { ...PAYABLES, noun: 'bill', schema: Bill });
+  const bills = documentRoutes(app, deps, { noun: 'bill', area: 'payables', schema: Bill });
   bills.list({ querystring: BillListQuery, page: PageBill, list: listBills });
   bills.totals(BillTotalsQuery, billTotals);
   bills.read((actor, id) => readBill(deps.db, actor, id));
@@ -94,40 +70,22 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
   });
   bills.update({ body: BillUpdate, update: updateBill });
   bills.act('open', {
-    operationId: 'openBill',
     summary: 'Open a draft bill: posts it and receives its stock',
     description:
       "Posts dated the bill date: debit each line's account (an inventory item's asset account) and each tax rate's account, credit Accounts Payable with the total. Inventory items' units come in at the line's cost before tax (D49).",
     act: openBill,
   });
   bills.act('void', {
-    operationId: 'voidBill',
     summary: 'Void a bill (a draft, or an open bill with nothing paid)',
     description:
       'An open bill is reversed, dated today (or its bill date if later), and its stock leaves again at its original cost: 400 insufficient_inventory when that would take an item below zero on any day from then on (D51). A bill with a payment applied: 409 invalid_state (void the payment first).',
     act: voidBill,
   });
 
-  const payments = resourceRoutes(app, deps, {
-    ...PAYABLES,
-    tag: 'bill payments',
-    url: '/api/v1/bill-payments',
-    schema: BillPayment,
-  });
-  payments.list({
-    operationId: 'listBillPayments',
-    summary: 'List bill payments',
-    querystring: BillPaymentListQuery,
-    page: PageBillPayment,
-    list: listBillPayments,
-  });
-  payments.read({
-    operationId: 'readBillPayment',
-    summary: 'Read a bill payment',
-    read: (actor, id) => readBillPayment(deps.db, actor, id),
-  });
+  const payments = namedRoutes(app, deps, { noun: 'bill payment', area: 'payables', schema: BillPayment });
+  payments.list({ querystring: BillPaymentListQuery, page: PageBillPayment, list: listBillPayments });
+  payments.read((actor, id) => readBillPayment(deps.db, actor, id));
   payments.create({
-    operationId: 'createBillPayment',
     summary: 'Pay bills of a vendor',
     description:
       'Posts debit Accounts Payable, credit paid_from_account (bank, cash or credit card) with the amount; the applications add up to the amount. More than a bill’s balance: 409 application_exceeds_balance; a draft or void bill: 409 invalid_state. Honours Idempotency-Key.',
@@ -135,7 +93,6 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
     create: createBillPayment,
   });
   payments.act('void', {
-    operationId: 'voidBillPayment',
     summary: 'Void a bill payment',
     description:
       "Posts the reversal of the payment's entry dated on its payment_date (409 period_closed in a closed period), removes its applications and reopens the bills it paid. Already void: 409 invalid_state.",

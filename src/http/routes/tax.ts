@@ -15,7 +15,7 @@ import {
   readTaxRate,
   updateTaxRate,
 } from '../../app/tax/tax-rates.ts';
-import { resourceRoutes } from '../resource-routes.ts';
+import { namedRoutes } from '../named-routes.ts';
 import {
   PageTaxGroup,
   PageTaxRate,
@@ -29,23 +29,12 @@ import {
 } from '../schemas/tax.ts';
 
 export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
-  const tax = { tag: 'tax', read: 'tax:read', write: 'tax:write' } as const;
+  const tax = { tag: 'tax', area: 'tax' } as const;
 
-  const rates = resourceRoutes(app, deps, { ...tax, url: '/api/v1/tax-rates', schema: TaxRate });
-  rates.list({
-    operationId: 'listTaxRates',
-    summary: 'List tax rates',
-    querystring: TaxListQuery,
-    page: PageTaxRate,
-    list: listTaxRates,
-  });
-  rates.read({
-    operationId: 'readTaxRate',
-    summary: 'Read a tax rate',
-    read: (actor, id) => readTaxRate(deps, actor, id),
-  });
+  const rates = namedRoutes(app, deps, { ...tax, noun: 'tax rate', schema: TaxRate });
+  rates.list({ querystring: TaxListQuery, page: PageTaxRate, list: listTaxRates });
+  rates.read((actor, id) => readTaxRate(deps, actor, id));
   rates.create({
-    operationId: 'createTaxRate',
     summary: 'Create a tax rate',
     description:
       'liability_account defaults to 2200 Sales Tax Payable; it must be an active liability account.',
@@ -53,7 +42,6 @@ export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
     create: createTaxRate,
   });
   rates.update({
-    operationId: 'updateTaxRate',
     summary: 'Update a tax rate (sparse); is_active false deactivates',
     description:
       'A new rate applies to tax computed from now on. A rate used by an active tax group cannot be deactivated (409 invalid_state).',
@@ -61,38 +49,24 @@ export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
     update: updateTaxRate,
   });
   rates.act('deactivate', {
-    operationId: 'deactivateTaxRate',
     summary: 'Deactivate a tax rate',
     act: deactivateTaxRate,
   });
 
-  const groups = resourceRoutes(app, deps, { ...tax, url: '/api/v1/tax-groups', schema: TaxGroup });
-  groups.list({
-    operationId: 'listTaxGroups',
-    summary: 'List tax groups',
-    querystring: TaxListQuery,
-    page: PageTaxGroup,
-    list: listTaxGroups,
-  });
-  groups.read({
-    operationId: 'readTaxGroup',
-    summary: 'Read a tax group',
-    read: (actor, id) => readTaxGroup(deps, actor, id),
-  });
+  const groups = namedRoutes(app, deps, { ...tax, noun: 'tax group', schema: TaxGroup });
+  groups.list({ querystring: TaxListQuery, page: PageTaxGroup, list: listTaxGroups });
+  groups.read((actor, id) => readTaxGroup(deps, actor, id));
   groups.create({
-    operationId: 'createTaxGroup',
     summary: 'Create a tax group',
     body: TaxGroupCreate,
     create: createTaxGroup,
   });
   groups.update({
-    operationId: 'updateTaxGroup',
     summary: 'Update a tax group (sparse); tax_rates replaces the list; is_active false deactivates',
     body: TaxGroupUpdate,
     update: updateTaxGroup,
   });
   groups.act('deactivate', {
-    operationId: 'deactivateTaxGroup',
     summary: 'Deactivate a tax group',
     act: deactivateTaxGroup,
   });

@@ -29,8 +29,7 @@ import {
 export function registerVendorCreditRoutes(app: FastifyInstance, deps: Deps) {
   const credits = documentRoutes(app, deps, {
     noun: 'vendor credit',
-    read: 'payables:read',
-    write: 'payables:write',
+    area: 'payables',
     schema: VendorCredit,
   });
   credits.list({ querystring: VendorCreditListQuery, page: PageVendorCredit, list: listVendorCredits });
@@ -48,18 +47,15 @@ export function registerVendorCreditRoutes(app: FastifyInstance, deps: Deps) {
   });
   credits.update({ body: VendorCreditUpdate, update: updateVendorCredit });
   credits.remove({
-    operationId: 'deleteVendorCredit',
     summary: 'Delete a draft vendor credit; an issued or void one answers 409 immutable_entry',
     remove: deleteVendorCredit,
   });
   credits.act('issue', {
-    operationId: 'issueVendorCredit',
     summary:
       "Issue a draft: numbers it and posts debit Accounts Payable with the total, credit each line's account and the tax (the mirror of a bill)",
     act: issueVendorCredit,
   });
   credits.actWith('apply', {
-    operationId: 'applyVendorCredit',
     summary: 'Apply remaining credit to open bills of the vendor (reduces their balance_due)',
     description:
       'More than the remaining credit, or more than a bill’s balance due: 409 application_exceeds_balance. Another vendor’s bill or an unknown one: 400 validation_error; a draft or void bill: 409 invalid_state. No ledger entry (Accounts Payable was debited at issue).',
@@ -67,7 +63,6 @@ export function registerVendorCreditRoutes(app: FastifyInstance, deps: Deps) {
     act: applyVendorCredit,
   });
   credits.act('void', {
-    operationId: 'voidVendorCredit',
     summary: 'Void an issued vendor credit with nothing applied: posts the reversal of its entry',
     act: voidVendorCredit,
   });
