@@ -38,7 +38,7 @@ export function contactRoutes<
   const contacts = namedRoutes(app, deps, kind);
   contacts.list(routes.list);
   contacts.read(routes.read);
-  contacts.create({ summary: `Create a ${noun}`, ...routes.create });
+  contacts.create(routes.create);
   contacts.update({
     summary: `Update a ${noun} (sparse); is_active false deactivates`,
     description:
@@ -46,7 +46,6 @@ export function contactRoutes<
     ...routes.update,
   });
   contacts.act('deactivate', {
-    summary: `Deactivate a ${noun}`,
     description: `Same as PATCH with is_active false. Deactivating an inactive ${noun} changes nothing.`,
     act: routes.deactivate,
   });

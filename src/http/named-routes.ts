@@ -71,9 +71,9 @@ export function namedRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps,
     read<V>(read: ReadSpec<S, V>['read'], summary = `Read ${articled(noun)}`) {
       routes.read({ operationId: `read${one}`, summary, read });
     },
-    /** POST url: `createInvoice`; the summary and description are the kind's own. */
-    create<B extends TSchema, V>(spec: Defaulted<CreateSpec<S, B, V>, 'operationId'>) {
-      routes.create({ operationId: `create${one}`, ...spec });
+    /** POST url: `createInvoice`, "Create an invoice" unless the kind says more. */
+    create<B extends TSchema, V>(spec: Defaulted<CreateSpec<S, B, V>, Named>) {
+      routes.create({ operationId: `create${one}`, summary: `Create ${articled(noun)}`, ...spec });
     },
     /** PATCH url/:id: `updateInvoice`. */
     update<B extends TSchema, V>(spec: Defaulted<UpdateSpec<S, B, V>, 'operationId'>) {
@@ -83,9 +83,10 @@ export function namedRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps,
     remove(spec: Defaulted<RemoveSpec, 'operationId'>) {
       routes.remove({ operationId: `delete${one}`, ...spec });
     },
-    /** POST url/:id/<verb>: `voidInvoice`. */
-    act<V>(verb: string, spec: Defaulted<ActSpec<S, V>, 'operationId'>) {
-      routes.act(verb, { operationId: `${verb}${one}`, ...spec });
+    /** POST url/:id/<verb>: `voidInvoice`, "Void an invoice" unless the kind says more. */
+    act<V>(verb: string, spec: Defaulted<ActSpec<S, V>, Named>) {
+      const summary = `${verb[0]!.toUpperCase()}${verb.slice(1)} ${articled(noun)}`;
+      routes.act(verb, { operationId: `${verb}${one}`, summary, ...spec });
     },
     /** POST url/:id/<verb> with a body of its own: `applyCreditNote`. */
     actWith<B extends TSchema, V>(verb: string, spec: Defaulted<ActWithSpec<S, B, V>, 'operationId'>) {

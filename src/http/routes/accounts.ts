@@ -9,11 +9,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps) {
   const accounts = namedRoutes(app, deps, { noun: 'account', area: 'accounts', schema: Account });
   accounts.list({ querystring: AccountListQuery, page: PageAccount, list: listAccounts });
   accounts.read((actor, id) => readAccount(deps, actor, id));
-  accounts.create({
-    summary: 'Create an account',
-    body: AccountCreate,
-    create: createAccount,
-  });
+  accounts.create({ body: AccountCreate, create: createAccount });
   accounts.update({
     summary: 'Rename, renumber or deactivate an account (sparse)',
     body: AccountUpdate,

@@ -33,8 +33,5 @@ export function registerBankRuleRoutes(app: FastifyInstance, deps: Deps) {
     body: BankRuleUpdate,
     update: updateRule,
   });
-  bankRules.remove({
-    summary: 'Delete a bank rule (what it created stays)',
-    remove: deleteRule,
-  });
+  bankRules.remove({ summary: 'Delete a bank rule (what it created stays)', remove: deleteRule });
 }

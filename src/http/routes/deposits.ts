@@ -19,7 +19,6 @@ export function registerDepositRoutes(app: FastifyInstance, deps: Deps) {
     create: createDeposit,
   });
   deposits.act('void', {
-    summary: 'Void a deposit',
     description:
       "Posts the reversal of the deposit's entry dated on its date (409 period_closed in a closed period); its payments are back in Undeposited Funds, free to deposit again or void. Already void: 409 invalid_state.",
     act: voidDeposit,

@@ -30,7 +30,6 @@ export function registerItemRoutes(app: FastifyInstance, deps: Deps) {
     'Read an item with its quantity on hand, value and average cost',
   );
   items.create({
-    summary: 'Create an item',
     description:
       'Honours Idempotency-Key. An inventory item defaults to the cost of goods sold (5000) and inventory (1200) accounts; an SKU taken by another item answers 409 number_conflict.',
     body: ItemCreate,

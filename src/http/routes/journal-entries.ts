@@ -62,10 +62,7 @@ export function registerJournalEntryRoutes(app: FastifyInstance, deps: Deps) {
     remove: deleteDraftEntry,
   });
 
-  entries.act('post', {
-    summary: 'Post a draft entry to the ledger',
-    act: postDraftEntry,
-  });
+  entries.act('post', { summary: 'Post a draft entry to the ledger', act: postDraftEntry });
 
   entries.post({
     url: '/api/v1/journal-entries/:id/reverse',

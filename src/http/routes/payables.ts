@@ -93,7 +93,6 @@ export function registerPayablesRoutes(app: FastifyInstance, deps: Deps) {
     create: createBillPayment,
   });
   payments.act('void', {
-    summary: 'Void a bill payment',
     description:
       "Posts the reversal of the payment's entry dated on its payment_date (409 period_closed in a closed period), removes its applications and reopens the bills it paid. Already void: 409 invalid_state.",
     act: voidBillPayment,

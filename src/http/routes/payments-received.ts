@@ -38,7 +38,6 @@ export function registerPaymentReceivedRoutes(app: FastifyInstance, deps: Deps) 
     act: applyPaymentLater,
   });
   payments.act('void', {
-    summary: 'Void a payment received',
     description:
       "Posts the reversal of the payment's entry dated on its payment_date (409 period_closed in a closed period), removes its applications and reopens the invoices it paid (sent, balances restored); the payment becomes void and counts in no balance. Already void: 409 invalid_state.",
     act: voidPayment,

@@ -35,7 +35,6 @@ export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
   rates.list({ querystring: TaxListQuery, page: PageTaxRate, list: listTaxRates });
   rates.read((actor, id) => readTaxRate(deps, actor, id));
   rates.create({
-    summary: 'Create a tax rate',
     description:
       'liability_account defaults to 2200 Sales Tax Payable; it must be an active liability account.',
     body: TaxRateCreate,
@@ -48,26 +47,16 @@ export function registerTaxRoutes(app: FastifyInstance, deps: Deps) {
     body: TaxRateUpdate,
     update: updateTaxRate,
   });
-  rates.act('deactivate', {
-    summary: 'Deactivate a tax rate',
-    act: deactivateTaxRate,
-  });
+  rates.act('deactivate', { act: deactivateTaxRate });
 
   const groups = namedRoutes(app, deps, { ...tax, noun: 'tax group', schema: TaxGroup });
   groups.list({ querystring: TaxListQuery, page: PageTaxGroup, list: listTaxGroups });
   groups.read((actor, id) => readTaxGroup(deps, actor, id));
-  groups.create({
-    summary: 'Create a tax group',
-    body: TaxGroupCreate,
-    create: createTaxGroup,
-  });
+  groups.create({ body: TaxGroupCreate, create: createTaxGroup });
   groups.update({
     summary: 'Update a tax group (sparse); tax_rates replaces the list; is_active false deactivates',
     body: TaxGroupUpdate,
     update: updateTaxGroup,
   });
-  groups.act('deactivate', {
-    summary: 'Deactivate a tax group',
-    act: deactivateTaxGroup,
-  });
+  groups.act('deactivate', { act: deactivateTaxGroup });
 }

@@ -45,7 +45,6 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
   });
   categories.read((actor, id) => readCategory(deps, actor, id));
   categories.create({
-    summary: 'Create a tracking category',
     description: `Names are unique in the books (case-insensitive); at most ${CATEGORIES_MAX} categories.`,
     body: TrackingCategoryCreate,
     create: createCategory,
@@ -75,8 +74,5 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: Deps) {
     body: TrackingUpdate,
     update: updateOption,
   });
-  options.act('deactivate', {
-    summary: 'Deactivate a tracking option',
-    act: deactivateOption,
-  });
+  options.act('deactivate', { act: deactivateOption });
 }
