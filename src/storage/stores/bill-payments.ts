@@ -8,7 +8,6 @@ import {
   type MovementRow,
   type NewPaymentRow,
   type PaidMove,
-  type PaymentListFilters,
   type PaymentTables,
   paymentStoreOf,
 } from './money-movements.ts';
@@ -43,9 +42,6 @@ const TABLES: PaymentTables<'vendor'> = {
   voidResets: [],
 };
 
-/** A list of bill payments filters by vendor (`counterpartyId`) and search only. */
-export type BillPaymentFilters = PaymentListFilters;
-
 /**
  * One bill payment, or undefined; `lock` takes it FOR UPDATE until commit (not its vendor). One keyset
  * page of those that pass the filters, in D31's order or a sort's. The applications of each, in line
@@ -57,7 +53,6 @@ const store = paymentStoreOf<
   BillPaymentRow,
   BillApplicationRow,
   'bill_payment_id',
-  BillPaymentFilters,
   BillPaymentSortKey,
   BillStatus
 >(TABLES);

@@ -212,9 +212,9 @@ export function paymentStoreOf<
   Row extends KeysetRow,
   Application,
   Parent extends keyof Application & string,
-  Filters extends PaymentListFilters,
   Key extends string,
   Status extends string,
+  Filters extends PaymentListFilters = PaymentListFilters,
 >(tables: PaymentTables<Key>, narrowing?: PaymentNarrowing<Filters>) {
   return {
     ...findAndLock<Row>(paymentSelect(tables), 'p'),

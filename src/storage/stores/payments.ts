@@ -73,9 +73,9 @@ const store = paymentStoreOf<
   PaymentRow,
   ApplicationRow,
   'payment_id',
-  PaymentFilters,
   PaymentReceivedSortKey,
-  InvoiceStatus
+  InvoiceStatus,
+  PaymentFilters
 >(TABLES, {
   where: `
       AND ($4::uuid IS NULL OR (p.deposit_account_id = $4 AND p.status = 'posted' AND p.deposit_id IS NULL))`,
