@@ -13,7 +13,7 @@ import { DocumentListTotals } from './schemas/common.ts';
 /** The routes of a document kind: namedRoutes', with its totals and its drafts' change. */
 export function documentRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps, kind: NamedKind<S>) {
   const routes = namedRoutes(app, deps, kind);
-  const { url, plural } = routes;
+  const { url, plural, camelNoun } = routes;
   return {
     ...routes,
     /**
@@ -28,10 +28,9 @@ export function documentRoutes<S extends TSchema>(app: FastifyInstance, deps: De
         second: 'their balances due',
       },
     ) {
-      const operation = routes.operationId('');
       routes.get({
         url: `${url}/totals`,
-        operationId: `${operation[0]!.toLowerCase()}${operation.slice(1)}Totals`,
+        operationId: `${camelNoun}Totals`,
         summary: `Count and sum the ${plural} the list filters match (every page): a list’s totals row`,
         description: `Takes the filters of GET /${url.slice('/api/v1/'.length)} (not cursor or sort) and answers how many ${plural} match, the sum of their totals and of ${sums.second}, in the books’ currency.`,
         querystring,

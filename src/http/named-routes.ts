@@ -61,8 +61,8 @@ export function namedRoutes<S extends TSchema>(app: FastifyInstance, deps: Deps,
     ...routes,
     url,
     plural,
-    /** The operation's name of `verb` on one record: `voidInvoice`, `invoiceTotals` (verb last). */
-    operationId: (verb: string) => `${verb}${one}`,
+    /** The noun in camel case, for an operation named after the kind: `creditNote` (`creditNoteTotals`). */
+    camelNoun: `${one[0]!.toLowerCase()}${one.slice(1)}`,
     /** GET url: `listInvoices`, "List invoices". */
     list<Q extends TSchema, R extends TSchema, Row>(spec: Defaulted<ListSpec<Q, R, Row>, Named>) {
       routes.list({ operationId: `list${pascal(plural)}`, summary: `List ${plural}`, ...spec });

@@ -2,7 +2,7 @@
 // with these fragments and return the fetched rows; the use case turns them into a page with its
 // cursors (src/app/pagination.ts toPage, which also encodes the cursors).
 import type { Queryable, SqlParam } from './db.ts';
-import { type RowLock, rowById } from './sql.ts';
+import { findAndLock, type RowLock, rowById } from './sql.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -188,9 +188,7 @@ export function activityCollection<Row extends KeysetRow>(select: string, alias 
  */
 export function wholeCollection<Row extends KeysetRow>(select: string, rankColumn?: string) {
   return {
-    find: (db: Queryable, organizationId: string, id: string) => rowById<Row>(db, select, organizationId, id),
-    lock: (tx: Queryable, organizationId: string, id: string) =>
-      rowById<Row>(tx, select, organizationId, id, 'update'),
+    ...findAndLock<Row>(select),
     page: (db: Queryable, organizationId: string, cursor: PageCursor | undefined) =>
       selectPage<Row>(db, {
         select,
